@@ -1,0 +1,51 @@
+/**
+ * @module mock-fetch
+ * A fetch-compatible function that runs a request through one instance's handlers with msw's
+ * `getResponse`: no global interception, so any number of mocks can run side by side. It behaves as
+ * fetch does where it matters to a client: an injected network fault or a dropped response rejects
+ * with a TypeError, and an aborted signal rejects with the signal's reason, even mid-latency.
+ */
+import { getResponse, type RequestHandler } from 'msw'
+
+/**
+ * Builds the `fetch` of a mock instance.
+ *
+ * @example
+ * ```ts
+ * const fetch = createMockFetch(mock.handlers, 'https://gateway.mock')
+ * const res = await fetch('https://gateway.mock/api/v1/payment-gateway/stores/list', { method: 'POST', headers })
+ * ```
+ */
+export function createMockFetch(handlers: readonly RequestHandler[], baseUrl: string): typeof fetch {
+  const origin = new URL(baseUrl).origin
+  return async function mockFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const request = new Request(input, init)
+    const signal = request.signal
+    signal.throwIfAborted()
+    if (new URL(request.url).origin !== origin) {
+      throw new TypeError(`[mock] fetch failed: this mock serves ${origin}, not ${new URL(request.url).origin}`)
+    }
+    const response = await abortable(getResponse([...handlers], request), signal)
+    if (!response || response.type === 'error') {
+      throw new TypeError('fetch failed', { cause: new Error('[mock] network error (injected fault or dropped response)') })
+    }
+    return response
+  }
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
+}

@@ -1,0 +1,105 @@
+/**
+ * @module clock
+ * The one clock of a mock instance. Everything time-dependent reads it: QR expiry, the 24 h idempotency
+ * window, settlement after business days, the release timeline, webhook timestamps. A test moves it
+ * with `set` and `advance` instead of sleeping.
+ */
+
+/** A point in time accepted by the clock: a `Date`, epoch milliseconds, or an ISO 8601 string. */
+export type TimeInput = Date | number | string
+
+/** How a mock clock starts and runs. */
+export interface ClockOptions {
+  /** Where the clock starts. Default: the real current time. */
+  now?: TimeInput
+  /**
+   * When true the clock stands still between `set`/`advance` calls, so a test sees the same instant on
+   * every request. When false it ticks with real time from its start point. Default: false.
+   */
+  frozen?: boolean
+}
+
+/**
+ * The mock's clock.
+ *
+ * @example
+ * ```ts
+ * const clock = new MockClock({ now: '2026-11-02T09:00:00Z', frozen: true })
+ * clock.advance(30 * 60_000)
+ * clock.iso() // '2026-11-02T09:30:00.000Z'
+ * ```
+ */
+export class MockClock {
+  #offsetMs: number
+  #frozenAt: number | undefined
+  readonly #startMs: number
+  readonly #frozen: boolean
+  readonly #listeners = new Set<(nowMs: number) => void>()
+
+  constructor(options: ClockOptions = {}) {
+    const start = options.now === undefined ? Date.now() : toEpochMs(options.now)
+    this.#startMs = start
+    this.#frozen = options.frozen ?? false
+    this.#offsetMs = start - Date.now()
+    this.#frozenAt = this.#frozen ? start : undefined
+  }
+
+  /** Current time in epoch milliseconds. */
+  now(): number {
+    return this.#frozenAt ?? Date.now() + this.#offsetMs
+  }
+
+  /** Current time as an ISO 8601 UTC string. */
+  iso(): string {
+    return new Date(this.now()).toISOString()
+  }
+
+  /**
+   * Moves the clock to a point in time (backwards too: a test may need to replay a date-dependent rule).
+   * Listeners run afterwards, so work that became due (settlement) happens at once.
+   */
+  set(time: TimeInput): number {
+    const target = toEpochMs(time)
+    if (this.#frozenAt !== undefined) this.#frozenAt = target
+    else this.#offsetMs = target - Date.now()
+    this.#notify()
+    return this.now()
+  }
+
+  /** Moves the clock forward by `ms` milliseconds (must be a finite number >= 0). */
+  advance(ms: number): number {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`[mock] advance expects a finite number of milliseconds >= 0, got ${ms}`)
+    return this.set(this.now() + ms)
+  }
+
+  /** Back to the start point the clock was created with. */
+  reset(): void {
+    this.#offsetMs = this.#startMs - Date.now()
+    this.#frozenAt = this.#frozen ? this.#startMs : undefined
+  }
+
+  /** Calls `listener` after every `set` or `advance`; returns a function that removes it. */
+  onChange(listener: (nowMs: number) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  #notify(): void {
+    const now = this.now()
+    for (const listener of this.#listeners) listener(now)
+  }
+}
+
+/**
+ * Converts a {@link TimeInput} to epoch milliseconds, refusing what is not a real instant.
+ *
+ * @example
+ * ```ts
+ * toEpochMs('2026-03-16T00:00:00Z') // 1773619200000
+ * ```
+ */
+export function toEpochMs(time: TimeInput): number {
+  const ms = time instanceof Date ? time.getTime() : typeof time === 'number' ? time : Date.parse(time)
+  if (!Number.isFinite(ms)) throw new RangeError(`[mock] not a valid point in time: ${String(time)}`)
+  return ms
+}

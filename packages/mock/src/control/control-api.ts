@@ -1,0 +1,190 @@
+/**
+ * @module control-api
+ * The in-process control API: how a test acts as the outside world (the merchant's app, the customer,
+ * the passing of time) and looks at the mock's state. Every state-changing call runs in the same serial
+ * queue as the gateway's requests, so a test never observes half an operation. Bad input is refused
+ * with a {@link RuleError} (status 4xx and a message), as the HTTP form of this API will answer.
+ */
+import { fromMinorUnits, type Balance, type Store } from '@merchant-gateway/contract'
+import { toEpochMs, type TimeInput } from '../clock/clock.js'
+import { auditLedger } from '../domain/audit.js'
+import { createMerchant, requireMerchant, type CreateMerchantInput } from '../domain/merchants.js'
+import { reportPayment, type PaymentResult, type ReportPaymentInput } from '../domain/payments.js'
+import { addAccount, type AccountInput } from '../domain/payouts.js'
+import { RuleError } from '../domain/rule-error.js'
+import { addStore, removeStore, updateStore, type StoreInput } from '../domain/stores.js'
+import { toDelivery, type WebhookDelivery, type WebhookListener } from '../domain/webhooks.js'
+import type { Fault, FaultSpec } from '../faults/faults.js'
+import type { GatewayRuntime } from '../http/runtime.js'
+import { balanceBody, storeBody } from '../http/wire.js'
+import type { SeedMerchant } from '../options.js'
+import type { AccountRecord, MerchantRecord, OrderRecord, TransactionRecord, WebhookRecord } from '../store/records.js'
+
+/** A merchant's identity and credentials, as the control API returns them. */
+export interface MerchantCredentials {
+  merchantId: number
+  appId: number
+  apiKey: string
+  apiSecret: string
+}
+
+/** A recorded webhook with its delivery state. */
+export interface WebhookView extends WebhookDelivery {
+  status: WebhookRecord['status']
+  attempts: WebhookRecord['attempts']
+}
+
+/** A snapshot of an order, amounts in major units. */
+export interface OrderView extends Omit<OrderRecord, 'amountMinor'> {
+  amount: number
+}
+
+/** A snapshot of a transaction, amounts in major units. */
+export interface TransactionView extends Omit<TransactionRecord, 'amountMinor'> {
+  amount: number
+}
+
+/**
+ * Builds the control API of one instance.
+ *
+ * @example
+ * ```ts
+ * const { apiKey, apiSecret, merchantId } = await mock.merchants.create({ balances: { usd: 100 } })
+ * const store = await mock.stores.add(merchantId, { storeName: 'Riverside', address: '1 Main St' })
+ * ```
+ */
+export function createControlApi(runtime: GatewayRuntime) {
+  const { ctx, serial } = runtime
+  const exclusive = async <T>(task: () => T | Promise<T>): Promise<T> => {
+    await runtime.ready()
+    return serial.run(task)
+  }
+  const settleIfAuto = () => {
+    if (ctx.options.autoSettle) ctx.settlement.settleDue(ctx)
+  }
+
+  return {
+    merchants: {
+      /** Creates a merchant with opening balances (major units) and optional webhook URL. */
+      create: (input: CreateMerchantInput = {}): Promise<MerchantCredentials> => exclusive(async () => credentials(await createMerchant(ctx, input))),
+      /** The merchant's credentials; 404 when unknown. */
+      get: async (merchantId: number): Promise<MerchantCredentials & { name: string; webhookUrl: string | null }> => {
+        await runtime.ready()
+        const m = requireMerchant(ctx, merchantId)
+        return { ...credentials(m), name: m.name, webhookUrl: m.webhookUrl }
+      },
+    },
+    stores: {
+      /** Adds a store (as the merchant's mobile app does); it is listed at once. */
+      add: (merchantId: number, input: StoreInput): Promise<Store> => exclusive(async () => storeBody(await addStore(ctx, merchantId, input))),
+      /** Renames a store or changes its address. */
+      update: (merchantId: number, storeId: number, changes: Partial<StoreInput>): Promise<Store> =>
+        exclusive(() => storeBody(updateStore(ctx, merchantId, storeId, changes))),
+      /** Removes a store. */
+      remove: (merchantId: number, storeId: number): Promise<void> => exclusive(() => removeStore(ctx, merchantId, storeId)),
+    },
+    accounts: {
+      /** Registers a payout destination; `failAtSettlement` makes payouts to it fail and reverse. */
+      add: (merchantId: number, input: AccountInput): Promise<Omit<AccountRecord, 'merchantId'>> =>
+        exclusive(async () => {
+          const { merchantId: _, ...account } = await addAccount(ctx, merchantId, input)
+          return account
+        }),
+    },
+    payments: {
+      /** Acts as the customer: pays an order or QR code with SUCCESS, FAILED or PENDING (started, unconfirmed). */
+      create: (input: ReportPaymentInput): Promise<PaymentResult> =>
+        exclusive(() => {
+          settleIfAuto()
+          return reportPayment(ctx, input)
+        }),
+    },
+    clock: {
+      /** The mock's current time, ISO 8601. */
+      now: (): string => ctx.clock.iso(),
+      /** Moves the clock to a point in time; what became due settles (unless autoSettle is off). */
+      set: (time: TimeInput): Promise<{ now: string }> =>
+        exclusive(() => {
+          ctx.clock.set(checkedTime(time))
+          settleIfAuto()
+          return { now: ctx.clock.iso() }
+        }),
+      /** Moves the clock forward by `ms`; what became due settles (unless autoSettle is off). */
+      advance: (ms: number): Promise<{ now: string }> =>
+        exclusive(() => {
+          if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RuleError(400, 'advanceMs must be a finite number >= 0')
+          ctx.clock.advance(ms)
+          settleIfAuto()
+          return { now: ctx.clock.iso() }
+        }),
+    },
+    /** Completes (or fails and reverses) every refund and payout that is due now. */
+    settle: (): Promise<{ settled: number }> => exclusive(() => ({ settled: ctx.settlement.settleDue(ctx) })),
+    webhooks: {
+      /** Every webhook built so far, oldest first. */
+      list: (): WebhookView[] => ctx.db.webhooks.all().map((r) => ({ ...toDelivery(r), status: r.status, attempts: r.attempts.map((a) => ({ ...a })) })),
+      /** Calls `listener` with each webhook as it is sent; returns a function that stops it. */
+      on: (listener: WebhookListener): (() => void) => ctx.webhooks.on(listener),
+    },
+    faults: {
+      /** Arms a fault on a route (see {@link FaultSpec}). */
+      add: (spec: FaultSpec): Fault => runtime.faults.add(spec),
+      /** The faults still armed. */
+      list: (): Fault[] => runtime.faults.list(),
+      /** Disarms every fault. */
+      clear: (): void => runtime.faults.clear(),
+    },
+    /** A merchant's USD and KHR figures, as balance inquiry would show them. */
+    balances: async (merchantId: number): Promise<Balance> => {
+      await runtime.ready()
+      requireMerchant(ctx, merchantId)
+      return balanceBody(ctx, merchantId)
+    },
+    orders: {
+      /** A snapshot of an order, or undefined. */
+      get: (orderId: number): OrderView | undefined => {
+        const order = ctx.db.orders.get('byId', orderId)
+        return order && { ...withoutMinor(order), payer: order.payer && { ...order.payer } }
+      },
+    },
+    transactions: {
+      /** A snapshot of a transaction (payment, refund or payout), or undefined. */
+      get: (transactionId: number): TransactionView | undefined => {
+        const tx = ctx.db.transactions.get('byId', transactionId)
+        return tx && withoutMinor(tx)
+      },
+    },
+    /** Every broken ledger invariant, recomputed from the transactions; `[]` when the books balance. */
+    audit: (): string[] => auditLedger(ctx),
+  }
+}
+
+/** The control API of one instance. */
+export type ControlApi = ReturnType<typeof createControlApi>
+
+/** Creates the seed merchants with their stores and accounts (inside the serial queue). */
+export async function applySeed(runtime: GatewayRuntime, seed: readonly SeedMerchant[]): Promise<void> {
+  const { ctx } = runtime
+  for (const spec of seed) {
+    const merchant = await createMerchant(ctx, spec)
+    for (const store of spec.stores ?? []) await addStore(ctx, merchant.merchantId, store)
+    for (const account of spec.accounts ?? []) await addAccount(ctx, merchant.merchantId, account)
+  }
+}
+
+function credentials(m: MerchantRecord): MerchantCredentials {
+  return { merchantId: m.merchantId, appId: m.appId, apiKey: m.apiKey, apiSecret: m.apiSecret }
+}
+
+function withoutMinor<T extends { amountMinor: number; currency: 'USD' | 'KHR' }>(record: T): Omit<T, 'amountMinor'> & { amount: number } {
+  const { amountMinor, ...rest } = record
+  return { ...rest, amount: fromMinorUnits(amountMinor, record.currency) }
+}
+
+function checkedTime(time: TimeInput): number {
+  try {
+    return toEpochMs(time)
+  } catch {
+    throw new RuleError(400, `now must be an ISO 8601 date, got ${JSON.stringify(time)}`)
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * @module merchants
+ * Merchant accounts: creation by the control API (the outside world), lookup by API key for
+ * authentication. A merchant's opening balances are checked like any other amount.
+ */
+import { LIMITS, toMinorUnits, type Currency } from '@merchant-gateway/contract'
+import { BALANCE_KEYS } from '../options.js'
+import type { MerchantRecord } from '../store/records.js'
+import { randomHex, type DomainContext } from './context.js'
+import { RuleError } from './rule-error.js'
+
+/** What the control API accepts to create a merchant. */
+export interface CreateMerchantInput {
+  name?: string
+  apiKey?: string
+  apiSecret?: string
+  appId?: number
+  balances?: { usd?: number; khr?: number }
+  webhookUrl?: string | null
+}
+
+/** Creates a merchant with its ledger; credentials are random unless given. */
+export async function createMerchant(ctx: DomainContext, input: CreateMerchantInput): Promise<MerchantRecord> {
+  const opening: Partial<Record<Currency, number>> = {}
+  for (const [key, currency] of Object.entries(BALANCE_KEYS) as Array<['usd' | 'khr', Currency]>) {
+    const amount = input.balances?.[key]
+    if (amount === undefined) continue
+    const minor = typeof amount === 'number' ? toMinorUnits(amount, currency) : undefined
+    if (minor === undefined || minor < 0 || minor > LIMITS.maxAmountMinor) {
+      throw new RuleError(400, `balances.${key} must be a number >= 0 with the decimals ${currency} allows`)
+    }
+    opening[currency] = minor
+  }
+  if (input.webhookUrl != null && !isHttpUrl(input.webhookUrl)) throw new RuleError(400, 'webhookUrl must be an http(s) URL')
+  const apiKey = input.apiKey ?? `mk_test_${randomHex(16)}`
+  if (ctx.db.merchants.get('byApiKey', apiKey)) throw new RuleError(409, 'apiKey is already used by another merchant')
+  const merchantId = ctx.db.nextId('merchant')
+  const appId = input.appId ?? ctx.db.nextId('app')
+  const merchant = await ctx.db.merchants.insert({
+    merchantId,
+    appId,
+    name: input.name ?? `Merchant ${merchantId}`,
+    apiKey,
+    apiSecret: input.apiSecret ?? `sk_test_${randomHex(24)}`,
+    webhookUrl: input.webhookUrl ?? null,
+    createdAt: ctx.clock.now(),
+  })
+  await ctx.ledger.open(merchantId, opening)
+  return merchant
+}
+
+/** The merchant a request's X-Api-Key names, if any. */
+export function merchantByApiKey(ctx: DomainContext, apiKey: string): MerchantRecord | undefined {
+  return ctx.db.merchants.get('byApiKey', apiKey)
+}
+
+/** The merchant with this id, or a 404. */
+export function requireMerchant(ctx: DomainContext, merchantId: number): MerchantRecord {
+  const merchant = ctx.db.merchants.get('byId', merchantId)
+  if (!merchant) throw new RuleError(404, `Merchant ${merchantId} not found`)
+  return merchant
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}

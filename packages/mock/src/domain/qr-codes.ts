@@ -1,0 +1,74 @@
+/**
+ * @module qr-codes
+ * Payment QR codes: the one on every order and the stand-alone ones of generate-qr. A QR code is valid
+ * for 30 minutes on the mock clock. A stand-alone QR code becomes an order when it is first paid, so
+ * its payment can be cancelled or refunded like any other.
+ */
+import { LIMITS, type Currency } from '@merchant-gateway/contract'
+import type { OrderRecord, QrRecord } from '../store/records.js'
+import { amountToMinor } from './amounts.js'
+import { randomHex, type DomainContext } from './context.js'
+import { requireOwnStore } from './stores.js'
+
+/** What generate-qr asks for. `amount` is in major units as on the wire. */
+export interface GenerateQrInput {
+  storeId: number
+  amount: number
+  currency: Currency
+}
+
+/** A fresh, unguessable payment string to encode in a QR code. */
+export function newQrData(): string {
+  return `MGW1${randomHex(12).toUpperCase()}`
+}
+
+/** The image address of a QR code, served under the mock's base URL. */
+export function qrImageUrl(ctx: DomainContext, qrData: string): string {
+  return `${ctx.options.baseUrl}/qr/${encodeURIComponent(qrData)}.png`
+}
+
+/** Generates a stand-alone QR code for one of the merchant's stores. */
+export async function generateQr(ctx: DomainContext, merchantId: number, input: GenerateQrInput): Promise<QrRecord> {
+  requireOwnStore(ctx, merchantId, input.storeId)
+  const amountMinor = amountToMinor(input.amount, input.currency, 'amount')
+  const now = ctx.clock.now()
+  return ctx.db.qrCodes.insert({
+    qrData: newQrData(),
+    merchantId,
+    storeId: input.storeId,
+    amountMinor,
+    currency: input.currency,
+    createdAt: now,
+    expiresAt: now + LIMITS.qrValidityMs,
+    orderId: null,
+  })
+}
+
+/** True once the QR code's 30 minutes are over. */
+export function isExpired(ctx: DomainContext, expiresAt: number): boolean {
+  return ctx.clock.now() >= expiresAt
+}
+
+/** The order a stand-alone QR code stands for, created on its first payment. */
+export async function orderForQr(ctx: DomainContext, qr: QrRecord): Promise<OrderRecord> {
+  if (qr.orderId !== null) return ctx.db.orders.get('byId', qr.orderId)!
+  const now = ctx.clock.now()
+  const order = await ctx.db.orders.insert({
+    orderId: ctx.db.nextId('order'),
+    merchantId: qr.merchantId,
+    storeId: qr.storeId,
+    amountMinor: qr.amountMinor,
+    currency: qr.currency,
+    status: 'pending',
+    source: 'qr',
+    qrData: `${qr.qrData}.order`,
+    qrExpiresAt: qr.expiresAt,
+    payer: null,
+    createdAt: now,
+    updatedAt: now,
+    cancelledAt: null,
+    cancelReason: null,
+  })
+  ctx.db.qrCodes.patch(qr, { orderId: order.orderId })
+  return order
+}

@@ -1,0 +1,33 @@
+/**
+ * @module rule-error
+ * The one error the domain throws when a request breaks a rule of SPEC.md. It carries what the HTTP
+ * layer needs to shape the documented body: the status, and a code for the code-style body.
+ */
+import type { ErrorCode } from '@merchant-gateway/contract'
+
+/**
+ * A refused request. Without `code` it is answered with the status-style body
+ * `{statusCode, message, error}`; with `code`, with the code-style body `{error: {code, message, request_id}}`.
+ *
+ * @example
+ * ```ts
+ * throw new RuleError(409, 'Order 1001 is completed; refund it instead', 'order_not_cancellable')
+ * ```
+ */
+export class RuleError extends Error {
+  override readonly name = 'RuleError'
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: ErrorCode,
+    readonly details?: Readonly<Record<string, string>>,
+  ) {
+    super(message)
+  }
+}
+
+/** True for a {@link RuleError}. */
+export function isRuleError(error: unknown): error is RuleError {
+  return error instanceof RuleError
+}

@@ -1,0 +1,53 @@
+/**
+ * @module read-body
+ * Reading a request body once, as bytes (a signature covers the exact bytes), with a size limit, then
+ * as JSON. Anything unreadable is a 400 that names the problem; nothing here can answer 5xx.
+ */
+import { LIMITS } from '@merchant-gateway/contract'
+import { RuleError } from '../domain/rule-error.js'
+
+/** A request body as bytes and as text. */
+export interface RawBody {
+  bytes: Uint8Array
+  text: string
+}
+
+/** Reads the body; over {@link LIMITS.maxBodyBytes} is a 413, bytes that are not UTF-8 a 400. */
+export async function readBody(request: Request): Promise<RawBody> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > LIMITS.maxBodyBytes) throw tooLarge()
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  if (bytes.byteLength > LIMITS.maxBodyBytes) throw tooLarge()
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new RuleError(400, 'Request body is not valid UTF-8')
+  }
+  return { bytes, text }
+}
+
+/**
+ * Parses a body that must be a JSON object. An empty body is `undefined` when `allowEmpty`
+ * (list stores and balance take no body), otherwise a 400.
+ */
+export function parseJsonObject(body: RawBody, options: { allowEmpty: boolean }): Record<string, unknown> | undefined {
+  if (body.text.trim() === '') {
+    if (options.allowEmpty) return undefined
+    throw new RuleError(400, 'Request body is required: a JSON object')
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(body.text)
+  } catch {
+    throw new RuleError(400, 'Request body is not valid JSON')
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new RuleError(400, `Request body must be a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`)
+  }
+  return value as Record<string, unknown>
+}
+
+function tooLarge(): RuleError {
+  return new RuleError(413, `Request body is larger than ${LIMITS.maxBodyBytes} bytes`)
+}

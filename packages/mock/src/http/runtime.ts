@@ -1,0 +1,19 @@
+/**
+ * @module runtime
+ * Everything the HTTP layer of one mock instance needs besides the domain: idempotency records in
+ * flight, armed faults, the serial queue, and the promise that the seed is in place.
+ */
+import type { FaultRegistry } from '../faults/faults.js'
+import type { DomainContext } from '../domain/context.js'
+import type { IdempotencyStore } from '../domain/idempotency.js'
+import type { Serial } from '../domain/serial.js'
+
+/** The live parts of one mock instance, shared by its handlers and its control API. */
+export interface GatewayRuntime {
+  readonly ctx: DomainContext
+  readonly idempotency: IdempotencyStore
+  readonly faults: FaultRegistry
+  readonly serial: Serial
+  /** Resolves when the seed is in place; every request and control call waits for it. */
+  ready(): Promise<void>
+}

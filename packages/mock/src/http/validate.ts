@@ -1,0 +1,23 @@
+/**
+ * @module validate
+ * Checks a parsed request against its contract schema; a mismatch is a 400 whose message says which
+ * field is wrong and how.
+ */
+import { describeIssues } from '@merchant-gateway/contract'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { RuleError } from '../domain/rule-error.js'
+
+/**
+ * Returns the validated value or throws a 400 describing every problem.
+ *
+ * @example
+ * ```ts
+ * const input = validate(cancelOrderRequestSchema, json)
+ * ```
+ */
+export function validate<T>(schema: StandardSchemaV1<unknown, T>, value: unknown): T {
+  const result = schema['~standard'].validate(value)
+  if (result instanceof Promise) throw new Error('[mock] contract schemas must validate synchronously')
+  if (result.issues) throw new RuleError(400, describeIssues({ issues: result.issues }))
+  return result.value
+}

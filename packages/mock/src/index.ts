@@ -1,0 +1,17 @@
+/**
+ * @module @merchant-gateway/mock
+ * A contract-faithful, stateful, in-memory merchant payment gateway on msw.
+ */
+export { createMockGateway, type MockGateway } from './create-mock-gateway.js'
+export type { MockGatewayOptions, SeedMerchant } from './options.js'
+export type { ControlApi, MerchantCredentials, OrderView, TransactionView, WebhookView } from './control/control-api.js'
+export type { ClockOptions, TimeInput } from './clock/clock.js'
+export type { Fault, FaultKind, FaultSpec } from './faults/faults.js'
+export type { PaymentResult, PaymentStatus, Payer, ReportPaymentInput } from './domain/payments.js'
+export type { WebhookDelivery, WebhookListener } from './domain/webhooks.js'
+export type { CreateMerchantInput } from './domain/merchants.js'
+export type { StoreInput } from './domain/stores.js'
+export type { AccountInput } from './domain/payouts.js'
+export { RuleError, isRuleError } from './domain/rule-error.js'
+export { createMockFetch } from './adapters/mock-fetch.js'
+export { policyAt, type ReleasePolicy } from './domain/timeline.js'

@@ -1,0 +1,115 @@
+/**
+ * @module options
+ * What a caller can choose when creating a mock, and the defaults. Where SPEC.md says "not shown",
+ * the default is the decision recorded in docs/decisions.md and the option is the way to choose
+ * another behaviour.
+ */
+import { LIMITS, type Currency } from '@merchant-gateway/contract'
+import type { ClockOptions } from './clock/clock.js'
+
+/** A merchant created when the mock starts and again on every `reset()`. */
+export interface SeedMerchant {
+  name?: string
+  /** Fixed credentials (e.g. the CLI's demo merchant); random when omitted. */
+  apiKey?: string
+  apiSecret?: string
+  appId?: number
+  /** Opening balances in major units, e.g. `{ usd: 1000, khr: 4_000_000 }`. */
+  balances?: { usd?: number; khr?: number }
+  webhookUrl?: string
+  stores?: Array<{ storeName: string; address: string }>
+  accounts?: Array<{ accountNumber: string; accountName: string; failAtSettlement?: boolean }>
+}
+
+/**
+ * Options of {@link createMockGateway}.
+ *
+ * @example
+ * ```ts
+ * const mock = createMockGateway({
+ *   baseUrl: 'https://gateway.test',
+ *   clock: { now: '2026-11-02T09:00:00Z', frozen: true },
+ *   settlementBusinessDays: { refund: 3, payout: 1 },
+ * })
+ * ```
+ */
+export interface MockGatewayOptions {
+  /** Base address the handlers answer on. Default `https://gateway.mock`. */
+  baseUrl?: string
+  /** Start point and mode of the mock clock. Default: the real time, ticking. */
+  clock?: ClockOptions
+  /** Merchants (with stores and accounts) created at start and on `reset()`. */
+  seed?: SeedMerchant[]
+  /** Allowed difference between X-Timestamp and the mock clock, in seconds. Default 300. */
+  signatureToleranceSeconds?: number
+  /** Business days until a refund or payout settles. Default: the slow end of SPEC.md, refund 5 and payout 2. */
+  settlementBusinessDays?: { refund?: number; payout?: number }
+  /**
+   * A payout to an account number the mock does not know: `'fail-at-settlement'` (default: accepted,
+   * then failed and reversed as SPEC.md describes for an invalid account) or `'reject'` (404 at once).
+   */
+  unknownPayoutAccount?: 'fail-at-settlement' | 'reject'
+  /** List stores for a merchant without stores: `'not-found'` (default, as SPEC.md) or `'empty-list'` (200 with `[]`). */
+  emptyStoreList?: 'not-found' | 'empty-list'
+  /**
+   * Create order, generate QR, transaction detail and cancel: `'as-documented'` (default: the bare body
+   * SPEC.md shows) or `'envelope'` (wrapped in `{statusCode, message, data, traceId}`).
+   */
+  responseStyle?: 'as-documented' | 'envelope'
+  /** Settle what is due before each request and after each clock move. Default true. */
+  autoSettle?: boolean
+  /** Payment statuses that send a webhook. Default `['SUCCESS', 'FAILED']`. */
+  webhookStatuses?: ReadonlyArray<'SUCCESS' | 'FAILED'>
+  /** How the mock waits for a latency fault. Default: a real timer. Tests may pass a controllable one. */
+  sleep?: (ms: number) => Promise<void>
+}
+
+/** Options with every default filled in. */
+export interface ResolvedOptions {
+  baseUrl: string
+  clock: ClockOptions
+  seed: SeedMerchant[]
+  signatureToleranceSeconds: number
+  settlementBusinessDays: { refund: number; payout: number }
+  unknownPayoutAccount: 'fail-at-settlement' | 'reject'
+  emptyStoreList: 'not-found' | 'empty-list'
+  responseStyle: 'as-documented' | 'envelope'
+  autoSettle: boolean
+  webhookStatuses: ReadonlyArray<'SUCCESS' | 'FAILED'>
+  sleep: (ms: number) => Promise<void>
+}
+
+/** Fills in the defaults and refuses options that cannot work. */
+export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOptions {
+  const baseUrl = (options.baseUrl ?? 'https://gateway.mock').replace(/\/+$/, '')
+  try {
+    new URL(baseUrl)
+  } catch {
+    throw new TypeError(`[mock] baseUrl must be an absolute URL, got ${JSON.stringify(options.baseUrl)}`)
+  }
+  const days = {
+    refund: options.settlementBusinessDays?.refund ?? LIMITS.refundBusinessDays.max,
+    payout: options.settlementBusinessDays?.payout ?? LIMITS.payoutBusinessDays.max,
+  }
+  for (const [kind, value] of Object.entries(days)) {
+    if (!Number.isInteger(value) || value < 0) throw new RangeError(`[mock] settlementBusinessDays.${kind} must be an integer >= 0`)
+  }
+  const tolerance = options.signatureToleranceSeconds ?? LIMITS.signatureToleranceSeconds
+  if (!(tolerance >= 0)) throw new RangeError('[mock] signatureToleranceSeconds must be >= 0')
+  return {
+    baseUrl,
+    clock: options.clock ?? {},
+    seed: options.seed ?? [],
+    signatureToleranceSeconds: tolerance,
+    settlementBusinessDays: days,
+    unknownPayoutAccount: options.unknownPayoutAccount ?? 'fail-at-settlement',
+    emptyStoreList: options.emptyStoreList ?? 'not-found',
+    responseStyle: options.responseStyle ?? 'as-documented',
+    autoSettle: options.autoSettle ?? true,
+    webhookStatuses: options.webhookStatuses ?? ['SUCCESS', 'FAILED'],
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+  }
+}
+
+/** Currency keys of opening balances, as the control API spells them. */
+export const BALANCE_KEYS: Readonly<Record<'usd' | 'khr', Currency>> = { usd: 'USD', khr: 'KHR' }

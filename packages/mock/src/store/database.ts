@@ -1,0 +1,93 @@
+/**
+ * @module database
+ * The tables of one mock instance and their indexes. Every lookup by id or key the domain makes is
+ * an index lookup; lists per merchant come from group indexes.
+ */
+import { Table } from './table.js'
+import {
+  accountRecordSchema,
+  balanceRecordSchema,
+  idempotencyRecordSchema,
+  merchantRecordSchema,
+  orderRecordSchema,
+  qrRecordSchema,
+  storeRecordSchema,
+  transactionRecordSchema,
+  webhookRecordSchema,
+  type AccountRecord,
+  type BalanceRecord,
+  type IdempotencyRecord,
+  type MerchantRecord,
+  type OrderRecord,
+  type QrRecord,
+  type StoreRecord,
+  type TransactionRecord,
+  type WebhookRecord,
+} from './records.js'
+
+/** First value of each id sequence. Distinct ranges make an id of the wrong kind fail loudly in tests. */
+const FIRST_IDS = { merchant: 1, app: 100_001, store: 101, order: 1001, transaction: 700_001, webhook: 1 } as const
+
+/** Key of a per-merchant, per-currency or per-account record. */
+export const scoped = (merchantId: number, part: string): string => `${merchantId}:${part}`
+
+/**
+ * Creates the tables of one mock instance.
+ *
+ * @example
+ * ```ts
+ * const db = createDatabase()
+ * db.orders.get('byId', 1001)
+ * ```
+ */
+export function createDatabase() {
+  const ids = { ...FIRST_IDS }
+  return {
+    merchants: new Table<MerchantRecord>(merchantRecordSchema, {
+      byId: { kind: 'unique', key: (m) => m.merchantId },
+      byApiKey: { kind: 'unique', key: (m) => m.apiKey },
+    }),
+    stores: new Table<StoreRecord>(storeRecordSchema, {
+      byId: { kind: 'unique', key: (s) => s.storeId },
+      byMerchant: { kind: 'group', key: (s) => s.merchantId },
+    }),
+    accounts: new Table<AccountRecord>(accountRecordSchema, {
+      byMerchantAccount: { kind: 'unique', key: (a) => scoped(a.merchantId, a.accountNumber) },
+    }),
+    balances: new Table<BalanceRecord>(balanceRecordSchema, {
+      byMerchantCurrency: { kind: 'unique', key: (b) => scoped(b.merchantId, b.currency) },
+    }),
+    orders: new Table<OrderRecord>(orderRecordSchema, {
+      byId: { kind: 'unique', key: (o) => o.orderId },
+      byQrData: { kind: 'unique', key: (o) => o.qrData },
+    }),
+    qrCodes: new Table<QrRecord>(qrRecordSchema, {
+      byQrData: { kind: 'unique', key: (q) => q.qrData },
+    }),
+    transactions: new Table<TransactionRecord>(transactionRecordSchema, {
+      byId: { kind: 'unique', key: (t) => t.transactionId },
+      byOrder: { kind: 'group', key: (t) => (t.orderId === 0 ? undefined : t.orderId) },
+      byMerchant: { kind: 'group', key: (t) => t.merchantId },
+    }),
+    idempotency: new Table<IdempotencyRecord>(idempotencyRecordSchema, {
+      byScopedKey: { kind: 'unique', key: (r) => scoped(r.merchantId, r.key) },
+    }),
+    webhooks: new Table<WebhookRecord>(webhookRecordSchema, {
+      byId: { kind: 'unique', key: (w) => w.id },
+    }),
+    /** Takes the next id of a sequence. */
+    nextId(kind: keyof typeof FIRST_IDS): number {
+      return ids[kind]++
+    },
+    /** Empties every table and restarts the id sequences. */
+    clear(): void {
+      for (const table of [this.merchants, this.stores, this.accounts, this.balances, this.orders, this.qrCodes, this.transactions, this.idempotency, this.webhooks]) {
+        table.clear()
+      }
+      Object.assign(ids, FIRST_IDS)
+    },
+  }
+}
+
+/** The tables of one mock instance. */
+export type Database = ReturnType<typeof createDatabase>

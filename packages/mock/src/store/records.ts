@@ -1,0 +1,172 @@
+/**
+ * @module records
+ * The shapes of the records the mock keeps. Amounts are integer minor units (USD cents, whole riel)
+ * so that no floating-point sum ever reaches a balance; the wire converts at the edge.
+ * These are the mock's internal records, not the contract's wire shapes.
+ */
+import * as z from 'zod/mini'
+
+const id = z.number().check(z.int(), z.positive())
+const minor = z.number().check(z.int(), z.nonnegative())
+const time = z.number().check(z.int())
+const currency = z.enum(['USD', 'KHR'])
+const party = z.object({ accountName: z.string(), accountNumber: z.string() })
+
+/** A merchant account and its credentials. */
+export const merchantRecordSchema = z.object({
+  merchantId: id,
+  appId: id,
+  name: z.string(),
+  apiKey: z.string().check(z.minLength(1)),
+  apiSecret: z.string().check(z.minLength(1)),
+  webhookUrl: z.nullable(z.string()),
+  createdAt: time,
+})
+/** @see merchantRecordSchema */
+export type MerchantRecord = z.infer<typeof merchantRecordSchema>
+
+/** A store, managed in the merchant's app; the API only lists it. */
+export const storeRecordSchema = z.object({
+  storeId: id,
+  merchantId: id,
+  storeName: z.string(),
+  address: z.string(),
+})
+/** @see storeRecordSchema */
+export type StoreRecord = z.infer<typeof storeRecordSchema>
+
+/** A payout destination account known to the mock, and whether it fails at settlement. */
+export const accountRecordSchema = z.object({
+  merchantId: id,
+  accountNumber: z.string().check(z.minLength(1)),
+  accountName: z.string(),
+  failAtSettlement: z.boolean(),
+})
+/** @see accountRecordSchema */
+export type AccountRecord = z.infer<typeof accountRecordSchema>
+
+/** One merchant's money in one currency. `usable` is derived: balance - freeze. */
+export const balanceRecordSchema = z.object({
+  merchantId: id,
+  currency,
+  openingMinor: minor,
+  balanceMinor: minor,
+  freezeMinor: minor,
+})
+/** @see balanceRecordSchema */
+export type BalanceRecord = z.infer<typeof balanceRecordSchema>
+
+/** Order states of SPEC.md. */
+export const orderStatusSchema = z.enum(['pending', 'processing', 'completed', 'cancelled'])
+/** @see orderStatusSchema */
+export type OrderStatus = z.infer<typeof orderStatusSchema>
+
+/** A payment order with its QR code. `source: 'qr'` marks an order made when a stand-alone QR was paid. */
+export const orderRecordSchema = z.object({
+  orderId: id,
+  merchantId: id,
+  storeId: id,
+  amountMinor: minor,
+  currency,
+  status: orderStatusSchema,
+  source: z.enum(['order', 'qr']),
+  qrData: z.string(),
+  qrExpiresAt: time,
+  payer: z.nullable(party),
+  createdAt: time,
+  updatedAt: time,
+  cancelledAt: z.nullable(time),
+  cancelReason: z.nullable(z.string()),
+})
+/** @see orderRecordSchema */
+export type OrderRecord = z.infer<typeof orderRecordSchema>
+
+/** A QR code generated without an order; paying it creates its order. */
+export const qrRecordSchema = z.object({
+  qrData: z.string(),
+  merchantId: id,
+  storeId: id,
+  amountMinor: minor,
+  currency,
+  createdAt: time,
+  expiresAt: time,
+  orderId: z.nullable(id),
+})
+/** @see qrRecordSchema */
+export type QrRecord = z.infer<typeof qrRecordSchema>
+
+/** Transaction states of SPEC.md. */
+export const transactionStatusSchema = z.enum(['pending', 'completed', 'failed', 'cancelled'])
+/** @see transactionStatusSchema */
+export type TransactionStatus = z.infer<typeof transactionStatusSchema>
+
+/**
+ * Every movement of money is a transaction: a customer's payment of an order, a refund of an order,
+ * or a payout to an account. Refunds and payouts stay `pending` until they settle (`dueAt`).
+ */
+export const transactionRecordSchema = z.object({
+  transactionId: id,
+  merchantId: id,
+  kind: z.enum(['payment', 'refund', 'payout']),
+  /** The order paid or refunded; 0 for a payout, which has no order. */
+  orderId: z.number().check(z.int(), z.nonnegative()),
+  amountMinor: minor,
+  currency,
+  status: transactionStatusSchema,
+  /** Payer for a payment or refund; destination for a payout. */
+  accountName: z.string(),
+  accountNumber: z.string(),
+  remark: z.string(),
+  dueAt: z.nullable(time),
+  failureReason: z.nullable(z.string()),
+  createdAt: time,
+  updatedAt: time,
+})
+/** @see transactionRecordSchema */
+export type TransactionRecord = z.infer<typeof transactionRecordSchema>
+
+/** The stored outcome of a refund or payout request, replayed for the same key within 24 h. */
+export const idempotencyRecordSchema = z.object({
+  merchantId: id,
+  key: z.string(),
+  operation: z.string(),
+  fingerprint: z.string(),
+  status: z.number().check(z.int()),
+  body: z.string(),
+  createdAt: time,
+  expiresAt: time,
+})
+/** @see idempotencyRecordSchema */
+export type IdempotencyRecord = z.infer<typeof idempotencyRecordSchema>
+
+/** One delivery attempt of a webhook. */
+export const webhookAttemptSchema = z.object({
+  at: time,
+  outcome: z.enum(['delivered', 'failed']),
+  detail: z.string(),
+})
+
+/** A webhook the mock built and signed, with its delivery attempts. */
+export const webhookRecordSchema = z.object({
+  id: id,
+  merchantId: id,
+  url: z.nullable(z.string()),
+  payload: z.object({
+    accountName: z.string(),
+    accountNumber: z.string(),
+    amount: z.number(),
+    appId: id,
+    createTimeMilli: time,
+    currency,
+    orderId: id,
+    status: z.string(),
+    transactionId: id,
+  }),
+  rawBody: z.string(),
+  signature: z.string(),
+  status: z.enum(['recorded', 'delivered', 'failed']),
+  attempts: z.array(webhookAttemptSchema),
+  createdAt: time,
+})
+/** @see webhookRecordSchema */
+export type WebhookRecord = z.infer<typeof webhookRecordSchema>
