@@ -1,0 +1,102 @@
+/**
+ * @module @merchant-gateway/contract
+ * The service contract of the merchant payment gateway and PIN module: currencies and money
+ * rules, limits, release dates, paths, header names, error codes, and zod/mini schemas of
+ * every gateway request, response, error body and webhook. HMAC signing lives in the
+ * `@merchant-gateway/contract/crypto` subpath.
+ */
+
+export { CURRENCIES, CURRENCY_DECIMALS, isCurrency } from './currency.js'
+export type { Currency } from './currency.js'
+export { checkAmount, formatAmount, fromMinorUnits, toMinorUnits } from './money.js'
+export type { AmountCheck } from './money.js'
+export { LIMITS } from './limits.js'
+export { RELEASES, RELEASE_STEPS, releasePhase } from './releases.js'
+export type { Release, ReleaseStep, ReleaseVersion } from './releases.js'
+export { GATEWAY_PATHS, PIN_PATHS, SIGNED_OPERATIONS } from './paths.js'
+export type { GatewayOperation, PinOperation } from './paths.js'
+export { HEADERS } from './headers.js'
+export type { HeaderName } from './headers.js'
+export { ERROR_CODES, isErrorCode } from './error-codes.js'
+export type { ErrorCode } from './error-codes.js'
+export { describeIssues } from './issues.js'
+export type { IssueLike, IssueSource } from './issues.js'
+
+export {
+  amountFitsCurrency,
+  amountSchema,
+  currencySchema,
+  decimalIdSchema,
+  integerIdSchema,
+  isoTimestampSchema,
+} from './schemas/amount.js'
+export { envelopeSchema } from './schemas/envelope.js'
+export type { Envelope } from './schemas/envelope.js'
+export { listStoresResponseSchema, storeSchema } from './schemas/store.js'
+export type { ListStoresResponse, Store } from './schemas/store.js'
+export { balanceResponseSchema, balanceSchema, currencyBalanceSchema } from './schemas/balance.js'
+export type { Balance, BalanceResponse, CurrencyBalance } from './schemas/balance.js'
+export {
+  ORDER_STATUSES,
+  createOrderCurrentRequestSchema,
+  createOrderLegacyRequestSchema,
+  createOrderRequestSchema,
+  orderSchema,
+} from './schemas/order.js'
+export type {
+  CreateOrderCurrentRequest,
+  CreateOrderLegacyRequest,
+  CreateOrderRequest,
+  Order,
+  OrderStatus,
+} from './schemas/order.js'
+export { generateQrRequestSchema, qrCodeSchema } from './schemas/qr.js'
+export type { GenerateQrRequest, QrCode } from './schemas/qr.js'
+export {
+  TRANSACTION_STATUSES,
+  transactionDetailBodySchema,
+  transactionDetailRequestSchema,
+  transactionSchema,
+} from './schemas/transaction.js'
+export type {
+  Transaction,
+  TransactionDetailBody,
+  TransactionDetailRequest,
+  TransactionStatus,
+} from './schemas/transaction.js'
+export { cancelOrderRequestSchema, cancelResultSchema } from './schemas/cancel.js'
+export type { CancelOrderRequest, CancelResult } from './schemas/cancel.js'
+export { moneyMovementResultSchema } from './schemas/money-movement.js'
+export type { MoneyMovementResult } from './schemas/money-movement.js'
+export {
+  legacyRefundRequestSchema,
+  legacyRefundResultSchema,
+  refundRequestSchema,
+  refundResponseSchema,
+  refundResultSchema,
+} from './schemas/refund.js'
+export type {
+  LegacyRefundRequest,
+  LegacyRefundResult,
+  RefundRequest,
+  RefundResponse,
+  RefundResult,
+} from './schemas/refund.js'
+export {
+  legacyPayoutRequestSchema,
+  legacyPayoutResultSchema,
+  payoutRequestSchema,
+  payoutResponseSchema,
+  payoutResultSchema,
+} from './schemas/payout.js'
+export type {
+  LegacyPayoutRequest,
+  LegacyPayoutResult,
+  PayoutRequest,
+  PayoutResponse,
+  PayoutResult,
+} from './schemas/payout.js'
+export { STATUS_NAMES, codeErrorBodySchema, errorBodySchema, statusErrorBodySchema } from './schemas/errors.js'
+export type { CodeErrorBody, ErrorBody, StatusErrorBody } from './schemas/errors.js'
+export { WEBHOOK_STATUSES, webhookPayloadSchema } from './schemas/webhook.js'
+export type { WebhookPayload, WebhookStatus } from './schemas/webhook.js'

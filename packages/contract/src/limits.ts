@@ -1,0 +1,57 @@
+/**
+ * @module limits
+ * Every numeric limit of the contract in one place: the values SPEC.md states and the
+ * values the project decided where SPEC.md says "not shown" (marked below).
+ */
+
+const SECOND_MS = 1_000
+const MINUTE_MS = 60 * SECOND_MS
+const HOUR_MS = 60 * MINUTE_MS
+
+/**
+ * Limits of the gateway and PIN module.
+ *
+ * @example
+ * ```ts
+ * if (key.length > LIMITS.idempotencyKeyMaxLength) throw new Error('idempotency key too long')
+ * const expiresAt = now + LIMITS.qrValidityMs
+ * ```
+ */
+export const LIMITS = {
+  /** SPEC: any non-empty string up to 255 characters. */
+  idempotencyKeyMaxLength: 255,
+  /** SPEC: the same key within 24 hours returns the cached original result. */
+  idempotencyWindowMs: 24 * HOUR_MS,
+  /** SPEC: QR codes are typically valid for 30 minutes. */
+  qrValidityMs: 30 * MINUTE_MS,
+  /** SPEC: a PIN is exactly 6 digits. */
+  pinLength: 6,
+  /** SPEC: the OTP session lasts 10 minutes (`expires_at` = 600). */
+  otpSessionSeconds: 600,
+  /** SPEC: every 5th wrong verify-pin attempt blocks the user. */
+  pinMaxWrongAttempts: 5,
+  /** SPEC: the block lasts 1 minute. */
+  pinBlockMs: MINUTE_MS,
+  /** Decision (SPEC: "not shown"): allowed skew between X-Timestamp and the server clock, either direction. */
+  signatureToleranceSeconds: 300,
+  /**
+   * Decision (SPEC: "not shown"): the largest single amount, in minor units
+   * (10 000 000 000.00 USD or 1 000 000 000 000 KHR). Keeps every sum of amounts far below
+   * `Number.MAX_SAFE_INTEGER`, so integer arithmetic on minor units stays exact.
+   */
+  maxAmountMinor: 1_000_000_000_000,
+  /** SPEC: refunds take 3-5 business days. */
+  refundBusinessDays: { min: 3, max: 5 },
+  /** SPEC: payouts take 1-2 business days. */
+  payoutBusinessDays: { min: 1, max: 2 },
+  /** Decision: largest accepted request body, in bytes (64 KiB). */
+  maxBodyBytes: 65_536,
+  /** Decision: longest decimal id string (`"1024"`); 20 digits hold any unsigned 64-bit id. */
+  maxIdLength: 20,
+  /** Decision: longest payout account number / account id. */
+  maxAccountNumberLength: 64,
+  /** Decision: longest free text (reason, description, remark, names). */
+  maxTextLength: 500,
+  /** Decision: longest store name. */
+  maxStoreNameLength: 200,
+} as const

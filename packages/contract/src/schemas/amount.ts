@@ -1,0 +1,94 @@
+/**
+ * @module schemas/amount
+ * Field schemas shared by the resource schemas: amounts, currencies, identifiers and
+ * timestamps, plus the object-level check that an amount fits its currency.
+ */
+import * as z from 'zod/mini'
+import type { Currency } from '../currency.js'
+import { CURRENCIES, isCurrency } from '../currency.js'
+import { LIMITS } from '../limits.js'
+import { checkAmount } from '../money.js'
+
+/**
+ * A wire amount: a finite number greater than 0. zod's `number()` already rejects
+ * `NaN` and `±Infinity`. Decimal places depend on the currency, so objects that carry both
+ * add {@link amountFitsCurrency}.
+ *
+ * @example
+ * ```ts
+ * amountSchema.safeParse(12.5).success // true
+ * amountSchema.safeParse(0).success    // false
+ * ```
+ */
+export const amountSchema = z.number().check(z.positive())
+
+/**
+ * A currency code, exactly `USD` or `KHR`.
+ *
+ * @example
+ * ```ts
+ * currencySchema.safeParse('KHR').success // true
+ * currencySchema.safeParse('usd').success // false
+ * ```
+ */
+export const currencySchema = z.enum(CURRENCIES)
+
+/**
+ * An identifier spelled as a decimal string, as in the documented snake_case bodies
+ * (`order_id: "1024"`): 1 to {@link LIMITS}.maxIdLength digits, no leading zero.
+ *
+ * @example
+ * ```ts
+ * decimalIdSchema.safeParse('1024').success // true
+ * decimalIdSchema.safeParse('0124').success // false
+ * ```
+ */
+export const decimalIdSchema = z
+  .string()
+  .check(z.maxLength(LIMITS.maxIdLength), z.regex(/^[1-9][0-9]*$/, 'must be a string of digits'))
+
+/**
+ * An identifier spelled as a JSON number, as in the current camelCase bodies
+ * (`orderId: 1024`): a positive safe integer.
+ *
+ * @example
+ * ```ts
+ * integerIdSchema.safeParse(1024).success // true
+ * integerIdSchema.safeParse(1.5).success  // false
+ * ```
+ */
+export const integerIdSchema = z.int().check(z.positive())
+
+/**
+ * An ISO 8601 date-time with a time zone designator (`Z` or an offset), as every
+ * documented `*_at` / `transactionDate` field.
+ *
+ * @example
+ * ```ts
+ * isoTimestampSchema.safeParse('2026-01-06T00:00:00.000Z').success // true
+ * isoTimestampSchema.safeParse('2026-01-06').success               // false
+ * ```
+ */
+export const isoTimestampSchema = z.iso.datetime({ offset: true })
+
+/**
+ * Object-level check for request bodies carrying `amount` and `currency`: the amount must
+ * have no more decimals than the currency allows and stay within
+ * {@link LIMITS}.maxAmountMinor. Reports on the `amount` path with the message of
+ * {@link checkAmount}. Problems the field schemas report themselves are not repeated.
+ *
+ * @example
+ * ```ts
+ * const body = z.object({ amount: amountSchema, currency: currencySchema }).check(amountFitsCurrency)
+ * body.safeParse({ amount: 1.5, currency: 'KHR' }).success // false: amount must be a whole number for KHR
+ * ```
+ */
+export const amountFitsCurrency = z.superRefine<{ amount: number; currency: Currency }>((value, ctx) => {
+  // Failed field checks do not stop object checks in zod; whatever amountSchema and
+  // currencySchema already reported (not positive, unknown currency) is not repeated here.
+  if (!(value.amount > 0) || !isCurrency(value.currency)) return
+  const result = checkAmount(value.amount, value.currency)
+  if (!result.ok) {
+    ctx.addIssue({ code: 'custom', message: result.message, path: ['amount'], input: value.amount })
+  }
+})

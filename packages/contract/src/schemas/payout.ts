@@ -1,0 +1,130 @@
+/**
+ * @module schemas/payout
+ * Payout requests and results, current form (signed, camelCase, envelope) and the earlier
+ * snake_case form used before release 1.4.0.
+ */
+import * as z from 'zod/mini'
+import { LIMITS } from '../limits.js'
+import { amountFitsCurrency, amountSchema, currencySchema, isoTimestampSchema } from './amount.js'
+import { envelopeSchema } from './envelope.js'
+import { moneyMovementResultSchema } from './money-movement.js'
+
+/**
+ * Payout request, current form.
+ *
+ * @example
+ * ```ts
+ * payoutRequestSchema.parse({ accountNumber: '012345678', amount: 25, currency: 'USD' })
+ * ```
+ */
+export const payoutRequestSchema = z
+  .object({
+    accountNumber: z.string().check(z.minLength(1), z.maxLength(LIMITS.maxAccountNumberLength)),
+    amount: amountSchema,
+    currency: currencySchema,
+  })
+  .check(amountFitsCurrency)
+
+/**
+ * A parsed payout request.
+ *
+ * @example
+ * ```ts
+ * const body: PayoutRequest = { accountNumber: '012345678', amount: 25, currency: 'USD' }
+ * ```
+ */
+export type PayoutRequest = z.infer<typeof payoutRequestSchema>
+
+/**
+ * Payout result, current form (the shared refund/payout result).
+ *
+ * @example
+ * ```ts
+ * payoutResultSchema.parse(json.data)
+ * ```
+ */
+export const payoutResultSchema = moneyMovementResultSchema
+
+/**
+ * A parsed payout result.
+ *
+ * @example
+ * ```ts
+ * const payout: PayoutResult = payoutResultSchema.parse(json.data)
+ * ```
+ */
+export type PayoutResult = z.infer<typeof payoutResultSchema>
+
+/**
+ * Payout response, current form: the envelope around a {@link PayoutResult}.
+ *
+ * @example
+ * ```ts
+ * const { data } = payoutResponseSchema.parse(await res.json())
+ * ```
+ */
+export const payoutResponseSchema = envelopeSchema(payoutResultSchema)
+
+/**
+ * A parsed payout response.
+ *
+ * @example
+ * ```ts
+ * const res: PayoutResponse = payoutResponseSchema.parse(json)
+ * ```
+ */
+export type PayoutResponse = z.infer<typeof payoutResponseSchema>
+
+/**
+ * Payout request, earlier form (before release 1.4.0).
+ *
+ * @example
+ * ```ts
+ * legacyPayoutRequestSchema.parse({ account_id: 'ACC-9', amount: 25, currency: 'USD', description: 'weekly' })
+ * ```
+ */
+export const legacyPayoutRequestSchema = z
+  .object({
+    account_id: z.string().check(z.minLength(1), z.maxLength(LIMITS.maxAccountNumberLength)),
+    amount: amountSchema,
+    currency: currencySchema,
+    description: z.optional(z.string().check(z.maxLength(LIMITS.maxTextLength))),
+  })
+  .check(amountFitsCurrency)
+
+/**
+ * A parsed earlier-form payout request.
+ *
+ * @example
+ * ```ts
+ * const body: LegacyPayoutRequest = { account_id: 'ACC-9', amount: 25, currency: 'USD' }
+ * ```
+ */
+export type LegacyPayoutRequest = z.infer<typeof legacyPayoutRequestSchema>
+
+/**
+ * Payout result, earlier form (not enveloped). Unknown fields are kept.
+ *
+ * @example
+ * ```ts
+ * legacyPayoutResultSchema.parse({ payout_id: '88', account_id: 'ACC-9', amount: 25, currency: 'USD', status: 'processing', created_at: '2026-01-06T10:00:00Z' })
+ * ```
+ */
+export const legacyPayoutResultSchema = z.looseObject({
+  payout_id: z.string(),
+  account_id: z.string(),
+  amount: z.number(),
+  currency: currencySchema,
+  status: z.string(),
+  created_at: isoTimestampSchema,
+})
+
+/**
+ * A parsed earlier-form payout result.
+ *
+ * @example
+ * ```ts
+ * const payout: LegacyPayoutResult = legacyPayoutResultSchema.parse(json)
+ * ```
+ */
+export type LegacyPayoutResult = z.infer<typeof legacyPayoutResultSchema>

@@ -1,0 +1,59 @@
+/**
+ * @module schemas/webhook
+ * The payment notification the gateway sends to the merchant (SPEC.md "Webhook payload").
+ */
+import * as z from 'zod/mini'
+import { currencySchema, integerIdSchema } from './amount.js'
+
+/**
+ * Webhook `status` values: `SUCCESS` is documented; `FAILED` is our decision for a failed payment.
+ *
+ * @example
+ * ```ts
+ * WEBHOOK_STATUSES.includes(payload.status as WebhookStatus)
+ * ```
+ */
+export const WEBHOOK_STATUSES = ['SUCCESS', 'FAILED'] as const
+
+/**
+ * A webhook status.
+ *
+ * @example
+ * ```ts
+ * const status: WebhookStatus = 'SUCCESS'
+ * ```
+ */
+export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number]
+
+/**
+ * Webhook payload. `status` is any string, since SPEC.md says other values are "not shown";
+ * `createTimeMilli` is epoch milliseconds and feeds the signature
+ * (`floor(createTimeMilli / 1000)`). Unknown fields are kept.
+ *
+ * @example
+ * ```ts
+ * // Verify the signature over the raw text first, then parse:
+ * const payload = webhookPayloadSchema.parse(JSON.parse(rawBody))
+ * ```
+ */
+export const webhookPayloadSchema = z.looseObject({
+  accountName: z.string(),
+  accountNumber: z.string(),
+  amount: z.number(),
+  appId: z.int(),
+  createTimeMilli: z.int().check(z.nonnegative()),
+  currency: currencySchema,
+  orderId: integerIdSchema,
+  status: z.string(),
+  transactionId: integerIdSchema,
+})
+
+/**
+ * A parsed webhook payload.
+ *
+ * @example
+ * ```ts
+ * const paid = (p: WebhookPayload) => p.status === 'SUCCESS'
+ * ```
+ */
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>

@@ -1,0 +1,19 @@
+import { defineConfig } from 'tsup'
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    'crypto/index': 'src/crypto/index.ts',
+    'crypto/index.node': 'src/crypto/index.node.ts',
+  },
+  format: ['esm', 'cjs'],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  target: 'es2022',
+  platform: 'neutral',
+  external: ['node:crypto'],
+  // tsup rewrites `node:crypto` to bare `crypto` by default; keep the prefix, which is the
+  // form Cloudflare Workers' nodejs_compat and Deno resolve.
+  removeNodeProtocol: false,
+})
