@@ -18,6 +18,6 @@ import { RuleError } from '../domain/rule-error.js'
 export function validate<T>(schema: StandardSchemaV1<unknown, T>, value: unknown): T {
   const result = schema['~standard'].validate(value)
   if (result instanceof Promise) throw new Error('[mock] contract schemas must validate synchronously')
-  if (result.issues) throw new RuleError(400, describeIssues({ issues: result.issues }))
+  if (result.issues) throw new RuleError(400, describeIssues({ issues: result.issues }, value))
   return result.value
 }
