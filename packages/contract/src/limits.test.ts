@@ -13,7 +13,7 @@ describe('limits', () => {
     expect(Number.isSafeInteger(LIMITS.maxAmountMinor * 9000)).toBe(true)
   })
 
-  it('a decimal id of maxIdLength digits can hold any unsigned 64-bit id', () => {
-    expect(String(2n ** 64n - 1n).length).toBeLessThanOrEqual(LIMITS.maxIdLength)
+  it('a decimal id of maxIdLength digits can spell every safe integer id, and no longer string can', () => {
+    expect(String(Number.MAX_SAFE_INTEGER).length).toBe(LIMITS.maxIdLength)
   })
 })

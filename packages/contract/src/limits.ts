@@ -46,8 +46,11 @@ export const LIMITS = {
   payoutBusinessDays: { min: 1, max: 2 },
   /** Decision: largest accepted request body, in bytes (64 KiB). */
   maxBodyBytes: 65_536,
-  /** Decision: longest decimal id string (`"1024"`); 20 digits hold any unsigned 64-bit id. */
-  maxIdLength: 20,
+  /**
+   * Decision: longest decimal id string (`"1024"`): 16 digits, and the value must be a safe integer,
+   * so `order_id: "1024"` and `orderId: 1024` always name the same record exactly.
+   */
+  maxIdLength: 16,
   /** Decision: longest payout account number / account id. */
   maxAccountNumberLength: 64,
   /** Decision: longest free text (reason, description, remark, names). */

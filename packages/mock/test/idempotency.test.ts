@@ -46,6 +46,17 @@ describe('idempotent refund and payout', () => {
     expect((await balance(mock, m)).usd.freeze).toBe(5)
   })
 
+  it('a field the service ignores does not make a replay a mismatch', async () => {
+    const mock = newMock()
+    const m = await newMerchant(mock, { usd: 0 })
+    const { orderId } = await paidOrder(mock, m, 20)
+    const first = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 5 }, { key: 'k' })
+    const again = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 5, note: { deep: [1, 2] } }, { key: 'k' })
+    expect(again.headers.get(HEADERS.idempotentReplayed)).toBe('true')
+    expect(again.body).toEqual(first.body)
+    expect((await balance(mock, m)).usd.freeze).toBe(5)
+  })
+
   it('a refused operation (422) is stored and replayed, even after the cause went away', async () => {
     const mock = newMock()
     const m = await newMerchant(mock, { usd: 0 })

@@ -35,7 +35,8 @@ export const currencySchema = z.enum(CURRENCIES)
 
 /**
  * An identifier spelled as a decimal string, as in the documented snake_case bodies
- * (`order_id: "1024"`): 1 to {@link LIMITS}.maxIdLength digits, no leading zero.
+ * (`order_id: "1024"`): 1 to {@link LIMITS}.maxIdLength digits, no leading zero, and at most
+ * `Number.MAX_SAFE_INTEGER`, so that it names exactly the record its numeric spelling names.
  *
  * @example
  * ```ts
@@ -45,7 +46,11 @@ export const currencySchema = z.enum(CURRENCIES)
  */
 export const decimalIdSchema = z
   .string()
-  .check(z.maxLength(LIMITS.maxIdLength), z.regex(/^[1-9][0-9]*$/, 'must be a string of digits'))
+  .check(
+    z.maxLength(LIMITS.maxIdLength),
+    z.regex(/^[1-9][0-9]*$/, 'must be a string of digits'),
+    z.refine((id) => Number.isSafeInteger(Number(id)), `must be at most ${Number.MAX_SAFE_INTEGER}`),
+  )
 
 /**
  * An identifier spelled as a JSON number, as in the current camelCase bodies

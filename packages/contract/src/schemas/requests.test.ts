@@ -206,10 +206,12 @@ describe.each(cases.filter((c) => c.currency !== undefined))('$name request', ({
 })
 
 describe('request field rules', () => {
-  it('decimal ids must be digits without a leading zero and at most 20 long', () => {
+  it('decimal ids must be digits without a leading zero and a safe integer', () => {
     const parse = (order_id: unknown) => cancelOrderRequestSchema.safeParse({ order_id }).success
     expect(parse('1')).toBe(true)
-    expect(parse('18446744073709551615')).toBe(true)
+    expect(parse(String(Number.MAX_SAFE_INTEGER))).toBe(true)
+    expect(parse('9007199254740992')).toBe(false)
+    expect(parse('18446744073709551615')).toBe(false)
     expect(parse('0')).toBe(false)
     expect(parse('0124')).toBe(false)
     expect(parse('12a')).toBe(false)

@@ -100,8 +100,10 @@ export class IdempotencyStore {
 }
 
 /**
- * A digest of a JSON body that ignores key order and whitespace, so a client that re-serialises the
- * same body is not taken for one that changed it.
+ * A digest of a validated request that ignores key order and whitespace, so a client that re-serialises
+ * the same body is not taken for one that changed it. It is taken from the validated input (flat, known
+ * fields only), never from the raw body: fields the service ignores do not make two requests differ, and
+ * a hostile nesting depth never reaches this recursion.
  *
  * @example
  * ```ts

@@ -57,8 +57,7 @@ export async function authenticateSigned(ctx: DomainContext, request: Request, p
   const merchant = merchantFor(ctx, request)
 
   const timestamp = requiredHeader(request, HEADERS.timestamp)
-  const signature = requiredHeader(request, HEADERS.signature)
-  if (!/^\d{1,12}$/.test(timestamp)) {
+  if (!/^\d{1,15}$/.test(timestamp)) {
     throw new RuleError(400, `${HEADERS.timestamp} must be Unix time in seconds as decimal digits, got ${JSON.stringify(timestamp.slice(0, 40))}`)
   }
   const tolerance = ctx.options.signatureToleranceSeconds
@@ -67,6 +66,7 @@ export async function authenticateSigned(ctx: DomainContext, request: Request, p
     const hint = timestamp.length >= 13 ? ' (it looks like milliseconds; send seconds)' : ''
     throw new RuleError(401, `${HEADERS.timestamp} is ${skew} s away from the server time; at most ${tolerance} s is allowed${hint}`, 'invalid_timestamp')
   }
+  const signature = requiredHeader(request, HEADERS.signature)
   const valid = await ctx.signer.verifyRequest({ secret: merchant.apiSecret, body, timestamp, signature })
   if (!valid) {
     throw new RuleError(401, `${HEADERS.signature} does not match the request body and ${HEADERS.timestamp}`, 'invalid_signature')

@@ -77,7 +77,7 @@ async function handle<I>(runtime: GatewayRuntime, spec: RouteSpec<I>, request: R
         merchantId: auth.merchant.merchantId,
         key: auth.idempotencyKey,
         operation: spec.operation,
-        fingerprint: fingerprintOf(body),
+        fingerprint: fingerprintOf(input),
       })
       if (decision.kind === 'replay') return jsonText(decision.status, decision.body, traceId, { [HEADERS.idempotentReplayed]: 'true' })
       if (decision.kind === 'in-use') {
