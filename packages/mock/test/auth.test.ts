@@ -7,7 +7,7 @@ import { GATEWAY_PATHS, HEADERS, LIMITS } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
 import { describe, expect, it } from 'vitest'
 import type { MockGateway, MockGatewayOptions } from '../src/index.js'
-import { balance, createOrder, newMerchant, newMock, paidOrder, signedCall, type Merchant, type Reply } from './harness.js'
+import { balance, createOrder, expectNoStateChange, newMerchant, newMock, paidOrder, signedCall, snapshotState, type Merchant, type Reply, type StateProbe } from './harness.js'
 
 const ACCOUNT = 'KH-ACC-0001'
 /** 1.4.0: obsolete headers refused from this instant (mock clock). */
@@ -90,30 +90,13 @@ async function send(
   return { status: res.status, body: await res.json(), headers: res.headers }
 }
 
-/** Everything a wrongly accepted request could have changed. */
-async function snapshot(f: Fixture) {
-  return {
-    balance: await balance(f.mock, f.m),
-    paid: f.mock.orders.get(f.paid.orderId),
-    pending: f.mock.orders.get(f.pendingOrder),
-    nextOrder: f.mock.orders.get(f.pendingOrder + 1),
-    nextTransaction: f.mock.transactions.get(f.paid.transactionId + 1),
-    webhooks: f.mock.webhooks.list().length,
-    audit: f.mock.audit(),
-  }
+/** The state a refused request must leave as it was. */
+function probe(f: Fixture): StateProbe {
+  return { mock: f.mock, m: f.m, watchedOrders: [f.paid.orderId, f.pendingOrder], lastOrderId: f.pendingOrder, lastTransactionId: f.paid.transactionId }
 }
 
-/** The state equals `before`, no order or transaction was added, and no id of either sequence was used up. */
-async function expectNoStateChange(f: Fixture, before: Awaited<ReturnType<typeof snapshot>>): Promise<void> {
-  const after = await snapshot(f)
-  expect(after).toEqual(before)
-  expect(after.nextOrder).toBeUndefined()
-  expect(after.nextTransaction).toBeUndefined()
-  expect(after.audit).toEqual([])
-  const next = await createOrder(f.mock, f.m, 1)
-  expect(next).toBe(f.pendingOrder + 1)
-  expect((await f.mock.payments.create({ orderId: next, status: 'SUCCESS' })).transactionId).toBe(f.paid.transactionId + 1)
-}
+/** A snapshot of the fixture's state. */
+const snapshot = (f: Fixture) => snapshotState(probe(f))
 
 function expectStatusError(reply: Reply, status: number, error: string, message: RegExp = /\S/): void {
   expect(reply.status).toBe(status)
@@ -167,7 +150,7 @@ describe('X-Api-Key on every endpoint', () => {
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { headers: { [HEADERS.apiKey]: null } })
     expectStatusError(reply, 400, 'Bad Request', /X-Api-Key/)
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(ENDPOINTS))('%s: an empty X-Api-Key counts as missing: 400 status-style Bad Request', async (_name, endpoint) => {
@@ -175,7 +158,7 @@ describe('X-Api-Key on every endpoint', () => {
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { headers: { [HEADERS.apiKey]: '' } })
     expectStatusError(reply, 400, 'Bad Request', /X-Api-Key/)
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(ENDPOINTS))('%s: an unknown X-Api-Key is refused 401 status-style Unauthorized and changes nothing', async (_name, endpoint) => {
@@ -183,7 +166,7 @@ describe('X-Api-Key on every endpoint', () => {
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { headers: { [HEADERS.apiKey]: 'mk_test_not_a_real_key' } })
     expectStatusError(reply, 401, 'Unauthorized')
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(ENDPOINTS))('%s: the API secret sent as X-Api-Key is not a credential: 401 Unauthorized', async (_name, endpoint) => {
@@ -191,7 +174,7 @@ describe('X-Api-Key on every endpoint', () => {
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { headers: { [HEADERS.apiKey]: f.m.apiSecret } })
     expectStatusError(reply, 401, 'Unauthorized')
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 })
 
@@ -201,7 +184,7 @@ describe('obsolete headers (release 1.4.0, refused from 2026-03-16 on the mock c
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { headers: { [HEADERS.appId]: String(f.m.appId) } })
     expectCodeError(reply, f.mock, 401, 'invalid_authentication', { details: obsoleteDetails(endpoint), message: /X-App-Id/ })
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(STANDARD))('%s: X-Timestamp on a standard endpoint after the enforcement date is refused 401 invalid_authentication, and changes nothing', async (_name, endpoint) => {
@@ -209,7 +192,7 @@ describe('obsolete headers (release 1.4.0, refused from 2026-03-16 on the mock c
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { headers: { [HEADERS.timestamp]: String(nowSeconds(f.mock)) } })
     expectCodeError(reply, f.mock, 401, 'invalid_authentication', { details: obsoleteDetails(endpoint), message: /X-Timestamp/ })
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(STANDARD))('%s: X-App-Id and X-Timestamp together are refused once, naming both', async (_name, endpoint) => {
@@ -225,7 +208,7 @@ describe('obsolete headers (release 1.4.0, refused from 2026-03-16 on the mock c
       const reply = await send(f, endpoint, { headers: { [header]: header === HEADERS.appId ? String(f.m.appId) : String(nowSeconds(f.mock)) } })
       expectCodeError(reply, f.mock, 401, 'invalid_authentication', { details: obsoleteDetails(endpoint) })
     }
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(SIGNED))('%s: at exactly 2026-03-16T00:00:00Z X-App-Id on a correctly signed request is already refused', async (_name, endpoint) => {
@@ -233,7 +216,7 @@ describe('obsolete headers (release 1.4.0, refused from 2026-03-16 on the mock c
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { headers: { [HEADERS.appId]: String(f.m.appId) } })
     expectCodeError(reply, f.mock, 401, 'invalid_authentication', { details: obsoleteDetails(endpoint) })
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(STANDARD))('%s: one second before the enforcement date X-App-Id and X-Timestamp are accepted', async (_name, endpoint) => {
@@ -256,7 +239,7 @@ describe('obsolete headers (release 1.4.0, refused from 2026-03-16 on the mock c
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { headers: { [HEADERS.appId]: String(f.m.appId) }, secret: 'sk_test_wrong' })
     expectCodeError(reply, f.mock, 401, 'invalid_signature')
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it('the same instance flips from accepting to refusing X-App-Id when its clock crosses 2026-03-16T00:00:00Z', async () => {
@@ -276,7 +259,7 @@ describe('signed endpoints: X-Timestamp', () => {
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { headers: { [HEADERS.timestamp]: null } })
     expectStatusError(reply, 400, 'Bad Request', /X-Timestamp/)
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(SIGNED))('%s: an empty X-Timestamp counts as missing: 400 status-style', async (_name, endpoint) => {
@@ -284,7 +267,7 @@ describe('signed endpoints: X-Timestamp', () => {
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { timestamp: '' })
     expectStatusError(reply, 400, 'Bad Request', /X-Timestamp/)
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   const notDecimal = ['abc', '1793610000.0', '1.79361e9', '-1793610000', '+1793610000', '0x6AE4B490', '2026-11-02T09:00:00Z', '1793610000s']
@@ -295,7 +278,7 @@ describe('signed endpoints: X-Timestamp', () => {
       const before = await snapshot(f)
       const reply = await send(f, endpoint, { timestamp })
       expectStatusError(reply, 400, 'Bad Request', /X-Timestamp/)
-      await expectNoStateChange(f, before)
+      await expectNoStateChange(probe(f), before)
     },
   )
 
@@ -317,7 +300,7 @@ describe('signed endpoints: X-Timestamp', () => {
       const reply = await send(f, endpoint, { timestamp: String(nowSeconds(f.mock) + skew) })
       expectCodeError(reply, f.mock, 401, 'invalid_timestamp', { message: /301 s .*300 s/ })
       expect(reply.body.error.message).not.toMatch(/milliseconds/)
-      await expectNoStateChange(f, before)
+      await expectNoStateChange(probe(f), before)
     },
   )
 
@@ -357,7 +340,7 @@ describe('signed endpoints: X-Timestamp', () => {
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { timestamp: String(Date.parse(f.mock.clock.now())) })
     expectCodeError(reply, f.mock, 401, 'invalid_timestamp', { message: /milliseconds.*send seconds/ })
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 })
 
@@ -370,7 +353,7 @@ describe('signed endpoints: X-Signature covers the exact body bytes and the time
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { headers: { [HEADERS.signature]: null } })
     expectStatusError(reply, 400, 'Bad Request', /X-Signature/)
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(SIGNED))('%s: a signature made with another secret (the API key) is refused 401 invalid_signature, and changes nothing', async (_name, endpoint) => {
@@ -378,7 +361,7 @@ describe('signed endpoints: X-Signature covers the exact body bytes and the time
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { secret: f.m.apiKey })
     expectCodeError(reply, f.mock, 401, 'invalid_signature')
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(SIGNED))('%s: the signature of another merchant (its own secret) is refused 401 invalid_signature', async (_name, endpoint) => {
@@ -387,7 +370,7 @@ describe('signed endpoints: X-Signature covers the exact body bytes and the time
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { secret: other.apiSecret })
     expectCodeError(reply, f.mock, 401, 'invalid_signature')
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(SIGNED))('%s: a tampered body (same headers, one byte changed) is refused 401 invalid_signature and moves no money', async (_name, endpoint) => {
@@ -398,7 +381,7 @@ describe('signed endpoints: X-Signature covers the exact body bytes and the time
     const before = await snapshot(f)
     const reply = await signedCall(f.mock, f.m, endpoint.path, body, { tamper: oneByte })
     expectCodeError(reply, f.mock, 401, 'invalid_signature')
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   const reserialisations: Array<[string, (raw: string) => string]> = [
@@ -415,7 +398,7 @@ describe('signed endpoints: X-Signature covers the exact body bytes and the time
       const before = await snapshot(f)
       const reply = await signedCall(f.mock, f.m, endpoint.path, body, { tamper: reserialise })
       expectCodeError(reply, f.mock, 401, 'invalid_signature')
-      await expectNoStateChange(f, before)
+      await expectNoStateChange(probe(f), before)
     },
   )
 
@@ -435,7 +418,7 @@ describe('signed endpoints: X-Signature covers the exact body bytes and the time
     const before = await snapshot(f)
     const reply = await signedCall(f.mock, f.m, endpoint.path, undefined, { rawBody: raw, timestamp, headers: { [HEADERS.signature]: signature.toUpperCase() } })
     expectCodeError(reply, f.mock, 401, 'invalid_signature')
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(SIGNED))('%s: a signature of timestamp + body (wrong order) is refused 401 invalid_signature', async (_name, endpoint) => {
@@ -446,7 +429,7 @@ describe('signed endpoints: X-Signature covers the exact body bytes and the time
     const before = await snapshot(f)
     const reply = await signedCall(f.mock, f.m, endpoint.path, undefined, { rawBody: raw, timestamp, headers: { [HEADERS.signature]: swapped } })
     expectCodeError(reply, f.mock, 401, 'invalid_signature')
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(SIGNED))('%s: a valid signature sent with another X-Timestamp (1 s later, within the skew) is refused 401 invalid_signature', async (_name, endpoint) => {
@@ -461,7 +444,7 @@ describe('signed endpoints: X-Signature covers the exact body bytes and the time
       headers: { [HEADERS.signature]: signature },
     })
     expectCodeError(reply, f.mock, 401, 'invalid_signature')
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(SIGNED))('%s: a request refused for its signature leaves its idempotency key unused: the corrected request with the same key runs', async (_name, endpoint) => {
@@ -485,7 +468,7 @@ describe('signed endpoints: X-Idempotent-Key', () => {
       details: keyDetails(endpoint),
       message: /X-Idempotent-Key/,
     })
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(SIGNED.flatMap((e) => [0, LIMITS.idempotencyKeyMaxLength + 1].map((n) => [e.name, n, e] as const)))(
@@ -495,7 +478,7 @@ describe('signed endpoints: X-Idempotent-Key', () => {
       const before = await snapshot(f)
       const reply = await signedCall(f.mock, f.m, endpoint.path, endpoint.body!(f), { key: 'k'.repeat(length) })
       expectCodeError(reply, f.mock, 400, 'invalid_idempotent_key', { message: new RegExp(`got ${length}`) })
-      await expectNoStateChange(f, before)
+      await expectNoStateChange(probe(f), before)
     },
   )
 
@@ -541,7 +524,7 @@ describe('signed endpoints: X-Idempotent-Key', () => {
     const before = await snapshot(f)
     const reply = await signedCall(f.mock, f.m, endpoint.path, endpoint.body!(f), { key: null, secret: 'sk_test_wrong' })
     expectCodeError(reply, f.mock, 401, 'invalid_signature')
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(SIGNED))('%s: at exactly 2026-01-20T00:00:00Z a missing key is already refused 400 missing_idempotent_key', async (_name, endpoint) => {
@@ -551,7 +534,7 @@ describe('signed endpoints: X-Idempotent-Key', () => {
     expectCodeError(reply, f.mock, 400, 'missing_idempotent_key', {
       details: keyDetails(endpoint),
     })
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 })
 
@@ -564,7 +547,7 @@ describe('check order: obsolete headers, API key, timestamp, signature, idempote
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { headers: { [HEADERS.apiKey]: null, [HEADERS.appId]: '100001' } })
     expectCodeError(reply, f.mock, 401, 'invalid_authentication', { details: obsoleteDetails(endpoint) })
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(STANDARD))('%s: X-Timestamp with an unknown X-Api-Key reports the obsolete header first (code-style, not status-style)', async (_name, endpoint) => {
@@ -578,7 +561,7 @@ describe('check order: obsolete headers, API key, timestamp, signature, idempote
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { headers: { [HEADERS.appId]: '100001', [HEADERS.idempotentKey]: null }, secret: 'sk_test_wrong' })
     expectCodeError(reply, f.mock, 401, 'invalid_authentication', { details: obsoleteDetails(endpoint) })
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(SIGNED))('%s: no X-Api-Key and no X-Timestamp reports the API key (400 naming X-Api-Key)', async (_name, endpoint) => {
@@ -598,7 +581,7 @@ describe('check order: obsolete headers, API key, timestamp, signature, idempote
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { headers: { [HEADERS.apiKey]: 'mk_test_unknown' }, timestamp: String(nowSeconds(f.mock) - 3600), secret: 'sk_test_wrong' })
     expectStatusError(reply, 401, 'Unauthorized')
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(SIGNED))('%s: a missing X-Timestamp with a bad signature reports the timestamp (400 naming X-Timestamp)', async (_name, endpoint) => {
@@ -618,7 +601,7 @@ describe('check order: obsolete headers, API key, timestamp, signature, idempote
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { timestamp: String(nowSeconds(f.mock) - 301), secret: 'sk_test_wrong' })
     expectCodeError(reply, f.mock, 401, 'invalid_timestamp')
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(named(SIGNED))('%s: a bad signature with no idempotency key reports the signature (401 invalid_signature)', async (_name, endpoint) => {
@@ -638,7 +621,7 @@ describe('check order: obsolete headers, API key, timestamp, signature, idempote
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { rawBody: '{"orderId":"not a number"}', headers: { [HEADERS.idempotentKey]: null } })
     expectCodeError(reply, f.mock, 400, 'missing_idempotent_key', { details: keyDetails(endpoint) })
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it('an unknown X-Api-Key with an invalid body reports the API key (401), before body validation', async () => {
@@ -667,6 +650,6 @@ describe('check order: the whole timestamp before the signature', () => {
     const before = await snapshot(f)
     const reply = await send(f, endpoint, { timestamp: String(nowSeconds(f.mock) - 301), headers: { [HEADERS.signature]: null } })
     expectCodeError(reply, f.mock, 401, 'invalid_timestamp')
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 })

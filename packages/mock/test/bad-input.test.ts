@@ -8,7 +8,7 @@ import { GATEWAY_PATHS, HEADERS, LIMITS } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
 import { describe, expect, it } from 'vitest'
 import type { MockGateway, MockGatewayOptions } from '../src/index.js'
-import { balance, call, createOrder, newMerchant, newMock, paidOrder, signedCall, type Merchant, type Reply } from './harness.js'
+import { balance, call, createOrder, expectNoStateChange, newMerchant, newMock, paidOrder, signedCall, snapshotState, type Merchant, type Reply, type StateProbe } from './harness.js'
 
 const ACCOUNT = 'KH-ACC-0001'
 const MAX_USD = LIMITS.maxAmountMinor / 100
@@ -35,29 +35,13 @@ async function setup(options: MockGatewayOptions = {}): Promise<Fixture> {
   return { mock, m, usdOrder, khrOrder, pendingOrder }
 }
 
-/** Everything a wrongly accepted request could have changed. */
-async function snapshot(f: Fixture) {
-  return {
-    balance: await balance(f.mock, f.m),
-    orders: [f.usdOrder.orderId, f.khrOrder.orderId, f.pendingOrder].map((id) => f.mock.orders.get(id)),
-    nextOrder: f.mock.orders.get(f.pendingOrder + 1),
-    nextTransaction: f.mock.transactions.get(f.khrOrder.transactionId + 1),
-    webhooks: f.mock.webhooks.list().length,
-    audit: f.mock.audit(),
-  }
+/** The state a refused request must leave as it was. */
+function probe(f: Fixture): StateProbe {
+  return { mock: f.mock, m: f.m, watchedOrders: [f.usdOrder.orderId, f.khrOrder.orderId, f.pendingOrder], lastOrderId: f.pendingOrder, lastTransactionId: f.khrOrder.transactionId }
 }
 
-/** The state equals `before`, nothing was added, and neither id sequence was used up. */
-async function expectNoStateChange(f: Fixture, before: Awaited<ReturnType<typeof snapshot>>): Promise<void> {
-  const after = await snapshot(f)
-  expect(after).toEqual(before)
-  expect(after.nextOrder).toBeUndefined()
-  expect(after.nextTransaction).toBeUndefined()
-  expect(after.audit).toEqual([])
-  const next = await createOrder(f.mock, f.m, 1)
-  expect(next).toBe(f.pendingOrder + 1)
-  expect((await f.mock.payments.create({ orderId: next, status: 'SUCCESS' })).transactionId).toBe(f.khrOrder.transactionId + 1)
-}
+/** A snapshot of the fixture's state. */
+const snapshot = (f: Fixture) => snapshotState(probe(f))
 
 function expectStatusError(reply: Reply, status: number, message: RegExp | string): void {
   expect(reply.status).toBeLessThan(500)
@@ -340,7 +324,7 @@ describe('every (endpoint x bad input) pair: a documented 4xx, never 5xx, no sta
       // names the field without echoing a huge value back
       expect(reply.body.message.length).toBeLessThan(1_000)
     }
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
     if (t.signed) {
       // the refused request did not take the key: the valid request with the same key runs
       const good = await sendBytes(f, t, JSON.stringify(t.valid!(f, 'USD')), key)
@@ -383,7 +367,7 @@ describe('transaction detail GET: the transaction_id query parameter', () => {
     const before = await snapshot(f)
     const reply = await call(f.mock, GATEWAY_PATHS.transactionDetail, { apiKey: f.m.apiKey, method: 'GET', query })
     expectStatusError(reply, 400, 'transaction_id')
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each(queries.filter(([label]) => label !== 'missing'))('POST with transaction_id %s in the query and no body is refused 400 too', async (_label, query) => {
@@ -482,7 +466,7 @@ describe('size limit and amount boundaries', () => {
     const before = await snapshot(f)
     const reply = await sendBytes(f, target('cancel order'), JSON.stringify({ order_id: String(f.pendingOrder), pad: '€'.repeat(22_000) }))
     expectStatusError(reply, 413, String(LIMITS.maxBodyBytes))
-    await expectNoStateChange(f, before)
+    await expectNoStateChange(probe(f), before)
   })
 
   it.each([
@@ -512,7 +496,7 @@ describe('deeply nested JSON within the size limit', () => {
       expect(reply.status).toBeLessThan(500)
       if (reply.status !== 200) {
         expectStatusError(reply, reply.status, /\S/)
-        await expectNoStateChange(f, before)
+        await expectNoStateChange(probe(f), before)
       }
       expect(f.mock.audit()).toEqual([])
     },
@@ -525,7 +509,7 @@ describe('deeply nested JSON within the size limit', () => {
       const before = await snapshot(f)
       const reply = await sendBytes(f, t, withField(t.valid!(f, 'USD'), field, new Raw(deep)))
       expectStatusError(reply, 400, field)
-      await expectNoStateChange(f, before)
+      await expectNoStateChange(probe(f), before)
     },
   )
 })

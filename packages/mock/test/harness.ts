@@ -4,6 +4,7 @@
  * and a raw client that speaks the wire protocol by hand (no SDK: the mock must not depend on it).
  */
 import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
+import { expect } from 'vitest'
 import { signer } from '@merchant-gateway/contract/crypto'
 import { createMockGateway, type MerchantCredentials, type MockGateway, type MockGatewayOptions } from '../src/index.js'
 
@@ -108,4 +109,42 @@ export interface Figures {
 /** Advances the mock clock by whole days. */
 export function days(n: number): number {
   return n * 86_400_000
+}
+
+/** What a wrongly accepted request could have changed, for {@link expectNoStateChange}. */
+export interface StateProbe {
+  mock: MockGateway
+  m: Merchant
+  /** Orders whose state must not move. */
+  watchedOrders: number[]
+  /** The last order id and transaction id used so far. */
+  lastOrderId: number
+  lastTransactionId: number
+}
+
+/** A snapshot of everything {@link expectNoStateChange} compares. */
+export async function snapshotState(p: StateProbe) {
+  return {
+    balance: await balance(p.mock, p.m),
+    orders: p.watchedOrders.map((id) => p.mock.orders.get(id)),
+    nextOrder: p.mock.orders.get(p.lastOrderId + 1),
+    nextTransaction: p.mock.transactions.get(p.lastTransactionId + 1),
+    webhooks: p.mock.webhooks.list().length,
+    audit: p.mock.audit(),
+  }
+}
+
+/**
+ * The state equals `before`, the books balance, no order or transaction was added, and no id of either
+ * sequence was used up (the next order and payment take the very next ids).
+ */
+export async function expectNoStateChange(p: StateProbe, before: Awaited<ReturnType<typeof snapshotState>>): Promise<void> {
+  const after = await snapshotState(p)
+  expect(after).toEqual(before)
+  expect(after.nextOrder).toBeUndefined()
+  expect(after.nextTransaction).toBeUndefined()
+  expect(after.audit).toEqual([])
+  const next = await createOrder(p.mock, p.m, 1)
+  expect(next).toBe(p.lastOrderId + 1)
+  expect((await p.mock.payments.create({ orderId: next, status: 'SUCCESS' })).transactionId).toBe(p.lastTransactionId + 1)
 }
