@@ -29,6 +29,16 @@ export const projects = [
       environment: 'node',
     },
   }),
+  defineProject({
+    resolve: { conditions: [...conditions, 'node'] },
+    ssr: { resolve: { conditions: [...conditions, 'node'] } },
+    test: {
+      name: 'sdk',
+      root: './packages/sdk',
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      environment: 'node',
+    },
+  }),
 ]
 
 export default projects

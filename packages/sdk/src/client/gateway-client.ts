@@ -1,0 +1,75 @@
+/**
+ * @module gateway-client
+ * The merchant backend's client of the payment gateway: one resource per group of operations, all
+ * sharing one transport (signing, idempotency, retries, timeouts, validation, typed errors).
+ */
+import { Balance } from '../resources/balance.js'
+import { Orders } from '../resources/orders.js'
+import { Payouts } from '../resources/payouts.js'
+import { QrCodes } from '../resources/qr-codes.js'
+import { Refunds } from '../resources/refunds.js'
+import { Stores } from '../resources/stores.js'
+import { Transactions } from '../resources/transactions.js'
+import { resolveClientOptions, type GatewayClientOptions } from './options.js'
+import { Transport } from './transport.js'
+
+/**
+ * A typed client of the merchant payment gateway.
+ *
+ * @example
+ * ```ts
+ * import { GatewayClient } from '@merchant-gateway/sdk'
+ *
+ * const gateway = new GatewayClient({ apiKey, apiSecret, baseUrl: 'https://sandbox.pay.example.com' })
+ * const [store] = await gateway.stores.list()
+ * const order = await gateway.orders.create({ storeId: store!.storeId, amount: 12.5, currency: 'USD' })
+ * const refund = await gateway.refunds.create({ orderId: Number(order.order_id), amount: 2.5 })
+ * console.log(refund.meta.idempotencyKey, refund.meta.traceId)
+ * ```
+ */
+export class GatewayClient {
+  /** List the merchant's stores. */
+  readonly stores: Stores
+  /** USD and KHR balances. */
+  readonly balance: Balance
+  /** Create and cancel orders. */
+  readonly orders: Orders
+  /** Generate a QR code without an order. */
+  readonly qrCodes: QrCodes
+  /** Read a transaction. */
+  readonly transactions: Transactions
+  /** Refund completed orders (signed, idempotent). */
+  readonly refunds: Refunds
+  /** Pay out to an account (signed, idempotent). */
+  readonly payouts: Payouts
+
+  readonly #options: GatewayClientOptions
+
+  constructor(options: GatewayClientOptions) {
+    const transport = new Transport(resolveClientOptions(options))
+    this.#options = { ...options }
+    this.stores = new Stores(transport)
+    this.balance = new Balance(transport)
+    this.orders = new Orders(transport)
+    this.qrCodes = new QrCodes(transport)
+    this.transactions = new Transactions(transport)
+    this.refunds = new Refunds(transport)
+    this.payouts = new Payouts(transport)
+  }
+
+  /**
+   * A client with other defaults; this one is unchanged.
+   *
+   * @example
+   * ```ts
+   * const patient = gateway.withOptions({ timeout: 60_000, maxRetries: 5 })
+   * ```
+   */
+  withOptions(options: Partial<GatewayClientOptions>): GatewayClient {
+    const merged: GatewayClientOptions = { ...this.#options, ...options }
+    // A new environment replaces the base URL (and the other way round) rather than clashing with it.
+    if (options.environment !== undefined && options.baseUrl === undefined) delete merged.baseUrl
+    if (options.baseUrl !== undefined && options.environment === undefined) delete merged.environment
+    return new GatewayClient(merged)
+  }
+}

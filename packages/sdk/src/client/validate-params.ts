@@ -1,0 +1,86 @@
+/**
+ * @module validate-params
+ * Checks made before anything is sent, with messages that say what to fix: currency, amount (finite,
+ * positive, within the maximum, no more decimals than the currency allows), ids, idempotency key
+ * length, and the API secret for signed calls. The money rules are the contract's own `checkAmount`,
+ * the same function the mock applies.
+ */
+import { CURRENCIES, CURRENCY_DECIMALS, checkAmount, isCurrency, LIMITS, type Currency } from '@merchant-gateway/contract'
+import { ClientValidationError } from '../errors/classes.js'
+
+/**
+ * The currency, or a {@link ClientValidationError}.
+ *
+ * @example
+ * ```ts
+ * checkCurrency('usd') // throws: currency must be one of USD, KHR (upper case), got "usd"
+ * ```
+ */
+export function checkCurrency(currency: unknown, field = 'currency'): Currency {
+  if (!isCurrency(currency)) {
+    throw new ClientValidationError(`${field} must be one of ${CURRENCIES.join(', ')} (upper case), got ${JSON.stringify(currency)}`)
+  }
+  return currency
+}
+
+/** An amount valid for `currency`, or a {@link ClientValidationError} naming `field`. */
+export function checkMoney(amount: unknown, currency: Currency, field = 'amount'): number {
+  const result = checkAmount(amount, currency)
+  if (!result.ok) throw new ClientValidationError(result.message.replace(/^amount\b/, field))
+  return amount as number
+}
+
+/**
+ * An amount whose currency the SDK does not know yet (a refund takes its order's currency): finite,
+ * positive, within the maximum, and at most the largest number of decimals of any currency.
+ */
+export function checkMoneyAnyCurrency(amount: unknown, field: string): number {
+  const widest = CURRENCIES.reduce((a, b) => (CURRENCY_DECIMALS[a] >= CURRENCY_DECIMALS[b] ? a : b))
+  const result = checkAmount(amount, widest)
+  if (!result.ok) {
+    throw new ClientValidationError(result.message.replace(/^amount\b/, field).replace(` for ${widest}`, ` (${widest}); the order's currency may allow fewer`))
+  }
+  return amount as number
+}
+
+/** A positive safe-integer id, or a {@link ClientValidationError}. */
+export function checkId(id: unknown, field: string): number {
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
+    throw new ClientValidationError(`${field} must be a positive integer, got ${JSON.stringify(id)}`)
+  }
+  return id
+}
+
+/** Optional free text of at most the contract's length. */
+export function checkText(value: unknown, field: string): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || value.length > LIMITS.maxTextLength) {
+    throw new ClientValidationError(`${field} must be a string of at most ${LIMITS.maxTextLength} characters`)
+  }
+  return value
+}
+
+/** A non-empty string of at most `max` characters. */
+export function checkString(value: unknown, field: string, max: number): string {
+  if (typeof value !== 'string' || value.trim() === '' || value.length > max) {
+    throw new ClientValidationError(`${field} must be a non-empty string of at most ${max} characters, got ${JSON.stringify(value)}`)
+  }
+  return value
+}
+
+/** An idempotency key of 1 to 255 characters. */
+export function checkIdempotencyKey(key: unknown): string {
+  if (typeof key !== 'string' || key.length === 0 || key.length > LIMITS.idempotencyKeyMaxLength) {
+    const length = typeof key === 'string' ? key.length : typeof key
+    throw new ClientValidationError(`idempotencyKey must be a string of 1 to ${LIMITS.idempotencyKeyMaxLength} characters (a UUID is best), got ${length}`)
+  }
+  return key
+}
+
+/** The API secret a signed call needs. */
+export function requireSecret(secret: string | undefined, operation: string): string {
+  if (typeof secret !== 'string' || secret === '') {
+    throw new ClientValidationError(`${operation} is signed: pass apiSecret to the GatewayClient (from the API configuration screen of the merchant app)`)
+  }
+  return secret
+}

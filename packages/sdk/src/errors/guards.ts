@@ -1,0 +1,155 @@
+/**
+ * @module guards
+ * Type guards that work across realms: an error thrown by another copy of the SDK (a second bundle,
+ * an iframe, a worker) fails `instanceof`, so the guards also accept an object whose `name` is one
+ * of the SDK's error names.
+ */
+import type {
+  AuthenticationError,
+  ConnectionError,
+  IdempotencyError,
+  InvalidRequestError,
+  NotFoundError,
+  RateLimitError,
+  RequestAbortedError,
+  RequestTimeoutError,
+  ResponseValidationError,
+  ServerError,
+} from './classes.js'
+import { GatewayError } from './gateway-error.js'
+
+/** Every error name the SDK uses, with the names of the classes each one extends. */
+const FAMILY: Readonly<Record<string, readonly string[]>> = {
+  GatewayError: ['GatewayError'],
+  InvalidRequestError: ['GatewayError', 'InvalidRequestError'],
+  ClientValidationError: ['GatewayError', 'InvalidRequestError', 'ClientValidationError'],
+  AuthenticationError: ['GatewayError', 'AuthenticationError'],
+  NotFoundError: ['GatewayError', 'NotFoundError'],
+  IdempotencyError: ['GatewayError', 'IdempotencyError'],
+  IdempotencyKeyInUseError: ['GatewayError', 'IdempotencyError', 'IdempotencyKeyInUseError'],
+  IdempotencyKeyMismatchError: ['GatewayError', 'IdempotencyError', 'IdempotencyKeyMismatchError'],
+  IdempotencyKeyMissingError: ['GatewayError', 'IdempotencyError', 'IdempotencyKeyMissingError'],
+  RateLimitError: ['GatewayError', 'RateLimitError'],
+  ServerError: ['GatewayError', 'ServerError'],
+  ConnectionError: ['GatewayError', 'ConnectionError'],
+  RequestTimeoutError: ['GatewayError', 'RequestTimeoutError'],
+  RequestAbortedError: ['GatewayError', 'RequestAbortedError'],
+  ResponseValidationError: ['GatewayError', 'ResponseValidationError'],
+}
+
+function is(name: string, value: unknown): boolean {
+  if (value instanceof GatewayError) return (FAMILY[value.name] ?? []).includes(name)
+  if (typeof value !== 'object' || value === null) return false
+  const candidate = (value as { name?: unknown }).name
+  return typeof candidate === 'string' && (FAMILY[candidate] ?? []).includes(name)
+}
+
+/**
+ * True for any error the SDK throws, from this realm or another.
+ *
+ * @example
+ * ```ts
+ * catch (error) { if (isGatewayError(error)) log(error.traceId) else throw error }
+ * ```
+ */
+export const isGatewayError = (value: unknown): value is GatewayError => is('GatewayError', value)
+
+/**
+ * True for an invalid request (including client-side validation).
+ *
+ * @example
+ * ```ts
+ * if (isInvalidRequestError(error) && error.code === 'refund_exceeds_remaining') ...
+ * ```
+ */
+export const isInvalidRequestError = (value: unknown): value is InvalidRequestError => is('InvalidRequestError', value)
+
+/**
+ * True for a 401.
+ *
+ * @example
+ * ```ts
+ * if (isAuthenticationError(error)) rotateCredentials()
+ * ```
+ */
+export const isAuthenticationError = (value: unknown): value is AuthenticationError => is('AuthenticationError', value)
+
+/**
+ * True for a 404.
+ *
+ * @example
+ * ```ts
+ * if (isNotFoundError(error)) return undefined
+ * ```
+ */
+export const isNotFoundError = (value: unknown): value is NotFoundError => is('NotFoundError', value)
+
+/**
+ * True for any idempotency problem (key in use, mismatch, missing).
+ *
+ * @example
+ * ```ts
+ * if (isIdempotencyError(error)) console.log(error.idempotencyKey)
+ * ```
+ */
+export const isIdempotencyError = (value: unknown): value is IdempotencyError => is('IdempotencyError', value)
+
+/**
+ * True for a 429 after the retries ran out.
+ *
+ * @example
+ * ```ts
+ * if (isRateLimitError(error)) await backOff()
+ * ```
+ */
+export const isRateLimitError = (value: unknown): value is RateLimitError => is('RateLimitError', value)
+
+/**
+ * True for a 5xx.
+ *
+ * @example
+ * ```ts
+ * if (isServerError(error)) alertOnCall(error.traceId)
+ * ```
+ */
+export const isServerError = (value: unknown): value is ServerError => is('ServerError', value)
+
+/**
+ * True when no answer arrived (connection failed or dropped).
+ *
+ * @example
+ * ```ts
+ * if (isConnectionError(error)) retryLater(error.idempotencyKey)
+ * ```
+ */
+export const isConnectionError = (value: unknown): value is ConnectionError => is('ConnectionError', value)
+
+/**
+ * True when an attempt or the whole call ran out of time.
+ *
+ * @example
+ * ```ts
+ * if (isRequestTimeoutError(error)) retryLater(error.idempotencyKey)
+ * ```
+ */
+export const isRequestTimeoutError = (value: unknown): value is RequestTimeoutError => is('RequestTimeoutError', value)
+
+/**
+ * True when the caller's signal aborted the call.
+ *
+ * @example
+ * ```ts
+ * if (isRequestAbortedError(error)) return
+ * ```
+ */
+export const isRequestAbortedError = (value: unknown): value is RequestAbortedError => is('RequestAbortedError', value)
+
+/**
+ * True when a 2xx body broke the contract.
+ *
+ * @example
+ * ```ts
+ * if (isResponseValidationError(error)) report(error.issues)
+ * ```
+ */
+export const isResponseValidationError = (value: unknown): value is ResponseValidationError => is('ResponseValidationError', value)

@@ -1,0 +1,35 @@
+/**
+ * @module @merchant-gateway/sdk/errors
+ * The SDK's error classes and guards, importable without the client (e.g. in error-reporting code).
+ */
+export { GatewayError, type GatewayErrorInit } from './gateway-error.js'
+export {
+  InvalidRequestError,
+  ClientValidationError,
+  AuthenticationError,
+  NotFoundError,
+  IdempotencyError,
+  IdempotencyKeyInUseError,
+  IdempotencyKeyMismatchError,
+  IdempotencyKeyMissingError,
+  RateLimitError,
+  ServerError,
+  ConnectionError,
+  RequestTimeoutError,
+  RequestAbortedError,
+  ResponseValidationError,
+} from './classes.js'
+export { errorFromResponse, type ErrorResponse } from './from-response.js'
+export {
+  isGatewayError,
+  isInvalidRequestError,
+  isAuthenticationError,
+  isNotFoundError,
+  isIdempotencyError,
+  isRateLimitError,
+  isServerError,
+  isConnectionError,
+  isRequestTimeoutError,
+  isRequestAbortedError,
+  isResponseValidationError,
+} from './guards.js'

@@ -1,0 +1,61 @@
+/**
+ * @module @merchant-gateway/sdk
+ * The merchant payment gateway SDK: {@link GatewayClient} and its typed errors.
+ */
+export { GatewayClient } from './client/gateway-client.js'
+export type { GatewayClientOptions, RequestOptions } from './client/options.js'
+export type { ResponseMeta, WithMeta } from './client/metadata.js'
+export type { OrderCreateParams, OrderCancelParams } from './resources/orders.js'
+export type { QrCodeCreateParams } from './resources/qr-codes.js'
+export type { RefundCreateParams } from './resources/refunds.js'
+export type { PayoutCreateParams } from './resources/payouts.js'
+export type { Stores } from './resources/stores.js'
+export type { Balance } from './resources/balance.js'
+export type { Orders } from './resources/orders.js'
+export type { QrCodes } from './resources/qr-codes.js'
+export type { Transactions } from './resources/transactions.js'
+export type { Refunds } from './resources/refunds.js'
+export type { Payouts } from './resources/payouts.js'
+export type { APIResource } from './resources/resource.js'
+export {
+  GatewayError,
+  InvalidRequestError,
+  ClientValidationError,
+  AuthenticationError,
+  NotFoundError,
+  IdempotencyError,
+  IdempotencyKeyInUseError,
+  IdempotencyKeyMismatchError,
+  IdempotencyKeyMissingError,
+  RateLimitError,
+  ServerError,
+  ConnectionError,
+  RequestTimeoutError,
+  RequestAbortedError,
+  ResponseValidationError,
+  errorFromResponse,
+  isGatewayError,
+  isInvalidRequestError,
+  isAuthenticationError,
+  isNotFoundError,
+  isIdempotencyError,
+  isRateLimitError,
+  isServerError,
+  isConnectionError,
+  isRequestTimeoutError,
+  isRequestAbortedError,
+  isResponseValidationError,
+} from './errors/index.js'
+export type { GatewayErrorInit, ErrorResponse } from './errors/index.js'
+export type {
+  Balance as BalanceData,
+  CancelResult,
+  Currency,
+  CurrencyBalance,
+  Order,
+  PayoutResult,
+  QrCode,
+  RefundResult,
+  Store,
+  Transaction,
+} from '@merchant-gateway/contract'

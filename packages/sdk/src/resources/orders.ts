@@ -1,0 +1,93 @@
+/**
+ * @module orders
+ * `gateway.orders`: create an order with its payment QR code, and cancel one.
+ */
+import { cancelResultSchema, GATEWAY_PATHS, orderSchema, type CancelResult, type Currency, type Order } from '@merchant-gateway/contract'
+import type { WithMeta } from '../client/metadata.js'
+import type { OperationSpec } from '../client/operation.js'
+import type { RequestOptions } from '../client/options.js'
+import { checkCurrency, checkId, checkMoney, checkText } from '../client/validate-params.js'
+import { APIResource } from './resource.js'
+
+/**
+ * Parameters of {@link Orders.create}.
+ *
+ * @example
+ * ```ts
+ * const params: OrderCreateParams = { storeId: 101, amount: 12.5, currency: 'USD' }
+ * ```
+ */
+export interface OrderCreateParams {
+  /** A store of the merchant (from `gateway.stores.list()`). */
+  storeId: number
+  /** Amount in major units: USD with up to 2 decimals, KHR whole riel. */
+  amount: number
+  currency: Currency
+}
+
+/**
+ * Parameters of {@link Orders.cancel}.
+ *
+ * @example
+ * ```ts
+ * const params: OrderCancelParams = { orderId: 1024, reason: 'customer left' }
+ * ```
+ */
+export interface OrderCancelParams {
+  orderId: number
+  reason?: string
+}
+
+const CREATE_ORDER: OperationSpec<Order> = {
+  name: 'createOrder',
+  method: 'post',
+  path: GATEWAY_PATHS.createOrder,
+  signed: false,
+  retry: 'unsafe',
+  envelope: 'optional',
+  schema: orderSchema,
+}
+
+const CANCEL_ORDER: OperationSpec<CancelResult> = {
+  name: 'cancelOrder',
+  method: 'post',
+  path: GATEWAY_PATHS.cancelOrder,
+  signed: false,
+  retry: 'unsafe',
+  envelope: 'optional',
+  schema: cancelResultSchema,
+}
+
+/**
+ * Payment orders.
+ *
+ * @example
+ * ```ts
+ * const order = await gateway.orders.create({ storeId: 101, amount: 12.5, currency: 'USD' })
+ * showQr(order.qr_code)
+ * await gateway.orders.cancel({ orderId: Number(order.order_id), reason: 'timeout' })
+ * ```
+ */
+export class Orders extends APIResource {
+  /**
+   * Creates a pending order with a payment QR code (valid 30 minutes). Not retried after the request
+   * may have reached the gateway (a retry could create a second order) unless `retryUnsafe` is set.
+   */
+  create(params: OrderCreateParams, options?: RequestOptions): Promise<WithMeta<Order>> {
+    const storeId = checkId(params?.storeId, 'storeId')
+    const currency = checkCurrency(params.currency)
+    const amount = checkMoney(params.amount, currency)
+    const body =
+      this.transport.options.createOrderShape === 'store_id'
+        ? { store_id: String(storeId), amount, currency }
+        : { storeId, amount, currency }
+    return this.transport.call(CREATE_ORDER, { body }, options)
+  }
+
+  /** Cancels a pending or processing order. A completed order is refunded instead (409 `order_not_cancellable`). */
+  cancel(params: OrderCancelParams, options?: RequestOptions): Promise<WithMeta<CancelResult>> {
+    const orderId = checkId(params?.orderId, 'orderId')
+    const reason = checkText(params.reason, 'reason')
+    return this.transport.call(CANCEL_ORDER, { body: { order_id: String(orderId), ...(reason === undefined ? {} : { reason }) } }, options)
+  }
+}

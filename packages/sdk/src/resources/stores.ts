@@ -1,0 +1,37 @@
+/**
+ * @module stores
+ * `gateway.stores`: the merchant's stores (created and managed in the merchant app; the API lists them).
+ */
+import { GATEWAY_PATHS, storeSchema, type Store } from '@merchant-gateway/contract'
+import * as z from 'zod/mini'
+import type { WithMeta } from '../client/metadata.js'
+import type { OperationSpec } from '../client/operation.js'
+import type { RequestOptions } from '../client/options.js'
+import { APIResource } from './resource.js'
+
+const LIST_STORES: OperationSpec<Store[]> = {
+  name: 'listStores',
+  method: 'post',
+  path: GATEWAY_PATHS.listStores,
+  signed: false,
+  // Listing changes nothing, so repeating it is safe although it is a POST.
+  retry: 'safe',
+  envelope: 'required',
+  schema: z.array(storeSchema),
+}
+
+/**
+ * The merchant's stores.
+ *
+ * @example
+ * ```ts
+ * const stores = await gateway.stores.list()
+ * const storeId = stores[0]!.storeId
+ * ```
+ */
+export class Stores extends APIResource {
+  /** Lists the merchant's stores. A merchant without stores gets a {@link NotFoundError} (SPEC.md). */
+  list(options?: RequestOptions): Promise<WithMeta<Store[]>> {
+    return this.transport.call(LIST_STORES, {}, options)
+  }
+}
