@@ -19,7 +19,8 @@ import { getResponse, type RequestHandler } from 'msw'
 export function createMockFetch(handlers: readonly RequestHandler[], baseUrl: string): typeof fetch {
   const origin = new URL(baseUrl).origin
   return async function mockFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    const request = new Request(input, init)
+    // A ready Request (ky and most clients pass one) is used as is: re-wrapping it would clone its body.
+    const request = input instanceof Request && (init === undefined || Object.keys(init).length === 0) ? input : new Request(input, init)
     const signal = request.signal
     signal.throwIfAborted()
     if (new URL(request.url).origin !== origin) {
