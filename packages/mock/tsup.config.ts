@@ -4,7 +4,9 @@ import { defineConfig } from 'tsup'
 export default defineConfig({
   entry: { index: 'src/index.ts' },
   format: ['esm'],
-  dts: true,
+  // The Standard Schema types reach the public declarations but are not a declared dependency (they come
+  // through @msw/data): inline them rather than import an undeclared package from the .d.ts.
+  dts: { resolve: ['@standard-schema/spec'] },
   sourcemap: true,
   clean: true,
   target: 'es2022',

@@ -3,11 +3,18 @@ import { defineConfig } from 'tsup'
 export default defineConfig({
   entry: { index: 'src/index.ts', 'errors/index': 'src/errors/index.ts' },
   format: ['esm', 'cjs'],
-  dts: true,
+  // `OperationSpec` (reachable from the public resource types) uses the Standard Schema interface, a
+  // types-only package the SDK does not depend on: inline its declarations rather than leave the .d.ts
+  // importing an undeclared package (check:packages fails on that).
+  dts: { resolve: ['@standard-schema/spec'] },
   sourcemap: true,
   clean: true,
+  // Shared chunks in the CJS build too (ESM splits by default): without it, dist/index.cjs and
+  // dist/errors/index.cjs each carry their own copy of the error classes, so `instanceof GatewayError`
+  // with the class from `@merchant-gateway/sdk/errors` fails on errors thrown by the client under require().
+  splitting: true,
   target: 'es2022',
   platform: 'neutral',
   // The contract is a dependency, resolved by the consumer (its ./crypto export picks node:crypto on Node).
-  external: ['@merchant-gateway/contract', 'ky', 'zod'],
+  external: ['@merchant-gateway/contract', 'zod'],
 })

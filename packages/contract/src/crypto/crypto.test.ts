@@ -212,6 +212,22 @@ describe('providers agree', () => {
     )
   })
 
+  it('a message given as parts (text and bytes) hashes exactly as their UTF-8 concatenation, on both providers', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ minLength: 1 }),
+        fc.array(fc.oneof(fc.string({ unit: 'grapheme' }), fc.uint8Array({ maxLength: 50 })), { maxLength: 4 }),
+        async (secret, parts) => {
+          const joined = parts.reduce<Uint8Array>((acc, part) => concatBytes(acc, typeof part === 'string' ? utf8(part) : part), new Uint8Array(0))
+          const expected = await nodeCryptoHmac.hmacSha256Hex(secret, joined)
+          expect(await nodeCryptoHmac.hmacSha256Hex(secret, parts)).toBe(expected)
+          expect(await webCryptoHmac.hmacSha256Hex(secret, parts)).toBe(expected)
+        },
+      ),
+      { numRuns: 100 },
+    )
+  })
+
   it('the Web Crypto provider works with Buffer deleted, as in a browser or Worker', async () => {
     const saved = globalThis.Buffer
     // @ts-expect-error -- simulating a runtime without Buffer

@@ -35,8 +35,21 @@ export function requestSignatureMessage(rawBody: string | Uint8Array, timestamp:
  * ```
  */
 export function webhookSignatureMessage(rawBody: string | Uint8Array, createTimeMilli: number): Uint8Array<ArrayBuffer> {
+  return concatBytes(bodyBytes(rawBody), utf8(webhookTimestamp(createTimeMilli)))
+}
+
+/**
+ * The decimal seconds a webhook signature appends: floor(createTimeMilli / 1000); throws on a
+ * non-finite value.
+ *
+ * @example
+ * ```ts
+ * webhookTimestamp(1767225600999) // '1767225600'
+ * ```
+ */
+export function webhookTimestamp(createTimeMilli: number): string {
   if (typeof createTimeMilli !== 'number' || !Number.isFinite(createTimeMilli)) {
     throw new RangeError(`createTimeMilli must be a finite number, received ${String(createTimeMilli)}`)
   }
-  return concatBytes(bodyBytes(rawBody), utf8(String(Math.floor(createTimeMilli / 1000))))
+  return String(Math.floor(createTimeMilli / 1000))
 }

@@ -4,7 +4,7 @@
  * on Node. Only the `node` export condition loads this file.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { HmacProvider } from './hmac-provider.js'
+import type { HmacProvider, MessagePart } from './hmac-provider.js'
 
 /**
  * HMAC-SHA256 on node:crypto.
@@ -16,9 +16,12 @@ import type { HmacProvider } from './hmac-provider.js'
  */
 export const nodeCryptoHmac: HmacProvider = Object.freeze({
   name: 'node' as const,
-  async hmacSha256Hex(secret: string | Uint8Array, message: Uint8Array): Promise<string> {
+  async hmacSha256Hex(secret: string | Uint8Array, message: MessagePart | readonly MessagePart[]): Promise<string> {
     if (secret.length === 0) throw new TypeError('HMAC secret must not be empty')
-    return createHmac('sha256', secret).update(message).digest('hex')
+    const hmac = createHmac('sha256', secret)
+    if (typeof message === 'string' || message instanceof Uint8Array) hmac.update(message)
+    else for (const part of message) hmac.update(part)
+    return hmac.digest('hex')
   },
 })
 

@@ -5,7 +5,7 @@
  */
 import type { HmacProvider } from './hmac-provider.js'
 import { constantTimeEqual } from './encoding.js'
-import { requestSignatureMessage, webhookSignatureMessage } from './messages.js'
+import { webhookTimestamp } from './messages.js'
 
 // SPEC.md: lowercase hexadecimal HMAC-SHA256, so exactly 64 characters of [0-9a-f].
 const SIGNATURE_FORMAT = /^[0-9a-f]{64}$/
@@ -103,10 +103,11 @@ function wellFormed(signature: unknown): signature is string {
  * ```
  */
 export function createSigner(provider: HmacProvider): Signer {
-  const signRequest = ({ secret, body, timestamp }: SignRequestParams) =>
-    provider.hmacSha256Hex(secret, requestSignatureMessage(body, timestamp))
+  // The message goes to the provider as parts (body, then timestamp): the same bytes as
+  // requestSignatureMessage / webhookSignatureMessage, without copying the body into a new buffer.
+  const signRequest = ({ secret, body, timestamp }: SignRequestParams) => provider.hmacSha256Hex(secret, [body, timestamp])
   const signWebhook = ({ secret, rawBody, createTimeMilli }: SignWebhookParams) =>
-    provider.hmacSha256Hex(secret, webhookSignatureMessage(rawBody, createTimeMilli))
+    provider.hmacSha256Hex(secret, [rawBody, webhookTimestamp(createTimeMilli)])
 
   return Object.freeze({
     provider,

@@ -3,8 +3,8 @@
  * HMAC-SHA256 on Web Crypto (`globalThis.crypto.subtle`): browsers, Deno, Bun, Workers and
  * Node. Portable by construction: no Buffer, no node:* import.
  */
-import type { HmacProvider } from './hmac-provider.js'
-import { toHex, utf8 } from './encoding.js'
+import type { HmacProvider, MessagePart } from './hmac-provider.js'
+import { concatBytes, toHex, utf8 } from './encoding.js'
 
 // Importing a key costs about as much as signing, and a process signs with few secrets
 // (one per merchant), so imported keys are kept, least recently used evicted first.
@@ -60,10 +60,17 @@ function importKey(secret: string | Uint8Array): Promise<CryptoKey> {
  */
 export const webCryptoHmac: HmacProvider = Object.freeze({
   name: 'web' as const,
-  async hmacSha256Hex(secret: string | Uint8Array, message: Uint8Array): Promise<string> {
+  async hmacSha256Hex(secret: string | Uint8Array, message: MessagePart | readonly MessagePart[]): Promise<string> {
     if (secret.length === 0) throw new TypeError('HMAC secret must not be empty')
     const key = await importKey(secret)
-    const mac = await subtle().sign('HMAC', key, ownBytes(message))
+    const bytes = typeof message === 'string' ? utf8(message) : message instanceof Uint8Array ? message : joinParts(message)
+    const mac = await subtle().sign('HMAC', key, ownBytes(bytes))
     return toHex(new Uint8Array(mac))
   },
 })
+
+function joinParts(parts: readonly MessagePart[]): Uint8Array {
+  let out: Uint8Array = new Uint8Array(0)
+  for (const part of parts) out = concatBytes(out, typeof part === 'string' ? utf8(part) : part)
+  return out
+}

@@ -36,14 +36,15 @@ export const payoutRequestSchema = z
 export type PayoutRequest = z.infer<typeof payoutRequestSchema>
 
 /**
- * Payout result, current form (the shared refund/payout result).
+ * Payout result, current form (the shared refund/payout result). A payout has no order, so its
+ * `orderId` is `0` (docs/decisions.md); any other value is a positive integer as on a refund.
  *
  * @example
  * ```ts
  * payoutResultSchema.parse(json.data)
  * ```
  */
-export const payoutResultSchema = moneyMovementResultSchema
+export const payoutResultSchema = z.extend(moneyMovementResultSchema, { orderId: z.int().check(z.nonnegative()) })
 
 /**
  * A parsed payout result.

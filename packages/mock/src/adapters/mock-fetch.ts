@@ -19,10 +19,16 @@ import { getResponse, type RequestHandler } from 'msw'
 export function createMockFetch(handlers: readonly RequestHandler[], baseUrl: string): typeof fetch {
   const origin = new URL(baseUrl).origin
   return async function mockFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    // A ready Request (ky and most clients pass one) is used as is: re-wrapping it would clone its body.
-    const request = input instanceof Request && (init === undefined || Object.keys(init).length === 0) ? input : new Request(input, init)
-    const signal = request.signal
-    signal.throwIfAborted()
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined)
+    signal?.throwIfAborted()
+    // The caller's signal is honoured here (the race below), not handed to the handlers: like a server,
+    // the mock does not learn that a client gave up, and a signal on the Request makes msw's clones
+    // follow it, which measured ~60 us per call. A ready Request without init is used as is: re-wrapping
+    // it would clone its body.
+    const request =
+      input instanceof Request && (init === undefined || Object.keys(init).length === 0)
+        ? input
+        : new Request(input, init?.signal ? { ...init, signal: null } : init)
     if (new URL(request.url).origin !== origin) {
       throw new TypeError(`[mock] fetch failed: this mock serves ${origin}, not ${new URL(request.url).origin}`)
     }
@@ -34,7 +40,8 @@ export function createMockFetch(handlers: readonly RequestHandler[], baseUrl: st
   }
 }
 
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason)
     signal.addEventListener('abort', onAbort, { once: true })

@@ -51,7 +51,7 @@ export interface GatewayClientOptions {
   createOrderShape?: 'storeId' | 'store_id'
   /** Headers sent on every call. */
   headers?: Readonly<Record<string, string>>
-  /** The fetch to use (a mock's `fetch` in tests). Default: `globalThis.fetch`. */
+  /** The fetch to use (a mock's `fetch` in tests); it must honour `signal`, as platform fetches do. Default: `globalThis.fetch`. */
   fetch?: typeof fetch
   /** The clock that stamps X-Timestamp, in epoch ms. Default `Date.now` (tests pass the mock's clock). */
   now?: () => number

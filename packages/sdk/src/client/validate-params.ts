@@ -35,6 +35,8 @@ export function checkMoney(amount: unknown, currency: Currency, field = 'amount'
  * positive, within the maximum, and at most the largest number of decimals of any currency.
  */
 export function checkMoneyAnyCurrency(amount: unknown, field: string): number {
+  // Valid in some currency is enough here (a KHR order may exceed the USD maximum); the gateway applies the order's.
+  if (CURRENCIES.some((currency) => checkAmount(amount, currency).ok)) return amount as number
   const widest = CURRENCIES.reduce((a, b) => (CURRENCY_DECIMALS[a] >= CURRENCY_DECIMALS[b] ? a : b))
   const result = checkAmount(amount, widest)
   if (!result.ok) {
@@ -46,7 +48,7 @@ export function checkMoneyAnyCurrency(amount: unknown, field: string): number {
 /** A positive safe-integer id, or a {@link ClientValidationError}. */
 export function checkId(id: unknown, field: string): number {
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
-    throw new ClientValidationError(`${field} must be a positive integer, got ${JSON.stringify(id)}`)
+    throw new ClientValidationError(`${field} must be a positive integer, got ${typeof id === 'number' ? String(id) : JSON.stringify(id)}`)
   }
   return id
 }

@@ -73,7 +73,7 @@ export class Orders extends APIResource {
    * Creates a pending order with a payment QR code (valid 30 minutes). Not retried after the request
    * may have reached the gateway (a retry could create a second order) unless `retryUnsafe` is set.
    */
-  create(params: OrderCreateParams, options?: RequestOptions): Promise<WithMeta<Order>> {
+  async create(params: OrderCreateParams, options?: RequestOptions): Promise<WithMeta<Order>> {
     const storeId = checkId(params?.storeId, 'storeId')
     const currency = checkCurrency(params.currency)
     const amount = checkMoney(params.amount, currency)
@@ -85,7 +85,7 @@ export class Orders extends APIResource {
   }
 
   /** Cancels a pending or processing order. A completed order is refunded instead (409 `order_not_cancellable`). */
-  cancel(params: OrderCancelParams, options?: RequestOptions): Promise<WithMeta<CancelResult>> {
+  async cancel(params: OrderCancelParams, options?: RequestOptions): Promise<WithMeta<CancelResult>> {
     const orderId = checkId(params?.orderId, 'orderId')
     const reason = checkText(params.reason, 'reason')
     return this.transport.call(CANCEL_ORDER, { body: { order_id: String(orderId), ...(reason === undefined ? {} : { reason }) } }, options)

@@ -44,7 +44,7 @@ const PAYOUT: OperationSpec<PayoutResult> = {
  */
 export class Payouts extends APIResource {
   /** Pays out from the usable balance; processing until it settles (1-2 business days). */
-  create(params: PayoutCreateParams, options?: RequestOptions): Promise<WithMeta<PayoutResult>> {
+  async create(params: PayoutCreateParams, options?: RequestOptions): Promise<WithMeta<PayoutResult>> {
     const accountNumber = checkString(params?.accountNumber, 'accountNumber', LIMITS.maxAccountNumberLength)
     const currency = checkCurrency(params.currency)
     const amount = checkMoney(params.amount, currency)

@@ -44,7 +44,7 @@ const GENERATE_QR: OperationSpec<QrCode> = {
  */
 export class QrCodes extends APIResource {
   /** Generates a payment QR code for one of the merchant's stores, valid about 30 minutes. */
-  create(params: QrCodeCreateParams, options?: RequestOptions): Promise<WithMeta<QrCode>> {
+  async create(params: QrCodeCreateParams, options?: RequestOptions): Promise<WithMeta<QrCode>> {
     const storeId = checkId(params?.storeId, 'storeId')
     const currency = checkCurrency(params.currency)
     const amount = checkMoney(params.amount, currency)

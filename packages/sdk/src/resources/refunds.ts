@@ -47,7 +47,7 @@ export class Refunds extends APIResource {
    * Refunds part or all of a completed order. Signed over the exact body bytes; one idempotency key
    * (given, or a UUID v4 made once) for every attempt, so a retried refund happens once.
    */
-  create(params: RefundCreateParams, options?: RequestOptions): Promise<WithMeta<RefundResult>> {
+  async create(params: RefundCreateParams, options?: RequestOptions): Promise<WithMeta<RefundResult>> {
     const orderId = checkId(params?.orderId, 'orderId')
     const refundAmount = checkMoneyAnyCurrency(params.amount, 'amount')
     return this.transport.call(REFUND_ORDER, { body: { orderId, refundAmount } }, options)

@@ -30,7 +30,7 @@ const TRANSACTION_DETAIL: OperationSpec<Transaction> = {
  */
 export class Transactions extends APIResource {
   /** Reads a transaction with the documented GET form (retried on network errors, 429 and 5xx). */
-  retrieve(transactionId: number, options?: RequestOptions): Promise<WithMeta<Transaction>> {
+  async retrieve(transactionId: number, options?: RequestOptions): Promise<WithMeta<Transaction>> {
     const id = checkId(transactionId, 'transactionId')
     return this.transport.call(TRANSACTION_DETAIL, { query: { transaction_id: String(id) } }, options)
   }

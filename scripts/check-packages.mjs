@@ -1,0 +1,150 @@
+// Packaging checks of the three published packages, as CI runs them (`npm run check:packages`):
+//
+// 1. build every package (tsup: dist/ with ESM, CJS where the package is dual, and .d.ts/.d.cts);
+// 2. publint --strict on what `npm pack` would publish;
+// 3. @arethetypeswrong/cli on the packed tarball, with the profile that fits the package:
+//    - sdk and contract are dual (ESM + CJS): `node16`, which leaves out only `node10` resolution. That
+//      mode (`moduleResolution: node`) cannot see `exports` subpaths (`/errors`, `/crypto`) at all, and
+//      TypeScript 6 deprecates it (error TS5107; removed in 7). Every node16 (CJS and ESM) and bundler
+//      resolution is still checked.
+//    - mock is ESM-only by design (msw 3 ships ESM only; tsup format ['esm']): `esm-only`, which leaves out
+//      `node10` and `node16 (from CJS)`, the two modes that cannot load an ESM-only package. Its ESM and
+//      bundler resolutions are still checked;
+// 4. every bare import in dist/ (JS and declarations) names a package the package.json declares
+//    (dependencies / peerDependencies / optionalDependencies), a Node builtin, or the package itself:
+//    a consumer with a strict installer (pnpm) only gets what is declared;
+// 5. every entry point loads from dist (import, and require for dual packages), entry points of one
+//    package share one copy of what they both export (one GatewayError class for `instanceof`), and on
+//    Node the contract's `./crypto` picks node:crypto;
+// 6. the SDK's bundle check (packages/sdk/scripts/bundle-check.mjs): tree-shaking of `/errors`.
+//
+// All steps run; the script exits 1 when any failed.
+import { spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { builtinModules, createRequire } from 'node:module'
+import { delimiter, dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const require = createRequire(import.meta.url)
+const env = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}` }
+const color = process.stdout.isTTY ? [] : ['--no-color']
+
+/** The published packages and the attw profile of each (see the header). */
+const PACKAGES = [
+  { dir: 'packages/contract', profile: 'node16', dual: true },
+  { dir: 'packages/sdk', profile: 'node16', dual: true },
+  { dir: 'packages/mock', profile: 'esm-only', dual: false },
+]
+
+const failures = []
+
+function run(title, command, args, options = {}) {
+  console.log(`\n--- ${title}\n$ ${[command, ...args].join(' ')}`)
+  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit', ...options })
+  if (result.status !== 0) failures.push(`${title} (exit ${result.status ?? result.signal ?? result.error?.message})`)
+  return result.status === 0
+}
+
+function check(title, problems) {
+  console.log(`\n--- ${title}`)
+  for (const problem of problems) console.log(`  PROBLEM ${problem}`)
+  if (problems.length === 0) console.log('  ok')
+  else failures.push(title)
+}
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+}
+
+/** The package a bare specifier belongs to (`@scope/name` or `name`). */
+function packageOf(specifier) {
+  const parts = specifier.split('/')
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
+}
+
+function undeclaredImports(dir, pkg) {
+  const declared = new Set([
+    pkg.name,
+    ...Object.keys(pkg.dependencies ?? {}),
+    ...Object.keys(pkg.peerDependencies ?? {}),
+    ...Object.keys(pkg.optionalDependencies ?? {}),
+  ])
+  const problems = []
+  for (const file of filesUnder(join(root, dir, 'dist'))) {
+    if (!/\.(c|m)?js$|\.d\.(c|m)?ts$/.test(file)) continue
+    // preProcessFile reads import/export/require/import() forms and skips comments (TSDoc examples).
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
+    for (const { fileName: specifier } of importedFiles) {
+      if (specifier.startsWith('.') || specifier.startsWith('/')) continue
+      if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue
+      if (!declared.has(packageOf(specifier))) {
+        problems.push(`${relative(root, file)} imports "${specifier}", which ${pkg.name} does not declare`)
+      }
+    }
+  }
+  return [...new Set(problems)]
+}
+
+async function entryPointProblems(pkg, dual) {
+  const subpaths = Object.keys(pkg.exports).filter((key) => key !== './package.json')
+  const specifiers = subpaths.map((subpath) => (subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`))
+  const problems = []
+  const formats = [['import', (s) => import(s)]]
+  if (dual) formats.push(['require', (s) => require(s)])
+  for (const [format, load] of formats) {
+    const seen = new Map() // export name -> { value, from }
+    for (const specifier of specifiers) {
+      let module
+      try {
+        module = await load(specifier)
+      } catch (error) {
+        problems.push(`${format}('${specifier}') failed: ${error.message}`)
+        continue
+      }
+      const copies = new Map() // other entry point -> names exported by both as different objects
+      for (const [name, value] of Object.entries(module)) {
+        if (name === 'default' || name === 'module.exports') continue
+        const earlier = seen.get(name)
+        if (earlier === undefined) seen.set(name, { value, from: specifier })
+        else if (earlier.value !== value) copies.set(earlier.from, [...(copies.get(earlier.from) ?? []), name])
+      }
+      for (const [other, names] of copies) {
+        problems.push(
+          `${format}: ${names.length} export(s) of '${specifier}' are other objects than the same names of '${other}' (${names.slice(0, 4).join(', ')}${names.length > 4 ? ', ...' : ''}): two copies, so instanceof and module state differ between entry points`,
+        )
+      }
+    }
+  }
+  if (pkg.name === '@merchant-gateway/contract') {
+    for (const [format, load] of formats) {
+      const { hmac } = await load('@merchant-gateway/contract/crypto')
+      if (hmac?.name !== 'node') problems.push(`${format}('@merchant-gateway/contract/crypto') on Node gave hmac "${hmac?.name}", expected "node" (node:crypto)`)
+    }
+  }
+  return problems
+}
+
+run('build', 'npm', ['run', 'build', '-w', '@merchant-gateway/contract', '-w', '@merchant-gateway/mock', '-w', '@merchant-gateway/sdk'])
+
+for (const { dir, profile, dual } of PACKAGES) {
+  const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'))
+  console.log(`\n=== ${pkg.name} (${dual ? 'dual ESM + CJS' : 'ESM only'})`)
+  run(`publint ${pkg.name}`, 'publint', [dir, '--strict'])
+  run(`attw ${pkg.name} (profile ${profile})`, 'attw', ['--pack', dir, '--profile', profile, '--format', 'table-flipped', ...color])
+  check(`imports of ${pkg.name}'s dist are declared dependencies`, undeclaredImports(dir, pkg))
+  check(`entry points of ${pkg.name} load from dist and share their exports`, await entryPointProblems(pkg, dual))
+}
+
+console.log('\n=== @merchant-gateway/sdk bundle check')
+run('sdk bundle check', process.execPath, ['packages/sdk/scripts/bundle-check.mjs'])
+
+console.log('')
+if (failures.length > 0) {
+  console.log(`check:packages FAILED: ${failures.join('; ')}`)
+  process.exit(1)
+}
+console.log('check:packages: all packaging checks passed')
