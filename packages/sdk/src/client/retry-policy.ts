@@ -65,6 +65,8 @@ export function retryDelay(
 export function parseRetryAfter(value: string, nowMs: number): number | undefined {
   const trimmed = value.trim()
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
+  // An HTTP-date names its day and month; Date.parse alone would also take '-1' as a year.
+  if (!/[A-Za-z]/.test(trimmed)) return undefined
   const date = Date.parse(trimmed)
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs)
 }
