@@ -5,7 +5,15 @@
  * `meta` property, so the data serialises and compares exactly as the gateway sent it.
  */
 
-/** Facts about the exchange that produced a result. */
+/**
+ * Facts about the exchange that produced a result.
+ *
+ * @example
+ * ```ts
+ * const refund = await gateway.refunds.create({ orderId: 1024, amount: 5 })
+ * if (refund.meta.replayed) log('answered from the stored result of key', refund.meta.idempotencyKey)
+ * ```
+ */
 export interface ResponseMeta {
   /** HTTP status of the answer. */
   readonly status: number
@@ -19,7 +27,15 @@ export interface ResponseMeta {
   readonly replayed: boolean
 }
 
-/** A result with its {@link ResponseMeta}. */
+/**
+ * A result with its {@link ResponseMeta}.
+ *
+ * @example
+ * ```ts
+ * const stores: WithMeta<Store[]> = await gateway.stores.list()
+ * stores.meta.traceId
+ * ```
+ */
 export type WithMeta<T> = T & { readonly meta: ResponseMeta }
 
 /**

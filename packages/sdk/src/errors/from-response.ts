@@ -18,7 +18,15 @@ import {
 } from './classes.js'
 import { GatewayError, type GatewayErrorInit } from './gateway-error.js'
 
-/** What the transport knows when a call ends with a non-2xx answer. */
+/**
+ * What the transport knows when a call ends with a non-2xx answer.
+ *
+ * @example
+ * ```ts
+ * const input: ErrorResponse = { status: 404, body: { statusCode: 404, message: 'Order 1 not found', error: 'Not Found' } }
+ * errorFromResponse(input) // NotFoundError
+ * ```
+ */
 export interface ErrorResponse {
   status: number
   body: unknown

@@ -4,7 +4,14 @@
  * and on `code`; a person reads `message`; support asks for `traceId` / `requestId`.
  */
 
-/** What an error knows about the request and response it came from. */
+/**
+ * What an error knows about the request and response it came from.
+ *
+ * @example
+ * ```ts
+ * new GatewayError('The gateway answered 502', { status: 502, traceId: 'trc_1', attempts: 3 })
+ * ```
+ */
 export interface GatewayErrorInit {
   status?: number
   code?: string
