@@ -20,7 +20,16 @@ import type { GatewayRuntime } from './http/runtime.js'
 import { resolveOptions, type MockGatewayOptions } from './options.js'
 import { createDatabase } from './store/database.js'
 
-/** One mock gateway instance: its handlers, its fetch, and its control API. */
+/**
+ * One mock gateway instance: its handlers, its fetch, and its control API.
+ *
+ * @example
+ * ```ts
+ * const mock: MockGateway = createMockGateway()
+ * const server = setupServer(...mock.handlers) // msw/node; or pass mock.fetch as the client's fetch
+ * await mock.reset() // between tests: back to the seed
+ * ```
+ */
 export interface MockGateway extends ControlApi {
   /** The base URL the handlers answer on. */
   readonly baseUrl: string

@@ -7,7 +7,16 @@
 import { LIMITS, type Currency } from '@merchant-gateway/contract'
 import type { ClockOptions } from './clock/clock.js'
 
-/** A merchant created when the mock starts and again on every `reset()`. */
+/**
+ * A merchant created when the mock starts and again on every `reset()`.
+ *
+ * @example
+ * ```ts
+ * const mock = createMockGateway({
+ *   seed: [{ apiKey: 'mk_demo', apiSecret: 'sk_demo', balances: { usd: 1000 }, stores: [{ storeName: 'Riverside', address: '1 Main St' }] }],
+ * })
+ * ```
+ */
 export interface SeedMerchant {
   name?: string
   /** Fixed credentials (e.g. the CLI's demo merchant); random when omitted. */

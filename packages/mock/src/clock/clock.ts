@@ -5,10 +5,27 @@
  * with `set` and `advance` instead of sleeping.
  */
 
-/** A point in time accepted by the clock: a `Date`, epoch milliseconds, or an ISO 8601 string. */
+/**
+ * A point in time accepted by the clock: a `Date`, epoch milliseconds, or an ISO 8601 string.
+ *
+ * @example
+ * ```ts
+ * await mock.clock.set('2026-03-16T00:00:00Z')
+ * await mock.clock.set(Date.UTC(2026, 2, 16))
+ * await mock.clock.set(new Date('2026-03-16T00:00:00Z'))
+ * ```
+ */
 export type TimeInput = Date | number | string
 
-/** How a mock clock starts and runs. */
+/**
+ * How a mock clock starts and runs.
+ *
+ * @example
+ * ```ts
+ * const mock = createMockGateway({ clock: { now: '2026-11-02T09:00:00Z', frozen: true } })
+ * mock.clock.now() // '2026-11-02T09:00:00.000Z', until the test moves it
+ * ```
+ */
 export interface ClockOptions {
   /** Where the clock starts. Default: the real current time. */
   now?: TimeInput

@@ -20,7 +20,14 @@ import { balanceBody, storeBody } from '../http/wire.js'
 import type { SeedMerchant } from '../options.js'
 import type { AccountRecord, MerchantRecord, OrderRecord, TransactionRecord, WebhookRecord } from '../store/records.js'
 
-/** A merchant's identity and credentials, as the control API returns them. */
+/**
+ * A merchant's identity and credentials, as the control API returns them.
+ *
+ * @example
+ * ```ts
+ * const { merchantId, apiKey, apiSecret }: MerchantCredentials = await mock.merchants.create({ balances: { usd: 100 } })
+ * ```
+ */
 export interface MerchantCredentials {
   merchantId: number
   appId: number
@@ -28,18 +35,45 @@ export interface MerchantCredentials {
   apiSecret: string
 }
 
-/** A recorded webhook with its delivery state. */
+/**
+ * A recorded webhook with its delivery state.
+ *
+ * @example
+ * ```ts
+ * const [first] = mock.webhooks.list()
+ * first?.status // 'recorded'; 'delivered' or 'failed' once an in-process listener ran
+ * first?.attempts // one entry per listener call, with its outcome
+ * ```
+ */
 export interface WebhookView extends WebhookDelivery {
   status: WebhookRecord['status']
   attempts: WebhookRecord['attempts']
 }
 
-/** A snapshot of an order, amounts in major units. */
+/**
+ * A snapshot of an order, amounts in major units.
+ *
+ * @example
+ * ```ts
+ * await mock.payments.create({ orderId, status: 'SUCCESS' })
+ * const order: OrderView | undefined = mock.orders.get(orderId)
+ * order?.status // 'completed'
+ * ```
+ */
 export interface OrderView extends Omit<OrderRecord, 'amountMinor'> {
   amount: number
 }
 
-/** A snapshot of a transaction, amounts in major units. */
+/**
+ * A snapshot of a transaction, amounts in major units.
+ *
+ * @example
+ * ```ts
+ * const { transactionId } = await mock.payments.create({ orderId, status: 'SUCCESS' })
+ * const tx: TransactionView | undefined = mock.transactions.get(transactionId)
+ * tx?.kind // 'payment'
+ * ```
+ */
 export interface TransactionView extends Omit<TransactionRecord, 'amountMinor'> {
   amount: number
 }
@@ -159,7 +193,18 @@ export function createControlApi(runtime: GatewayRuntime) {
   }
 }
 
-/** The control API of one instance. */
+/**
+ * The control API of one instance.
+ *
+ * @example
+ * ```ts
+ * async function openShop(control: ControlApi) {
+ *   const { merchantId } = await control.merchants.create({ balances: { usd: 100 } })
+ *   return control.stores.add(merchantId, { storeName: 'Riverside', address: '1 Main St' })
+ * }
+ * await openShop(mock) // a MockGateway is a ControlApi
+ * ```
+ */
 export type ControlApi = ReturnType<typeof createControlApi>
 
 /** Creates the seed merchants with their stores and accounts (inside the serial queue). */

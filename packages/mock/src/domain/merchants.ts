@@ -9,7 +9,15 @@ import type { MerchantRecord } from '../store/records.js'
 import { randomHex, type DomainContext } from './context.js'
 import { RuleError } from './rule-error.js'
 
-/** What the control API accepts to create a merchant. */
+/**
+ * What the control API accepts to create a merchant.
+ *
+ * @example
+ * ```ts
+ * const input: CreateMerchantInput = { name: 'Riverside Cafe', balances: { usd: 100, khr: 400_000 }, webhookUrl: 'https://shop.example/hooks' }
+ * const { merchantId, apiKey } = await mock.merchants.create(input)
+ * ```
+ */
 export interface CreateMerchantInput {
   name?: string
   apiKey?: string

@@ -16,16 +16,41 @@ import type { DomainContext } from './context.js'
 import { isExpired, orderForQr } from './qr-codes.js'
 import { RuleError } from './rule-error.js'
 
-/** Payment outcomes the control API can report. */
+/**
+ * Payment outcomes the control API can report.
+ *
+ * @example
+ * ```ts
+ * const status: PaymentStatus = 'PENDING' // started, not confirmed
+ * await mock.payments.create({ orderId, status })
+ * await mock.payments.create({ orderId, status: 'SUCCESS' }) // confirms it
+ * ```
+ */
 export type PaymentStatus = 'SUCCESS' | 'FAILED' | 'PENDING'
 
-/** The customer's account, echoed in the webhook and used as the refund destination. */
+/**
+ * The customer's account, echoed in the webhook and used as the refund destination.
+ *
+ * @example
+ * ```ts
+ * const payer: Payer = { accountName: 'Dara Sok', accountNumber: '012345678' }
+ * await mock.payments.create({ orderId, status: 'SUCCESS', payer })
+ * ```
+ */
 export interface Payer {
   accountName: string
   accountNumber: string
 }
 
-/** What the control API reports: which order (or QR code) was paid, and how it went. */
+/**
+ * What the control API reports: which order (or QR code) was paid, and how it went.
+ *
+ * @example
+ * ```ts
+ * const input: ReportPaymentInput = { qrData, status: 'SUCCESS' } // or { orderId, status }
+ * await mock.payments.create(input)
+ * ```
+ */
 export interface ReportPaymentInput {
   orderId?: number
   qrData?: string
@@ -33,7 +58,15 @@ export interface ReportPaymentInput {
   payer?: Payer
 }
 
-/** Answer of a reported payment. */
+/**
+ * Answer of a reported payment.
+ *
+ * @example
+ * ```ts
+ * const result: PaymentResult = await mock.payments.create({ orderId, status: 'PENDING' })
+ * result.status // 'pending'
+ * ```
+ */
 export interface PaymentResult {
   transactionId: number
   orderId: number

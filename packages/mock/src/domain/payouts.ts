@@ -12,7 +12,15 @@ import type { DomainContext } from './context.js'
 import { requireMerchant } from './merchants.js'
 import { RuleError } from './rule-error.js'
 
-/** A payout destination the control API registers. */
+/**
+ * A payout destination the control API registers.
+ *
+ * @example
+ * ```ts
+ * const account: AccountInput = { accountNumber: '100200300', accountName: 'Riverside Ltd', failAtSettlement: true }
+ * await mock.accounts.add(merchantId, account) // payouts to it fail at settlement and are reversed
+ * ```
+ */
 export interface AccountInput {
   accountNumber: string
   accountName: string

@@ -27,7 +27,18 @@ export class RuleError extends Error {
   }
 }
 
-/** True for a {@link RuleError}. */
+/**
+ * True for a {@link RuleError}.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await mock.merchants.create({ balances: { usd: -1 } })
+ * } catch (error) {
+ *   if (isRuleError(error)) console.log(error.status, error.message) // 400 'balances.usd must be a number >= 0 ...'
+ * }
+ * ```
+ */
 export function isRuleError(error: unknown): error is RuleError {
   return error instanceof RuleError
 }

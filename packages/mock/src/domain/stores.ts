@@ -10,7 +10,16 @@ import type { DomainContext } from './context.js'
 import { requireMerchant } from './merchants.js'
 import { RuleError } from './rule-error.js'
 
-/** Fields of a store the merchant's app can set. */
+/**
+ * Fields of a store the merchant's app can set.
+ *
+ * @example
+ * ```ts
+ * const input: StoreInput = { storeName: 'Riverside', address: '1 Main St' }
+ * const store = await mock.stores.add(merchantId, input)
+ * await mock.stores.update(merchantId, store.storeId, { storeName: 'Riverside North' })
+ * ```
+ */
 export interface StoreInput {
   storeName: string
   address: string

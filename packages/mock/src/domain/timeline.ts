@@ -6,7 +6,16 @@
  */
 import { RELEASES } from '@merchant-gateway/contract'
 
-/** What the gateway enforces at a point in time. */
+/**
+ * What the gateway enforces at a point in time.
+ *
+ * @example
+ * ```ts
+ * const policy: ReleasePolicy = policyAt(Date.parse('2026-02-01T00:00:00Z'))
+ * policy.requireIdempotencyKey // true (from January 20, 2026)
+ * policy.rejectObsoleteHeaders // false (until March 16, 2026)
+ * ```
+ */
 export interface ReleasePolicy {
   /** From 1.3.0's rejection date (January 20, 2026): refund and payout without X-Idempotent-Key get 400. */
   requireIdempotencyKey: boolean

@@ -9,7 +9,16 @@ import { fromMinorUnits, HEADERS, type WebhookPayload } from '@merchant-gateway/
 import type { TransactionRecord, WebhookRecord } from '../store/records.js'
 import type { DomainContext } from './context.js'
 
-/** One webhook as a listener receives it: what an HTTP receiver would get. */
+/**
+ * One webhook as a listener receives it: what an HTTP receiver would get.
+ *
+ * @example
+ * ```ts
+ * mock.webhooks.on((delivery: WebhookDelivery) => {
+ *   console.log(delivery.payload.status, delivery.headers) // verify delivery.signature over delivery.rawBody
+ * })
+ * ```
+ */
 export interface WebhookDelivery {
   id: number
   merchantId: number
@@ -20,7 +29,17 @@ export interface WebhookDelivery {
   headers: Record<string, string>
 }
 
-/** A function called with every webhook the mock sends. */
+/**
+ * A function called with every webhook the mock sends.
+ *
+ * @example
+ * ```ts
+ * const received: WebhookDelivery[] = []
+ * const listener: WebhookListener = (delivery) => { received.push(delivery) }
+ * const off = mock.webhooks.on(listener)
+ * off() // stop listening
+ * ```
+ */
 export type WebhookListener = (delivery: WebhookDelivery) => void | Promise<void>
 
 /**

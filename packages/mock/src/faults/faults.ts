@@ -14,10 +14,26 @@
  */
 import { RuleError } from '../domain/rule-error.js'
 
-/** Kinds of fault. */
+/**
+ * Kinds of fault.
+ *
+ * @example
+ * ```ts
+ * const kind: FaultKind = 'drop-response'
+ * mock.faults.add({ route: 'POST /api/v1/payment-gateway/order/refund', kind })
+ * ```
+ */
 export type FaultKind = 'latency' | 'error' | 'network' | 'drop-response'
 
-/** A fault to inject, as the control API takes it. */
+/**
+ * A fault to inject, as the control API takes it.
+ *
+ * @example
+ * ```ts
+ * const spec: FaultSpec = { route: '*', kind: 'error', status: 503, times: 'always' }
+ * mock.faults.add(spec)
+ * ```
+ */
 export interface FaultSpec {
   route: string
   kind: FaultKind
@@ -26,7 +42,15 @@ export interface FaultSpec {
   times?: number | 'always'
 }
 
-/** A registered fault and how many times it still fires. */
+/**
+ * A registered fault and how many times it still fires.
+ *
+ * @example
+ * ```ts
+ * const fault: Fault = mock.faults.add({ route: 'POST /api/v1/payment-gateway/order/payout', kind: 'latency', delayMs: 2000 })
+ * fault.remaining // 1
+ * ```
+ */
 export interface Fault {
   id: number
   route: string
