@@ -3,6 +3,7 @@ import { defineConfig } from 'tsup'
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
+    constants: 'src/constants.ts',
     'crypto/index': 'src/crypto/index.ts',
     'crypto/index.node': 'src/crypto/index.node.ts',
   },

@@ -4,7 +4,8 @@
  */
 export { createMockGateway, type MockGateway } from './create-mock-gateway.js'
 export type { MockGatewayOptions, SeedMerchant } from './options.js'
-export type { ControlApi, MerchantCredentials, OrderView, TransactionView, WebhookView } from './control/control-api.js'
+export type { ControlApi, MerchantCredentials, OrderView, OtpMessage, TransactionView, WebhookView } from './control/control-api.js'
+export type { CreateUserInput } from './domain/users.js'
 export type { ClockOptions, TimeInput } from './clock/clock.js'
 export type { Fault, FaultKind, FaultSpec } from './faults/faults.js'
 export type { PaymentResult, PaymentStatus, Payer, ReportPaymentInput } from './domain/payments.js'

@@ -71,6 +71,18 @@ export interface MockGatewayOptions {
   webhookStatuses?: ReadonlyArray<'SUCCESS' | 'FAILED'>
   /** How the mock waits for a latency fault. Default: a real timer. Tests may pass a controllable one. */
   sleep?: (ms: number) => Promise<void>
+  /**
+   * A fixed one-time code accepted by verify-otp besides the one sent, as SPEC.md's development
+   * environments do (e.g. `'000000'`). Off by default: only the code sent works.
+   */
+  otpDevCode?: string
+  /** PBKDF2 iterations of stored PIN hashes. Default 10 000 (a mock; tests may pass 1 000 for speed). */
+  pinHashIterations?: number
+  /**
+   * reset-pin on the verified session id alone, as SPEC.md describes (default false), or only with the
+   * session owner's bearer token (true): the fix of the security finding in docs/decisions.md.
+   */
+  resetPinRequiresBearer?: boolean
 }
 
 /** Options with every default filled in. */
@@ -86,6 +98,9 @@ export interface ResolvedOptions {
   autoSettle: boolean
   webhookStatuses: ReadonlyArray<'SUCCESS' | 'FAILED'>
   sleep: (ms: number) => Promise<void>
+  otpDevCode: string | undefined
+  pinHashIterations: number
+  resetPinRequiresBearer: boolean
 }
 
 /** Fills in the defaults and refuses options that cannot work. */
@@ -103,6 +118,9 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
   for (const [kind, value] of Object.entries(days)) {
     if (!Number.isInteger(value) || value < 0) throw new RangeError(`[mock] settlementBusinessDays.${kind} must be an integer >= 0`)
   }
+  if (options.otpDevCode !== undefined && !/^\d{6}$/.test(options.otpDevCode)) throw new RangeError('[mock] otpDevCode must be 6 digits')
+  const iterations = options.pinHashIterations ?? 10_000
+  if (!Number.isInteger(iterations) || iterations < 1) throw new RangeError('[mock] pinHashIterations must be an integer >= 1')
   const tolerance = options.signatureToleranceSeconds ?? LIMITS.signatureToleranceSeconds
   if (!(tolerance >= 0)) throw new RangeError('[mock] signatureToleranceSeconds must be >= 0')
   return {
@@ -117,6 +135,9 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     autoSettle: options.autoSettle ?? true,
     webhookStatuses: options.webhookStatuses ?? ['SUCCESS', 'FAILED'],
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    otpDevCode: options.otpDevCode,
+    pinHashIterations: iterations,
+    resetPinRequiresBearer: options.resetPinRequiresBearer ?? false,
   }
 }
 

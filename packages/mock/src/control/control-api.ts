@@ -13,6 +13,7 @@ import { reportPayment, type PaymentResult, type ReportPaymentInput } from '../d
 import { addAccount, type AccountInput } from '../domain/payouts.js'
 import { RuleError } from '../domain/rule-error.js'
 import { addStore, removeStore, updateStore, type StoreInput } from '../domain/stores.js'
+import { createUser, type CreateUserInput } from '../domain/users.js'
 import { toDelivery, type WebhookDelivery, type WebhookListener } from '../domain/webhooks.js'
 import type { Fault, FaultSpec } from '../faults/faults.js'
 import type { GatewayRuntime } from '../http/runtime.js'
@@ -48,6 +49,23 @@ export interface MerchantCredentials {
 export interface WebhookView extends WebhookDelivery {
   status: WebhookRecord['status']
   attempts: WebhookRecord['attempts']
+}
+
+/**
+ * A one-time code as forgot-pin sent it.
+ *
+ * @example
+ * ```ts
+ * const { code, sessionId } = mock.otp.list().at(-1)!
+ * ```
+ */
+export interface OtpMessage {
+  userId: number
+  channel: 'email' | 'phone'
+  to: string
+  code: string
+  sessionId: string
+  sentAt: string
 }
 
 /**
@@ -187,6 +205,18 @@ export function createControlApi(runtime: GatewayRuntime) {
         const tx = ctx.db.transactions.get('byId', transactionId)
         return tx && withoutMinor(tx)
       },
+    },
+    users: {
+      /** Creates a signed-in user of the PIN module (e-mail and/or phone, each verified or not) with a bearer token. */
+      create: (input: CreateUserInput): Promise<{ userId: number; accessToken: string }> =>
+        exclusive(async () => {
+          const user = await createUser(ctx, input)
+          return { userId: user.userId, accessToken: user.accessToken }
+        }),
+    },
+    otp: {
+      /** The one-time codes forgot-pin sent, oldest first: the test's mailbox. */
+      list: (): OtpMessage[] => ctx.db.outbox.all().map(({ userId, channel, to, code, sessionId, sentAt }) => ({ userId, channel, to, code, sessionId, sentAt: new Date(sentAt).toISOString() })),
     },
     /** Every broken ledger invariant, recomputed from the transactions; `[]` when the books balance. */
     audit: (): string[] => auditLedger(ctx),

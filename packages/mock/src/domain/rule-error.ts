@@ -3,7 +3,7 @@
  * The one error the domain throws when a request breaks a rule of SPEC.md. It carries what the HTTP
  * layer needs to shape the documented body: the status, and a code for the code-style body.
  */
-import type { ErrorCode } from '@merchant-gateway/contract'
+import type { ErrorCode, PinErrorCode } from '@merchant-gateway/contract'
 
 /**
  * A refused request. Without `code` it is answered with the status-style body
@@ -20,8 +20,10 @@ export class RuleError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: ErrorCode,
+    readonly code?: ErrorCode | PinErrorCode,
     readonly details?: Readonly<Record<string, string>>,
+    /** For the PIN module's envelope: the refusal's `data` (e.g. `attempts_remaining`). */
+    readonly data?: Readonly<Record<string, unknown>>,
   ) {
     super(message)
   }

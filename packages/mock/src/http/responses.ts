@@ -3,7 +3,7 @@
  * The documented response shapes: the success envelope, the status-style error body and the
  * code-style error body of SPEC.md. Every response the mock writes goes through here.
  */
-import { HEADERS, STATUS_NAMES, type ErrorCode } from '@merchant-gateway/contract'
+import { HEADERS, STATUS_NAMES, type ErrorCode, type PinErrorCode } from '@merchant-gateway/contract'
 
 /** A JSON response with the trace id header. */
 export function json(status: number, body: unknown, traceId: string, headers: Record<string, string> = {}): Response {
@@ -27,11 +27,11 @@ export function statusErrorBody(status: number, message: string): { statusCode: 
 
 /** `{error: {code, message, request_id, details?, timestamp}}`: the code-style error body. */
 export function codeErrorBody(
-  code: ErrorCode,
+  code: ErrorCode | PinErrorCode,
   message: string,
   requestId: string,
   nowMs: number,
   details?: Readonly<Record<string, string>>,
-): { error: { code: ErrorCode; message: string; request_id: string; details?: Readonly<Record<string, string>>; timestamp: number } } {
+): { error: { code: ErrorCode | PinErrorCode; message: string; request_id: string; details?: Readonly<Record<string, string>>; timestamp: number } } {
   return { error: { code, message, request_id: requestId, ...(details ? { details } : {}), timestamp: Math.floor(nowMs / 1000) } }
 }

@@ -12,7 +12,10 @@ import {
   orderRecordSchema,
   qrRecordSchema,
   storeRecordSchema,
+  otpSessionRecordSchema,
+  outboxRecordSchema,
   transactionRecordSchema,
+  userRecordSchema,
   webhookRecordSchema,
   type AccountRecord,
   type BalanceRecord,
@@ -21,12 +24,15 @@ import {
   type OrderRecord,
   type QrRecord,
   type StoreRecord,
+  type OtpSessionRecord,
+  type OutboxRecord,
   type TransactionRecord,
+  type UserRecord,
   type WebhookRecord,
 } from './records.js'
 
 /** First value of each id sequence. Distinct ranges make an id of the wrong kind fail loudly in tests. */
-const FIRST_IDS = { merchant: 1, app: 100_001, store: 101, order: 1001, transaction: 700_001, webhook: 1 } as const
+const FIRST_IDS = { merchant: 1, app: 100_001, store: 101, order: 1001, transaction: 700_001, webhook: 1, user: 5001, outbox: 1 } as const
 
 /** Key of a per-merchant, per-currency or per-account record. */
 export const scoped = (merchantId: number, part: string): string => `${merchantId}:${part}`
@@ -75,13 +81,24 @@ export function createDatabase() {
     webhooks: new Table<WebhookRecord>(webhookRecordSchema, {
       byId: { kind: 'unique', key: (w) => w.id },
     }),
+    users: new Table<UserRecord>(userRecordSchema, {
+      byId: { kind: 'unique', key: (u) => u.userId },
+      byToken: { kind: 'unique', key: (u) => u.accessToken },
+    }),
+    otpSessions: new Table<OtpSessionRecord>(otpSessionRecordSchema, {
+      bySessionId: { kind: 'unique', key: (o) => o.sessionId },
+      byUser: { kind: 'group', key: (o) => o.userId },
+    }),
+    outbox: new Table<OutboxRecord>(outboxRecordSchema, {
+      byId: { kind: 'unique', key: (o) => o.id },
+    }),
     /** Takes the next id of a sequence. */
     nextId(kind: keyof typeof FIRST_IDS): number {
       return ids[kind]++
     },
     /** Empties every table and restarts the id sequences. */
     clear(): void {
-      for (const table of [this.merchants, this.stores, this.accounts, this.balances, this.orders, this.qrCodes, this.transactions, this.idempotency, this.webhooks]) {
+      for (const table of [this.merchants, this.stores, this.accounts, this.balances, this.orders, this.qrCodes, this.transactions, this.idempotency, this.webhooks, this.users, this.otpSessions, this.outbox]) {
         table.clear()
       }
       Object.assign(ids, FIRST_IDS)

@@ -170,3 +170,61 @@ export const webhookRecordSchema = z.object({
 })
 /** @see webhookRecordSchema */
 export type WebhookRecord = z.infer<typeof webhookRecordSchema>
+
+/** A phone number as the PIN module spells it. */
+export const phoneSchema = z.object({ phoneCode: z.string(), countryCode: z.string(), phoneNumber: z.string() })
+/** @see phoneSchema */
+export type Phone = z.infer<typeof phoneSchema>
+
+/** A salted PBKDF2-SHA256 hash of a PIN; the PIN itself is never stored. */
+export const pinHashSchema = z.object({ salt: z.string(), hash: z.string(), iterations: z.number().check(z.int(), z.positive()) })
+/** @see pinHashSchema */
+export type PinHash = z.infer<typeof pinHashSchema>
+
+/** A signed-in user of the PIN module, with its access token, contacts, PIN hash and lockout state. */
+export const userRecordSchema = z.object({
+  userId: id,
+  accessToken: z.string().check(z.minLength(1)),
+  email: z.nullable(z.string()),
+  emailVerified: z.boolean(),
+  phone: z.nullable(phoneSchema),
+  phoneVerified: z.boolean(),
+  pin: z.nullable(pinHashSchema),
+  wrongAttempts: z.number().check(z.int(), z.nonnegative()),
+  blockedUntil: z.nullable(time),
+  createdAt: time,
+})
+/** @see userRecordSchema */
+export type UserRecord = z.infer<typeof userRecordSchema>
+
+/**
+ * A PIN reset session: `open` after forgot-pin (a code was sent), `verified` after verify-otp (under a
+ * new id), `ended` after too many wrong codes. reset-pin deletes a verified session.
+ */
+export const otpSessionRecordSchema = z.object({
+  sessionId: z.string(),
+  userId: id,
+  channel: z.enum(['email', 'phone']),
+  /** The contact the code went to, normalised (lower-case e-mail, or +<code> <number>). */
+  to: z.string(),
+  codeHash: z.string(),
+  state: z.enum(['open', 'verified', 'ended']),
+  wrongCodes: z.number().check(z.int(), z.nonnegative()),
+  expiresAt: time,
+  createdAt: time,
+})
+/** @see otpSessionRecordSchema */
+export type OtpSessionRecord = z.infer<typeof otpSessionRecordSchema>
+
+/** A one-time code as sent: the test's mailbox. */
+export const outboxRecordSchema = z.object({
+  id: id,
+  userId: id,
+  channel: z.enum(['email', 'phone']),
+  to: z.string(),
+  code: z.string(),
+  sessionId: z.string(),
+  sentAt: time,
+})
+/** @see outboxRecordSchema */
+export type OutboxRecord = z.infer<typeof outboxRecordSchema>

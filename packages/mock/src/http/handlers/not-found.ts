@@ -3,14 +3,14 @@
  * The answer for anything under the base URL that no route takes: 405 with `Allow` for a known path
  * and the wrong method, 404 otherwise. Both status-style, so a client never sees an unexplained error.
  */
-import { GATEWAY_PATHS } from '@merchant-gateway/contract'
+import { GATEWAY_PATHS, PIN_PATHS } from '@merchant-gateway/contract'
 import { http } from 'msw'
 import { randomHex } from '../../domain/context.js'
 import { json, statusErrorBody } from '../responses.js'
 import type { GatewayRuntime } from '../runtime.js'
 
 const METHODS: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(Object.values(GATEWAY_PATHS).map((path) => [path, 'POST'])),
+  ...Object.fromEntries([...Object.values(GATEWAY_PATHS), ...Object.values(PIN_PATHS)].map((path) => [path, 'POST'])),
   [GATEWAY_PATHS.transactionDetail]: 'GET, POST',
 }
 

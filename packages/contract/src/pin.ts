@@ -1,0 +1,91 @@
+/**
+ * @module pin
+ * The PIN module's wire contract (SPEC.md "PIN module"), without zod so that a browser bundle of a PIN
+ * client stays small: success messages, error codes of our decisions, and the shape of the envelope.
+ * Every answer is the PIN module envelope `{status_code, message, data}`; a refusal adds `code`
+ * (our decision, docs/decisions.md) so a client can branch on it.
+ */
+
+/**
+ * The exact success messages of SPEC.md. verify-pin reuses the one-time-code text, as documented.
+ *
+ * @example
+ * ```ts
+ * body.message === PIN_MESSAGES.setPin // 'PIN set successfully'
+ * ```
+ */
+export const PIN_MESSAGES = {
+  setPin: 'PIN set successfully',
+  verifyPin: 'OTP verified successfully',
+  changePin: 'PIN changed successfully',
+  forgotPin: 'OTP sent successfully',
+  verifyOtp: 'OTP verified successfully',
+  resetPin: 'PIN reset successfully',
+} as const
+
+/**
+ * Codes of PIN module refusals (SPEC.md shows statuses only; the codes are ours).
+ *
+ * @example
+ * ```ts
+ * if (body.code === PIN_ERROR_CODES.pin_locked) showCountdown(body.data.locked_until)
+ * ```
+ */
+export const PIN_ERROR_CODES = {
+  /** 401: no `Authorization: Bearer` header. */
+  unauthenticated: 'unauthenticated',
+  /** 401: the access token is unknown. */
+  invalid_token: 'invalid_token',
+  /** 400: the body is not a JSON object, or a field is missing or of the wrong type. */
+  invalid_request: 'invalid_request',
+  /** 400: a PIN is not exactly 6 digits. */
+  invalid_pin_format: 'invalid_pin_format',
+  /** 409: set-pin when the user already has a PIN (change-pin is expected). */
+  pin_already_set: 'pin_already_set',
+  /** 409: verify-pin or change-pin when the user has no PIN (set-pin is expected). */
+  pin_not_set: 'pin_not_set',
+  /** 422: wrong PIN (verify-pin, or current_pin of change-pin); `data.attempts_remaining` before a block. */
+  wrong_pin: 'wrong_pin',
+  /** 429: blocked for 1 minute after every 5th wrong PIN in a row; `data.locked_until`, `data.retry_after_seconds`. */
+  pin_locked: 'pin_locked',
+  /** 422: change-pin with new_pin equal to current_pin. */
+  pin_unchanged: 'pin_unchanged',
+  /** 400: forgot-pin or verify-otp without exactly one well-formed contact (e-mail, or phone fields). */
+  invalid_contact: 'invalid_contact',
+  /** 404: forgot-pin for a contact that is not the signed-in user's. */
+  contact_not_found: 'contact_not_found',
+  /** 422: forgot-pin for the user's contact that is not verified. */
+  contact_not_verified: 'contact_not_verified',
+  /** 400: verify-otp with a session that is unknown, expired, ended, already verified, or not this user's and contact's. */
+  otp_session_invalid: 'otp_session_invalid',
+  /** 422: verify-otp with a wrong code; `data.attempts_remaining` before the session ends. */
+  otp_invalid: 'otp_invalid',
+  /** 400: reset-pin with a verified session that is missing or expired (SPEC.md). */
+  reset_session_invalid: 'reset_session_invalid',
+} as const
+
+/** A PIN module refusal code. */
+export type PinErrorCode = keyof typeof PIN_ERROR_CODES
+
+/**
+ * The PIN module's fixed figures (SPEC.md Limits, and our decision on wrong one-time codes).
+ *
+ * @example
+ * ```ts
+ * PIN_RULES.pinPattern.test('123456') // true
+ * ```
+ */
+export const PIN_RULES = {
+  /** Exactly 6 digits (set, verify, change, reset). */
+  pinPattern: /^\d{6}$/,
+  /** One-time codes are 6 digits too (our decision). */
+  otpPattern: /^\d{6}$/,
+  /** Every 5th wrong PIN in a row blocks the user. */
+  wrongAttemptsPerBlock: 5,
+  /** For 1 minute. */
+  blockSeconds: 60,
+  /** An OTP session lasts 10 minutes (expires_at = 600). */
+  otpSessionSeconds: 600,
+  /** Our decision: the 5th wrong one-time code ends the session. */
+  otpMaxWrongCodes: 5,
+} as const

@@ -1,0 +1,121 @@
+/**
+ * @module pin-reset
+ * Resetting a forgotten PIN by one-time code (SPEC.md recovery sequence):
+ *
+ *   forgot-pin  -> an open session (10 minutes) and a 6-digit code sent to a verified contact of the user
+ *   verify-otp  -> the right code and session make a verified session under a NEW id; the old id is dead
+ *   reset-pin   -> a verified, unexpired session: the new PIN is hashed and stored, the lockout cleared,
+ *                  the session deleted (single use)
+ *
+ * Our decisions (docs/decisions.md): a new forgot-pin ends the user's earlier sessions (only the latest
+ * code works); the 5th wrong code ends the session; a verified session has its own 10 minutes; codes are
+ * stored hashed; the code in the outbox is the message as sent. reset-pin accepts the session id alone,
+ * as SPEC.md describes (a security finding), unless `resetPinRequiresBearer` is set; a bearer token of
+ * another user is always refused.
+ */
+import { PIN_RULES } from '@merchant-gateway/contract'
+import type { OtpSessionRecord, Phone, UserRecord } from '../store/records.js'
+import type { DomainContext } from './context.js'
+import { hashSecret, matchesSecret } from './pin-hash.js'
+import { checkPinFormat, replacePin } from './pins.js'
+import { RuleError } from './rule-error.js'
+
+/** The contact a reset code goes to. */
+export type Contact = { channel: 'email'; email: string } | { channel: 'phone'; phone: Phone }
+
+/** The session id and lifetime forgot-pin answers with. */
+export interface OpenedSession {
+  sessionId: string
+  expiresInSeconds: number
+}
+
+/** Opens a reset session for a verified contact of the signed-in user and sends a code. */
+export async function forgotPin(ctx: DomainContext, user: UserRecord, contact: Contact): Promise<OpenedSession> {
+  const to = addressOf(contact)
+  const owned = contact.channel === 'email' ? user.email !== null && user.email.toLowerCase() === to : user.phone !== null && addressOf({ channel: 'phone', phone: user.phone }) === to
+  if (!owned) throw new RuleError(404, `This ${contact.channel === 'email' ? 'e-mail' : 'phone'} is not one of the signed-in user's contacts`, 'contact_not_found')
+  const verified = contact.channel === 'email' ? user.emailVerified : user.phoneVerified
+  if (!verified) throw new RuleError(422, `This ${contact.channel === 'email' ? 'e-mail' : 'phone'} is not verified; verify it first`, 'contact_not_verified')
+
+  const now = ctx.clock.now()
+  for (const earlier of ctx.db.otpSessions.group('byUser', user.userId)) {
+    if (earlier.state === 'open') ctx.db.otpSessions.patch(earlier, { state: 'ended' })
+  }
+  const sessionId = globalThis.crypto.randomUUID()
+  const code = sixDigits()
+  await ctx.db.otpSessions.insert({
+    sessionId,
+    userId: user.userId,
+    channel: contact.channel,
+    to,
+    codeHash: JSON.stringify(await hashSecret(code, 1000)),
+    state: 'open',
+    wrongCodes: 0,
+    expiresAt: now + PIN_RULES.otpSessionSeconds * 1000,
+    createdAt: now,
+  })
+  await ctx.db.outbox.insert({ id: ctx.db.nextId('outbox'), userId: user.userId, channel: contact.channel, to, code, sessionId, sentAt: now })
+  return { sessionId, expiresInSeconds: PIN_RULES.otpSessionSeconds }
+}
+
+/** Checks a code against an open session; the right one makes a verified session under a new id. */
+export async function verifyOtp(ctx: DomainContext, user: UserRecord, input: { contact: Contact; code: string; sessionId: string }): Promise<string> {
+  if (typeof input.code !== 'string' || !PIN_RULES.otpPattern.test(input.code)) throw new RuleError(400, 'otp_code must be exactly 6 digits', 'invalid_request')
+  const now = ctx.clock.now()
+  const session = ctx.db.otpSessions.get('bySessionId', input.sessionId)
+  // One answer for unknown, another user's, another contact's: a session id reveals nothing.
+  if (!session || session.userId !== user.userId || session.to !== addressOf(input.contact)) {
+    throw new RuleError(400, 'No open reset session with this session_id for this user and contact', 'otp_session_invalid')
+  }
+  if (session.state !== 'open') throw new RuleError(400, `This reset session is ${session.state === 'verified' ? 'already verified' : 'ended'}; request a new code`, 'otp_session_invalid')
+  if (now >= session.expiresAt) throw new RuleError(400, 'This reset session expired; request a new code', 'otp_session_invalid')
+
+  const dev = ctx.options.otpDevCode !== undefined && input.code === ctx.options.otpDevCode
+  if (!dev && !(await matchesSecret(input.code, JSON.parse(session.codeHash)))) {
+    const wrong = session.wrongCodes + 1
+    const remaining = PIN_RULES.otpMaxWrongCodes - wrong
+    ctx.db.otpSessions.patch(session, { wrongCodes: wrong, ...(remaining <= 0 ? { state: 'ended' as const } : {}) })
+    throw new RuleError(
+      422,
+      remaining <= 0 ? 'Wrong code; too many wrong codes, this reset session ended: request a new code' : `Wrong code; ${remaining} attempt(s) left`,
+      'otp_invalid',
+      undefined,
+      { attempts_remaining: Math.max(remaining, 0) },
+    )
+  }
+  const verifiedId = globalThis.crypto.randomUUID()
+  ctx.db.otpSessions.patch(session, { sessionId: verifiedId, state: 'verified', expiresAt: now + PIN_RULES.otpSessionSeconds * 1000 })
+  return verifiedId
+}
+
+/** Stores a new PIN on a verified session and deletes the session. `bearer` is the caller's user, if any. */
+export async function resetPin(ctx: DomainContext, bearer: UserRecord | undefined, input: { sessionId: string; newPin: string }): Promise<void> {
+  checkPinFormat(input.newPin, 'new_pin')
+  const session: OtpSessionRecord | undefined = ctx.db.otpSessions.get('bySessionId', input.sessionId)
+  const owner = session ? ctx.db.users.get('byId', session.userId) : undefined
+  if (!session || !owner || session.state !== 'verified' || ctx.clock.now() >= session.expiresAt) {
+    throw new RuleError(400, 'No verified, unexpired reset session with this session_id', 'reset_session_invalid')
+  }
+  if (bearer !== undefined && bearer.userId !== owner.userId) {
+    throw new RuleError(400, 'No verified, unexpired reset session with this session_id', 'reset_session_invalid')
+  }
+  if (bearer === undefined && ctx.options.resetPinRequiresBearer) {
+    throw new RuleError(401, 'reset-pin needs the bearer token of the user who verified the code', 'unauthenticated')
+  }
+  await replacePin(ctx, owner, input.newPin)
+  ctx.db.otpSessions.remove(session)
+}
+
+/** A contact normalised for comparison: lower-case e-mail, or "+<phone code> <number> (<country>)". */
+export function addressOf(contact: Contact): string {
+  return contact.channel === 'email' ? contact.email.toLowerCase() : `+${contact.phone.phoneCode} ${contact.phone.phoneNumber} (${contact.phone.countryCode})`
+}
+
+function sixDigits(): string {
+  // Rejection sampling keeps every code equally likely.
+  const buffer = new Uint32Array(1)
+  let n: number
+  do n = globalThis.crypto.getRandomValues(buffer)[0]!
+  while (n >= 4_294_000_000)
+  return String(n % 1_000_000).padStart(6, '0')
+}

@@ -1,0 +1,58 @@
+/**
+ * @module users
+ * Signed-in users of the PIN module, created by the control API (the identity provider of the test):
+ * an e-mail and/or a phone, each verified or not, and a bearer access token.
+ */
+import { randomHex, type DomainContext } from './context.js'
+import { RuleError } from './rule-error.js'
+import type { Phone, UserRecord } from '../store/records.js'
+
+/** What the control API accepts to create a user. */
+export interface CreateUserInput {
+  email?: string
+  emailVerified?: boolean
+  phone?: Phone
+  phoneVerified?: boolean
+}
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,63}$/
+
+/** True for an e-mail address of a plausible shape (at most 254 characters). */
+export function isEmail(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 254 && EMAIL.test(value)
+}
+
+/** The reason a phone is malformed, or undefined when it is well-formed. */
+export function phoneProblem(phone: Partial<Record<keyof Phone, unknown>>): string | undefined {
+  if (typeof phone.phoneCode !== 'string' || !/^\d{1,4}$/.test(phone.phoneCode)) return 'phone_code must be 1 to 4 digits'
+  if (typeof phone.countryCode !== 'string' || !/^[A-Z]{2}$/.test(phone.countryCode)) return 'country_code must be an ISO 3166-1 alpha-2 code (two upper-case letters)'
+  if (typeof phone.phoneNumber !== 'string' || !/^\d{4,15}$/.test(phone.phoneNumber)) return 'phone_number must be 4 to 15 digits'
+  return undefined
+}
+
+/** Creates a user with a fresh access token. */
+export async function createUser(ctx: DomainContext, input: CreateUserInput): Promise<UserRecord> {
+  if (input.email === undefined && input.phone === undefined) throw new RuleError(400, 'A user needs an email or a phone')
+  if (input.email !== undefined && !isEmail(input.email)) throw new RuleError(400, 'email must be an e-mail address')
+  if (input.phone !== undefined) {
+    const problem = typeof input.phone === 'object' && input.phone !== null ? phoneProblem(input.phone) : 'phone must be an object'
+    if (problem) throw new RuleError(400, problem)
+  }
+  return ctx.db.users.insert({
+    userId: ctx.db.nextId('user'),
+    accessToken: `at_${randomHex(24)}`,
+    email: input.email ?? null,
+    emailVerified: input.emailVerified ?? false,
+    phone: input.phone ? { phoneCode: input.phone.phoneCode, countryCode: input.phone.countryCode, phoneNumber: input.phone.phoneNumber } : null,
+    phoneVerified: input.phoneVerified ?? false,
+    pin: null,
+    wrongAttempts: 0,
+    blockedUntil: null,
+    createdAt: ctx.clock.now(),
+  })
+}
+
+/** The user a bearer token belongs to, if any. */
+export function userByToken(ctx: DomainContext, token: string): UserRecord | undefined {
+  return ctx.db.users.get('byToken', token)
+}
