@@ -16,7 +16,9 @@
 // 5. every entry point loads from dist (import, and require for dual packages), entry points of one
 //    package share one copy of what they both export (one GatewayError class for `instanceof`), and on
 //    Node the contract's `./crypto` picks node:crypto;
-// 6. the SDK's bundle check (packages/sdk/scripts/bundle-check.mjs): tree-shaking of `/errors`.
+// 6. the SDK's bundle check (packages/sdk/scripts/bundle-check.mjs): tree-shaking of `/errors`;
+// 7. the size budget of the SDK's `/pin` entry (packages/sdk/scripts/pin-bundle-size.mjs): a browser app
+//    with PinClient stays under 12 KB gzip and pulls no zod, contract schemas or gateway client.
 //
 // All steps run; the script exits 1 when any failed.
 import { spawnSync } from 'node:child_process'
@@ -141,6 +143,9 @@ for (const { dir, profile, dual } of PACKAGES) {
 
 console.log('\n=== @merchant-gateway/sdk bundle check')
 run('sdk bundle check', process.execPath, ['packages/sdk/scripts/bundle-check.mjs'])
+
+console.log('\n=== @merchant-gateway/sdk/pin bundle size')
+run('sdk pin bundle size', process.execPath, ['packages/sdk/scripts/pin-bundle-size.mjs'])
 
 console.log('')
 if (failures.length > 0) {

@@ -11,6 +11,8 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   clean: true,
+  // One shared chunk in CJS too, so every entry point hands out the same objects.
+  splitting: true,
   target: 'es2022',
   platform: 'neutral',
   external: ['node:crypto'],

@@ -21,11 +21,12 @@ import { signer } from '@merchant-gateway/contract/crypto'
 import { ConnectionError, RequestAbortedError, RequestTimeoutError } from '../errors/classes.js'
 import { errorFromResponse } from '../errors/from-response.js'
 import { GatewayError } from '../errors/gateway-error.js'
+import { describeError, fetchAttempt, parseBody } from '../internal/fetch-attempt.js'
 import { uuidV4 } from '../internal/uuid.js'
 import type { WithMeta } from './metadata.js'
 import type { OperationSpec } from './operation.js'
 import type { RequestOptions, ResolvedClientOptions } from './options.js'
-import { errorCodeOf, readAnswer, type Answer } from './read-answer.js'
+import { errorCodeOf, readAnswer } from './read-answer.js'
 import { retryDelay, shouldRetry, type AttemptFailure } from './retry-policy.js'
 import { checkIdempotencyKey, requireSecret } from './validate-params.js'
 
@@ -39,13 +40,6 @@ export interface CallInput {
 
 /** The longest timer the platforms allow (a larger value fires at once). */
 const MAX_TIMER_MS = 2_147_483_647
-
-type AttemptOutcome =
-  | { kind: 'answer'; answer: Answer }
-  | { kind: 'timeout' }
-  | { kind: 'aborted' }
-  | { kind: 'network'; error: unknown }
-  | { kind: 'broken'; error: unknown }
 
 /**
  * Sends calls for one client configuration.
@@ -97,13 +91,13 @@ export class Transport {
         headers[HEADERS.signature] = await signer.signRequest({ secret, body: raw ?? '', timestamp })
       }
       // fetch copies the headers when it starts, so the next attempt may overwrite the signature.
-      const outcome = await attempt(fetchFn, url, { method: op.method.toUpperCase(), headers, ...(raw === undefined ? {} : { body: raw }) }, budget, signal)
+      const outcome = await fetchAttempt(fetchFn, url, { method: op.method.toUpperCase(), headers, ...(raw === undefined ? {} : { body: raw }) }, budget, signal)
 
       if (outcome.kind === 'aborted') throw new RequestAbortedError('The call was aborted by its signal', { attempts, cause: signal?.reason, ...keyed })
       if (outcome.kind === 'answer' && outcome.answer.status >= 200 && outcome.answer.status < 300) {
         return readAnswer(op, outcome.answer, { attempts, idempotencyKey, validate: options.validateResponses })
       }
-      if (outcome.kind === 'broken') throw new GatewayError(`The call failed: ${describe(outcome.error)}`, { attempts, cause: outcome.error, ...keyed })
+      if (outcome.kind === 'broken') throw new GatewayError(`The call failed: ${describeError(outcome.error)}`, { attempts, cause: outcome.error, ...keyed })
 
       const body = outcome.kind === 'answer' ? parseBody(outcome.answer.text) : undefined
       const failure: AttemptFailure =
@@ -122,37 +116,8 @@ export class Transport {
         throw errorFromResponse({ status: outcome.answer.status, body, attempts, ...(traceId === undefined ? {} : { traceId }), ...keyed })
       }
       if (outcome.kind === 'timeout') throw new RequestTimeoutError(`No answer in time after ${attempts} attempt(s)`, { attempts, ...keyed })
-      throw new ConnectionError(`Could not reach the gateway after ${attempts} attempt(s): ${describe(outcome.error)}`, { attempts, cause: outcome.error, ...keyed })
+      throw new ConnectionError(`Could not reach the gateway after ${attempts} attempt(s): ${describeError(outcome.error)}`, { attempts, cause: outcome.error, ...keyed })
     }
-  }
-}
-
-/**
- * One attempt: fetch and read the body within `budgetMs`; the caller's signal aborts it. Relies on
- * fetch honouring its signal, as every platform fetch (and msw's) does; the `fetch` option must too.
- */
-async function attempt(fetchFn: typeof fetch, url: string, init: RequestInit, budgetMs: number, userSignal: AbortSignal | undefined): Promise<AttemptOutcome> {
-  const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort()
-  }, budgetMs)
-  const onAbort = () => controller.abort(userSignal?.reason)
-  userSignal?.addEventListener('abort', onAbort, { once: true })
-  try {
-    init.signal = controller.signal
-    const response = await fetchFn(url, init)
-    const text = await response.text()
-    return { kind: 'answer', answer: { status: response.status, headers: response.headers, text } }
-  } catch (error) {
-    if (userSignal?.aborted) return { kind: 'aborted' }
-    if (timedOut) return { kind: 'timeout' }
-    // fetch rejects with a TypeError when no answer arrives; anything else is a bug in a custom fetch.
-    return error instanceof TypeError ? { kind: 'network', error } : { kind: 'broken', error }
-  } finally {
-    clearTimeout(timer)
-    userSignal?.removeEventListener('abort', onAbort)
   }
 }
 
@@ -170,17 +135,4 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
     }, ms)
     signal?.addEventListener('abort', onAbort, { once: true })
   })
-}
-
-function parseBody(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text === '' ? undefined : text
-  }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message
-  return String(error)
 }

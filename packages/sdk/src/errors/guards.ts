@@ -17,6 +17,7 @@ import type {
   ServerError,
 } from './classes.js'
 import { GatewayError } from './gateway-error.js'
+import type { InvalidOtpError, PinAlreadySetError, PinLockedError, PinNotSetError, ResetSessionError, WrongPinError } from './pin-errors.js'
 
 /** Every error name the SDK uses, with the names of the classes each one extends. */
 const FAMILY: Readonly<Record<string, readonly string[]>> = {
@@ -35,6 +36,12 @@ const FAMILY: Readonly<Record<string, readonly string[]>> = {
   RequestTimeoutError: ['GatewayError', 'RequestTimeoutError'],
   RequestAbortedError: ['GatewayError', 'RequestAbortedError'],
   ResponseValidationError: ['GatewayError', 'ResponseValidationError'],
+  WrongPinError: ['GatewayError', 'WrongPinError'],
+  PinLockedError: ['GatewayError', 'PinLockedError'],
+  PinAlreadySetError: ['GatewayError', 'PinAlreadySetError'],
+  PinNotSetError: ['GatewayError', 'PinNotSetError'],
+  InvalidOtpError: ['GatewayError', 'InvalidOtpError'],
+  ResetSessionError: ['GatewayError', 'ResetSessionError'],
 }
 
 function is(name: string, value: unknown): boolean {
@@ -153,3 +160,63 @@ export const isRequestAbortedError = (value: unknown): value is RequestAbortedEr
  * ```
  */
 export const isResponseValidationError = (value: unknown): value is ResponseValidationError => is('ResponseValidationError', value)
+
+/**
+ * True for a wrong PIN (verify-pin, or the current PIN of change-pin).
+ *
+ * @example
+ * ```ts
+ * if (isWrongPinError(error)) showHint(`${error.attemptsRemaining} attempts left`)
+ * ```
+ */
+export const isWrongPinError = (value: unknown): value is WrongPinError => is('WrongPinError', value)
+
+/**
+ * True when the PIN is blocked after too many wrong attempts.
+ *
+ * @example
+ * ```ts
+ * if (isPinLockedError(error)) showCountdown(error.lockedUntil)
+ * ```
+ */
+export const isPinLockedError = (value: unknown): value is PinLockedError => is('PinLockedError', value)
+
+/**
+ * True for set-pin on a user who already has a PIN.
+ *
+ * @example
+ * ```ts
+ * if (isPinAlreadySetError(error)) goTo('/settings/change-pin')
+ * ```
+ */
+export const isPinAlreadySetError = (value: unknown): value is PinAlreadySetError => is('PinAlreadySetError', value)
+
+/**
+ * True for verify-pin or change-pin on a user who has no PIN.
+ *
+ * @example
+ * ```ts
+ * if (isPinNotSetError(error)) goTo('/settings/set-pin')
+ * ```
+ */
+export const isPinNotSetError = (value: unknown): value is PinNotSetError => is('PinNotSetError', value)
+
+/**
+ * True for a wrong one-time code of a PIN reset.
+ *
+ * @example
+ * ```ts
+ * if (isInvalidOtpError(error)) showHint(`${error.attemptsRemaining} attempts left`)
+ * ```
+ */
+export const isInvalidOtpError = (value: unknown): value is InvalidOtpError => is('InvalidOtpError', value)
+
+/**
+ * True when a PIN reset session is missing, expired or already used.
+ *
+ * @example
+ * ```ts
+ * if (isResetSessionError(error)) restartReset()
+ * ```
+ */
+export const isResetSessionError = (value: unknown): value is ResetSessionError => is('ResetSessionError', value)

@@ -19,6 +19,16 @@ export {
   RequestAbortedError,
   ResponseValidationError,
 } from './classes.js'
+export {
+  WrongPinError,
+  PinLockedError,
+  PinAlreadySetError,
+  PinNotSetError,
+  InvalidOtpError,
+  ResetSessionError,
+  type AttemptsErrorInit,
+  type PinLockedErrorInit,
+} from './pin-errors.js'
 export { errorFromResponse, type ErrorResponse } from './from-response.js'
 export {
   isGatewayError,
@@ -32,4 +42,10 @@ export {
   isRequestTimeoutError,
   isRequestAbortedError,
   isResponseValidationError,
+  isWrongPinError,
+  isPinLockedError,
+  isPinAlreadySetError,
+  isPinNotSetError,
+  isInvalidOtpError,
+  isResetSessionError,
 } from './guards.js'

@@ -1,0 +1,63 @@
+/**
+ * @module @merchant-gateway/sdk/pin
+ * The PIN module client, {@link PinClient}, with the errors a PIN screen branches on. It does not pull
+ * the gateway client, its schemas or zod: a browser bundle of it stays under 12 KB gzip.
+ *
+ * @example
+ * ```ts
+ * import { PinClient, isWrongPinError, isPinLockedError } from '@merchant-gateway/sdk/pin'
+ *
+ * const client = new PinClient({ baseUrl: 'https://api.example.com', accessToken: () => auth.currentAccessToken() })
+ * await client.pin.verify({ pin: '012345' })
+ * ```
+ */
+export { PinClient } from './pin-client.js'
+export type { AccessToken, PinClientOptions, PinRequestOptions } from './options.js'
+export type { Pin, PinSetParams, PinVerifyParams, PinChangeParams } from './pin.js'
+export type { PinReset, PinResetRequestParams, PinResetVerifyCodeParams, PinResetCompleteParams } from './pin-reset.js'
+export type { PhoneContact, PinContact } from './validate.js'
+export type { PinResult, PinResetRequestResult, PinResetVerifyCodeResult } from './results.js'
+export type { ResponseMeta, WithMeta } from '../client/metadata.js'
+export { pinErrorFromResponse, type PinErrorResponse } from './error-from-response.js'
+export { GatewayError, type GatewayErrorInit } from '../errors/gateway-error.js'
+export {
+  InvalidRequestError,
+  ClientValidationError,
+  AuthenticationError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  ConnectionError,
+  RequestTimeoutError,
+  RequestAbortedError,
+  ResponseValidationError,
+} from '../errors/classes.js'
+export {
+  WrongPinError,
+  PinLockedError,
+  PinAlreadySetError,
+  PinNotSetError,
+  InvalidOtpError,
+  ResetSessionError,
+  type AttemptsErrorInit,
+  type PinLockedErrorInit,
+} from '../errors/pin-errors.js'
+export {
+  isGatewayError,
+  isInvalidRequestError,
+  isAuthenticationError,
+  isNotFoundError,
+  isRateLimitError,
+  isServerError,
+  isConnectionError,
+  isRequestTimeoutError,
+  isRequestAbortedError,
+  isResponseValidationError,
+  isWrongPinError,
+  isPinLockedError,
+  isPinAlreadySetError,
+  isPinNotSetError,
+  isInvalidOtpError,
+  isResetSessionError,
+} from '../errors/guards.js'
+export { PIN_ERROR_CODES, type PinErrorCode } from '@merchant-gateway/contract/constants'

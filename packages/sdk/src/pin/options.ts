@@ -1,0 +1,135 @@
+/**
+ * @module pin-options
+ * What an app configures on a {@link PinClient}, what one call can override, and the defaults. The
+ * base URL is resolved as `GatewayClient`'s is (given, or picked by name from `environments`);
+ * the code is repeated here rather than imported so that the PIN entry does not pull the gateway
+ * client's options module.
+ */
+import { ClientValidationError } from '../errors/classes.js'
+
+/**
+ * The user's access token, or a function that returns a current one. The function is called once per
+ * call, just before sending, so an app can refresh an expiring token there.
+ *
+ * @example
+ * ```ts
+ * const token: AccessToken = async () => (await session.refreshIfNeeded()).accessToken
+ * ```
+ */
+export type AccessToken = string | (() => string | Promise<string>)
+
+/**
+ * Options of a {@link PinClient}.
+ *
+ * @example
+ * ```ts
+ * const client = new PinClient({
+ *   environments: { production: 'https://api.example.com', sandbox: 'https://sandbox.api.example.com' },
+ *   environment: 'sandbox',
+ *   accessToken: () => auth.currentAccessToken(),
+ * })
+ * ```
+ */
+export interface PinClientOptions {
+  /** The service's base address. Give this or `environment`. */
+  baseUrl?: string
+  /** Named base addresses, e.g. `{ production, sandbox }`, chosen with `environment`. */
+  environments?: Readonly<Record<string, string>>
+  /** Which entry of `environments` to use. */
+  environment?: string
+  /** Sent as `Authorization: Bearer <token>` on every call (reset-pin included). */
+  accessToken: AccessToken
+  /** Time limit of a call, in ms (the answer's body read included). Default 30 000. */
+  timeout?: number
+  /** Headers sent on every call. `Authorization` and `Content-Type` are the client's own. */
+  headers?: Readonly<Record<string, string>>
+  /** The fetch to use (a mock's `fetch` in tests); it must honour `signal`, as platform fetches do. Default: `globalThis.fetch`. */
+  fetch?: typeof fetch
+}
+
+/**
+ * Options of one call; they win over the client's. There is no retry option: PIN calls are never
+ * retried (see {@link PinClient}).
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController()
+ * await client.pin.verify({ pin }, { signal: controller.signal, timeout: 10_000 })
+ * ```
+ */
+export interface PinRequestOptions {
+  /** Aborts the call at once (`RequestAbortedError`, `cause` = the signal's reason). */
+  signal?: AbortSignal
+  /** Time limit of this call, in ms. */
+  timeout?: number
+  /** Extra headers for this call. */
+  headers?: Readonly<Record<string, string>>
+}
+
+/** Client options with defaults applied and the base URL resolved. */
+export interface ResolvedPinOptions {
+  baseUrl: string
+  accessToken: AccessToken
+  timeout: number
+  headers: Readonly<Record<string, string>>
+  fetch: typeof fetch | undefined
+}
+
+/** The longest timer the platforms allow (a larger value fires at once). */
+export const MAX_TIMER_MS = 2_147_483_647
+
+/** Applies the defaults and refuses a configuration that cannot work, saying what to fix. */
+export function resolvePinOptions(options: PinClientOptions): ResolvedPinOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new ClientValidationError("PinClient needs options: new PinClient({ baseUrl: 'https://...', accessToken })")
+  }
+  const token = options.accessToken
+  if (typeof token !== 'function' && (typeof token !== 'string' || token === '')) {
+    throw new ClientValidationError('accessToken is required: the signed-in user\'s access token, or a function that returns it (called once per call)')
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw new ClientValidationError('fetch must be a function with the signature of the platform fetch')
+  }
+  return {
+    baseUrl: pickBaseUrl(options),
+    accessToken: token,
+    timeout: checkTimeout(options.timeout, 30_000),
+    headers: options.headers ?? {},
+    fetch: options.fetch,
+  }
+}
+
+/** A time limit in ms: a finite number >= 1 (`fallback` when undefined). */
+export function checkTimeout(value: number | undefined, fallback: number): number {
+  const v = value ?? fallback
+  if (typeof v !== 'number' || !(v >= 1) || !Number.isFinite(v)) {
+    throw new ClientValidationError(`timeout must be a finite number of ms >= 1, got ${String(value)}`)
+  }
+  return Math.min(v, MAX_TIMER_MS)
+}
+
+function pickBaseUrl(options: PinClientOptions): string {
+  if (options.baseUrl !== undefined && options.environment !== undefined) {
+    throw new ClientValidationError('Give baseUrl or environment, not both')
+  }
+  let url = options.baseUrl
+  if (options.environment !== undefined) {
+    url = options.environments?.[options.environment]
+    if (url === undefined) {
+      const known = Object.keys(options.environments ?? {})
+      throw new ClientValidationError(
+        `Unknown environment "${options.environment}"; configured: ${known.length ? known.join(', ') : 'none (pass environments: { production: "https://...", sandbox: "https://..." })'}`,
+      )
+    }
+  }
+  if (url === undefined) {
+    throw new ClientValidationError('baseUrl is required (the service address), or choose one with environment from environments')
+  }
+  try {
+    const parsed = new URL(url)
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error()
+  } catch {
+    throw new ClientValidationError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(url)}`)
+  }
+  return url.replace(/\/+$/, '')
+}
