@@ -40,8 +40,9 @@ export async function verifyPin(ctx: DomainContext, user: UserRecord, pin: strin
 export async function changePin(ctx: DomainContext, user: UserRecord, currentPin: string, newPin: string): Promise<void> {
   checkPinFormat(currentPin, 'current_pin')
   checkPinFormat(newPin, 'new_pin')
-  await checkAgainstStored(ctx, user, currentPin)
+  // Refused before the PIN is checked: bad input changes no state (no counter moves) and reveals nothing.
   if (newPin === currentPin) throw new RuleError(422, 'new_pin must differ from current_pin', 'pin_unchanged')
+  await checkAgainstStored(ctx, user, currentPin)
   ctx.db.users.patch(user, { pin: await hashSecret(newPin, ctx.options.pinHashIterations) })
 }
 

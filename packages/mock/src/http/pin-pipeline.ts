@@ -44,7 +44,7 @@ export function pinRoute<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>): Htt
     const traceId = `trc_${randomHex(12)}`
     const fault = runtime.faults.take(request.method, spec.path)
     if (fault?.kind === 'network') return HttpResponse.error()
-    if (fault?.kind === 'error') return json(fault.status, failure(new RuleError(fault.status, `[mock] injected fault on POST ${spec.path}`)), traceId)
+    if (fault?.kind === 'error') return json(fault.status, failure(new RuleError(fault.status, `[mock] injected fault on POST ${spec.path}`, 'injected_fault')), traceId)
     const response = await handle(runtime, spec, request, traceId, fault?.kind === 'latency' ? fault.delayMs : 0)
     return fault?.kind === 'drop-response' ? HttpResponse.error() : response
   })
