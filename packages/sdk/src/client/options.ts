@@ -5,6 +5,7 @@
  * merchant configures.
  */
 import { ClientValidationError } from '../errors/classes.js'
+import { pickBaseUrl } from '../internal/base-url.js'
 
 /**
  * Options of a {@link GatewayClient}.
@@ -105,7 +106,7 @@ export function resolveClientOptions(options: GatewayClientOptions): ResolvedCli
   if (typeof options?.apiKey !== 'string' || options.apiKey === '') {
     throw new ClientValidationError('apiKey is required: the merchant API key from the merchant app')
   }
-  const baseUrl = pickBaseUrl(options)
+  const baseUrl = pickBaseUrl(options, 'the gateway address')
   const number = (name: string, value: number | undefined, fallback: number, min: number): number => {
     const v = value ?? fallback
     if (typeof v !== 'number' || !(v >= min) || (name !== 'deadline' && !Number.isFinite(v))) {
@@ -131,30 +132,4 @@ export function resolveClientOptions(options: GatewayClientOptions): ResolvedCli
     fetch: options.fetch,
     now: options.now ?? Date.now,
   }
-}
-
-function pickBaseUrl(options: GatewayClientOptions): string {
-  if (options.baseUrl !== undefined && options.environment !== undefined) {
-    throw new ClientValidationError('Give baseUrl or environment, not both')
-  }
-  let url = options.baseUrl
-  if (options.environment !== undefined) {
-    url = options.environments?.[options.environment]
-    if (url === undefined) {
-      const known = Object.keys(options.environments ?? {})
-      throw new ClientValidationError(
-        `Unknown environment "${options.environment}"; configured: ${known.length ? known.join(', ') : 'none (pass environments: { production: "https://...", sandbox: "https://..." })'}`,
-      )
-    }
-  }
-  if (url === undefined) {
-    throw new ClientValidationError('baseUrl is required (the gateway address), or choose one with environment from environments')
-  }
-  try {
-    const parsed = new URL(url)
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error()
-  } catch {
-    throw new ClientValidationError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(url)}`)
-  }
-  return url.replace(/\/+$/, '')
 }

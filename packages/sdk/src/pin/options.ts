@@ -6,6 +6,7 @@
  * client's options module.
  */
 import { ClientValidationError } from '../errors/classes.js'
+import { pickBaseUrl } from '../internal/base-url.js'
 
 /**
  * The user's access token, or a function that returns a current one. The function is called once per
@@ -91,7 +92,7 @@ export function resolvePinOptions(options: PinClientOptions): ResolvedPinOptions
     throw new ClientValidationError('fetch must be a function with the signature of the platform fetch')
   }
   return {
-    baseUrl: pickBaseUrl(options),
+    baseUrl: pickBaseUrl(options, 'the service address'),
     accessToken: token,
     timeout: checkTimeout(options.timeout, 30_000),
     headers: options.headers ?? {},
@@ -106,30 +107,4 @@ export function checkTimeout(value: number | undefined, fallback: number): numbe
     throw new ClientValidationError(`timeout must be a finite number of ms >= 1, got ${String(value)}`)
   }
   return Math.min(v, MAX_TIMER_MS)
-}
-
-function pickBaseUrl(options: PinClientOptions): string {
-  if (options.baseUrl !== undefined && options.environment !== undefined) {
-    throw new ClientValidationError('Give baseUrl or environment, not both')
-  }
-  let url = options.baseUrl
-  if (options.environment !== undefined) {
-    url = options.environments?.[options.environment]
-    if (url === undefined) {
-      const known = Object.keys(options.environments ?? {})
-      throw new ClientValidationError(
-        `Unknown environment "${options.environment}"; configured: ${known.length ? known.join(', ') : 'none (pass environments: { production: "https://...", sandbox: "https://..." })'}`,
-      )
-    }
-  }
-  if (url === undefined) {
-    throw new ClientValidationError('baseUrl is required (the service address), or choose one with environment from environments')
-  }
-  try {
-    const parsed = new URL(url)
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error()
-  } catch {
-    throw new ClientValidationError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(url)}`)
-  }
-  return url.replace(/\/+$/, '')
 }

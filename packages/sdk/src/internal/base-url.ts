@@ -1,0 +1,40 @@
+/**
+ * @module base-url
+ * Where a client sends its calls: the `baseUrl` given, or the entry of the merchant's `environments`
+ * named by `environment` (SPEC.md names no hosts). Shared by GatewayClient and PinClient.
+ */
+import { ClientValidationError } from '../errors/classes.js'
+
+/** The options that choose a base URL. */
+export interface BaseUrlOptions {
+  baseUrl?: string
+  environments?: Readonly<Record<string, string>>
+  environment?: string
+}
+
+/** The base URL without a trailing slash, or a {@link ClientValidationError} saying what to fix. */
+export function pickBaseUrl(options: BaseUrlOptions, what: string): string {
+  if (options.baseUrl !== undefined && options.environment !== undefined) {
+    throw new ClientValidationError('Give baseUrl or environment, not both')
+  }
+  let url = options.baseUrl
+  if (options.environment !== undefined) {
+    url = options.environments?.[options.environment]
+    if (url === undefined) {
+      const known = Object.keys(options.environments ?? {})
+      throw new ClientValidationError(
+        `Unknown environment "${options.environment}"; configured: ${known.length ? known.join(', ') : 'none (pass environments: { production: "https://...", sandbox: "https://..." })'}`,
+      )
+    }
+  }
+  if (url === undefined) {
+    throw new ClientValidationError(`baseUrl is required (${what}), or choose one with environment from environments`)
+  }
+  try {
+    const parsed = new URL(url)
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error()
+  } catch {
+    throw new ClientValidationError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(url)}`)
+  }
+  return url.replace(/\/+$/, '')
+}
