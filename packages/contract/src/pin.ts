@@ -64,7 +64,14 @@ export const PIN_ERROR_CODES = {
   reset_session_invalid: 'reset_session_invalid',
 } as const
 
-/** A PIN module refusal code. */
+/**
+ * A PIN module refusal code.
+ *
+ * @example
+ * ```ts
+ * const code: PinErrorCode = 'wrong_pin'
+ * ```
+ */
 export type PinErrorCode = keyof typeof PIN_ERROR_CODES
 
 /**

@@ -7,7 +7,15 @@ import { randomHex, type DomainContext } from './context.js'
 import { RuleError } from './rule-error.js'
 import type { Phone, UserRecord } from '../store/records.js'
 
-/** What the control API accepts to create a user. */
+/**
+ * What the control API accepts to create a user.
+ *
+ * @example
+ * ```ts
+ * const input: CreateUserInput = { email: 'dara@example.com', emailVerified: true, phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' } }
+ * const { accessToken } = await mock.users.create(input)
+ * ```
+ */
 export interface CreateUserInput {
   email?: string
   emailVerified?: boolean
