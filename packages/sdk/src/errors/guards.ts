@@ -18,6 +18,7 @@ import type {
 } from './classes.js'
 import { GatewayError } from './gateway-error.js'
 import type { InvalidOtpError, PinAlreadySetError, PinLockedError, PinNotSetError, ResetSessionError, WrongPinError } from './pin-errors.js'
+import type { WebhookSignatureError } from '../webhooks/webhook-signature-error.js'
 
 /** Every error name the SDK uses, with the names of the classes each one extends. */
 const FAMILY: Readonly<Record<string, readonly string[]>> = {
@@ -42,6 +43,7 @@ const FAMILY: Readonly<Record<string, readonly string[]>> = {
   PinNotSetError: ['GatewayError', 'PinNotSetError'],
   InvalidOtpError: ['GatewayError', 'InvalidOtpError'],
   ResetSessionError: ['GatewayError', 'ResetSessionError'],
+  WebhookSignatureError: ['GatewayError', 'WebhookSignatureError'],
 }
 
 function is(name: string, value: unknown): boolean {
@@ -220,3 +222,14 @@ export const isInvalidOtpError = (value: unknown): value is InvalidOtpError => i
  * ```
  */
 export const isResetSessionError = (value: unknown): value is ResetSessionError => is('ResetSessionError', value)
+
+/**
+ * True when a webhook delivery was refused by `verifyWebhook` (missing or wrong signature, stale
+ * timestamp, or a body that is not the raw payload); `reason` says which.
+ *
+ * @example
+ * ```ts
+ * if (isWebhookSignatureError(error)) return Response.json({ error: error.message }, { status: error.reason === 'invalid_body' ? 400 : 401 })
+ * ```
+ */
+export const isWebhookSignatureError = (value: unknown): value is WebhookSignatureError => is('WebhookSignatureError', value)

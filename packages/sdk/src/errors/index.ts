@@ -29,6 +29,11 @@ export {
   type AttemptsErrorInit,
   type PinLockedErrorInit,
 } from './pin-errors.js'
+export {
+  WebhookSignatureError,
+  type WebhookSignatureErrorInit,
+  type WebhookSignatureErrorReason,
+} from '../webhooks/webhook-signature-error.js'
 export { errorFromResponse, type ErrorResponse } from './from-response.js'
 export {
   isGatewayError,
@@ -48,4 +53,5 @@ export {
   isPinNotSetError,
   isInvalidOtpError,
   isResetSessionError,
+  isWebhookSignatureError,
 } from './guards.js'
