@@ -97,6 +97,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
       seeded = serial.run(async () => {
         db.clear()
         ctx.settlement.clear()
+        ctx.webhooks.reset()
         runtime.idempotency.clear()
         runtime.faults.clear()
         clock.reset()

@@ -69,6 +69,17 @@ export interface MockGatewayOptions {
   autoSettle?: boolean
   /** Payment statuses that send a webhook. Default `['SUCCESS', 'FAILED']`. */
   webhookStatuses?: ReadonlyArray<'SUCCESS' | 'FAILED'>
+  /**
+   * The fetch that POSTs webhooks to a merchant's `webhookUrl`. Default `globalThis.fetch`. Tests pass
+   * a fake that records calls (or returns a 500, or throws) so no real network is used.
+   */
+  webhookFetch?: typeof fetch
+  /**
+   * Delays (ms, on the mock clock) before each retry of a webhook whose attempt failed (non-2xx or
+   * network error). Default 1 min, 5 min, 30 min, 2 h, 6 h: 6 attempts, then status `failed`.
+   * `[]` means one attempt only.
+   */
+  webhookRetrySchedule?: readonly number[]
   /** How the mock waits for a latency fault. Default: a real timer. Tests may pass a controllable one. */
   sleep?: (ms: number) => Promise<void>
   /**
@@ -97,6 +108,8 @@ export interface ResolvedOptions {
   responseStyle: 'as-documented' | 'envelope'
   autoSettle: boolean
   webhookStatuses: ReadonlyArray<'SUCCESS' | 'FAILED'>
+  webhookFetch: typeof fetch
+  webhookRetrySchedule: readonly number[]
   sleep: (ms: number) => Promise<void>
   otpDevCode: string | undefined
   pinHashIterations: number
@@ -121,6 +134,10 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
   if (options.otpDevCode !== undefined && !/^\d{6}$/.test(options.otpDevCode)) throw new RangeError('[mock] otpDevCode must be 6 digits')
   const iterations = options.pinHashIterations ?? 10_000
   if (!Number.isInteger(iterations) || iterations < 1) throw new RangeError('[mock] pinHashIterations must be an integer >= 1')
+  const retrySchedule = options.webhookRetrySchedule ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE
+  if (!Array.isArray(retrySchedule) || !retrySchedule.every((ms) => Number.isInteger(ms) && ms >= 0)) {
+    throw new RangeError('[mock] webhookRetrySchedule must be an array of integers >= 0 (ms)')
+  }
   const tolerance = options.signatureToleranceSeconds ?? LIMITS.signatureToleranceSeconds
   if (!(tolerance >= 0)) throw new RangeError('[mock] signatureToleranceSeconds must be >= 0')
   return {
@@ -134,12 +151,18 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     responseStyle: options.responseStyle ?? 'as-documented',
     autoSettle: options.autoSettle ?? true,
     webhookStatuses: options.webhookStatuses ?? ['SUCCESS', 'FAILED'],
+    // Looked up at call time, so a test that stubs globalThis.fetch after creating the mock is honoured.
+    webhookFetch: options.webhookFetch ?? ((input, init) => globalThis.fetch(input, init)),
+    webhookRetrySchedule: [...retrySchedule],
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     otpDevCode: options.otpDevCode,
     pinHashIterations: iterations,
     resetPinRequiresBearer: options.resetPinRequiresBearer ?? false,
   }
 }
+
+/** Default delays between webhook attempts: 1 min, 5 min, 30 min, 2 h, 6 h (then give up). */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE: readonly number[] = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000]
 
 /** Currency keys of opening balances, as the control API spells them. */
 export const BALANCE_KEYS: Readonly<Record<'usd' | 'khr', Currency>> = { usd: 'USD', khr: 'KHR' }

@@ -42,13 +42,18 @@ export interface MerchantCredentials {
  * @example
  * ```ts
  * const [first] = mock.webhooks.list()
- * first?.status // 'recorded'; 'delivered' or 'failed' once an in-process listener ran
- * first?.attempts // one entry per listener call, with its outcome
+ * first?.status // 'recorded' until delivered; 'failed' once the retry schedule is used up
+ * first?.attempts // one entry per HTTP attempt (or, without a webhookUrl, per listener call)
+ * first?.nextAttemptAt // mock-clock ms of the scheduled retry, or null
  * ```
  */
 export interface WebhookView extends WebhookDelivery {
   status: WebhookRecord['status']
   attempts: WebhookRecord['attempts']
+  /** When the next HTTP attempt is due (mock clock, ms since the epoch); null when none is scheduled. */
+  nextAttemptAt: number | null
+  /** Held back by `holdNext()` and not yet released. */
+  held: boolean
 }
 
 /**
@@ -112,7 +117,20 @@ export function createControlApi(runtime: GatewayRuntime) {
     return serial.run(task)
   }
   const settleIfAuto = () => {
-    if (ctx.options.autoSettle) ctx.settlement.settleDue(ctx)
+    if (ctx.options.autoSettle) {
+      ctx.settlement.settleDue(ctx)
+      ctx.webhooks.startDue(ctx)
+    }
+  }
+  /**
+   * Like `exclusive`, then waits (outside the serial queue) for the webhook attempts the task started,
+   * so `await mock.payments.create(...)` or `await mock.clock.advance(...)` returns with them recorded.
+   * Waiting outside the queue lets a receiver call the gateway while it handles a webhook.
+   */
+  const withDeliveries = async <T>(task: () => T | Promise<T>): Promise<T> => {
+    const [result, started] = await exclusive(async () => [await task(), ctx.webhooks.collect()] as const)
+    await Promise.all(started)
+    return result
   }
 
   return {
@@ -146,7 +164,7 @@ export function createControlApi(runtime: GatewayRuntime) {
     payments: {
       /** Acts as the customer: pays an order or QR code with SUCCESS, FAILED or PENDING (started, unconfirmed). */
       create: (input: ReportPaymentInput): Promise<PaymentResult> =>
-        exclusive(() => {
+        withDeliveries(() => {
           settleIfAuto()
           return reportPayment(ctx, input)
         }),
@@ -154,29 +172,58 @@ export function createControlApi(runtime: GatewayRuntime) {
     clock: {
       /** The mock's current time, ISO 8601. */
       now: (): string => ctx.clock.iso(),
-      /** Moves the clock to a point in time; what became due settles (unless autoSettle is off). */
+      /** Moves the clock to a point in time; what became due settles and due webhook retries run (unless autoSettle is off). */
       set: (time: TimeInput): Promise<{ now: string }> =>
-        exclusive(() => {
+        withDeliveries(() => {
           ctx.clock.set(checkedTime(time))
           settleIfAuto()
           return { now: ctx.clock.iso() }
         }),
-      /** Moves the clock forward by `ms`; what became due settles (unless autoSettle is off). */
+      /** Moves the clock forward by `ms`; what became due settles and due webhook retries run (unless autoSettle is off). */
       advance: (ms: number): Promise<{ now: string }> =>
-        exclusive(() => {
+        withDeliveries(() => {
           if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RuleError(400, 'advanceMs must be a finite number >= 0')
           ctx.clock.advance(ms)
           settleIfAuto()
           return { now: ctx.clock.iso() }
         }),
     },
-    /** Completes (or fails and reverses) every refund and payout that is due now. */
-    settle: (): Promise<{ settled: number }> => exclusive(() => ({ settled: ctx.settlement.settleDue(ctx) })),
+    /** Completes (or fails and reverses) every refund and payout that is due now, and runs due webhook retries. */
+    settle: (): Promise<{ settled: number }> =>
+      withDeliveries(() => {
+        const settled = ctx.settlement.settleDue(ctx)
+        ctx.webhooks.startDue(ctx)
+        return { settled }
+      }),
     webhooks: {
-      /** Every webhook built so far, oldest first. */
-      list: (): WebhookView[] => ctx.db.webhooks.all().map((r) => ({ ...toDelivery(r), status: r.status, attempts: r.attempts.map((a) => ({ ...a })) })),
+      /** Every webhook built so far, oldest first, with its HTTP delivery state. */
+      list: (): WebhookView[] =>
+        ctx.db.webhooks.all().map((r) => ({
+          ...toDelivery(r),
+          status: r.status,
+          attempts: r.attempts.map((a) => ({ ...a })),
+          nextAttemptAt: r.nextAttemptAt,
+          held: r.held,
+        })),
       /** Calls `listener` with each webhook as it is sent; returns a function that stops it. */
       on: (listener: WebhookListener): (() => void) => ctx.webhooks.on(listener),
+      /**
+       * Runs every HTTP attempt due at the mock's current time (whatever `autoSettle` says) and waits for
+       * them; `attempted` counts the webhooks tried (a duplicate's second POST is not counted).
+       */
+      deliverDue: (): Promise<{ attempted: number }> => withDeliveries(() => ({ attempted: ctx.webhooks.startDue(ctx) })),
+      /** The next webhook built is POSTed twice when delivered: the same raw body and X-Signature. */
+      duplicateNext: (): void => ctx.webhooks.duplicateNext(),
+      /** The next webhook built is held back, then POSTed right after the same merchant's next webhook's first attempt. */
+      holdNext: (): void => ctx.webhooks.holdNext(),
+      /** The next webhook built has createTimeMilli `seconds` before the mock clock, correctly signed for that time. */
+      staleNext: (seconds: number): void => {
+        try {
+          ctx.webhooks.staleNext(seconds)
+        } catch (error) {
+          throw new RuleError(400, error instanceof Error ? error.message : String(error))
+        }
+      },
     },
     faults: {
       /** Arms a fault on a route (see {@link FaultSpec}). */

@@ -4,10 +4,16 @@
  * SPEC.md, signs it with the merchant's API secret (X-Signature = lowercase hex HMAC-SHA256 over the raw
  * body followed by floor(createTimeMilli / 1000)), records it, and hands it to in-process listeners.
  * The raw body is kept byte for byte, since the signature covers exactly those bytes.
+ *
+ * When the merchant has a `webhookUrl`, the webhook is also POSTed there (see webhook-delivery.ts). A
+ * failed attempt schedules a retry on the mock clock (`webhookRetrySchedule`); due retries start when
+ * due work runs (clock moves, `settle()`, before each request with autoSettle, `deliverDue()`), never
+ * on a real timer. Delivery never changes the payment that caused it.
  */
 import { fromMinorUnits, HEADERS, type WebhookPayload } from '@merchant-gateway/contract'
 import type { TransactionRecord, WebhookRecord } from '../store/records.js'
 import type { DomainContext } from './context.js'
+import { postWebhook } from './webhook-delivery.js'
 
 /**
  * One webhook as a listener receives it: what an HTTP receiver would get.
@@ -52,6 +58,11 @@ export type WebhookListener = (delivery: WebhookDelivery) => void | Promise<void
  */
 export class WebhookDispatcher {
   readonly #listeners = new Set<WebhookListener>()
+  /** Records with a scheduled HTTP attempt: id -> due time (mock clock). */
+  readonly #due = new Map<number, number>()
+  /** Attempts started since the last {@link WebhookDispatcher.collect}. */
+  #started: Array<Promise<void>> = []
+  #armed = { duplicate: false, hold: false, staleSeconds: 0 }
 
   /** Adds an in-process listener; returns a function that removes it. */
   on(listener: WebhookListener): () => void {
@@ -59,11 +70,30 @@ export class WebhookDispatcher {
     return () => this.#listeners.delete(listener)
   }
 
+  /** The next webhook built is POSTed twice when delivered: the same raw body and signature. */
+  duplicateNext(): void {
+    this.#armed.duplicate = true
+  }
+
+  /** The next webhook built is held back and POSTed right after the merchant's following webhook's first attempt. */
+  holdNext(): void {
+    this.#armed.hold = true
+  }
+
+  /** The next webhook built carries a createTimeMilli `seconds` in the past, signed for that time. */
+  staleNext(seconds: number): void {
+    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) throw new RangeError('[mock] staleNext(seconds): seconds must be a finite number >= 0')
+    this.#armed.staleSeconds = seconds
+  }
+
   /** Sends the notification for a reported payment status, if that status sends one. */
   async paymentReported(ctx: DomainContext, tx: TransactionRecord, status: 'SUCCESS' | 'FAILED' | 'PENDING'): Promise<WebhookRecord | undefined> {
     if (status === 'PENDING' || !ctx.options.webhookStatuses.includes(status)) return undefined
     const merchant = ctx.db.merchants.get('byId', tx.merchantId)!
-    const createTimeMilli = ctx.clock.now()
+    const armed = this.#armed
+    this.#armed = { duplicate: false, hold: false, staleSeconds: 0 }
+    const now = ctx.clock.now()
+    const createTimeMilli = now - Math.round(armed.staleSeconds * 1000)
     const payload: WebhookPayload = {
       accountName: tx.accountName,
       accountNumber: tx.accountNumber,
@@ -77,6 +107,7 @@ export class WebhookDispatcher {
     }
     const rawBody = JSON.stringify(payload)
     const signature = await ctx.signer.signWebhook({ secret: merchant.apiSecret, rawBody, createTimeMilli })
+    const sends = merchant.webhookUrl !== null
     const record = await ctx.db.webhooks.insert({
       id: ctx.db.nextId('webhook'),
       merchantId: merchant.merchantId,
@@ -86,10 +117,45 @@ export class WebhookDispatcher {
       signature,
       status: 'recorded',
       attempts: [],
-      createdAt: createTimeMilli,
+      nextAttemptAt: sends && !armed.hold ? now : null,
+      held: sends && armed.hold,
+      duplicate: sends && armed.duplicate,
+      createdAt: now,
     })
     this.#dispatch(ctx, record)
+    if (record.nextAttemptAt !== null) this.#start(ctx, record)
     return record
+  }
+
+  /** Starts every HTTP attempt due at the clock's current time; returns how many started. */
+  startDue(ctx: DomainContext): number {
+    const now = ctx.clock.now()
+    let count = 0
+    for (const [id, dueAt] of [...this.#due].sort((a, b) => a[1] - b[1] || a[0] - b[0])) {
+      if (dueAt > now) continue
+      const record = ctx.db.webhooks.get('byId', id)
+      if (!record) {
+        this.#due.delete(id)
+        continue
+      }
+      this.#start(ctx, record)
+      count++
+    }
+    return count
+  }
+
+  /** The attempts started since the last call (for a control call to wait for what it caused). */
+  collect(): Array<Promise<void>> {
+    const started = this.#started
+    this.#started = []
+    return started
+  }
+
+  /** Forgets scheduled attempts and armed options (used by reset; attempts in flight find their record gone). */
+  reset(): void {
+    this.#due.clear()
+    this.#started = []
+    this.#armed = { duplicate: false, hold: false, staleSeconds: 0 }
   }
 
   /** Forgets the listeners (not done by reset: listeners are test wiring, not state). */
@@ -97,21 +163,74 @@ export class WebhookDispatcher {
     this.#listeners.clear()
   }
 
+  #start(ctx: DomainContext, record: WebhookRecord): Promise<void> {
+    this.#due.delete(record.id)
+    ctx.db.webhooks.patch(record, { nextAttemptAt: null })
+    // The attempt starts after the operation that caused it has returned, as a real delivery would.
+    const attempt = Promise.resolve().then(() => this.#attempt(ctx, record))
+    this.#started.push(attempt)
+    return attempt
+  }
+
+  async #attempt(ctx: DomainContext, record: WebhookRecord): Promise<void> {
+    const url = record.url
+    if (url === null) return
+    const at = ctx.clock.now()
+    const result = await postWebhook(ctx.options.webhookFetch, { url, rawBody: record.rawBody, signature: record.signature })
+    // A reset while the request ran removed the record: nothing to update.
+    if (ctx.db.webhooks.get('byId', record.id) !== record) return
+    const first = record.attempts.length === 0
+    if (result.ok) {
+      ctx.db.webhooks.patch(record, { status: 'delivered', attempts: [...record.attempts, { at, outcome: 'delivered', detail: result.detail }] })
+      if (record.duplicate) {
+        const again = await postWebhook(ctx.options.webhookFetch, { url, rawBody: record.rawBody, signature: record.signature })
+        if (ctx.db.webhooks.get('byId', record.id) !== record) return
+        ctx.db.webhooks.patch(record, { attempts: [...record.attempts, { at: ctx.clock.now(), outcome: again.ok ? 'delivered' : 'failed', detail: `duplicate: ${again.detail}` }] })
+      }
+    } else {
+      const attempts = [...record.attempts, { at, outcome: 'failed' as const, detail: result.detail }]
+      const failures = attempts.filter((a) => a.outcome === 'failed').length
+      const delay = ctx.options.webhookRetrySchedule[failures - 1]
+      if (delay === undefined) {
+        ctx.db.webhooks.patch(record, { status: 'failed', attempts })
+      } else {
+        ctx.db.webhooks.patch(record, { attempts, nextAttemptAt: at + delay })
+        this.#due.set(record.id, at + delay)
+      }
+    }
+    if (first) await this.#releaseHeld(ctx, record)
+  }
+
+  /** After a webhook's first attempt, the merchant's held webhooks (older ones) go out. */
+  async #releaseHeld(ctx: DomainContext, after: WebhookRecord): Promise<void> {
+    const held = ctx.db.webhooks.all().filter((w) => w.held && w.merchantId === after.merchantId && w.id < after.id)
+    for (const record of held) {
+      ctx.db.webhooks.patch(record, { held: false })
+      await this.#start(ctx, record)
+    }
+  }
+
   #dispatch(ctx: DomainContext, record: WebhookRecord): void {
     if (this.#listeners.size === 0) return
     const delivery = toDelivery(record)
+    // With a URL, status and attempts describe the HTTP delivery; a listener's outcome is not recorded.
+    const recordsOutcome = record.url === null
     // Listeners run after the operation that caused the webhook has returned, as a real delivery would.
     queueMicrotask(() => {
       for (const listener of this.#listeners) {
         void Promise.resolve()
           .then(() => listener(delivery))
           .then(
-            () => ctx.db.webhooks.patch(record, { status: 'delivered', attempts: [...record.attempts, { at: ctx.clock.now(), outcome: 'delivered', detail: 'in-process listener' }] }),
-            (error: unknown) =>
+            () => {
+              if (recordsOutcome) ctx.db.webhooks.patch(record, { status: 'delivered', attempts: [...record.attempts, { at: ctx.clock.now(), outcome: 'delivered', detail: 'in-process listener' }] })
+            },
+            (error: unknown) => {
+              if (!recordsOutcome) return
               ctx.db.webhooks.patch(record, {
                 status: 'failed',
                 attempts: [...record.attempts, { at: ctx.clock.now(), outcome: 'failed', detail: `in-process listener threw: ${String(error)}` }],
-              }),
+              })
+            },
           )
       }
     })

@@ -109,7 +109,10 @@ async function handle<I>(runtime: GatewayRuntime, spec: RouteSpec<I>, request: R
 }
 
 async function execute<I>(ctx: DomainContext, spec: RouteSpec<I>, merchant: MerchantRecord, input: I, traceId: string): Promise<Outcome> {
-  if (ctx.options.autoSettle) ctx.settlement.settleDue(ctx)
+  if (ctx.options.autoSettle) {
+    ctx.settlement.settleDue(ctx)
+    ctx.webhooks.startDue(ctx)
+  }
   try {
     const data = await spec.run(ctx, merchant, input)
     const enveloped = spec.shape === 'envelope' || ctx.options.responseStyle === 'envelope'

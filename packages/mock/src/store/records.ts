@@ -164,8 +164,18 @@ export const webhookRecordSchema = z.object({
   }),
   rawBody: z.string(),
   signature: z.string(),
+  /**
+   * `recorded`: not delivered yet (an HTTP attempt is running or scheduled, or there is no URL and no
+   * listener answered); `delivered`: a 2xx answer (or a listener returned); `failed`: gave up.
+   */
   status: z.enum(['recorded', 'delivered', 'failed']),
   attempts: z.array(webhookAttemptSchema),
+  /** Mock-clock time of the next HTTP attempt; null when none is scheduled (no URL, held, in flight, or done). */
+  nextAttemptAt: z.nullable(time),
+  /** Held back by `holdNext()` until the merchant's next webhook has had its first attempt. */
+  held: z.boolean(),
+  /** Sent twice, byte for byte, when delivered (`duplicateNext()`). */
+  duplicate: z.boolean(),
   createdAt: time,
 })
 /** @see webhookRecordSchema */

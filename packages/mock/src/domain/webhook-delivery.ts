@@ -1,0 +1,53 @@
+/**
+ * @module webhook-delivery
+ * One HTTP attempt of a webhook: a POST of the exact raw body with Content-Type and X-Signature to the
+ * merchant's `webhookUrl`. Any 2xx is the acknowledgement; anything else (another status, a redirect,
+ * a network error) is a failed attempt. The answer's body is not read.
+ */
+import { HEADERS } from '@merchant-gateway/contract'
+
+/**
+ * The result of one attempt: `ok` for a 2xx, and a short detail (`'HTTP 500'` or the error message).
+ *
+ * @example
+ * ```ts
+ * const result: AttemptResult = await postWebhook(fetch, { url, rawBody, signature })
+ * result.ok // true for a 2xx
+ * ```
+ */
+/** How long one delivery attempt may take before it counts as failed. */
+export const WEBHOOK_TIMEOUT_MS = 10_000
+
+/** The outcome of one delivery attempt. */
+export interface AttemptResult {
+  ok: boolean
+  detail: string
+}
+
+/** POSTs one webhook; never throws. */
+export async function postWebhook(
+  fetchFn: typeof fetch,
+  webhook: { url: string; rawBody: string; signature: string },
+): Promise<AttemptResult> {
+  try {
+    const res = await fetchFn(webhook.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [HEADERS.signature]: webhook.signature },
+      body: webhook.rawBody,
+      // A redirect is not an acknowledgement: it is reported as the 3xx it is, not followed.
+      redirect: 'manual',
+      // A receiver that never answers fails the attempt (and is retried) instead of holding the payment call.
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    })
+    await res.body?.cancel().catch(() => undefined)
+    return { ok: res.status >= 200 && res.status < 300, detail: `HTTP ${res.status}` }
+  } catch (error) {
+    return { ok: false, detail: errorText(error) }
+  }
+}
+
+function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ''
+  return `${error.message}${cause}`
+}
