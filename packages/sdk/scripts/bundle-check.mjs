@@ -13,8 +13,7 @@
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
+import { browserBundle } from './browser-bundle.mjs'
 
 const sdkDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 const repoRoot = join(sdkDir, '..', '..')
@@ -38,27 +37,8 @@ const CLIENT_MARKERS = [
 ]
 
 async function bundle(label, source) {
-  const result = await build({
-    stdin: { contents: source, resolveDir: repoRoot, sourcefile: `${label}.js`, loader: 'js' },
-    // Metafile paths relative to the repository root, wherever the script is started from.
-    absWorkingDir: repoRoot,
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    conditions: ['browser', 'import', 'default'],
-    write: false,
-    metafile: true,
-    logLevel: 'error',
-  })
-  const code = result.outputFiles[0].text
-  // Files that put bytes into the output (esbuild also lists files it read and then shook away).
-  const [output] = Object.values(result.metafile.outputs)
-  const inputs = Object.entries(output.inputs)
-    .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
-    .map(([file]) => file)
-  return { label, code, inputs, bytes: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length }
+  const b = await browserBundle(label, source, repoRoot)
+  return { ...b, inputs: b.inputs.map((i) => i.file) }
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`

@@ -17,8 +17,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
+import { browserBundle } from './browser-bundle.mjs'
 
 const BUDGET_GZIP_BYTES = 12 * 1024
 
@@ -51,27 +50,7 @@ for (const { dist, src } of builds) {
 
 const APP = "import { PinClient } from '@merchant-gateway/sdk/pin'\nnew PinClient({ baseUrl: 'https://x', accessToken: 't' }).pin.verify({ pin: '123456' })\n"
 
-const result = await build({
-  stdin: { contents: APP, resolveDir: repoRoot, sourcefile: 'pin-app.js', loader: 'js' },
-  absWorkingDir: repoRoot,
-  bundle: true,
-  minify: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  conditions: ['browser', 'import', 'default'],
-  write: false,
-  metafile: true,
-  logLevel: 'error',
-})
-const code = result.outputFiles[0].text
-const [output] = Object.values(result.metafile.outputs)
-// Files that put bytes into the output (esbuild also lists files it read and then shook away).
-const inputs = Object.entries(output.inputs)
-  .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
-  .map(([file, { bytesInOutput }]) => ({ file, bytes: bytesInOutput }))
-const bytes = Buffer.byteLength(code)
-const gzip = gzipSync(code, { level: 9 }).length
+const { code, inputs, bytes, gzip } = await browserBundle('pin-app', APP, repoRoot)
 const kb = (n) => `${(n / 1024).toFixed(2)} KB`
 
 console.log('pin-bundle-size: esbuild, platform browser, minify, conditions browser/import/default, built dist/')

@@ -5,18 +5,10 @@
  * `{error: {code, message, request_id}}`; anything else (an HTML page from a proxy) still gives a
  * class by status, with the raw body kept.
  */
-import { ERROR_CODES } from '@merchant-gateway/contract'
-import {
-  AuthenticationError,
-  IdempotencyKeyInUseError,
-  IdempotencyKeyMismatchError,
-  IdempotencyKeyMissingError,
-  InvalidRequestError,
-  NotFoundError,
-  RateLimitError,
-  ServerError,
-} from './classes.js'
-import { GatewayError, type GatewayErrorInit } from './gateway-error.js'
+import { ERROR_CODES } from '@merchant-gateway/contract/constants'
+import { errorForStatus } from './by-status.js'
+import { IdempotencyKeyInUseError, IdempotencyKeyMismatchError, IdempotencyKeyMissingError } from './classes.js'
+import type { GatewayError, GatewayErrorInit } from './gateway-error.js'
 
 /**
  * What the transport knows when a call ends with a non-2xx answer.
@@ -62,12 +54,7 @@ export function errorFromResponse(response: ErrorResponse): GatewayError {
   if (code === ERROR_CODES.idempotency_key_in_use) return new IdempotencyKeyInUseError(text, init)
   if (code === ERROR_CODES.idempotency_key_mismatch) return new IdempotencyKeyMismatchError(text, init)
   if (code === ERROR_CODES.missing_idempotent_key) return new IdempotencyKeyMissingError(text, init)
-  if (status === 401 || status === 403) return new AuthenticationError(text, init)
-  if (status === 404) return new NotFoundError(text, init)
-  if (status === 429) return new RateLimitError(text, init)
-  if (status >= 500) return new ServerError(text, init)
-  if (status >= 400) return new InvalidRequestError(text, init)
-  return new GatewayError(text, init)
+  return errorForStatus(status, text, init)
 }
 
 function readBody(body: unknown): { code?: string; message?: string; requestId?: string } {

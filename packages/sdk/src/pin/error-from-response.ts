@@ -9,8 +9,8 @@
  * statuses, per operation; anything else gets a class by status, with the raw body kept.
  */
 import { PIN_ERROR_CODES, type PinOperation } from '@merchant-gateway/contract/constants'
-import { AuthenticationError, InvalidRequestError, NotFoundError, RateLimitError, ServerError } from '../errors/classes.js'
-import { GatewayError, type GatewayErrorInit } from '../errors/gateway-error.js'
+import { errorForStatus } from '../errors/by-status.js'
+import type { GatewayError, GatewayErrorInit } from '../errors/gateway-error.js'
 import { InvalidOtpError, PinAlreadySetError, PinLockedError, PinNotSetError, ResetSessionError, WrongPinError } from '../errors/pin-errors.js'
 
 /**
@@ -86,12 +86,7 @@ export function pinErrorFromResponse(response: PinErrorResponse): GatewayError {
   if (code === C.otp_session_invalid || code === C.reset_session_invalid || (!known && status === 400 && operation === 'resetPin')) {
     return new ResetSessionError(message, init)
   }
-  if (status === 401 || status === 403) return new AuthenticationError(message, init)
-  if (status === 404) return new NotFoundError(message, init)
-  if (status === 429) return new RateLimitError(message, init)
-  if (status >= 500) return new ServerError(message, init)
-  if (status >= 400) return new InvalidRequestError(message, init)
-  return new GatewayError(message, init)
+  return errorForStatus(status, message, init)
 }
 
 /** A whole number >= 0, else undefined. */
