@@ -80,6 +80,12 @@ export interface MockGatewayOptions {
    * `[]` means one attempt only.
    */
   webhookRetrySchedule?: readonly number[]
+  /**
+   * What a retry of a webhook sends: `'fresh'` (default) puts the attempt's time in createTimeMilli and
+   * signs it again, so a receiver's freshness check accepts a retry hours later; `'original'` resends
+   * the first attempt's exact bytes and signature.
+   */
+  webhookRetryStamp?: 'fresh' | 'original'
   /** How the mock waits for a latency fault. Default: a real timer. Tests may pass a controllable one. */
   sleep?: (ms: number) => Promise<void>
   /**
@@ -110,6 +116,7 @@ export interface ResolvedOptions {
   webhookStatuses: ReadonlyArray<'SUCCESS' | 'FAILED'>
   webhookFetch: typeof fetch
   webhookRetrySchedule: readonly number[]
+  webhookRetryStamp: 'fresh' | 'original'
   sleep: (ms: number) => Promise<void>
   otpDevCode: string | undefined
   pinHashIterations: number
@@ -138,6 +145,9 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
   if (!Array.isArray(retrySchedule) || !retrySchedule.every((ms) => Number.isInteger(ms) && ms >= 0)) {
     throw new RangeError('[mock] webhookRetrySchedule must be an array of integers >= 0 (ms)')
   }
+  if (options.webhookRetryStamp !== undefined && options.webhookRetryStamp !== 'fresh' && options.webhookRetryStamp !== 'original') {
+    throw new RangeError("[mock] webhookRetryStamp must be 'fresh' or 'original'")
+  }
   const tolerance = options.signatureToleranceSeconds ?? LIMITS.signatureToleranceSeconds
   if (!(tolerance >= 0)) throw new RangeError('[mock] signatureToleranceSeconds must be >= 0')
   return {
@@ -154,6 +164,7 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     // Looked up at call time, so a test that stubs globalThis.fetch after creating the mock is honoured.
     webhookFetch: options.webhookFetch ?? ((input, init) => globalThis.fetch(input, init)),
     webhookRetrySchedule: [...retrySchedule],
+    webhookRetryStamp: options.webhookRetryStamp ?? 'fresh',
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     otpDevCode: options.otpDevCode,
     pinHashIterations: iterations,

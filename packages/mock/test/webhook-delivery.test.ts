@@ -74,7 +74,7 @@ describe('webhook HTTP delivery', () => {
     expect(b.mock.webhooks.list()[0]).toMatchObject({ status: 'recorded', attempts: [{ outcome: 'failed', detail: 'HTTP 302' }] })
   })
 
-  it('after a 500 the retry waits for the mock clock to reach +1 min (not before), then delivers the same bytes', async () => {
+  it('after a 500 the retry waits for the mock clock to reach +1 min (not before), then delivers the same payload stamped and signed at its own time', async () => {
     const { calls, fetchFn } = fakeFetch(500, 200)
     const { mock, merchant } = await setup({ webhookFetch: fetchFn })
     await pay(mock, merchant)
@@ -85,12 +85,40 @@ describe('webhook HTTP delivery', () => {
     expect(calls).toHaveLength(1)
     await mock.clock.advance(1)
     expect(calls).toHaveLength(2)
-    expect(calls[1]).toEqual(calls[0])
+    const [first, retry] = calls.map((c) => JSON.parse(c.body))
+    expect(first.createTimeMilli).toBe(t0)
+    expect(retry).toEqual({ ...first, createTimeMilli: t0 + MIN })
+    expect(await verifies(merchant, calls[1]!)).toBe(true)
+    expect(calls[1]!.headers['x-signature']).not.toBe(calls[0]!.headers['x-signature'])
     expect(mock.webhooks.list()[0]).toMatchObject({
+      rawBody: calls[1]!.body,
       status: 'delivered',
       nextAttemptAt: null,
       attempts: [{ outcome: 'failed' }, { at: t0 + MIN, outcome: 'delivered', detail: 'HTTP 200' }],
     })
+  })
+
+  it("webhookRetryStamp: 'original' resends the first attempt's exact bytes and signature", async () => {
+    const { calls, fetchFn } = fakeFetch(500, 200)
+    const { mock, merchant } = await setup({ webhookFetch: fetchFn, webhookRetryStamp: 'original' })
+    await pay(mock, merchant)
+    await mock.clock.advance(MIN)
+    expect(calls).toHaveLength(2)
+    expect(calls[1]).toEqual(calls[0])
+    expect(JSON.parse(calls[1]!.body).createTimeMilli).toBe(Date.parse(MONDAY))
+    expect(await verifies(merchant, calls[1]!)).toBe(true)
+  })
+
+  it('a fresh stamp keeps a receiver with the default 300 s freshness check able to accept the 2 h retry', async () => {
+    const { calls, fetchFn } = fakeFetch(500, 500, 500, 500, 200)
+    const { mock, merchant } = await setup({ webhookFetch: fetchFn })
+    await pay(mock, merchant)
+    for (const delay of [MIN, 5 * MIN, 30 * MIN, 120 * MIN]) await mock.clock.advance(delay)
+    expect(calls).toHaveLength(5)
+    const last = JSON.parse(calls[4]!.body)
+    expect(Date.parse(mock.clock.now()) - last.createTimeMilli).toBe(0)
+    expect(await verifies(merchant, calls[4]!)).toBe(true)
+    expect(mock.webhooks.list()[0]).toMatchObject({ status: 'delivered' })
   })
 
   it('a network error is a failed attempt with the error message, and is retried', async () => {
@@ -232,7 +260,9 @@ describe('webhook receiver hard cases', () => {
     expect(calls).toHaveLength(1)
     await mock.clock.advance(MIN)
     expect(calls).toHaveLength(3)
-    expect(new Set(calls.map((c) => c.body)).size).toBe(1)
+    // The delivering retry carries its own stamp; the duplicate repeats that retry's exact bytes.
+    expect(calls[2]).toEqual(calls[1])
+    expect(JSON.parse(calls[1]!.body)).toEqual({ ...JSON.parse(calls[0]!.body), createTimeMilli: Date.parse(MONDAY) + MIN })
   })
 
   it('holdNext(): the held webhook is POSTed right after the merchant’s next webhook, so the receiver sees them out of order', async () => {

@@ -6,6 +6,9 @@
  */
 import { HEADERS } from '@merchant-gateway/contract'
 
+/** How long one delivery attempt may take before it counts as failed. */
+export const WEBHOOK_TIMEOUT_MS = 10_000
+
 /**
  * The result of one attempt: `ok` for a 2xx, and a short detail (`'HTTP 500'` or the error message).
  *
@@ -15,10 +18,6 @@ import { HEADERS } from '@merchant-gateway/contract'
  * result.ok // true for a 2xx
  * ```
  */
-/** How long one delivery attempt may take before it counts as failed. */
-export const WEBHOOK_TIMEOUT_MS = 10_000
-
-/** The outcome of one delivery attempt. */
 export interface AttemptResult {
   ok: boolean
   detail: string

@@ -176,6 +176,7 @@ export class WebhookDispatcher {
     const url = record.url
     if (url === null) return
     const at = ctx.clock.now()
+    if (record.attempts.length > 0 && ctx.options.webhookRetryStamp === 'fresh') await this.#restamp(ctx, record, at)
     const result = await postWebhook(ctx.options.webhookFetch, { url, rawBody: record.rawBody, signature: record.signature })
     // A reset while the request ran removed the record: nothing to update.
     if (ctx.db.webhooks.get('byId', record.id) !== record) return
@@ -199,6 +200,23 @@ export class WebhookDispatcher {
       }
     }
     if (first) await this.#releaseHeld(ctx, record)
+  }
+
+  /**
+   * Gives a retry a fresh createTimeMilli (the attempt's time) and the signature for it. The signed
+   * message's only timestamp is createTimeMilli, so a retry sent with the first attempt's bytes an hour
+   * later would be refused by every receiver that checks freshness (the SDK's 300 s by default): the
+   * retry schedule would be useless. Each attempt is signed at its own time instead, as Stripe signs each
+   * attempt; the record shows the bytes of the latest attempt.
+   */
+  async #restamp(ctx: DomainContext, record: WebhookRecord, at: number): Promise<void> {
+    const merchant = ctx.db.merchants.get('byId', record.merchantId)
+    if (!merchant) return
+    const payload = { ...record.payload, createTimeMilli: at }
+    const rawBody = JSON.stringify(payload)
+    const signature = await ctx.signer.signWebhook({ secret: merchant.apiSecret, rawBody, createTimeMilli: at })
+    if (ctx.db.webhooks.get('byId', record.id) !== record) return
+    ctx.db.webhooks.patch(record, { payload, rawBody, signature })
   }
 
   /** After a webhook's first attempt, the merchant's held webhooks (older ones) go out. */
