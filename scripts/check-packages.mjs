@@ -17,7 +17,9 @@
 //    package share one copy of what they both export (one GatewayError class for `instanceof`), and on
 //    Node the contract's `./crypto` picks node:crypto;
 // 6. the SDK's bundle check (packages/sdk/scripts/bundle-check.mjs): tree-shaking of `/errors`;
-// 7. the size budget of the SDK's `/pin` entry (packages/sdk/scripts/pin-bundle-size.mjs): a browser app
+// 7. the mock's main entry reaches no `node:*` module through its static imports (it runs in browsers
+//    under MSW's service worker; only `./server` and the CLI are for Node), and its bin starts;
+// 8. the size budget of the SDK's `/pin` entry (packages/sdk/scripts/pin-bundle-size.mjs): a browser app
 //    with PinClient stays under 12 KB gzip and pulls no zod, contract schemas or gateway client.
 //
 // All steps run; the script exits 1 when any failed.
@@ -130,6 +132,22 @@ async function entryPointProblems(pkg, dual) {
   return problems
 }
 
+/** The `node:*` (or bare builtin) imports reached from `entry` through relative static imports. */
+function nodeImportsReachedFrom(entry) {
+  const problems = []
+  const seen = new Set()
+  const visit = (file) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const { fileName: specifier } of ts.preProcessFile(readFileSync(file, 'utf8'), true, false).importedFiles) {
+      if (specifier.startsWith('.')) visit(join(dirname(file), specifier))
+      else if (specifier.startsWith('node:') || builtinModules.includes(specifier)) problems.push(`${relative(root, file)} imports "${specifier}"`)
+    }
+  }
+  visit(entry)
+  return problems
+}
+
 run('build', 'npm', ['run', 'build', '-w', '@merchant-gateway/contract', '-w', '@merchant-gateway/mock', '-w', '@merchant-gateway/sdk'])
 
 for (const { dir, profile, dual } of PACKAGES) {
@@ -140,6 +158,10 @@ for (const { dir, profile, dual } of PACKAGES) {
   check(`imports of ${pkg.name}'s dist are declared dependencies`, undeclaredImports(dir, pkg))
   check(`entry points of ${pkg.name} load from dist and share their exports`, await entryPointProblems(pkg, dual))
 }
+
+console.log('\n=== @merchant-gateway/mock: browser-safe main entry, and the bin')
+check('the mock main entry imports no node:* module', nodeImportsReachedFrom(join(root, 'packages/mock/dist/index.js')))
+run('merchant-gateway-mock --version', process.execPath, ['packages/mock/dist/cli.js', '--version'])
 
 console.log('\n=== @merchant-gateway/sdk bundle check')
 run('sdk bundle check', process.execPath, ['packages/sdk/scripts/bundle-check.mjs'])

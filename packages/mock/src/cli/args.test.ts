@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { parseCli, USAGE } from './args.js'
+
+describe('the CLI reads its flags strictly: a wrong one is a one-line message and exit status 2', () => {
+  it('no arguments serve on 127.0.0.1:4010 with the real, running clock', () => {
+    expect(parseCli([])).toEqual({ command: 'serve', port: 4010, host: '127.0.0.1', now: undefined, frozen: false, webhookUrl: undefined, quiet: false })
+  })
+
+  it('serve takes --port, --host, --now, --frozen, --webhook-url and --quiet (short -p and -q too)', () => {
+    expect(parseCli(['serve', '-p', '0', '--host', '::1', '--now', '2026-11-02T09:00:00Z', '--frozen', '--webhook-url', 'http://127.0.0.1:8080/webhooks', '-q'])).toEqual({
+      command: 'serve',
+      port: 0,
+      host: '::1',
+      now: '2026-11-02T09:00:00Z',
+      frozen: true,
+      webhookUrl: 'http://127.0.0.1:8080/webhooks',
+      quiet: true,
+    })
+    expect(parseCli(['--port=4011'])).toMatchObject({ command: 'serve', port: 4011 })
+  })
+
+  it('--help prints the usage and --version the version, with status 0', () => {
+    expect(parseCli(['--help'])).toEqual({ command: 'exit', status: 0, text: USAGE })
+    expect(parseCli(['-v'], '1.2.3')).toEqual({ command: 'exit', status: 0, text: '1.2.3' })
+  })
+
+  it.each([
+    [['--port', 'abc'], /--port must be an integer/],
+    [['--port', '70000'], /--port must be an integer from 0 to 65535/],
+    [['--port', '-1'], /--port/],
+    [['--port', '1.5'], /--port must be an integer/],
+    [['--now', 'tomorrow'], /--now must be an ISO 8601 date/],
+    [['--webhook-url', 'localhost:8080'], /--webhook-url must be an http\(s\) URL/],
+    [['--colour'], /Unknown option '--colour'/],
+    [['start'], /unknown command "start"/],
+    [['serve', 'extra'], /unexpected argument "extra"/],
+    [['--port'], /argument missing/],
+  ])('%j is refused', (argv, message) => {
+    const parsed = parseCli(argv)
+    expect(parsed).toMatchObject({ command: 'exit', status: 2, text: expect.stringMatching(message) })
+    expect(parsed.command === 'exit' && parsed.text).toMatch(/--help/)
+  })
+})

@@ -1,0 +1,121 @@
+/**
+ * @module cli/args
+ * The command line of `merchant-gateway-mock`: parsed and checked here, so that a wrong flag is a
+ * one-line message and exit status 2, never a stack trace.
+ */
+import { parseArgs } from 'node:util'
+
+/**
+ * What `serve` was asked to do.
+ *
+ * @example
+ * ```ts
+ * const args = parseCli(['serve', '--port', '0', '--now', '2026-11-02T09:00:00Z'])
+ * if (args.command === 'serve') args.port // 0
+ * ```
+ */
+export interface ServeArgs {
+  command: 'serve'
+  port: number
+  host: string
+  /** ISO 8601 start of the mock clock; undefined: the real time. */
+  now: string | undefined
+  /** The clock stands still between control calls instead of running with real time. */
+  frozen: boolean
+  /** Webhook URL of the demo merchant. */
+  webhookUrl: string | undefined
+  /** No log line per request. */
+  quiet: boolean
+}
+
+/**
+ * The outcome of parsing: a command to run, or text to print and an exit status.
+ *
+ * @example
+ * ```ts
+ * const parsed: CliArgs = parseCli(['--help'])
+ * if (parsed.command === 'exit') console.log(parsed.text) // the usage, status 0
+ * ```
+ */
+export type CliArgs = ServeArgs | { command: 'exit'; status: 0 | 2; text: string }
+
+/** The usage text `--help` prints. */
+export const USAGE = `Usage: merchant-gateway-mock [serve] [options]
+
+Starts the merchant gateway mock as an HTTP server on 127.0.0.1, with a demo merchant whose
+credentials are printed, the service's routes at /api/v1/... and the control API at /__mock.
+
+Options:
+  -p, --port <n>         port to listen on (default 4010; 0 picks a free one)
+      --host <addr>      interface to listen on (default 127.0.0.1)
+      --now <iso>        start the mock clock at this date (default: the real time)
+      --frozen           the clock stands still; move it with POST /__mock/clock
+      --webhook-url <u>  where the demo merchant's webhooks are POSTed
+  -q, --quiet            no log line per request
+  -h, --help             this text
+  -v, --version          the version`
+
+/**
+ * Parses the arguments after the program name.
+ *
+ * @example
+ * ```ts
+ * parseCli(['--port', 'abc']) // { command: 'exit', status: 2, text: '--port must be an integer from 0 to 65535, got "abc"' }
+ * ```
+ */
+export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
+  let parsed: ReturnType<typeof parseServe>
+  try {
+    parsed = parseServe(argv)
+  } catch (error) {
+    return usageError(error instanceof Error ? error.message : String(error))
+  }
+  const { values, positionals } = parsed
+  if (values.help) return { command: 'exit', status: 0, text: USAGE }
+  if (values.version) return { command: 'exit', status: 0, text: version }
+  const [command = 'serve', ...extra] = positionals
+  if (command !== 'serve') return usageError(`unknown command ${JSON.stringify(command)}`)
+  if (extra.length > 0) return usageError(`unexpected argument ${JSON.stringify(extra[0])}`)
+
+  const port = values.port === undefined ? 4010 : Number(values.port)
+  if (values.port !== undefined && (!/^\d+$/.test(values.port) || port > 65535)) {
+    return usageError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(values.port)}`)
+  }
+  if (values.now !== undefined && !Number.isFinite(Date.parse(values.now))) {
+    return usageError(`--now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got ${JSON.stringify(values.now)}`)
+  }
+  if (values['webhook-url'] !== undefined && !/^https?:\/\/[^\s]+$/.test(values['webhook-url'])) {
+    return usageError(`--webhook-url must be an http(s) URL, got ${JSON.stringify(values['webhook-url'])}`)
+  }
+  return {
+    command: 'serve',
+    port,
+    host: values.host ?? '127.0.0.1',
+    now: values.now,
+    frozen: values.frozen ?? false,
+    webhookUrl: values['webhook-url'],
+    quiet: values.quiet ?? false,
+  }
+}
+
+function parseServe(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      port: { type: 'string', short: 'p' },
+      host: { type: 'string' },
+      now: { type: 'string' },
+      frozen: { type: 'boolean' },
+      'webhook-url': { type: 'string' },
+      quiet: { type: 'boolean', short: 'q' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+    },
+  })
+}
+
+function usageError(message: string): CliArgs {
+  return { command: 'exit', status: 2, text: `merchant-gateway-mock: ${message}\nRun with --help for the options.` }
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+/**
+ * @module cli/main
+ * The `merchant-gateway-mock` program. Parses the command line, starts the server, and stops it
+ * cleanly on SIGINT (Ctrl-C) and SIGTERM (a process manager, `docker stop`, a test's `kill()`).
+ */
+import { readFileSync } from 'node:fs'
+import { parseCli } from './args.js'
+import { serve } from './serve.js'
+
+const out = (line: string) => process.stdout.write(`${line}\n`)
+const args = parseCli(process.argv.slice(2), version())
+
+if (args.command === 'exit') {
+  ;(args.status === 0 ? process.stdout : process.stderr).write(`${args.text}\n`)
+  process.exitCode = args.status
+} else {
+  try {
+    const server = await serve(args, { out })
+    let stopping = false
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return
+      stopping = true
+      out(`${signal}: stopping`)
+      server.close().then(
+        () => {
+          out('stopped')
+          // Exit now rather than wait for a webhook attempt still in flight (up to its timeout).
+          process.exit(0)
+        },
+        (error: unknown) => {
+          process.stderr.write(`merchant-gateway-mock: ${String(error)}\n`)
+          process.exit(1)
+        },
+      )
+    }
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const message =
+      code === 'EADDRINUSE'
+        ? `port ${args.port} is already in use on ${args.host}: stop the other server or pass --port <n> (0 picks a free one)`
+        : code === 'EADDRNOTAVAIL'
+          ? `cannot listen on ${args.host}: no such local address`
+          : error instanceof Error
+            ? error.message
+            : String(error)
+    process.stderr.write(`merchant-gateway-mock: ${message}\n`)
+    process.exitCode = 1
+  }
+}
+
+/** The package's version, from its package.json (one level up from dist/, two from src/cli/). */
+function version(): string {
+  for (const path of ['../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { name?: string; version?: string }
+      if (pkg.name === '@merchant-gateway/mock' && pkg.version) return pkg.version
+    } catch {
+      // not this one
+    }
+  }
+  return 'unknown'
+}

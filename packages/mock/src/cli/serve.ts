@@ -1,0 +1,65 @@
+/**
+ * @module cli/serve
+ * `merchant-gateway-mock serve`: starts the HTTP server with the demo merchant and prints what a
+ * developer needs to call it at once: the address, the credentials, a curl line, where the control
+ * API is. The first line that says `listening on <url>` is stable, so scripts and tests can wait for it.
+ */
+import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
+import { startMockServer, type MockServer } from '../adapters/http-server.js'
+import type { ServeArgs } from './args.js'
+import { DEMO_MERCHANT } from './demo-merchant.js'
+
+/**
+ * Where the CLI writes: standard output for the banner and the request log.
+ *
+ * @example
+ * ```ts
+ * const io: CliOutput = { out: (line) => process.stdout.write(`${line}\n`) }
+ * ```
+ */
+export interface CliOutput {
+  out(line: string): void
+}
+
+/**
+ * Starts the server `args` describe and prints the banner.
+ *
+ * @example
+ * ```ts
+ * const server = await serve(parseCli(['--port', '0']) as ServeArgs, { out: console.log })
+ * await server.close()
+ * ```
+ */
+export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer> {
+  const server = await startMockServer({
+    port: args.port,
+    host: args.host,
+    clock: { now: args.now, frozen: args.frozen },
+    seed: [{ ...DEMO_MERCHANT, webhookUrl: args.webhookUrl }],
+    log: args.quiet ? undefined : (line) => io.out(`${new Date().toISOString().slice(11, 23)} ${line}`),
+  })
+  const { mock, url } = server
+  // The seed is the first merchant of a fresh instance; read its ids back rather than assume them.
+  const listed = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, { method: 'POST', headers: { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey } })
+  const stores = ((await listed.json()) as { data: Array<{ storeId: number; storeName: string }> }).data
+  const demo = await mock.merchants.get(1)
+  if (demo.apiKey !== DEMO_MERCHANT.apiKey) throw new Error('[mock] the demo merchant is not merchant 1')
+  const balance = DEMO_MERCHANT.balances
+  const lines = [
+    `listening on ${url}`,
+    `clock          ${mock.clock.now()} (${args.now ? 'from --now' : 'the real time'}${args.frozen ? ', frozen' : ', running'})`,
+    `demo merchant  ${demo.name} (merchantId ${demo.merchantId}, appId ${demo.appId})`,
+    `  X-Api-Key    ${DEMO_MERCHANT.apiKey}`,
+    `  API secret   ${DEMO_MERCHANT.apiSecret}   (signs refunds and payouts; never sent)`,
+    ...stores.map((s) => `  store        ${s.storeId}  ${s.storeName}`),
+    ...DEMO_MERCHANT.accounts.map((a) => `  account      ${a.accountNumber}  ${a.accountName}`),
+    `  balances     USD ${balance.usd.toFixed(2)}, KHR ${balance.khr}`,
+    `  webhooks     ${args.webhookUrl ?? 'not sent by HTTP (pass --webhook-url); GET /__mock/webhooks lists them'}`,
+    'try:',
+    `  curl -s -X POST ${url}${GATEWAY_PATHS.listStores} -H '${HEADERS.apiKey}: ${DEMO_MERCHANT.apiKey}'`,
+    `control API:   GET ${url}/__mock lists its routes (docs/mock-server.md)`,
+    'Ctrl-C stops the server.',
+  ]
+  for (const line of lines) io.out(line)
+  return server
+}

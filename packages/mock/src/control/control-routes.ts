@@ -1,0 +1,323 @@
+/**
+ * @module control-routes
+ * The control API over HTTP, under `/__mock/...`, so that a client in any language can act as the
+ * outside world: create merchants and users, pay orders, move the clock, read the webhook log, inject
+ * faults. Each route is a thin translation to the in-process {@link ControlApi}, whose rules answer
+ * the same 4xx here; this module only checks the JSON's shape and writes the answer. It is Fetch-API
+ * code (Request in, Response out), so it runs wherever the mock runs; the Node HTTP server mounts it.
+ */
+import { STATUS_NAMES } from '@merchant-gateway/contract'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import type { MockGateway } from '../create-mock-gateway.js'
+import { isRuleError, RuleError } from '../domain/rule-error.js'
+import { validate } from '../http/validate.js'
+import {
+  addAccountBody,
+  addFaultBody,
+  addStoreBody,
+  createMerchantBody,
+  createUserBody,
+  emptyBody,
+  reportPaymentBody,
+  setClockBody,
+  staleNextBody,
+  updateStoreBody,
+} from './control-schemas.js'
+
+/** Where the control routes live. */
+export const CONTROL_PREFIX = '/__mock'
+
+type Params = Record<string, number>
+interface Answer {
+  status: number
+  body?: unknown
+}
+interface ControlRoute {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  /** The path after the prefix, with `{name}` for a numeric id. */
+  path: string
+  summary: string
+  handle(mock: MockGateway, params: Params, body: () => unknown): Promise<Answer> | Answer
+}
+
+const ok = (body: unknown): Answer => ({ status: 200, body })
+const created = (body: unknown): Answer => ({ status: 201, body })
+const noContent: Answer = { status: 204 }
+
+/** Reads and checks a route's body (an empty body counts as `{}`). */
+function parse<T>(schema: StandardSchemaV1<unknown, T>, body: () => unknown): T {
+  return validate(schema, body())
+}
+
+function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new RuleError(404, `${what} not found`)
+  return value
+}
+
+/** Every control route, in the order `GET /__mock` lists them. */
+const ROUTES: readonly ControlRoute[] = [
+  {
+    method: 'POST',
+    path: '/reset',
+    summary: 'back to the seeded state',
+    handle: async (mock, _, body) => (parse(emptyBody, body), await mock.reset(), noContent),
+  },
+  {
+    method: 'POST',
+    path: '/merchants',
+    summary: 'create a merchant: name?, balances?: {usd?, khr?}, webhookUrl?, apiKey?, apiSecret?, appId?',
+    handle: async (mock, _, body) => created(await mock.merchants.create(parse(createMerchantBody, body))),
+  },
+  {
+    method: 'GET',
+    path: '/merchants/{merchantId}',
+    summary: "a merchant's credentials, name and webhookUrl",
+    handle: async (mock, p) => ok(await mock.merchants.get(p.merchantId!)),
+  },
+  {
+    method: 'GET',
+    path: '/merchants/{merchantId}/balances',
+    summary: "a merchant's USD and KHR balance, usable and freeze",
+    handle: async (mock, p) => ok(await mock.balances(p.merchantId!)),
+  },
+  {
+    method: 'POST',
+    path: '/merchants/{merchantId}/stores',
+    summary: 'add a store: storeName, address',
+    handle: async (mock, p, body) => created(await mock.stores.add(p.merchantId!, parse(addStoreBody, body))),
+  },
+  {
+    method: 'PATCH',
+    path: '/merchants/{merchantId}/stores/{storeId}',
+    summary: 'rename a store or change its address: storeName?, address?',
+    handle: async (mock, p, body) => ok(await mock.stores.update(p.merchantId!, p.storeId!, parse(updateStoreBody, body))),
+  },
+  {
+    method: 'DELETE',
+    path: '/merchants/{merchantId}/stores/{storeId}',
+    summary: 'remove a store',
+    handle: async (mock, p) => (await mock.stores.remove(p.merchantId!, p.storeId!), noContent),
+  },
+  {
+    method: 'POST',
+    path: '/merchants/{merchantId}/accounts',
+    summary: 'add a payout account: accountNumber, accountName, failAtSettlement?',
+    handle: async (mock, p, body) => created(await mock.accounts.add(p.merchantId!, parse(addAccountBody, body))),
+  },
+  {
+    method: 'POST',
+    path: '/payments',
+    summary: 'the customer pays: orderId or qrData, status SUCCESS | FAILED | PENDING, payer?',
+    handle: async (mock, _, body) => created(await mock.payments.create(parse(reportPaymentBody, body))),
+  },
+  {
+    method: 'GET',
+    path: '/orders/{orderId}',
+    summary: 'a snapshot of an order',
+    handle: (mock, p) => ok(found(mock.orders.get(p.orderId!), `Order ${p.orderId}`)),
+  },
+  {
+    method: 'GET',
+    path: '/transactions/{transactionId}',
+    summary: 'a snapshot of a payment, refund or payout transaction',
+    handle: (mock, p) => ok(found(mock.transactions.get(p.transactionId!), `Transaction ${p.transactionId}`)),
+  },
+  {
+    method: 'GET',
+    path: '/clock',
+    summary: "the mock's current time",
+    handle: (mock) => ok({ now: mock.clock.now() }),
+  },
+  {
+    method: 'POST',
+    path: '/clock',
+    summary: 'set the clock: now (ISO 8601) or advanceMs; what became due settles',
+    handle: async (mock, _, body) => {
+      const { now, advanceMs } = parse(setClockBody, body)
+      return ok(now !== undefined ? await mock.clock.set(now) : await mock.clock.advance(advanceMs!))
+    },
+  },
+  {
+    method: 'POST',
+    path: '/settle',
+    summary: 'complete (or fail and reverse) the refunds and payouts that are due',
+    handle: async (mock, _, body) => (parse(emptyBody, body), ok(await mock.settle())),
+  },
+  {
+    method: 'POST',
+    path: '/users',
+    summary: 'create a signed-in user: email?, emailVerified?, phone?: {phoneCode, countryCode, phoneNumber}, phoneVerified?',
+    handle: async (mock, _, body) => created(await mock.users.create(parse(createUserBody, body))),
+  },
+  {
+    method: 'GET',
+    path: '/otp',
+    summary: 'the one-time codes forgot-pin sent, newest last',
+    handle: (mock) => ok(mock.otp.list()),
+  },
+  {
+    method: 'GET',
+    path: '/webhooks',
+    summary: 'every webhook with its delivery attempts and status, newest last',
+    handle: (mock) => ok(mock.webhooks.list()),
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/deliver-due',
+    summary: 'run the webhook attempts that are due now',
+    handle: async (mock, _, body) => (parse(emptyBody, body), ok(await mock.webhooks.deliverDue())),
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/duplicate-next',
+    summary: 'the next webhook is POSTed twice',
+    handle: (mock, _, body) => (parse(emptyBody, body), mock.webhooks.duplicateNext(), noContent),
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/hold-next',
+    summary: "the next webhook is held back and sent after the merchant's following one",
+    handle: (mock, _, body) => (parse(emptyBody, body), mock.webhooks.holdNext(), noContent),
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/stale-next',
+    summary: 'the next webhook is timestamped `seconds` in the past: seconds',
+    handle: (mock, _, body) => (mock.webhooks.staleNext(parse(staleNextBody, body).seconds), noContent),
+  },
+  {
+    method: 'GET',
+    path: '/faults',
+    summary: 'the faults still armed',
+    handle: (mock) => ok(mock.faults.list()),
+  },
+  {
+    method: 'POST',
+    path: '/faults',
+    summary: 'arm a fault: route, kind latency | error | network | drop-response, status?, delayMs?, times?',
+    handle: (mock, _, body) => created(mock.faults.add(parse(addFaultBody, body))),
+  },
+  {
+    method: 'DELETE',
+    path: '/faults',
+    summary: 'disarm every fault',
+    handle: (mock) => (mock.faults.clear(), noContent),
+  },
+  {
+    method: 'GET',
+    path: '/audit',
+    summary: 'broken ledger invariants, recomputed from the transactions ([] when the books balance)',
+    handle: (mock) => ok({ problems: mock.audit() }),
+  },
+]
+
+interface CompiledRoute extends ControlRoute {
+  pattern: RegExp
+  names: string[]
+}
+
+const COMPILED: readonly CompiledRoute[] = ROUTES.map((route) => {
+  const names: string[] = []
+  // Control paths are plain letters, dashes and slashes, so only the `{id}` parts need a pattern.
+  const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name)
+    return '([^/]+)'
+  })
+  return { ...route, names, pattern: new RegExp(`^${source}/?$`) }
+})
+
+/**
+ * One line per control route, as `GET /__mock` answers it.
+ *
+ * @example
+ * ```ts
+ * controlRoutes()[0] // { method: 'POST', path: '/__mock/reset', summary: 'back to the seeded state' }
+ * ```
+ */
+export function controlRoutes(): Array<{ method: string; path: string; summary: string }> {
+  return ROUTES.map(({ method, path, summary }) => ({ method, path: CONTROL_PREFIX + path, summary }))
+}
+
+/**
+ * True when a path belongs to the control API.
+ *
+ * @example
+ * ```ts
+ * isControlPath('/__mock/clock') // true
+ * isControlPath('/api/v1/payment-gateway/stores/list') // false
+ * ```
+ */
+export function isControlPath(pathname: string): boolean {
+  return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)
+}
+
+/**
+ * Builds the Fetch-API handler of the control routes of one mock instance. Answers JSON; a refusal
+ * is the status-style body `{statusCode, message, error}` the service's own routes use.
+ *
+ * @example
+ * ```ts
+ * const control = createControlHandler(mock)
+ * const res = await control(new Request('http://127.0.0.1:4010/__mock/merchants', { method: 'POST', body: '{"balances":{"usd":100}}' }))
+ * await res.json() // { merchantId: 2, appId: 2, apiKey: 'mk_test_...', apiSecret: 'sk_test_...' }
+ * ```
+ */
+export function createControlHandler(mock: MockGateway): (request: Request) => Promise<Response> {
+  return async function handleControl(request: Request): Promise<Response> {
+    const { pathname } = new URL(request.url)
+    if (!isControlPath(pathname)) return refusal(404, `${pathname} is not a control route (they start with ${CONTROL_PREFIX}/)`)
+    const rest = pathname.slice(CONTROL_PREFIX.length)
+    if ((rest === '' || rest === '/') && request.method === 'GET') return answer({ status: 200, body: controlRoutes() })
+    const matching = COMPILED.flatMap((route) => {
+      const match = route.pattern.exec(rest)
+      return match ? [{ route, values: match.slice(1) }] : []
+    })
+    if (matching.length === 0) return refusal(404, `No control route ${request.method} ${pathname}; GET ${CONTROL_PREFIX} lists them`)
+    const hit = matching.find(({ route }) => route.method === request.method)
+    if (!hit) {
+      const allow = [...new Set(matching.map(({ route }) => route.method))].join(', ')
+      return refusal(405, `${pathname} takes ${allow}, not ${request.method}`, { Allow: allow })
+    }
+    try {
+      const params = idParams(hit.route.names, hit.values)
+      const text = await request.text()
+      const body = () => readJson(text)
+      return answer(await hit.route.handle(mock, params, body))
+    } catch (error) {
+      if (isRuleError(error)) return refusal(error.status, error.message)
+      throw error
+    }
+  }
+}
+
+function idParams(names: readonly string[], values: readonly string[]): Params {
+  const params: Params = {}
+  names.forEach((name, i) => {
+    const raw = decodeURIComponent(values[i]!)
+    if (!/^[1-9]\d{0,14}$/.test(raw)) throw new RuleError(400, `${name} in the path must be a positive integer, got ${JSON.stringify(raw)}`)
+    params[name] = Number(raw)
+  })
+  return params
+}
+
+function readJson(text: string): unknown {
+  if (text.trim() === '') return {}
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new RuleError(400, `The body must be JSON: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RuleError(400, 'The body must be a JSON object')
+  return value
+}
+
+function answer({ status, body }: Answer): Response {
+  if (body === undefined) return new Response(null, { status })
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
+  const body = { statusCode: status, message, error: STATUS_NAMES[status] ?? 'Error' }
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
+}

@@ -1,0 +1,137 @@
+/**
+ * @module control-schemas
+ * The bodies the control API takes over HTTP. JSON from another process is untyped, so each body is
+ * checked for shape here (types, known fields) before the in-process control API checks the rules
+ * (amount decimals, URL form, payable order...). Unknown fields are refused: over HTTP a misspelt
+ * `webhookURL` would otherwise be ignored in silence and the test would puzzle over a missing delivery.
+ */
+import * as z from 'zod/mini'
+
+const money = z.number().check(z.refine(Number.isFinite, 'must be a finite number'))
+const positiveId = z.number().check(z.int(), z.positive())
+const text = z.string()
+
+/**
+ * `POST /__mock/merchants`.
+ *
+ * @example
+ * ```ts
+ * createMerchantBody.parse({ name: 'Riverside Coffee', balances: { usd: 100 }, webhookUrl: 'http://127.0.0.1:8080/webhooks' })
+ * ```
+ */
+export const createMerchantBody = z.strictObject({
+  name: z.optional(text),
+  apiKey: z.optional(text.check(z.minLength(1))),
+  apiSecret: z.optional(text.check(z.minLength(1))),
+  appId: z.optional(positiveId),
+  balances: z.optional(z.strictObject({ usd: z.optional(money), khr: z.optional(money) })),
+  webhookUrl: z.optional(z.nullable(text)),
+})
+
+/**
+ * `POST /__mock/merchants/{merchantId}/stores`.
+ *
+ * @example
+ * ```ts
+ * addStoreBody.parse({ storeName: 'Riverside', address: '1 Main St' })
+ * ```
+ */
+export const addStoreBody = z.strictObject({ storeName: text, address: text })
+
+/**
+ * `PATCH /__mock/merchants/{merchantId}/stores/{storeId}`.
+ *
+ * @example
+ * ```ts
+ * updateStoreBody.parse({ storeName: 'Riverside North' })
+ * ```
+ */
+export const updateStoreBody = z.strictObject({ storeName: z.optional(text), address: z.optional(text) })
+
+/**
+ * `POST /__mock/merchants/{merchantId}/accounts`.
+ *
+ * @example
+ * ```ts
+ * addAccountBody.parse({ accountNumber: '100200300', accountName: 'Riverside Ltd', failAtSettlement: true })
+ * ```
+ */
+export const addAccountBody = z.strictObject({ accountNumber: text, accountName: text, failAtSettlement: z.optional(z.boolean()) })
+
+/**
+ * `POST /__mock/payments`: which order or QR code the customer pays, and how it goes.
+ *
+ * @example
+ * ```ts
+ * reportPaymentBody.parse({ orderId: 1001, status: 'SUCCESS', payer: { accountName: 'Dara Sok', accountNumber: '012345678' } })
+ * ```
+ */
+export const reportPaymentBody = z.strictObject({
+  orderId: z.optional(positiveId),
+  qrData: z.optional(text),
+  status: z.enum(['SUCCESS', 'FAILED', 'PENDING']),
+  payer: z.optional(z.strictObject({ accountName: text, accountNumber: text })),
+})
+
+/**
+ * `POST /__mock/clock`: exactly one of `now` (ISO 8601) and `advanceMs`.
+ *
+ * @example
+ * ```ts
+ * setClockBody.parse({ advanceMs: 86_400_000 })
+ * ```
+ */
+export const setClockBody = z
+  .strictObject({ now: z.optional(text), advanceMs: z.optional(z.number()) })
+  .check(z.refine((body) => (body.now === undefined) !== (body.advanceMs === undefined), 'give exactly one of now (ISO 8601) and advanceMs'))
+
+/**
+ * `POST /__mock/users`.
+ *
+ * @example
+ * ```ts
+ * createUserBody.parse({ email: 'dara@example.com', emailVerified: true })
+ * ```
+ */
+export const createUserBody = z.strictObject({
+  email: z.optional(text),
+  emailVerified: z.optional(z.boolean()),
+  phone: z.optional(z.strictObject({ phoneCode: text, countryCode: text, phoneNumber: text })),
+  phoneVerified: z.optional(z.boolean()),
+})
+
+/**
+ * `POST /__mock/faults` (the rules of a fault are checked by the fault registry).
+ *
+ * @example
+ * ```ts
+ * addFaultBody.parse({ route: 'POST /api/v1/payment-gateway/order/refund', kind: 'drop-response' })
+ * ```
+ */
+export const addFaultBody = z.strictObject({
+  route: text,
+  kind: z.enum(['latency', 'error', 'network', 'drop-response']),
+  status: z.optional(z.number()),
+  delayMs: z.optional(z.number()),
+  times: z.optional(z.union([z.number(), z.literal('always')])),
+})
+
+/**
+ * `POST /__mock/webhooks/stale-next`.
+ *
+ * @example
+ * ```ts
+ * staleNextBody.parse({ seconds: 600 })
+ * ```
+ */
+export const staleNextBody = z.strictObject({ seconds: z.number() })
+
+/**
+ * Routes that take no body accept an empty one or `{}`, nothing else.
+ *
+ * @example
+ * ```ts
+ * emptyBody.parse({})
+ * ```
+ */
+export const emptyBody = z.strictObject({})
