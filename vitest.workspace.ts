@@ -4,12 +4,57 @@
  * project name below shows up in the JSON report of a run.
  */
 import { fileURLToPath } from 'node:url'
+import { playwright } from '@vitest/browser-playwright'
+import { msw } from 'msw/vite'
 import { defineProject } from 'vitest/config'
 
 const conditions = ['@merchant-gateway/source']
 
 /** The contract's `./crypto` entry for runtimes other than Node (Web Crypto), as source. */
 const webCryptoEntry = fileURLToPath(new URL('./packages/contract/src/crypto/index.ts', import.meta.url))
+
+/**
+ * A browser-mode project: the tests run in a page of headless Debian Chromium (never a downloaded
+ * browser, see DESIGN.md "Toolchain"), where they start the mock in MSW's service worker.
+ *
+ * - `msw({ mode: 'worker-only' })` makes the project's Vite server answer `/mockServiceWorker.js`
+ *   (Vitest 5 no longer does); `worker-only` serves the script and nothing else, since the tests call
+ *   `setupWorker(...mock.handlers)` themselves instead of using the plugin's `virtual:msw` module.
+ * - Conditions: `@merchant-gateway/source` resolves the packages to their `src/` TypeScript, and
+ *   without `node` the contract's `./crypto` export takes its default branch, the Web Crypto entry, as a
+ *   browser bundle would. A browser project is resolved by Vite's client environment, which does not
+ *   add `node` the way Vitest does for node-environment projects (see `sdk-web` below), so no alias is
+ *   needed; test/browser/gateway.browser.test.ts checks the entry that was loaded. Setting
+ *   `resolve.conditions` replaces Vite's client defaults, so those (`module`, `browser`,
+ *   `development|production`) are listed again.
+ * - `screenshotFailures: false`: a failing test writes no `__screenshots__` folder into the tree, and
+ *   `cacheDir` keeps Vite's pre-bundled dependencies under the root `node_modules/.vite` instead of a
+ *   `node_modules/` folder created inside the project's root (`test/browser/`, `examples/...`).
+ */
+function browserProject(test: { name: string; root: string; include: string[] }) {
+  return defineProject({
+    cacheDir: fileURLToPath(new URL(`./node_modules/.vite/${test.name}`, import.meta.url)),
+    plugins: [msw({ mode: 'worker-only' })],
+    resolve: { conditions: [...conditions, 'browser', 'module', 'development|production'] },
+    test: {
+      ...test,
+      browser: {
+        enabled: true,
+        provider: playwright({
+          launchOptions: {
+            executablePath: '/usr/bin/chromium',
+            args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+          },
+        }),
+        headless: true,
+        screenshotFailures: false,
+        // Named as the project itself (default: "<name> (chromium)"), so the run reports `browser`, as
+        // listed here, and .ci/run finds each project's name in the log with or without colours.
+        instances: [{ browser: 'chromium', name: test.name }],
+      },
+    },
+  })
+}
 
 /** Node projects, one per package; each runs the unit tests beside its code and its `test/` suites. */
 export const projects = [
@@ -66,6 +111,47 @@ export const projects = [
       environment: 'node',
     },
   }),
+  /** The quickstart example: a merchant backend's day with the SDK against the in-process mock. */
+  defineProject({
+    resolve: { conditions: [...conditions, 'node'] },
+    ssr: { resolve: { conditions: [...conditions, 'node'] } },
+    test: {
+      name: 'example-quickstart',
+      root: './examples/quickstart',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+    },
+  }),
+  /** The webhook receiver example: a node:http receiver getting real loopback deliveries from the mock. */
+  defineProject({
+    resolve: { conditions: [...conditions, 'node'] },
+    ssr: { resolve: { conditions: [...conditions, 'node'] } },
+    test: {
+      name: 'example-webhook-receiver',
+      root: './examples/webhook-receiver',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+    },
+  }),
+  /**
+   * End to end across processes: the CLI server as a child process, plain HTTP, the SDK, and the example
+   * receiver over loopback. Its own project so that its child processes and ports stay out of the others.
+   */
+  defineProject({
+    resolve: { conditions: [...conditions, 'node'] },
+    ssr: { resolve: { conditions: [...conditions, 'node'] } },
+    test: {
+      name: 'e2e',
+      root: './test/e2e',
+      include: ['**/*.e2e.test.ts'],
+      environment: 'node',
+      testTimeout: 30_000,
+    },
+  }),
+  /** The mock in MSW's service worker, the SDK driven from the page (cross-package, so under the root `test/`). */
+  browserProject({ name: 'browser', root: './test/browser', include: ['**/*.browser.test.ts'] }),
+  /** The documented example of how a frontend team tests against the mock in browser mode. */
+  browserProject({ name: 'example-browser-tests', root: './examples/browser-tests', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] }),
 ]
 
 export default projects

@@ -1,0 +1,218 @@
+/**
+ * End to end across processes: the CLI server started as a child process (`merchant-gateway-mock serve`
+ * from source, as `npm start` runs it), driven with plain HTTP (no SDK: what a client in another language
+ * does) through the control API and the service's routes, then with the SDK, while the example webhook
+ * receiver takes the server's signed deliveries over loopback.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { createHmac, randomUUID } from 'node:crypto'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { GatewayClient } from '@merchant-gateway/sdk'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startWebhookReceiver, type WebhookReceiver } from '../../examples/webhook-receiver/src/receiver.js'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url))
+const CLI = 'packages/mock/src/cli/main.ts'
+const NOW = '2026-11-02T09:00:00.000Z'
+const NOW_MS = Date.parse(NOW)
+const DEMO = { apiKey: 'mk_test_demo', apiSecret: 'sk_test_demo', merchantId: 1, storeId: 101, account: '100200300' }
+
+interface Cli {
+  child: ChildProcessWithoutNullStreams
+  url: string
+  output: () => string
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+/** Starts the CLI and resolves with its URL once it printed `listening on <url>` (or rejects with its output). */
+function startCli(args: string[]): Promise<Cli> {
+  const child = spawn(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, ...args], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } })
+  let out = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the CLI did not start within 30 s:\n${out}`)), 30_000)
+    const onData = () => {
+      const match = /^listening on (http:\/\/\S+)$/m.exec(out)
+      // The banner's last line: the whole banner is out.
+      if (!match || !out.includes('Ctrl-C stops the server.')) return
+      clearTimeout(timer)
+      child.stdout.off('data', onData)
+      resolve({ child, url: match[1]!, output: () => out, exited })
+    }
+    child.stdout.on('data', onData)
+    void exited.then(({ code }) => {
+      clearTimeout(timer)
+      reject(new Error(`the CLI exited (${code}) before listening:\n${out}`))
+    })
+  })
+}
+
+/** A port nothing listens on now (the OS's pick, released at once). */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as { port: number }
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  return port
+}
+
+/** Plain HTTP with a JSON body; returns the status, the parsed body (or text) and the headers. */
+async function http(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const raw = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
+  const res = await fetch(url, { method, headers: { ...(raw ? { 'Content-Type': 'application/json' } : {}), ...headers }, body: raw })
+  const text = await res.text()
+  let json: any
+  try {
+    json = text === '' ? undefined : JSON.parse(text)
+  } catch {
+    json = text
+  }
+  return { status: res.status, body: json, headers: res.headers }
+}
+
+/** SPEC.md's request signature by hand: HMAC-SHA256 over the exact body + X-Timestamp, lowercase hex. */
+function signRequest(secret: string, body: string, timestamp: string): string {
+  return createHmac('sha256', secret).update(body + timestamp).digest('hex')
+}
+
+describe('the CLI server, driven across processes', () => {
+  let cli: Cli
+  let receiver: WebhookReceiver
+
+  beforeAll(async () => {
+    // The receiver judges freshness by the mock's clock (frozen at NOW), as both sides agree on time in production.
+    receiver = await startWebhookReceiver({ apiSecret: DEMO.apiSecret, now: () => NOW_MS })
+    cli = await startCli(['serve', '--port', '0', '--now', NOW, '--frozen', '--webhook-url', receiver.url])
+  }, 40_000)
+
+  afterAll(async () => {
+    if (cli.child.exitCode === null) cli.child.kill('SIGKILL')
+    await receiver?.close()
+  })
+
+  it('prints the listening line, the demo merchant with fixed credentials, a curl line and the control API', () => {
+    const banner = cli.output()
+    expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(banner).toContain(`clock          ${NOW} (from --now, frozen)`)
+    expect(banner).toContain('  X-Api-Key    mk_test_demo')
+    expect(banner).toContain('  API secret   sk_test_demo')
+    expect(banner).toContain('  store        101  Demo Store')
+    expect(banner).toContain(`  webhooks     ${receiver.url}`)
+    expect(banner).toContain(`curl -s -X POST ${cli.url}/api/v1/payment-gateway/stores/list -H 'X-Api-Key: mk_test_demo'`)
+    expect(banner).toContain(`GET ${cli.url}/__mock lists its routes`)
+  })
+
+  it('plain HTTP: control API and service routes, a paid order, a signed webhook received and verified over loopback, a signed refund', async () => {
+    expect((await http('GET', `${cli.url}/__mock/clock`)).body).toEqual({ now: NOW })
+
+    const stores = await http('POST', `${cli.url}/api/v1/payment-gateway/stores/list`, undefined, { 'X-Api-Key': DEMO.apiKey })
+    expect(stores.status).toBe(200)
+    expect(stores.body.data).toEqual([{ storeId: DEMO.storeId, storeName: 'Demo Store', address: '1 Demo Street, Phnom Penh' }])
+
+    const order = await http('POST', `${cli.url}/api/v1/payment-gateway/order/create`, { storeId: DEMO.storeId, amount: 30, currency: 'USD' }, { 'X-Api-Key': DEMO.apiKey })
+    expect(order).toMatchObject({ status: 200, body: { order_id: expect.stringMatching(/^\d+$/), status: 'pending' } })
+    const orderId = Number(order.body.order_id)
+
+    const paid = await http('POST', `${cli.url}/__mock/payments`, { orderId, status: 'SUCCESS', payer: { accountName: 'Dara Sok', accountNumber: '012345678' } })
+    expect(paid).toMatchObject({ status: 201, body: { orderId, status: 'completed', transactionId: expect.any(Number) } })
+
+    // The control call answers after the delivery it caused: the receiver already has it, verified.
+    const delivered = receiver.events.filter((e) => e.orderId === orderId)
+    expect(delivered).toEqual([
+      { accountName: 'Dara Sok', accountNumber: '012345678', amount: 30, appId: expect.any(Number), createTimeMilli: NOW_MS, currency: 'USD', orderId, status: 'SUCCESS', transactionId: paid.body.transactionId },
+    ])
+    const hooks = (await http('GET', `${cli.url}/__mock/webhooks`)).body as Array<{ payload: { orderId: number }; url: string; status: string; attempts: Array<{ detail: string }> }>
+    expect(hooks.find((h) => h.payload.orderId === orderId)).toMatchObject({ url: receiver.url, status: 'delivered', attempts: [{ detail: 'HTTP 200' }] })
+
+    const body = JSON.stringify({ orderId, refundAmount: 5 })
+    const timestamp = String(NOW_MS / 1000)
+    const signedHeaders = { 'X-Api-Key': DEMO.apiKey, 'X-Timestamp': timestamp, 'X-Idempotent-Key': randomUUID() }
+    const refund = await http('POST', `${cli.url}/api/v1/payment-gateway/order/refund`, body, { ...signedHeaders, 'X-Signature': signRequest(DEMO.apiSecret, body, timestamp) })
+    expect(refund).toMatchObject({ status: 200, body: { statusCode: 200, data: { orderId, amount: 5, currency: 'USD' } } })
+    const wrongSecret = await http('POST', `${cli.url}/api/v1/payment-gateway/order/refund`, body, { ...signedHeaders, 'X-Idempotent-Key': randomUUID(), 'X-Signature': signRequest('sk_wrong', body, timestamp) })
+    expect(wrongSecret.status).toBe(401)
+
+    expect((await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body.usd).toEqual({ balance: 1030, freeze: 5, usable: 1025 })
+    expect((await http('GET', `${cli.url}/__mock/audit`)).body).toEqual({ problems: [] })
+  })
+
+  it('the receiver rejects a tampered delivery (401) and one without a signature (401), and records neither', async () => {
+    const [hook] = (await http('GET', `${cli.url}/__mock/webhooks`)).body as Array<{ rawBody: string; signature: string }>
+    const before = receiver.events.length
+    const genuine = await http('POST', receiver.url, hook!.rawBody, { 'X-Signature': hook!.signature })
+    expect(genuine.status).toBe(200) // the genuine bytes still verify: the tampering below is what fails
+    const tampered = await http('POST', receiver.url, hook!.rawBody.replace('"amount":30', '"amount":3000'), { 'X-Signature': hook!.signature })
+    expect(tampered.status).toBe(401)
+    const unsigned = await http('POST', receiver.url, hook!.rawBody)
+    expect(unsigned.status).toBe(401)
+    expect(receiver.events).toHaveLength(before + 1)
+  })
+
+  it('the SDK against the same server: order, refund, payout and balance, then settlement on the mock clock moved over HTTP', async () => {
+    const gateway = new GatewayClient({ apiKey: DEMO.apiKey, apiSecret: DEMO.apiSecret, baseUrl: cli.url, now: () => NOW_MS })
+    const start = (await gateway.balance.retrieve()).usd
+    const order = await gateway.orders.create({ storeId: DEMO.storeId, amount: 12.5, currency: 'USD' })
+    const orderId = Number(order.order_id)
+    await http('POST', `${cli.url}/__mock/payments`, { orderId, status: 'SUCCESS' })
+    expect(receiver.events.at(-1)).toMatchObject({ orderId, amount: 12.5, status: 'SUCCESS' })
+
+    const refund = await gateway.refunds.create({ orderId, amount: 2.5 })
+    expect(refund).toMatchObject({ orderId, amount: 2.5 })
+    const again = await gateway.refunds.create({ orderId, amount: 2.5 }, { idempotencyKey: refund.meta.idempotencyKey })
+    expect(again.meta.replayed).toBe(true)
+    const payout = await gateway.payouts.create({ accountNumber: DEMO.account, amount: 100, currency: 'USD' })
+    expect(payout.transactionId).toEqual(expect.any(Number))
+
+    const processing = (await gateway.balance.retrieve()).usd
+    expect(processing).toEqual({ balance: start.balance + 12.5, freeze: start.freeze + 102.5, usable: start.usable + 12.5 - 102.5 })
+
+    expect((await http('POST', `${cli.url}/__mock/clock`, { advanceMs: 7 * 86_400_000 })).body).toEqual({ now: '2026-11-09T09:00:00.000Z' })
+    // Everything frozen has left the balance: this test's refund and payout, and what was frozen at its start.
+    const settled = (await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body.usd
+    const expected = start.balance - start.freeze + 12.5 - 102.5
+    expect(settled).toEqual({ balance: expected, freeze: 0, usable: expected })
+    expect((await http('GET', `${cli.url}/__mock/audit`)).body).toEqual({ problems: [] })
+  })
+
+  it('bad input to the control API is a 4xx with a message and changes nothing', async () => {
+    const before = (await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body
+    const refused = await http('POST', `${cli.url}/__mock/payments`, { orderId: 'abc', status: 'PAID' })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toEqual({ statusCode: 400, message: expect.stringMatching(/orderId.*status|status.*orderId/s), error: 'Bad Request' })
+    expect((await http('POST', `${cli.url}/__mock/clock`, '{"advanceMs":')).status).toBe(400)
+    expect((await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body).toEqual(before)
+  })
+
+  it('logs one line per request, then stops cleanly on SIGTERM (exit 0)', async () => {
+    await http('GET', `${cli.url}/__mock/clock`)
+    const log = cli.output()
+    expect(log).toMatch(/^\d\d:\d\d:\d\d\.\d{3} POST \/__mock\/payments 201 \d+\.\d ms$/m)
+    expect(log).toMatch(/^\d\d:\d\d:\d\d\.\d{3} POST \/api\/v1\/payment-gateway\/order\/refund 401 \d+\.\d ms trc_\w+$/m)
+    cli.child.kill('SIGTERM')
+    expect(await cli.exited).toEqual({ code: 0, signal: null })
+    expect(cli.output()).toMatch(/SIGTERM: stopping\nstopped\n$/)
+    await expect(fetch(`${cli.url}/__mock/clock`)).rejects.toThrow()
+  })
+})
+
+describe('the CLI on its own', () => {
+  it('stops cleanly on SIGINT (Ctrl-C), and a second server on the same port exits 1 with a one-line reason', async () => {
+    const port = await freePort()
+    const first = await startCli(['--port', String(port), '--quiet'])
+    expect(first.url).toBe(`http://127.0.0.1:${port}`)
+    const second = spawn(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, 'serve', '--port', String(port)], { cwd: ROOT })
+    let err = ''
+    second.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
+    const code = await new Promise<number | null>((resolve) => second.once('exit', resolve))
+    expect(code).toBe(1)
+    expect(err).toBe(`merchant-gateway-mock: port ${port} is already in use on 127.0.0.1: stop the other server or pass --port <n> (0 picks a free one)\n`)
+
+    first.child.kill('SIGINT')
+    expect(await first.exited).toEqual({ code: 0, signal: null })
+    expect(first.output()).toMatch(/SIGINT: stopping\nstopped\n$/)
+  }, 60_000)
+})
