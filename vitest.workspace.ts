@@ -56,38 +56,25 @@ function browserProject(test: { name: string; root: string; include: string[] })
   })
 }
 
-/** Node projects, one per package; each runs the unit tests beside its code and its `test/` suites. */
+/**
+ * A Node project: packages resolve to their source (`@merchant-gateway/source`) under Node's conditions,
+ * in both Vite environments.
+ */
+function nodeProject(test: { name: string; root: string; include: string[]; testTimeout?: number }) {
+  return defineProject({
+    resolve: { conditions: [...conditions, 'node'] },
+    ssr: { resolve: { conditions: [...conditions, 'node'] } },
+    test: { ...test, environment: 'node' },
+  })
+}
+
+const UNIT_AND_SUITES = ['src/**/*.test.ts', 'test/**/*.test.ts']
+
 export const projects = [
-  defineProject({
-    resolve: { conditions: [...conditions, 'node'] },
-    ssr: { resolve: { conditions: [...conditions, 'node'] } },
-    test: {
-      name: 'contract',
-      root: './packages/contract',
-      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      environment: 'node',
-    },
-  }),
-  defineProject({
-    resolve: { conditions: [...conditions, 'node'] },
-    ssr: { resolve: { conditions: [...conditions, 'node'] } },
-    test: {
-      name: 'mock',
-      root: './packages/mock',
-      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      environment: 'node',
-    },
-  }),
-  defineProject({
-    resolve: { conditions: [...conditions, 'node'] },
-    ssr: { resolve: { conditions: [...conditions, 'node'] } },
-    test: {
-      name: 'sdk',
-      root: './packages/sdk',
-      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      environment: 'node',
-    },
-  }),
+  /** One Node project per package: the unit tests beside its code and its `test/` suites. */
+  nodeProject({ name: 'contract', root: './packages/contract', include: UNIT_AND_SUITES }),
+  nodeProject({ name: 'mock', root: './packages/mock', include: UNIT_AND_SUITES }),
+  nodeProject({ name: 'sdk', root: './packages/sdk', include: UNIT_AND_SUITES }),
   /**
    * The SDK as a runtime without Node's extras sees it: `globalThis.Buffer` gone (see test-web/setup.ts)
    * and `@merchant-gateway/contract/crypto` on its Web Crypto entry. That entry is chosen by an alias,
@@ -112,42 +99,14 @@ export const projects = [
     },
   }),
   /** The quickstart example: a merchant backend's day with the SDK against the in-process mock. */
-  defineProject({
-    resolve: { conditions: [...conditions, 'node'] },
-    ssr: { resolve: { conditions: [...conditions, 'node'] } },
-    test: {
-      name: 'example-quickstart',
-      root: './examples/quickstart',
-      include: ['src/**/*.test.ts'],
-      environment: 'node',
-    },
-  }),
+  nodeProject({ name: 'example-quickstart', root: './examples/quickstart', include: ['src/**/*.test.ts'] }),
   /** The webhook receiver example: a node:http receiver getting real loopback deliveries from the mock. */
-  defineProject({
-    resolve: { conditions: [...conditions, 'node'] },
-    ssr: { resolve: { conditions: [...conditions, 'node'] } },
-    test: {
-      name: 'example-webhook-receiver',
-      root: './examples/webhook-receiver',
-      include: ['src/**/*.test.ts'],
-      environment: 'node',
-    },
-  }),
+  nodeProject({ name: 'example-webhook-receiver', root: './examples/webhook-receiver', include: ['src/**/*.test.ts'] }),
   /**
    * End to end across processes: the CLI server as a child process, plain HTTP, the SDK, and the example
    * receiver over loopback. Its own project so that its child processes and ports stay out of the others.
    */
-  defineProject({
-    resolve: { conditions: [...conditions, 'node'] },
-    ssr: { resolve: { conditions: [...conditions, 'node'] } },
-    test: {
-      name: 'e2e',
-      root: './test/e2e',
-      include: ['**/*.e2e.test.ts'],
-      environment: 'node',
-      testTimeout: 30_000,
-    },
-  }),
+  nodeProject({ name: 'e2e', root: './test/e2e', include: ['**/*.e2e.test.ts'], testTimeout: 30_000 }),
   /** The mock in MSW's service worker, the SDK driven from the page (cross-package, so under the root `test/`). */
   browserProject({ name: 'browser', root: './test/browser', include: ['**/*.browser.test.ts'] }),
   /** The documented example of how a frontend team tests against the mock in browser mode. */

@@ -9,23 +9,11 @@ import { GATEWAY_PATHS } from '@merchant-gateway/contract'
 import { hmac, signer } from '@merchant-gateway/contract/crypto'
 import { createMockGateway, type MerchantCredentials } from '@merchant-gateway/mock'
 import { AuthenticationError, GatewayClient, InvalidRequestError, isGatewayError } from '@merchant-gateway/sdk'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { NOW, WORKER_SCRIPT_URL, failure, startMockWorker, timingsOf, type MockWorker } from './worker.js'
+import { describe, expect, it } from 'vitest'
+import { NOW, WORKER_SCRIPT_URL, failure, timingsOf, useMockWorker } from './worker.js'
 
 const mock = createMockGateway({ clock: { now: NOW, frozen: true } })
-let mockWorker: MockWorker
-
-beforeAll(async () => {
-  mockWorker = await startMockWorker(mock)
-})
-afterEach(async () => {
-  // Back to an empty mock with the clock at NOW; the worker and its handlers stay.
-  await mock.reset()
-  mockWorker.requests.length = 0
-})
-afterAll(async () => {
-  await mockWorker.worker.stop()
-})
+const mockWorker = useMockWorker(mock)
 
 /** A merchant with one store, made through the control API (as the merchant's mobile app would). */
 async function merchantWithStore(balances: { usd?: number; khr?: number }): Promise<MerchantCredentials & { storeId: number }> {

@@ -6,8 +6,8 @@
 import { PIN_PATHS } from '@merchant-gateway/contract'
 import { createMockGateway } from '@merchant-gateway/mock'
 import { InvalidOtpError, PinClient, WrongPinError, isWrongPinError } from '@merchant-gateway/sdk/pin'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { NOW, failure, startMockWorker, timingsOf, type MockWorker } from './worker.js'
+import { describe, expect, it } from 'vitest'
+import { NOW, failure, timingsOf, useMockWorker } from './worker.js'
 
 const EMAIL = 'dara.sok@example.com'
 const FIRST_PIN = '482915'
@@ -17,18 +17,7 @@ const WRONG_PIN = '111111'
 
 // 1 000 PBKDF2 iterations instead of the default: the rules are the same, the hashing is fast.
 const mock = createMockGateway({ clock: { now: NOW, frozen: true }, pinHashIterations: 1000 })
-let mockWorker: MockWorker
-
-beforeAll(async () => {
-  mockWorker = await startMockWorker(mock)
-})
-afterEach(async () => {
-  await mock.reset()
-  mockWorker.requests.length = 0
-})
-afterAll(async () => {
-  await mockWorker.worker.stop()
-})
+const mockWorker = useMockWorker(mock)
 
 /** A signed-in user with a verified e-mail, and a PIN client holding their access token. */
 async function signedIn(): Promise<{ userId: number; client: PinClient }> {

@@ -11,6 +11,7 @@
  */
 import type { MockGateway } from '@merchant-gateway/mock'
 import { setupWorker, type SetupWorker } from 'msw/browser'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 
 /** A Monday 09:00 UTC, after the enforcement dates of both releases; the mocks' clocks are frozen there. */
 export const NOW = '2026-11-02T09:00:00.000Z'
@@ -30,14 +31,34 @@ export interface MockWorker {
  * websocket traffic passes the worker too; the gateway's requests are all handled (the mock answers
  * a 404 or 405 for unknown routes under its `baseUrl`), so nothing of the gateway is bypassed.
  */
-export async function startMockWorker(mock: MockGateway): Promise<MockWorker> {
+export async function startMockWorker(mock: MockGateway, requests: string[] = []): Promise<MockWorker> {
   const worker = setupWorker(...mock.handlers)
-  const requests: string[] = []
   worker.events.on('request:start', ({ request }) => {
     if (request.url.startsWith(mock.baseUrl)) requests.push(`${request.method} ${request.url}`)
   })
   await worker.start({ quiet: true, onUnhandledFrame: 'bypass' })
   return { worker, requests }
+}
+
+/**
+ * The hooks of a browser suite: the worker starts once for the file, the mock goes back to its seed
+ * (clock at its start) and the request log is emptied after each test, the worker stops at the end.
+ * Returns the live request log.
+ */
+export function useMockWorker(mock: MockGateway): { readonly requests: string[] } {
+  const requests: string[] = []
+  let worker: SetupWorker | undefined
+  beforeAll(async () => {
+    ;({ worker } = await startMockWorker(mock, requests))
+  })
+  afterEach(async () => {
+    await mock.reset()
+    requests.length = 0
+  })
+  afterAll(async () => {
+    await worker?.stop()
+  })
+  return { requests }
 }
 
 /**

@@ -22,7 +22,8 @@ async function start(options: MockServerOptions = {}): Promise<MockServer> {
 const listStores = (server: MockServer, apiKey = DEMO_MERCHANT.apiKey) =>
   fetch(`${server.url}${GATEWAY_PATHS.listStores}`, { method: 'POST', headers: { [HEADERS.apiKey]: apiKey } })
 
-async function signedRefund(server: MockServer, orderId: number, amount: number, key = crypto.randomUUID()) {
+/** A signed refund over real HTTP; `tamper` changes the bytes after signing. */
+async function signedRefund(server: MockServer, orderId: number, amount: number, key = crypto.randomUUID(), tamper = (raw: string) => raw) {
   const raw = JSON.stringify({ orderId, refundAmount: amount })
   const timestamp = String(Math.floor(Date.parse(server.mock.clock.now()) / 1000))
   return fetch(`${server.url}${GATEWAY_PATHS.refundOrder}`, {
@@ -34,7 +35,7 @@ async function signedRefund(server: MockServer, orderId: number, amount: number,
       [HEADERS.signature]: await signer.signRequest({ secret: DEMO_MERCHANT.apiSecret, body: raw, timestamp }),
       [HEADERS.idempotentKey]: key,
     },
-    body: raw,
+    body: tamper(raw),
   })
 }
 
@@ -86,19 +87,7 @@ describe('the mock over real HTTP answers what it answers in-process', () => {
     const refund = await signedRefund(server, orderId, 15)
     expect(refund.status).toBe(200)
     expect(((await refund.json()) as { data: { amount: number } }).data).toMatchObject({ amount: 15 })
-    const raw = JSON.stringify({ orderId, refundAmount: 1 })
-    const timestamp = String(Math.floor(Date.parse(MONDAY) / 1000))
-    const tampered = await fetch(`${server.url}${GATEWAY_PATHS.refundOrder}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        [HEADERS.apiKey]: DEMO_MERCHANT.apiKey,
-        [HEADERS.timestamp]: timestamp,
-        [HEADERS.signature]: await signer.signRequest({ secret: DEMO_MERCHANT.apiSecret, body: raw, timestamp }),
-        [HEADERS.idempotentKey]: crypto.randomUUID(),
-      },
-      body: raw.replace('1}', '2}'),
-    })
+    const tampered = await signedRefund(server, orderId, 1, undefined, (raw) => raw.replace('1}', '2}'))
     expect(tampered.status).toBe(401)
     expect(server.mock.audit()).toEqual([])
   })
