@@ -26,9 +26,13 @@ interface Cli {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
-/** Starts the CLI and resolves with its URL once it printed `listening on <url>` (or rejects with its output). */
+/** Starts the CLI and resolves with its URL once it printed its banner (or rejects with its output). */
 function startCli(args: string[]): Promise<Cli> {
-  const child = spawn(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, ...args], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } })
+  return waitForBanner(spawn(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, ...args], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } }))
+}
+
+/** Resolves once `child` printed `listening on <url>` and the banner's last line. */
+function waitForBanner(child: ChildProcessWithoutNullStreams): Promise<Cli> {
   let out = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
@@ -200,6 +204,23 @@ describe('the CLI server, driven across processes', () => {
 })
 
 describe('the CLI on its own', () => {
+  it('`npm start -- --port <n>` (the README command) serves on that port, and a SIGTERM sent to npm stops the server (exit 0)', async () => {
+    const port = await freePort()
+    const npm = spawn('npm', ['start', '--', '--port', String(port), '--quiet'], {
+      cwd: ROOT,
+      env: { ...process.env, PATH: `${ROOT}node_modules/.bin:${process.env.PATH ?? ''}`, FORCE_COLOR: '0' },
+    })
+    const cli = await waitForBanner(npm)
+    expect(cli.url).toBe(`http://127.0.0.1:${port}`)
+    expect((await http('GET', `${cli.url}/__mock/clock`)).status).toBe(200)
+    // A process manager stops `npm start` with SIGTERM to npm; npm passes it on, and the script `exec`s the
+    // CLI so that no shell in between swallows it (which left the server running, orphaned).
+    npm.kill('SIGTERM')
+    await cli.exited
+    expect(cli.output()).toMatch(/SIGTERM: stopping\nstopped\n/)
+    await expect(fetch(`${cli.url}/__mock/clock`)).rejects.toThrow()
+  }, 60_000)
+
   it('stops cleanly on SIGINT (Ctrl-C), and a second server on the same port exits 1 with a one-line reason', async () => {
     const port = await freePort()
     const first = await startCli(['--port', String(port), '--quiet'])
