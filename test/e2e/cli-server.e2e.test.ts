@@ -4,79 +4,17 @@
  * does) through the control API and the service's routes, then with the SDK, while the example webhook
  * receiver takes the server's signed deliveries over loopback.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { createHmac, randomUUID } from 'node:crypto'
-import { createServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import { GatewayClient } from '@merchant-gateway/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebhookReceiver, type WebhookReceiver } from '../../examples/webhook-receiver/src/receiver.js'
+import { CLI, freePort, http, ROOT, startCli, TSX, waitForBanner, type Cli } from './cli-process.js'
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url))
-const CLI = 'packages/mock/src/cli/main.ts'
 const NOW = '2026-11-02T09:00:00.000Z'
 const NOW_MS = Date.parse(NOW)
 const DEMO = { apiKey: 'mk_test_demo', apiSecret: 'sk_test_demo', merchantId: 1, storeId: 101, account: '100200300' }
 
-interface Cli {
-  child: ChildProcessWithoutNullStreams
-  url: string
-  output: () => string
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-}
-
-/** Starts the CLI and resolves with its URL once it printed its banner (or rejects with its output). */
-function startCli(args: string[]): Promise<Cli> {
-  return waitForBanner(spawn(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, ...args], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } }))
-}
-
-/** Resolves once `child` printed `listening on <url>` and the banner's last line. */
-function waitForBanner(child: ChildProcessWithoutNullStreams): Promise<Cli> {
-  let out = ''
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the CLI did not start within 30 s:\n${out}`)), 30_000)
-    const onData = () => {
-      const match = /^listening on (http:\/\/\S+)$/m.exec(out)
-      // The banner's last line: the whole banner is out.
-      if (!match || !out.includes('Ctrl-C stops the server.')) return
-      clearTimeout(timer)
-      child.stdout.off('data', onData)
-      resolve({ child, url: match[1]!, output: () => out, exited })
-    }
-    child.stdout.on('data', onData)
-    void exited.then(({ code }) => {
-      clearTimeout(timer)
-      reject(new Error(`the CLI exited (${code}) before listening:\n${out}`))
-    })
-  })
-}
-
-/** A port nothing listens on now (the OS's pick, released at once). */
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as { port: number }
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
-
-/** Plain HTTP with a JSON body; returns the status, the parsed body (or text) and the headers. */
-async function http(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const raw = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
-  const res = await fetch(url, { method, headers: { ...(raw ? { 'Content-Type': 'application/json' } : {}), ...headers }, body: raw })
-  const text = await res.text()
-  let json: any
-  try {
-    json = text === '' ? undefined : JSON.parse(text)
-  } catch {
-    json = text
-  }
-  return { status: res.status, body: json, headers: res.headers }
-}
 
 /** SPEC.md's request signature by hand: HMAC-SHA256 over the exact body + X-Timestamp, lowercase hex. */
 function signRequest(secret: string, body: string, timestamp: string): string {

@@ -1,0 +1,51 @@
+/**
+ * The curl session of docs/mock-server.md, run as written against the CLI server, so the documented
+ * commands and answers cannot drift from what the server does. Only the port is changed.
+ */
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ROOT, startCli, type Cli } from './cli-process.js'
+
+const DOC = readFileSync(new URL('../../docs/mock-server.md', import.meta.url), 'utf8')
+
+/** The first ```sh block after the heading `## A session with curl`. */
+function curlSession(): string {
+  const section = DOC.slice(DOC.indexOf('## A session with curl'))
+  const match = /```sh\n([\s\S]*?)```/.exec(section)
+  if (!match) throw new Error('docs/mock-server.md has no sh block under "A session with curl"')
+  return match[1]!
+}
+
+describe('docs/mock-server.md: the curl session', () => {
+  let cli: Cli
+  // The session signs with `date +%s`, so the server runs on the real clock, as `npm start` does.
+  beforeAll(async () => {
+    cli = await startCli(['serve', '--port', '0', '--quiet'])
+  }, 40_000)
+  afterAll(() => {
+    cli?.child.kill('SIGKILL')
+  })
+
+  it('runs as written, and each command answers what the comment under it says', async () => {
+    const script = curlSession()
+    expect(script).toContain('URL=http://127.0.0.1:4010')
+    const run = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script.replace('URL=http://127.0.0.1:4010', `URL=${cli.url}`)], { cwd: ROOT })
+    // One answer per curl, in order; each is JSON (curl -s prints no newline, so split on the braces' boundaries).
+    const answers = run.stdout.replace(/\}\{/g, '}\n{').replace(/\]\{/g, ']\n{').trim().split('\n').map((line) => JSON.parse(line))
+    expect(answers).toEqual([
+      { merchantId: 2, appId: 100002, apiKey: expect.stringMatching(/^mk_test_/), apiSecret: expect.stringMatching(/^sk_test_/) },
+      { order_id: '1001', qr_code: expect.stringMatching(/^https:\/\/gateway\.mock\/qr\/MGW1\w+\.png$/), status: 'pending', created_at: expect.any(String) },
+      { transactionId: 700001, orderId: 1001, status: 'completed' },
+      expect.objectContaining({ statusCode: 200, data: expect.objectContaining({ orderId: 1001, amount: 2.5, currency: 'USD' }) }),
+      { now: expect.any(String) },
+      { usd: { balance: 1010, freeze: 0, usable: 1010 }, khr: { balance: 4_000_000, freeze: 0, usable: 4_000_000 } },
+      expect.objectContaining({ route: 'POST /api/v1/payment-gateway/order/refund', kind: 'drop-response', remaining: 1 }),
+      { statusCode: 400, message: 'advanceMs must be a finite number >= 0', error: 'Bad Request' },
+    ])
+    // The documented answers, where the doc shows one in full, match what came back.
+    expect(script).toContain('# {"transactionId":700001,"orderId":1001,"status":"completed"}')
+    expect(script).toContain('# {"statusCode":400,"message":"advanceMs must be a finite number >= 0","error":"Bad Request"}')
+  })
+})
