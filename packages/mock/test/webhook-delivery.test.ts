@@ -1,6 +1,6 @@
 import { GATEWAY_PATHS } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE } from '../src/options.js'
 import type { MockGateway, MockGatewayOptions } from '../src/index.js'
 import { call, createOrder, MONDAY, newMock, type Merchant } from './harness.js'
@@ -179,19 +179,28 @@ describe('webhook HTTP delivery', () => {
   })
 
   it('with autoSettle on, a due retry starts before the next gateway request is handled (a ticking clock passed its time)', async () => {
-    const { calls, fetchFn } = fakeFetch(500, 200)
-    const { mock, merchant } = await setup({ webhookFetch: fetchFn, clock: { now: MONDAY, frozen: false } })
-    await pay(mock, merchant)
-    expect(calls).toHaveLength(1)
-    const due = mock.webhooks.list()[0]!.nextAttemptAt!
-    await mock.clock.set(new Date(due - 1).toISOString())
-    expect(calls).toHaveLength(1)
-    // The clock ticks past the due time with no control call; the next request runs the due retry.
-    await new Promise((r) => setTimeout(r, 5))
-    await call(mock, GATEWAY_PATHS.listStores, { apiKey: merchant.apiKey })
-    await new Promise((r) => setTimeout(r, 0))
-    expect(calls).toHaveLength(2)
-    expect(mock.webhooks.list()[0]!.status).toBe('delivered')
+    // The ticking mock clock follows Date; Date alone is faked, so the test moves real time by hand
+    // (no sleep, no race with the 1 ms left before the retry is due).
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.parse(MONDAY))
+      const { calls, fetchFn } = fakeFetch(500, 200)
+      const { mock, merchant } = await setup({ webhookFetch: fetchFn, clock: { now: MONDAY, frozen: false } })
+      await pay(mock, merchant)
+      expect(calls).toHaveLength(1)
+      const due = mock.webhooks.list()[0]!.nextAttemptAt!
+      await mock.clock.set(new Date(due - 1).toISOString())
+      await call(mock, GATEWAY_PATHS.listStores, { apiKey: merchant.apiKey })
+      expect(calls).toHaveLength(1)
+      // Real time passes the due time with no control call; the next request runs the due retry.
+      vi.setSystemTime(Date.now() + 1)
+      await call(mock, GATEWAY_PATHS.listStores, { apiKey: merchant.apiKey })
+      await new Promise((r) => setTimeout(r, 0)) // let the attempt, started after the request, finish
+      expect(calls).toHaveLength(2)
+      expect(mock.webhooks.list()[0]!.status).toBe('delivered')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('a merchant without webhookUrl gets no HTTP call; the webhook is still recorded for listeners', async () => {

@@ -359,11 +359,10 @@ describe('abort and timeout', () => {
 
   it('no answer within the timeout is a RequestTimeoutError after one request (no retry); the per-call timeout wins', async () => {
     const { client, spy } = await pinSetup({ intercept: hang, client: { timeout: 60_000 } })
-    const started = performance.now()
+    // The client's 60 s would time the test out: only the per-call 30 ms can end it.
     const error = await failure(() => client.pin.verify({ pin: '012345' }, { timeout: 30 }))
     expect(error).toBeInstanceOf(RequestTimeoutError)
     expect(error.attempts).toBe(1)
-    expect(performance.now() - started).toBeLessThan(5_000)
     expect(spy.calls).toHaveLength(1)
   })
 

@@ -273,10 +273,9 @@ describe('which failures are retried', () => {
   it('retryMaxDelay caps the wait between attempts, however large retryBaseDelay is', async () => {
     const s = await setup({ client: { retryBaseDelay: 60_000, retryMaxDelay: 5, maxRetries: 2 } })
     s.mock.faults.add({ route: ROUTES.balance, kind: 'error', status: 503, times: 2 })
-    const started = performance.now()
+    // Uncapped, the two waits would be ~60 s each and the test would time out: no timed assertion needed.
     const balance = await s.client.balance.retrieve()
     expect(balance.meta.attempts).toBe(3)
-    expect(performance.now() - started).toBeLessThan(1000)
   })
 })
 
@@ -295,10 +294,10 @@ describe('Retry-After', () => {
   it.each([
     [429, RateLimitError],
     [503, ServerError],
-  ] as const)('a %i asking to retry after 1 s is not retried sooner: within a 60 ms deadline the call gives up at once with what the gateway said', async (status, errorClass) => {
-    const s = await setup({ client: { intercept: retryAfter('1'), deadline: 60 } })
+  ] as const)('a %i asking to retry after 10 min is not retried sooner: within a 60 ms deadline the call gives up at once with what the gateway said', async (status, errorClass) => {
+    // Had the client waited for Retry-After, the test would time out: no timed assertion needed.
+    const s = await setup({ client: { intercept: retryAfter('600'), deadline: 60 } })
     s.mock.faults.add({ route: ROUTES.balance, kind: 'error', status, times: 1 })
-    const started = performance.now()
     const outcome = await s.client.balance.retrieve().then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => ({ ok: false as const, error }),
@@ -307,7 +306,6 @@ describe('Retry-After', () => {
     expect(outcome.ok).toBe(false)
     expect(!outcome.ok && outcome.error).toBeInstanceOf(errorClass)
     expect(!outcome.ok && (outcome.error as GatewayError).status).toBe(status)
-    expect(performance.now() - started).toBeLessThan(1000)
   })
 
   it('a 429 asking to retry after 0 s is retried and succeeds (Retry-After decides the wait, not whether to retry)', async () => {
@@ -330,25 +328,22 @@ describe('Retry-After', () => {
 describe('time limits', () => {
   it('a per-attempt timeout ends an unsafe call (create order) after one attempt with RequestTimeoutError', async () => {
     const s = await setup({ client: { timeout: 50, maxRetries: 2 } })
-    s.mock.faults.add({ route: ROUTES.createOrder, kind: 'latency', delayMs: 5000, times: 'always' })
-    const started = performance.now()
+    // 60 s of latency: without the 50 ms timeout the test itself would time out (no timed assertion).
+    s.mock.faults.add({ route: ROUTES.createOrder, kind: 'latency', delayMs: 60_000, times: 'always' })
     const error = await failure(() => s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }))
     expect(error).toBeInstanceOf(RequestTimeoutError)
     expect(error.attempts).toBe(1)
     expect(s.spy.calls).toHaveLength(1)
-    expect(performance.now() - started).toBeLessThan(1000)
   })
 
   it('a per-attempt timeout on a GET is retried, and fails with attempts = maxRetries + 1', async () => {
     const s = await setup({ client: { timeout: 50, maxRetries: 2 } })
     const { transactionId } = await paidOrder(s.mock, s.merchant, 3)
-    s.mock.faults.add({ route: ROUTES.transactionDetail, kind: 'latency', delayMs: 5000, times: 'always' })
-    const started = performance.now()
+    s.mock.faults.add({ route: ROUTES.transactionDetail, kind: 'latency', delayMs: 60_000, times: 'always' })
     const error = await failure(() => s.client.transactions.retrieve(transactionId))
     expect(error).toBeInstanceOf(RequestTimeoutError)
     expect(error.attempts).toBe(3)
     expect(s.spy.calls).toHaveLength(3)
-    expect(performance.now() - started).toBeLessThan(2000)
   })
 
   it('a per-attempt timeout that clears on the retry lets a GET succeed', async () => {
@@ -362,25 +357,22 @@ describe('time limits', () => {
   it('the deadline stops the retries early: RequestTimeoutError before maxRetries + 1 attempts', async () => {
     const s = await setup({ client: { timeout: 50, maxRetries: 10, deadline: 120 } })
     const { transactionId } = await paidOrder(s.mock, s.merchant, 3)
-    s.mock.faults.add({ route: ROUTES.transactionDetail, kind: 'latency', delayMs: 5000, times: 'always' })
-    const started = performance.now()
+    s.mock.faults.add({ route: ROUTES.transactionDetail, kind: 'latency', delayMs: 60_000, times: 'always' })
     const error = await failure(() => s.client.transactions.retrieve(transactionId))
-    const elapsed = performance.now() - started
     expect(error).toBeInstanceOf(RequestTimeoutError)
+    // 120 ms of deadline leave room for at most 3 attempts of 50 ms (with backoff): fewer than the 11 allowed.
     expect(error.attempts).toBeLessThanOrEqual(3)
     expect(s.spy.calls.length).toBe(error.attempts)
-    expect(elapsed).toBeLessThan(50 * 11)
   })
 
   it('a deadline given for one call wins over the client\'s', async () => {
     const s = await setup({ client: { timeout: 50, maxRetries: 10, deadline: 120_000 } })
-    s.mock.faults.add({ route: ROUTES.balance, kind: 'latency', delayMs: 5000, times: 'always' })
-    const started = performance.now()
+    s.mock.faults.add({ route: ROUTES.balance, kind: 'latency', delayMs: 60_000, times: 'always' })
+    // With the client's 120 s deadline, 10 retries of 50 ms would run: at most 2 show the call's 80 ms won.
     const error = await failure(() => s.client.balance.retrieve({ deadline: 80 }))
     expect(error).toBeInstanceOf(RequestTimeoutError)
     expect(error.attempts).toBeLessThanOrEqual(2)
     expect(s.spy.calls.length).toBeLessThanOrEqual(2)
-    expect(performance.now() - started).toBeLessThan(400)
   })
 })
 
@@ -393,10 +385,9 @@ describe('abort through signal', () => {
     const reason = new DOMException('the user left', 'AbortError')
     const pending = failure(() => s.client.refunds.create({ orderId, amount: 1 }, { signal: controller.signal }))
     await vi.waitFor(() => expect(s.spy.calls).toHaveLength(1))
-    const abortedAt = performance.now()
     controller.abort(reason)
+    // The mock's latency never ends (its sleep is a promise that never settles): only the abort can end the call.
     const error = await pending
-    expect(performance.now() - abortedAt).toBeLessThan(100)
     expect(error).toBeInstanceOf(RequestAbortedError)
     expect(error.cause).toBe(reason)
     expect(error.attempts).toBe(1)
@@ -411,11 +402,9 @@ describe('abort through signal', () => {
     const controller = new AbortController()
     const pending = failure(() => s.client.balance.retrieve({ signal: controller.signal }))
     await vi.waitFor(() => expect(s.spy.calls[0]?.response?.status).toBe(503))
-    await new Promise((r) => setTimeout(r, 10))
-    const abortedAt = performance.now()
     controller.abort('stop')
+    // The wait is 60 s: had the abort not ended it at once, the test would time out (no timed assertion).
     const error = await pending
-    expect(performance.now() - abortedAt).toBeLessThan(100)
     expect(error).toBeInstanceOf(RequestAbortedError)
     expect(error.cause).toBe('stop')
     expect(s.spy.calls).toHaveLength(1)
