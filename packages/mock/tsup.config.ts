@@ -16,5 +16,7 @@ export default defineConfig({
   platform: 'neutral',
   // Keep `node:http` as written: Deno and Bun resolve the prefixed form, and it says what it is.
   removeNodeProtocol: false,
-  external: ['msw', '@msw/data', 'zod', '@merchant-gateway/contract', /^node:/],
+  // Dependencies stay imports of the declared packages (uqr too: one copy shared with the consumer's
+  // other users of it, and its MIT notice stays in its own package), never bundled copies.
+  external: ['msw', '@msw/data', 'zod', 'uqr', '@merchant-gateway/contract', /^node:/],
 })

@@ -27,6 +27,23 @@ export function qrImageUrl(ctx: DomainContext, qrData: string): string {
   return `${ctx.options.baseUrl}/qr/${encodeURIComponent(qrData)}.png`
 }
 
+/**
+ * True when `qrData` is the payment data of a QR code this mock handed out: an order's, or a stand-alone
+ * QR code's (generate-qr). Its image is served whatever has happened since: an expired QR code, a paid
+ * or a cancelled order still has its picture, because the URL is what the gateway's answer gave out and
+ * a page may show it at any time; whether the QR code can still be paid is decided when a payment is
+ * reported (`reportPayment`: 422 `qr_expired`), not by hiding the picture.
+ *
+ * @example
+ * ```ts
+ * hasQrCode(ctx, order.qrData) // true, even after the 30 minutes
+ * hasQrCode(ctx, 'MGW1NOTISSUED') // false
+ * ```
+ */
+export function hasQrCode(ctx: DomainContext, qrData: string): boolean {
+  return ctx.db.orders.get('byQrData', qrData) !== undefined || ctx.db.qrCodes.get('byQrData', qrData) !== undefined
+}
+
 /** Generates a stand-alone QR code for one of the merchant's stores. */
 export async function generateQr(ctx: DomainContext, merchantId: number, input: GenerateQrInput): Promise<QrRecord> {
   requireOwnStore(ctx, merchantId, input.storeId)

@@ -1,6 +1,7 @@
 /**
  * @module handlers
- * Every route of one mock instance (gateway and PIN module), in matching order (the catch-all last).
+ * Every route of one mock instance (gateway, PIN module, QR code images), in matching order (the
+ * catch-all last).
  */
 import type { HttpHandler } from 'msw'
 import type { GatewayRuntime } from '../runtime.js'
@@ -8,10 +9,11 @@ import { moneyHandlers } from './money.js'
 import { notFoundHandler } from './not-found.js'
 import { orderHandlers } from './orders.js'
 import { pinHandlers } from './pin.js'
+import { qrImageHandlers } from './qr-images.js'
 import { accountHandlers } from './stores.js'
 import { transactionHandlers } from './transactions.js'
 
-/** The msw handlers of the gateway and the PIN module, bound to one instance. */
+/** The msw handlers of the gateway, the PIN module and the QR code images, bound to one instance. */
 export function gatewayHandlers(runtime: GatewayRuntime): HttpHandler[] {
-  return [...accountHandlers(runtime), ...orderHandlers(runtime), ...transactionHandlers(runtime), ...moneyHandlers(runtime), ...pinHandlers(runtime), notFoundHandler(runtime)]
+  return [...accountHandlers(runtime), ...orderHandlers(runtime), ...transactionHandlers(runtime), ...moneyHandlers(runtime), ...pinHandlers(runtime), ...qrImageHandlers(runtime), notFoundHandler(runtime)]
 }
