@@ -92,6 +92,30 @@ describe('the mock over real HTTP answers what it answers in-process', () => {
     expect(server.mock.audit()).toEqual([])
   })
 
+  it("hands out URLs on the server's own address: an order's qr_code is a PNG served by this server", async () => {
+    const server = await start()
+    expect(server.mock.baseUrl).toBe(server.url)
+    const res = await fetch(`${server.url}${GATEWAY_PATHS.createOrder}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [HEADERS.apiKey]: DEMO_MERCHANT.apiKey },
+      body: JSON.stringify({ storeId: 101, amount: 5, currency: 'USD' }),
+    })
+    const { qr_code: qrCode } = (await res.json()) as { qr_code: string }
+    expect(qrCode.startsWith(`${server.url}/qr/`)).toBe(true)
+    const image = await fetch(qrCode)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('Content-Type')).toBe('image/png')
+    expect([...new Uint8Array(await image.arrayBuffer()).slice(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10])
+  })
+
+  it('refuses bad mock options without leaving the port taken', async () => {
+    const port = (await start()).port
+    await open.pop()!.close()
+    await expect(startMockServer({ port, webhookRetrySchedule: [-1] })).rejects.toThrow(/webhookRetrySchedule/)
+    const again = await start({ port })
+    expect(again.port).toBe(port)
+  })
+
   it('serves the control API under /__mock and the service sees its changes', async () => {
     const server = await start()
     const created = await fetch(`${server.url}/__mock/merchants`, { method: 'POST', body: JSON.stringify({ balances: { usd: 5 } }) })

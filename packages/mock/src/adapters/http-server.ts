@@ -17,7 +17,8 @@ import type { MockGatewayOptions } from '../options.js'
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /**
- * How to start the HTTP server. Every option of `createMockGateway` applies to the instance it creates.
+ * How to start the HTTP server. Every option of `createMockGateway` applies to the instance it creates;
+ * its `baseUrl` defaults to the server's own address, so the URLs the mock hands out (`qr_code`) work.
  *
  * @example
  * ```ts
@@ -91,9 +92,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { port = 4010, host = '127.0.0.1', mock: given, log, cors = true, tickMs = 1000, ...gatewayOptions } = options
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`[mock] port must be an integer from 0 to 65535, got ${port}`)
   if (!Number.isFinite(tickMs) || tickMs < 0) throw new RangeError(`[mock] tickMs must be a number >= 0, got ${tickMs}`)
-  const mock = given ?? createMockGateway(gatewayOptions)
-  const origin = new URL(mock.baseUrl).origin
-  const control = createControlHandler(mock)
+  // The instance is made once the port is known, so that the URLs it hands out (the orders' `qr_code`)
+  // point at this server. Nothing is served before: the listen callback runs first.
+  let state: { mock: MockGateway; origin: string; control: (request: Request) => Promise<Response> } | undefined
   const sockets = new Set<Socket>()
 
   const server = createServer((req, res) => {
@@ -114,6 +115,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   })
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<{ outcome: string; note?: string }> {
+    const { mock, origin, control } = state!
     if (cors) {
       res.setHeader('Access-Control-Allow-Origin', '*')
       res.setHeader('Access-Control-Expose-Headers', EXPOSED)
@@ -159,6 +161,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     })
   })
   const { port: boundPort } = server.address() as AddressInfo
+  const displayHost = host.includes(':') ? `[${host}]` : host
+  const url = `http://${displayHost}:${boundPort}`
+  let mock: MockGateway
+  try {
+    mock = given ?? createMockGateway({ ...gatewayOptions, baseUrl: gatewayOptions.baseUrl ?? url })
+  } catch (error) {
+    server.close() // bad options: do not leave a port taken
+    throw error
+  }
+  state = { mock, origin: new URL(mock.baseUrl).origin, control: createControlHandler(mock) }
 
   let ticking: Promise<void> | undefined
   const tick = async () => {
@@ -182,9 +194,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // The tick alone must not keep a process alive whose server was closed or never awaited.
   timer?.unref()
 
-  const displayHost = host.includes(':') ? `[${host}]` : host
   return {
-    url: `http://${displayHost}:${boundPort}`,
+    url,
     port: boundPort,
     mock,
     tick,
