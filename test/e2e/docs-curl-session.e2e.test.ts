@@ -35,6 +35,7 @@ describe('docs/mock-server.md: the curl session', () => {
     // One answer per curl, in order; each is JSON (curl -s prints no newline, so split on the braces' boundaries).
     const answers = run.stdout.replace(/\}\{/g, '}\n{').replace(/\]\{/g, ']\n{').trim().split('\n').map((line) => JSON.parse(line))
     expect(answers).toEqual([
+      expect.objectContaining({ merchantId: 1, webhookUrl: 'http://127.0.0.1:3000/webhooks' }),
       { merchantId: 2, appId: 100002, apiKey: expect.stringMatching(/^mk_test_/), apiSecret: expect.stringMatching(/^sk_test_/) },
       { order_id: '1001', qr_code: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/qr\/MGW1\w+\.png$/), status: 'pending', created_at: expect.any(String) },
       { transactionId: 700001, orderId: 1001, status: 'completed' },
@@ -45,8 +46,9 @@ describe('docs/mock-server.md: the curl session', () => {
       { statusCode: 400, message: 'advanceMs must be a finite number >= 0', error: 'Bad Request' },
     ])
     // The QR code's URL is on the server's own address, and the image is there.
-    expect(answers[1].qr_code.startsWith(`${cli.url}/qr/`)).toBe(true)
-    expect((await fetch(answers[1].qr_code)).headers.get('Content-Type')).toBe('image/png')
+    const { qr_code: qrCode } = answers.find((a) => 'order_id' in a)
+    expect(qrCode.startsWith(`${cli.url}/qr/`)).toBe(true)
+    expect((await fetch(qrCode)).headers.get('Content-Type')).toBe('image/png')
     // The documented answers, where the doc shows one in full, match what came back.
     expect(script).toContain('# {"transactionId":700001,"orderId":1001,"status":"completed"}')
     expect(script).toContain('# {"statusCode":400,"message":"advanceMs must be a finite number >= 0","error":"Bad Request"}')

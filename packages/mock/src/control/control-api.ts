@@ -8,7 +8,7 @@
 import { fromMinorUnits, type Balance, type Store } from '@merchant-gateway/contract'
 import { toEpochMs, type TimeInput } from '../clock/clock.js'
 import { auditLedger } from '../domain/audit.js'
-import { createMerchant, requireMerchant, type CreateMerchantInput } from '../domain/merchants.js'
+import { createMerchant, requireMerchant, updateMerchant, type CreateMerchantInput, type UpdateMerchantInput } from '../domain/merchants.js'
 import { reportPayment, type PaymentResult, type ReportPaymentInput } from '../domain/payments.js'
 import { addAccount, type AccountInput } from '../domain/payouts.js'
 import { RuleError } from '../domain/rule-error.js'
@@ -137,6 +137,12 @@ export function createControlApi(runtime: GatewayRuntime) {
     merchants: {
       /** Creates a merchant with opening balances (major units) and optional webhook URL. */
       create: (input: CreateMerchantInput = {}): Promise<MerchantCredentials> => exclusive(async () => credentials(await createMerchant(ctx, input))),
+      /** Changes a merchant's name or webhook URL; webhooks built from now on use the new URL. */
+      update: (merchantId: number, changes: UpdateMerchantInput): Promise<MerchantCredentials & { name: string; webhookUrl: string | null }> =>
+        exclusive(() => {
+          const m = updateMerchant(ctx, merchantId, changes)
+          return { ...credentials(m), name: m.name, webhookUrl: m.webhookUrl }
+        }),
       /** The merchant's credentials; 404 when unknown. */
       get: async (merchantId: number): Promise<MerchantCredentials & { name: string; webhookUrl: string | null }> => {
         await runtime.ready()

@@ -46,6 +46,7 @@ async function snapshot() {
     clock: mock.clock.now(),
     audit: mock.audit(),
     order: mock.orders.get(1001) ?? null,
+    merchant1: await mock.merchants.get(1).catch(() => null),
     merchant2: await mock.merchants.get(2).catch(() => null),
     balances: await mock.balances(1).catch(() => null),
   })
@@ -61,6 +62,22 @@ describe('control routes answer with the shapes of the DESIGN.md table', () => {
     const balances = await send('GET', `/__mock/merchants/${created.body.merchantId}/balances`)
     expect(balances.body.usd).toEqual({ balance: 100.5, freeze: 0, usable: 100.5 })
     expect(balances.body.khr).toEqual({ balance: 40000, freeze: 0, usable: 40000 })
+  })
+
+  it('PATCH /__mock/merchants/{id} sets the webhook URL: webhooks built afterwards go there, earlier ones keep theirs', async () => {
+    const m = await merchantWithStore()
+    const first = await createOrder(m.apiKey, m.storeId)
+    await send('POST', '/__mock/payments', { orderId: first, status: 'SUCCESS' })
+    const patched = await send('PATCH', `/__mock/merchants/${m.merchantId}`, { webhookUrl: 'http://127.0.0.1:9/hooks', name: 'Riverside Roasters' })
+    expect(patched).toMatchObject({ status: 200, body: { merchantId: m.merchantId, apiKey: m.apiKey, name: 'Riverside Roasters', webhookUrl: 'http://127.0.0.1:9/hooks' } })
+    const second = await createOrder(m.apiKey, m.storeId)
+    await send('POST', '/__mock/payments', { orderId: second, status: 'SUCCESS' })
+    const hooks = (await send('GET', '/__mock/webhooks')).body as Array<{ url: string | null; payload: { orderId: number } }>
+    expect(hooks.map((h) => [h.payload.orderId, h.url])).toEqual([
+      [first, null],
+      [second, 'http://127.0.0.1:9/hooks'],
+    ])
+    expect((await send('PATCH', `/__mock/merchants/${m.merchantId}`, { webhookUrl: null })).body.webhookUrl).toBeNull()
   })
 
   it('stores are added (201), renamed (200) and removed (204), and the service lists the change at once', async () => {
@@ -225,6 +242,10 @@ describe('bad input to a control route is a 4xx status-style body with a message
     ['webhookUrl not a URL', 'POST', '/__mock/merchants', { webhookUrl: 'ftp://x' }, 400, /webhookUrl/],
     ['name not a string', 'POST', '/__mock/merchants', { name: 5 }, 400, /name/],
     ['apiKey taken', 'POST', '/__mock/merchants', { apiKey: 'mk_taken' }, 409, /already used/],
+    ['merchant webhookUrl not http(s)', 'PATCH', '/__mock/merchants/1', { webhookUrl: 'mailto:a@b.co' }, 400, /webhookUrl/],
+    ['merchant name empty', 'PATCH', '/__mock/merchants/1', { name: ' ' }, 400, /name/],
+    ['merchant unknown field', 'PATCH', '/__mock/merchants/1', { apiKey: 'mk_new' }, 400, /apiKey/],
+    ['update unknown merchant', 'PATCH', '/__mock/merchants/99', { name: 'X' }, 404, /Merchant 99/],
     ['merchant id not a number', 'GET', '/__mock/merchants/abc', undefined, 400, /merchantId/],
     ['merchant id zero', 'GET', '/__mock/merchants/0', undefined, 400, /merchantId/],
     ['unknown merchant', 'GET', '/__mock/merchants/99', undefined, 404, /Merchant 99/],

@@ -21,6 +21,7 @@ import {
   reportPaymentBody,
   setClockBody,
   staleNextBody,
+  updateMerchantBody,
   updateStoreBody,
 } from './control-schemas.js'
 
@@ -73,6 +74,12 @@ const ROUTES: readonly ControlRoute[] = [
     path: '/merchants/{merchantId}',
     summary: "a merchant's credentials, name and webhookUrl",
     handle: async (mock, p) => ok(await mock.merchants.get(p.merchantId!)),
+  },
+  {
+    method: 'PATCH',
+    path: '/merchants/{merchantId}',
+    summary: "change a merchant's name or webhookUrl (null: no HTTP delivery); later webhooks use it",
+    handle: async (mock, p, body) => ok(await mock.merchants.update(p.merchantId!, parse(updateMerchantBody, body))),
   },
   {
     method: 'GET',

@@ -29,6 +29,16 @@ export const createMerchantBody = z.strictObject({
 })
 
 /**
+ * `PATCH /__mock/merchants/{merchantId}`.
+ *
+ * @example
+ * ```ts
+ * updateMerchantBody.parse({ webhookUrl: 'http://127.0.0.1:3000/webhooks' })
+ * ```
+ */
+export const updateMerchantBody = z.strictObject({ name: z.optional(text), webhookUrl: z.optional(z.nullable(text)) })
+
+/**
  * `POST /__mock/merchants/{merchantId}/stores`.
  *
  * @example

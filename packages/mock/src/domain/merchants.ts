@@ -57,6 +57,36 @@ export async function createMerchant(ctx: DomainContext, input: CreateMerchantIn
   return merchant
 }
 
+/**
+ * What the control API can change on a merchant: its name, and where its webhooks go.
+ *
+ * @example
+ * ```ts
+ * const changes: UpdateMerchantInput = { webhookUrl: 'http://127.0.0.1:3000/webhooks' }
+ * await mock.merchants.update(merchantId, changes)
+ * ```
+ */
+export interface UpdateMerchantInput {
+  name?: string
+  /** An http(s) URL, or null to stop HTTP delivery. Webhooks built from now on go there. */
+  webhookUrl?: string | null
+}
+
+/**
+ * Changes a merchant's name or webhook URL (as the merchant's app would). Webhooks already built keep
+ * the URL they were built for, retries included: a delivery is addressed once, as a sent letter is.
+ */
+export function updateMerchant(ctx: DomainContext, merchantId: number, changes: UpdateMerchantInput): MerchantRecord {
+  const merchant = requireMerchant(ctx, merchantId)
+  if (changes.name !== undefined && (typeof changes.name !== 'string' || changes.name.trim() === '')) throw new RuleError(400, 'name must be a non-empty string')
+  if (changes.webhookUrl != null && !isHttpUrl(changes.webhookUrl)) throw new RuleError(400, 'webhookUrl must be an http(s) URL')
+  ctx.db.merchants.patch(merchant, {
+    ...(changes.name !== undefined ? { name: changes.name } : {}),
+    ...(changes.webhookUrl !== undefined ? { webhookUrl: changes.webhookUrl } : {}),
+  })
+  return merchant
+}
+
 /** The merchant a request's X-Api-Key names, if any. */
 export function merchantByApiKey(ctx: DomainContext, apiKey: string): MerchantRecord | undefined {
   return ctx.db.merchants.get('byApiKey', apiKey)
