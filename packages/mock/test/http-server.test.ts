@@ -197,6 +197,19 @@ describe('the server guards its edges', () => {
     expect(lines[3]).toMatch(/^POST \/api\/v1\/payment-gateway\/stores\/list dropped \d+\.\d ms connection cut \(injected fault\)$/)
   })
 
+  it('an absolute-form request target (as sent to a proxy) still addresses this server', async () => {
+    const server = await start()
+    const { request } = await import('node:http')
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: server.port, method: 'GET', path: 'http://elsewhere.example/__mock/clock' }, (res) => {
+        let body = ''
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, body }))
+      })
+      req.on('error', reject).end()
+    })
+    expect(answer).toEqual({ status: 200, body: JSON.stringify({ now: MONDAY }) })
+  })
+
   it('refuses a port in use with EADDRINUSE, and close() frees the port and ends kept-alive connections', async () => {
     const server = await start()
     await expect(startMockServer({ port: server.port })).rejects.toMatchObject({ code: 'EADDRINUSE' })

@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net'
 import { STATUS_NAMES } from '@merchant-gateway/contract'
 import { createControlHandler, isControlPath } from '../control/control-routes.js'
+import { INJECTED_NETWORK_ERROR } from './mock-fetch.js'
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
 import type { MockGatewayOptions } from '../options.js'
 
@@ -142,7 +143,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     } else {
       try {
         response = await mock.fetch(request)
-      } catch {
+      } catch (error) {
+        if (!isInjectedNetworkFault(error)) throw error
         // An injected network fault or a committed-then-dropped response: cut the connection, as a
         // failing network would, so that the client's own error handling and retries are exercised.
         req.socket.destroy()
@@ -234,7 +236,15 @@ function toRequest(req: IncomingMessage, origin: string, body: Uint8Array<ArrayB
     if (value === undefined || HOP_BY_HOP.has(name)) continue
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
   }
-  return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, body })
+  // Only the path and query are taken: an absolute-form target (`GET http://other/...`, as sent to a
+  // proxy) still addresses this server, not the host it names.
+  const { pathname, search } = new URL(req.url ?? '/', 'http://target.invalid')
+  return new Request(new URL(`${pathname}${search}`, origin), { method: req.method, headers, body })
+}
+
+/** What `mock.fetch` throws for an injected `network` or `drop-response` fault (see adapters/mock-fetch.ts). */
+function isInjectedNetworkFault(error: unknown): boolean {
+  return error instanceof TypeError && error.cause instanceof Error && error.cause.message === INJECTED_NETWORK_ERROR
 }
 
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {

@@ -8,6 +8,17 @@
 import { getResponse, type RequestHandler } from 'msw'
 
 /**
+ * The message of the `cause` of the TypeError a mock's fetch rejects with for an injected network fault
+ * or a dropped response (the HTTP server cuts the connection on it).
+ *
+ * @example
+ * ```ts
+ * mock.fetch(url).catch((error) => error.cause?.message === INJECTED_NETWORK_ERROR)
+ * ```
+ */
+export const INJECTED_NETWORK_ERROR = '[mock] network error (injected fault or dropped response)'
+
+/**
  * Builds the `fetch` of a mock instance.
  *
  * @example
@@ -34,7 +45,7 @@ export function createMockFetch(handlers: readonly RequestHandler[], baseUrl: st
     }
     const response = await abortable(getResponse([...handlers], request), signal)
     if (!response || response.type === 'error') {
-      throw new TypeError('fetch failed', { cause: new Error('[mock] network error (injected fault or dropped response)') })
+      throw new TypeError('fetch failed', { cause: new Error(INJECTED_NETWORK_ERROR) })
     }
     return response
   }
