@@ -14,7 +14,16 @@ import { INJECTED_NETWORK_ERROR } from './mock-fetch.js'
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
 import type { MockGatewayOptions } from '../options.js'
 
-/** Requests larger than this are refused with 413 before they reach the mock. */
+/**
+ * Requests larger than this are refused with 413 before they reach the mock (the gateway's own routes
+ * refuse bodies over 64 KiB behind it).
+ *
+ * @example
+ * ```ts
+ * const res = await fetch(`${server.url}/__mock/merchants`, { method: 'POST', body: 'x'.repeat(MAX_BODY_BYTES + 1) })
+ * res.status // 413
+ * ```
+ */
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /**

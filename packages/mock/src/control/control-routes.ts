@@ -25,7 +25,14 @@ import {
   updateStoreBody,
 } from './control-schemas.js'
 
-/** Where the control routes live. */
+/**
+ * Where the control routes live, under the server's root.
+ *
+ * @example
+ * ```ts
+ * await fetch(`${server.url}${CONTROL_PREFIX}/clock`) // { now: '...' }
+ * ```
+ */
 export const CONTROL_PREFIX = '/__mock'
 
 type Params = Record<string, number>
