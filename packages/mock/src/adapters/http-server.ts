@@ -248,7 +248,8 @@ function toRequest(req: IncomingMessage, origin: string, body: Uint8Array<ArrayB
   // Only the path and query are taken: an absolute-form target (`GET http://other/...`, as sent to a
   // proxy) still addresses this server, not the host it names.
   const { pathname, search } = new URL(req.url ?? '/', 'http://target.invalid')
-  return new Request(new URL(`${pathname}${search}`, origin), { method: req.method, headers, body })
+  // An empty body is no body: a Request with a stream body costs a clone (a tee) in msw per handler tried.
+  return new Request(new URL(`${pathname}${search}`, origin), { method: req.method, headers, body: body?.length ? body : undefined })
 }
 
 /** What `mock.fetch` throws for an injected `network` or `drop-response` fault (see adapters/mock-fetch.ts). */
