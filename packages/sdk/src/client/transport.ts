@@ -39,6 +39,8 @@ export interface CallInput {
 }
 
 /** The longest timer the platforms allow (a larger value fires at once). */
+/** The smallest time budget worth an attempt: the resolution of timers. */
+const MIN_ATTEMPT_MS = 1
 const MAX_TIMER_MS = 2_147_483_647
 
 /**
@@ -83,7 +85,10 @@ export class Transport {
     let attempts = 0
     for (;;) {
       const budget = Math.min(timeout, remaining(), MAX_TIMER_MS)
-      if (budget <= 0) throw new RequestTimeoutError(`No answer within the deadline of ${deadline} ms after ${attempts} attempt(s)`, { attempts, ...keyed })
+      // Under 1 ms counts as the deadline reached: timers have millisecond resolution and may fire up to
+      // a millisecond early on the loop's cached clock, which would otherwise leave a sliver of budget
+      // for one more request that cannot possibly be answered in time.
+      if (budget < MIN_ATTEMPT_MS) throw new RequestTimeoutError(`No answer within the deadline of ${deadline} ms after ${attempts} attempt(s)`, { attempts, ...keyed })
       attempts += 1
       if (secret !== undefined) {
         const timestamp = String(Math.floor(options.now() / 1000))
@@ -106,7 +111,7 @@ export class Transport {
           : { kind: outcome.kind }
       if (attempts <= maxRetries && shouldRetry(failure, retryable)) {
         const wait = retryDelay(attempts, { baseMs: options.retryBaseDelay, maxMs: options.retryMaxDelay }, failure, Date.now())
-        if (wait < remaining()) {
+        if (wait + MIN_ATTEMPT_MS <= remaining()) {
           if (!(await sleep(wait, signal))) throw new RequestAbortedError('The call was aborted by its signal', { attempts, cause: signal?.reason, ...keyed })
           continue
         }
