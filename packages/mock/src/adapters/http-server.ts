@@ -8,10 +8,10 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { STATUS_NAMES } from '@merchant-gateway/contract'
 import { createControlHandler, isControlPath } from '../control/control-routes.js'
 import { INJECTED_NETWORK_ERROR } from './mock-fetch.js'
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
+import { statusErrorBody } from '../http/responses.js'
 import type { MockGatewayOptions } from '../options.js'
 
 /**
@@ -268,7 +268,7 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
 }
 
 function writeError(res: ServerResponse, status: number, message: string): void {
-  const body = JSON.stringify({ statusCode: status, message, error: STATUS_NAMES[status] ?? 'Error' })
+  const body = JSON.stringify(statusErrorBody(status, message))
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) })
   res.end(body)
 }

@@ -127,8 +127,7 @@ describe('control routes answer with the shapes of the DESIGN.md table', () => {
   })
 
   it('POST /__mock/settle completes a due payout ({settled: 1})', async () => {
-    const m = await merchantWithStore()
-    await send('POST', `/__mock/merchants/${m.merchantId}/accounts`, { accountNumber: '100200300', accountName: 'Riverside Ltd' })
+    // autoSettle off, so only POST /__mock/settle completes what the clock made due.
     mock = createMockGateway({ clock: { now: MONDAY, frozen: true }, autoSettle: false })
     control = createControlHandler(mock)
     const n = await merchantWithStore()
@@ -168,16 +167,47 @@ describe('control routes answer with the shapes of the DESIGN.md table', () => {
     ])
   })
 
-  it('GET /__mock/webhooks lists deliveries; duplicate-next, hold-next, stale-next and deliver-due are routes too', async () => {
-    const m = await merchantWithStore()
+  it('GET /__mock/webhooks lists deliveries; stale-next, duplicate-next, hold-next and deliver-due act on the next webhooks', async () => {
+    // Deliveries go to a fake receiver (answers scripted), so each switch's effect is counted in POSTs.
+    const posts: Array<{ orderId: number }> = []
+    const answers = [200, 200, 200, 500, 200, 200]
+    mock = createMockGateway({
+      clock: { now: MONDAY, frozen: true },
+      autoSettle: false,
+      webhookFetch: (async (_url: string, init?: RequestInit) => {
+        posts.push(JSON.parse(String(init?.body)))
+        return new Response(null, { status: answers.shift() ?? 200 })
+      }) as typeof fetch,
+    })
+    control = createControlHandler(mock)
+    const merchant = (await send('POST', '/__mock/merchants', { balances: { usd: 100 }, webhookUrl: 'https://merchant.test/hooks' })).body
+    const { storeId } = (await send('POST', `/__mock/merchants/${merchant.merchantId}/stores`, { storeName: 'Riverside', address: '1 Main St' })).body
+    const pay = async () => {
+      const orderId = await createOrder(merchant.apiKey, storeId)
+      await send('POST', '/__mock/payments', { orderId, status: 'SUCCESS' })
+      return orderId
+    }
+
     expect((await send('POST', '/__mock/webhooks/stale-next', { seconds: 600 })).status).toBe(204)
-    const orderId = await createOrder(m.apiKey, m.storeId)
-    await send('POST', '/__mock/payments', { orderId, status: 'SUCCESS' })
+    const stale = await pay()
     const [hook] = (await send('GET', '/__mock/webhooks')).body
-    expect(hook).toMatchObject({ id: 1, merchantId: m.merchantId, payload: { status: 'SUCCESS', createTimeMilli: Date.parse(MONDAY) - 600_000 }, signature: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    expect(hook).toMatchObject({ id: 1, merchantId: merchant.merchantId, payload: { orderId: stale, status: 'SUCCESS', createTimeMilli: Date.parse(MONDAY) - 600_000 }, signature: expect.stringMatching(/^[0-9a-f]{64}$/) })
+
     expect((await send('POST', '/__mock/webhooks/duplicate-next')).status).toBe(204)
+    const doubled = await pay()
+    expect(posts.map((p) => p.orderId)).toEqual([stale, doubled, doubled])
+
     expect((await send('POST', '/__mock/webhooks/hold-next')).status).toBe(204)
+    const held = await pay()
+    expect(posts).toHaveLength(3)
+    const after = await pay() // its first attempt fails (500); the held one goes right after it
+    expect(posts.map((p) => p.orderId).slice(3)).toEqual([after, held])
+
     expect((await send('POST', '/__mock/webhooks/deliver-due')).body).toEqual({ attempted: 0 })
+    await send('POST', '/__mock/clock', { advanceMs: 60_000 }) // autoSettle off: the due retry waits
+    expect(posts).toHaveLength(5)
+    expect((await send('POST', '/__mock/webhooks/deliver-due')).body).toEqual({ attempted: 1 })
+    expect(posts.map((p) => p.orderId).at(-1)).toBe(after)
   })
 
   it('faults are armed (201), listed and cleared (204) over HTTP, and an armed one fires on the service route', async () => {

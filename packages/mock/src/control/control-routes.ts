@@ -6,10 +6,10 @@
  * the same 4xx here; this module only checks the JSON's shape and writes the answer. It is Fetch-API
  * code (Request in, Response out), so it runs wherever the mock runs; the Node HTTP server mounts it.
  */
-import { STATUS_NAMES } from '@merchant-gateway/contract'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { MockGateway } from '../create-mock-gateway.js'
 import { isRuleError, RuleError } from '../domain/rule-error.js'
+import { statusErrorBody } from '../http/responses.js'
 import { validate } from '../http/validate.js'
 import {
   addAccountBody,
@@ -332,6 +332,5 @@ function answer({ status, body }: Answer): Response {
 }
 
 function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
-  const body = { statusCode: status, message, error: STATUS_NAMES[status] ?? 'Error' }
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
+  return new Response(JSON.stringify(statusErrorBody(status, message)), { status, headers: { 'Content-Type': 'application/json', ...headers } })
 }
