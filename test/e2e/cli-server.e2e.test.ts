@@ -49,7 +49,7 @@ describe('the CLI server, driven across processes', () => {
   })
 
   it('plain HTTP: control API and service routes, a paid order, a signed webhook received and verified over loopback, a signed refund', async () => {
-    expect((await http('GET', `${cli.url}/__mock/clock`)).body).toEqual({ now: NOW })
+    expect((await http('GET', `${cli.url}/__mock/clock`)).body).toMatchObject({ now: NOW, era: { name: '1.4.0-full-enforcement' } })
 
     const stores = await http('POST', `${cli.url}/api/v1/payment-gateway/stores/list`, undefined, { 'X-Api-Key': DEMO.apiKey })
     expect(stores.status).toBe(200)
@@ -112,7 +112,7 @@ describe('the CLI server, driven across processes', () => {
     const processing = (await gateway.balance.retrieve()).usd
     expect(processing).toEqual({ balance: start.balance + 12.5, freeze: start.freeze + 102.5, usable: start.usable + 12.5 - 102.5 })
 
-    expect((await http('POST', `${cli.url}/__mock/clock`, { advanceMs: 7 * 86_400_000 })).body).toEqual({ now: '2026-11-09T09:00:00.000Z' })
+    expect((await http('POST', `${cli.url}/__mock/clock`, { advanceMs: 7 * 86_400_000 })).body).toMatchObject({ now: '2026-11-09T09:00:00.000Z' })
     // Everything frozen has left the balance: this test's refund and payout, and what was frozen at its start.
     const settled = (await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body.usd
     const expected = start.balance - start.freeze + 12.5 - 102.5

@@ -40,7 +40,7 @@ describe('docs/mock-server.md: the curl session', () => {
       { order_id: '1001', qr_code: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/qr\/MGW1\w+\.png$/), status: 'pending', created_at: expect.any(String) },
       { transactionId: 700001, orderId: 1001, status: 'completed' },
       expect.objectContaining({ statusCode: 200, data: expect.objectContaining({ orderId: 1001, amount: 2.5, currency: 'USD' }) }),
-      { now: expect.any(String) },
+      { now: expect.any(String), era: { name: '1.4.0-full-enforcement', from: '2026-03-23T00:00:00Z', summary: expect.any(String) } },
       { usd: { balance: 1010, freeze: 0, usable: 1010 }, khr: { balance: 4_000_000, freeze: 0, usable: 4_000_000 } },
       expect.objectContaining({ route: 'POST /api/v1/payment-gateway/order/refund', kind: 'drop-response', remaining: 1 }),
       { statusCode: 400, message: 'advanceMs must be a finite number >= 0', error: 'Bad Request' },

@@ -37,10 +37,8 @@ export const ERROR_CODES = {
   refund_exceeds_remaining: 'refund_exceeds_remaining',
   /** Ours: payout above the usable balance. */
   insufficient_funds: 'insufficient_funds',
-  /** Ours: payment against a QR code past its expiry. */
+  /** Ours: payment against a QR code past its expiry (the mock's control API, acting as the customer). */
   qr_expired: 'qr_expired',
-  /** Ours: an error produced by the mock's fault injection. */
-  injected_fault: 'injected_fault',
 } as const
 
 /**

@@ -62,6 +62,18 @@ export const PIN_ERROR_CODES = {
   otp_invalid: 'otp_invalid',
   /** 400: reset-pin with a verified session that is missing or expired (SPEC.md). */
   reset_session_invalid: 'reset_session_invalid',
+  /** 404: a path under the PIN module's prefix that is not one of its operations. */
+  not_found: 'not_found',
+  /** 405: a PIN path with a method other than POST (the `Allow` header names POST). */
+  method_not_allowed: 'method_not_allowed',
+  /** 413: a body larger than the module accepts. */
+  payload_too_large: 'payload_too_large',
+  /** 415: a body whose Content-Type is not JSON. */
+  unsupported_media_type: 'unsupported_media_type',
+  /** Any status: the answer of a fault injected on purpose (the mock's fault injection). */
+  injected_fault: 'injected_fault',
+  /** 500: an unexpected failure of the service. */
+  internal_error: 'internal_error',
 } as const
 
 /**

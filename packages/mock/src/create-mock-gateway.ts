@@ -16,6 +16,7 @@ import { SettlementQueue } from './domain/settlement.js'
 import { WebhookDispatcher } from './domain/webhooks.js'
 import { FaultRegistry } from './faults/faults.js'
 import { gatewayHandlers } from './http/handlers/index.js'
+import { RequestLog } from './http/request-log.js'
 import type { GatewayRuntime } from './http/runtime.js'
 import { resolveOptions, type MockGatewayOptions } from './options.js'
 import { createDatabase } from './store/database.js'
@@ -39,7 +40,7 @@ export interface MockGateway extends ControlApi {
   readonly fetch: typeof fetch
   /** Resolves once the seed merchants exist. Requests and control calls wait for it by themselves. */
   readonly ready: Promise<void>
-  /** Back to the seeded state: tables emptied, seed re-applied, clock back to its start, faults cleared. */
+  /** Back to the seeded state: tables emptied, seed re-applied, clock back to its start, faults and request log cleared. */
   reset(): Promise<void>
 }
 
@@ -80,6 +81,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
     idempotency: new IdempotencyStore(db, clock),
     faults: new FaultRegistry(),
     serial,
+    requests: new RequestLog(resolved.requestLogLimit),
     ready: () => seeded,
   }
   seeded = serial.run(() => applySeed(runtime, resolved.seed))
@@ -100,6 +102,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
         ctx.webhooks.reset()
         runtime.idempotency.clear()
         runtime.faults.clear()
+        runtime.requests.clear()
         clock.reset()
         await applySeed(runtime, resolved.seed)
       })

@@ -100,6 +100,27 @@ export interface MockGatewayOptions {
    * session owner's bearer token (true): the fix of the security finding in docs/decisions.md.
    */
   resetPinRequiresBearer?: boolean
+  /**
+   * Which contract the mock serves: `'clock'` (default) the one in force at the mock clock's date, so
+   * setting the clock to 2026-01-15 serves the earlier refund form and release 1.3.0's warnings (see
+   * docs/releases.md); `'current'` today's contract at every date.
+   */
+  releaseTimeline?: 'clock' | 'current'
+  /**
+   * Which responses carry `X-Service-Deprecation-Warning` while a release's warning runs:
+   * `'every-response'` (default) every response of the endpoints the release changes (refund and payout
+   * for 1.3.0, every gateway endpoint for 1.4.0), whatever the request sent; `'deprecated-use'` only
+   * responses to requests that still do what the warning is about.
+   */
+  deprecationHeader?: 'every-response' | 'deprecated-use'
+  /** How many answered requests `mock.requests.list()` keeps (the oldest leave first). Default 1000; 0 keeps none. */
+  requestLogLimit?: number
+  /**
+   * A request body must be JSON: a `Content-Type` other than `application/json` (or `application/*+json`)
+   * is refused with 415 (default true). A body sent without `Content-Type` is read as JSON. `false` reads
+   * every body as JSON whatever its type.
+   */
+  strictContentType?: boolean
 }
 
 /** Options with every default filled in. */
@@ -121,6 +142,10 @@ export interface ResolvedOptions {
   otpDevCode: string | undefined
   pinHashIterations: number
   resetPinRequiresBearer: boolean
+  releaseTimeline: 'clock' | 'current'
+  deprecationHeader: 'every-response' | 'deprecated-use'
+  requestLogLimit: number
+  strictContentType: boolean
 }
 
 /** Fills in the defaults and refuses options that cannot work. */
@@ -148,6 +173,10 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
   if (options.webhookRetryStamp !== undefined && options.webhookRetryStamp !== 'fresh' && options.webhookRetryStamp !== 'original') {
     throw new RangeError("[mock] webhookRetryStamp must be 'fresh' or 'original'")
   }
+  oneOf('releaseTimeline', options.releaseTimeline, ['clock', 'current'])
+  oneOf('deprecationHeader', options.deprecationHeader, ['every-response', 'deprecated-use'])
+  const requestLogLimit = options.requestLogLimit ?? 1000
+  if (!Number.isSafeInteger(requestLogLimit) || requestLogLimit < 0) throw new RangeError('[mock] requestLogLimit must be an integer >= 0')
   const tolerance = options.signatureToleranceSeconds ?? LIMITS.signatureToleranceSeconds
   if (!(tolerance >= 0)) throw new RangeError('[mock] signatureToleranceSeconds must be >= 0')
   return {
@@ -169,6 +198,16 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     otpDevCode: options.otpDevCode,
     pinHashIterations: iterations,
     resetPinRequiresBearer: options.resetPinRequiresBearer ?? false,
+    releaseTimeline: options.releaseTimeline ?? 'clock',
+    deprecationHeader: options.deprecationHeader ?? 'every-response',
+    requestLogLimit,
+    strictContentType: options.strictContentType ?? true,
+  }
+}
+
+function oneOf(name: string, value: unknown, allowed: readonly string[]): void {
+  if (value !== undefined && !allowed.includes(value as string)) {
+    throw new RangeError(`[mock] ${name} must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${JSON.stringify(value)}`)
   }
 }
 

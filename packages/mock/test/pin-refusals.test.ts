@@ -73,19 +73,31 @@ describe('bearer authentication (set-pin, verify-pin, change-pin, forgot-pin, ve
     expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
   })
 
-  it('reset-pin with a malformed Authorization or an unknown token is 401 (not silently ignored), and the session stays usable', async () => {
+  it.each([
+    ['a malformed Authorization', { authorization: 'Basic abc' }],
+    ['an unknown or expired token', { token: 'at_unknown' }],
+  ] as const)('reset-pin with %s decides on the verified session alone (its authentication is none effective): the PIN is reset', async (_label, auth) => {
     const mock = pinMock()
     const { user, api } = await userWithPin(mock)
     const sessionId = await verifiedSession(mock, user)
-    const body = { session_id: sessionId, new_pin: NEW_PIN }
-    expectRefused(await pinCall(mock, PIN_PATHS.resetPin, { body, authorization: 'Basic abc' }), 401, 'unauthenticated')
-    expectRefused(await pinCall(mock, PIN_PATHS.resetPin, { body, token: 'at_unknown' }), 401, 'invalid_token')
+    expectOk(await pinCall(mock, PIN_PATHS.resetPin, { body: { session_id: sessionId, new_pin: NEW_PIN }, ...auth }), PIN_MESSAGES.resetPin, RESET_OK)
+    await expectPinIs(api, NEW_PIN)
+  })
+
+  it.each([
+    ['a malformed Authorization', { authorization: 'Basic abc' }, 'unauthenticated'],
+    ['an unknown token', { token: 'at_unknown' }, 'invalid_token'],
+  ] as const)('with resetPinRequiresBearer, reset-pin with %s is 401 %s, and the session stays usable', async (_label, auth, code) => {
+    const mock = pinMock({ resetPinRequiresBearer: true })
+    const { user, api } = await userWithPin(mock)
+    const sessionId = await verifiedSession(mock, user)
+    expectRefused(await pinCall(mock, PIN_PATHS.resetPin, { body: { session_id: sessionId, new_pin: NEW_PIN }, ...auth }), 401, code)
     await expectPinIs(api, PIN)
     expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
   })
 })
 
-/** Malformed PINs and the code each earns: a string of the wrong shape is invalid_pin_format; a missing or non-string field invalid_request. */
+/** Malformed PINs and the code each earns: anything given that is not a string of exactly 6 digits is invalid_pin_format; a missing (or null) field invalid_request. */
 const MALFORMED: ReadonlyArray<{ label: string; value: unknown; code: 'invalid_pin_format' | 'invalid_request' }> = [
   { label: "'12345' (5 digits)", value: '12345', code: 'invalid_pin_format' },
   { label: "'1234567' (7 digits)", value: '1234567', code: 'invalid_pin_format' },
@@ -94,10 +106,10 @@ const MALFORMED: ReadonlyArray<{ label: string; value: unknown; code: 'invalid_p
   { label: "'123456\\n' (trailing newline)", value: '123456\n', code: 'invalid_pin_format' },
   { label: "'١٢٣٤٥٦' (Arabic-Indic digits)", value: '١٢٣٤٥٦', code: 'invalid_pin_format' },
   { label: "'12345.' (a dot)", value: '12345.', code: 'invalid_pin_format' },
-  { label: '123456 (a number)', value: 123456, code: 'invalid_request' },
-  { label: "'' (empty)", value: '', code: 'invalid_request' },
+  { label: '123456 (a number)', value: 123456, code: 'invalid_pin_format' },
+  { label: "'' (empty)", value: '', code: 'invalid_pin_format' },
   { label: 'null', value: null, code: 'invalid_request' },
-  { label: "['123456'] (an array)", value: ['123456'], code: 'invalid_request' },
+  { label: "['123456'] (an array)", value: ['123456'], code: 'invalid_pin_format' },
   { label: 'missing', value: undefined, code: 'invalid_request' },
 ]
 

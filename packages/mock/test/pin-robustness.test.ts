@@ -59,25 +59,25 @@ function tokenFor(route: keyof typeof PIN_PATHS, a: PinUser, b: PinUser): string
   return route === 'setPin' ? b.accessToken : route === 'resetPin' ? null : a.accessToken
 }
 
-const BAD_BODIES: ReadonlyArray<[string, string | Uint8Array<ArrayBuffer>, number]> = [
-  ['no body', '', 400],
-  ['whitespace', '  \n ', 400],
-  ['not JSON', '{"pin": 123456', 400],
-  ['single quotes', "{'pin': '123456'}", 400],
-  ['an array', '["123456"]', 400],
-  ['null', 'null', 400],
-  ['a JSON string', '"123456"', 400],
-  ['a JSON number', '123456', 400],
-  ['bytes that are not UTF-8', new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), 400],
-  ['a 70 KB object', JSON.stringify({ pin: '1'.repeat(70_000) }), 413],
+const BAD_BODIES: ReadonlyArray<[string, string | Uint8Array<ArrayBuffer>, number, string]> = [
+  ['no body', '', 400, 'invalid_request'],
+  ['whitespace', '  \n ', 400, 'invalid_request'],
+  ['not JSON', '{"pin": 123456', 400, 'invalid_request'],
+  ['single quotes', "{'pin': '123456'}", 400, 'invalid_request'],
+  ['an array', '["123456"]', 400, 'invalid_request'],
+  ['null', 'null', 400, 'invalid_request'],
+  ['a JSON string', '"123456"', 400, 'invalid_request'],
+  ['a JSON number', '123456', 400, 'invalid_request'],
+  ['bytes that are not UTF-8', new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), 400, 'invalid_request'],
+  ['a 70 KB object', JSON.stringify({ pin: '1'.repeat(70_000) }), 413, 'payload_too_large'],
 ]
 
-describe('bad bodies on every PIN route: 4xx invalid_request in the PIN envelope, never 5xx, nothing changes', () => {
+describe('bad bodies on every PIN route: 4xx in the PIN envelope (invalid_request, payload_too_large), never 5xx, nothing changes', () => {
   it.each(ROUTES)('%s', async (route, path) => {
     const w = await world()
-    for (const [label, rawBody, status] of BAD_BODIES) {
+    for (const [label, rawBody, status, code] of BAD_BODIES) {
       const reply = await pinCall(w.mock, path, { token: tokenFor(route, w.a, w.b), rawBody })
-      expect({ label, status: reply.status, body: reply.body }).toEqual({ label, status, body: { status_code: status, message: expect.stringMatching(/\S/), code: 'invalid_request', data: null } })
+      expect({ label, status: reply.status, body: reply.body }).toEqual({ label, status, body: { status_code: status, message: expect.stringMatching(/\S/), code, data: null } })
     }
     await expectWorldUnchanged(w)
   })
@@ -87,8 +87,8 @@ describe('bad bodies on every PIN route: 4xx invalid_request in the PIN envelope
     const frame = JSON.stringify({ pin: '' }).length
     const atLimit = JSON.stringify({ pin: '1'.repeat(LIMITS.maxBodyBytes - frame) })
     expect(atLimit.length).toBe(LIMITS.maxBodyBytes)
-    expectRefused(await pinCall(w.mock, PIN_PATHS.verifyPin, { token: w.a.accessToken, rawBody: atLimit }), 400, 'invalid_request')
-    expectRefused(await pinCall(w.mock, PIN_PATHS.verifyPin, { token: w.a.accessToken, rawBody: `${atLimit} ` }), 413, 'invalid_request')
+    expectRefused(await pinCall(w.mock, PIN_PATHS.verifyPin, { token: w.a.accessToken, rawBody: atLimit }), 400, 'invalid_pin_format')
+    expectRefused(await pinCall(w.mock, PIN_PATHS.verifyPin, { token: w.a.accessToken, rawBody: `${atLimit} ` }), 413, 'payload_too_large')
     await expectWorldUnchanged(w)
   })
 

@@ -6,12 +6,13 @@
  * under `/__mock`. Injected `network` and `drop-response` faults cut the TCP connection, which is what a
  * client sees when a real gateway drops one.
  */
+import { HEADERS } from '@merchant-gateway/contract'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { createControlHandler, isControlPath } from '../control/control-routes.js'
 import { INJECTED_NETWORK_ERROR } from './mock-fetch.js'
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
-import { statusErrorBody } from '../http/responses.js'
+import { refusalBodyFor } from '../http/responses.js'
 import type { MockGatewayOptions } from '../options.js'
 
 /**
@@ -83,7 +84,7 @@ export interface MockServer {
 }
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', 'expect'])
-const EXPOSED = ['X-Trace-Id', 'X-Idempotent-Replayed', 'Retry-After'].join(', ')
+const EXPOSED = [HEADERS.traceId, HEADERS.idempotentReplayed, HEADERS.deprecationWarning, 'Retry-After'].join(', ')
 
 /**
  * Starts the mock on a real `node:http` server.
@@ -115,7 +116,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       .catch((error: unknown) => {
         // A bug of the mock, not a refusal: answer 500 so that the client is not left hanging, and say so.
         log?.(`${req.method} ${path} 500 [mock] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-        if (!res.headersSent) writeError(res, 500, '[mock] internal error; this is a bug in the mock')
+        if (!res.headersSent) writeError(res, path, 500, '[mock] internal error; this is a bug in the mock')
         else res.destroy()
       })
   })
@@ -141,7 +142,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     const body = await readBody(req)
     if (body === 'too-large') {
-      writeError(res, 413, `The body is larger than ${MAX_BODY_BYTES} bytes`)
+      writeError(res, req.url ?? '/', 413, `The body is larger than ${MAX_BODY_BYTES} bytes`)
       return { outcome: '413' }
     }
     const request = toRequest(req, origin, body)
@@ -161,7 +162,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }
     }
     await writeResponse(res, response)
-    return { outcome: String(response.status), note: response.headers.get('X-Trace-Id') ?? undefined }
+    const traceId = response.headers.get(HEADERS.traceId)
+    // What the service logged about the request (a deprecated header the era still accepts) goes on its line.
+    const warnings = traceId ? (mock.requests.get(traceId)?.warnings ?? []) : []
+    return { outcome: String(response.status), note: [traceId, ...warnings.map((w) => `warning: ${w}`)].filter(Boolean).join(' ') || undefined }
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -267,8 +271,18 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   res.end(body)
 }
 
-function writeError(res: ServerResponse, status: number, message: string): void {
-  const body = JSON.stringify(statusErrorBody(status, message))
+/** The path of a request target; `/` when it cannot be parsed (the body style then is status-style). */
+function pathnameOf(target: string): string {
+  try {
+    return new URL(target, 'http://target.invalid').pathname
+  } catch {
+    return '/'
+  }
+}
+
+/** A refusal in the body style of the path's module (the PIN module's envelope under its prefix). */
+function writeError(res: ServerResponse, target: string, status: number, message: string): void {
+  const body = JSON.stringify(refusalBodyFor(pathnameOf(target), status, message))
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) })
   res.end(body)
 }

@@ -5,10 +5,10 @@
  * queue as the gateway's requests, so a test never observes half an operation. Bad input is refused
  * with a {@link RuleError} (status 4xx and a message), as the HTTP form of this API will answer.
  */
-import { fromMinorUnits, type Balance, type Store } from '@merchant-gateway/contract'
+import { fromMinorUnits, type Balance, type ContractEra, type Store } from '@merchant-gateway/contract'
 import { toEpochMs, type TimeInput } from '../clock/clock.js'
 import { auditLedger } from '../domain/audit.js'
-import { createMerchant, requireMerchant, updateMerchant, type CreateMerchantInput, type UpdateMerchantInput } from '../domain/merchants.js'
+import { createMerchant, removeMerchant, requireMerchant, updateMerchant, type CreateMerchantInput, type UpdateMerchantInput } from '../domain/merchants.js'
 import { reportPayment, type PaymentResult, type ReportPaymentInput } from '../domain/payments.js'
 import { addAccount, type AccountInput } from '../domain/payouts.js'
 import { RuleError } from '../domain/rule-error.js'
@@ -16,6 +16,8 @@ import { addStore, removeStore, updateStore, type StoreInput } from '../domain/s
 import { createUser, type CreateUserInput } from '../domain/users.js'
 import { toDelivery, type WebhookDelivery, type WebhookListener } from '../domain/webhooks.js'
 import type { Fault, FaultSpec } from '../faults/faults.js'
+import { eraNow } from '../domain/timeline.js'
+import type { RequestLogEntry, RequestLogFilter } from '../http/request-log.js'
 import type { GatewayRuntime } from '../http/runtime.js'
 import { balanceBody, storeBody } from '../http/wire.js'
 import type { SeedMerchant } from '../options.js'
@@ -143,12 +145,21 @@ export function createControlApi(runtime: GatewayRuntime) {
           const m = updateMerchant(ctx, merchantId, changes)
           return { ...credentials(m), name: m.name, webhookUrl: m.webhookUrl }
         }),
-      /** The merchant's credentials; 404 when unknown. */
-      get: async (merchantId: number): Promise<MerchantCredentials & { name: string; webhookUrl: string | null }> => {
+      /** The merchant's credentials, name, webhook URL and removal time (null while active); 404 when unknown. */
+      get: async (merchantId: number): Promise<MerchantCredentials & { name: string; webhookUrl: string | null; removedAt: string | null }> => {
         await runtime.ready()
         const m = requireMerchant(ctx, merchantId)
-        return { ...credentials(m), name: m.name, webhookUrl: m.webhookUrl }
+        return { ...credentials(m), name: m.name, webhookUrl: m.webhookUrl, removedAt: m.removedAt === null ? null : new Date(m.removedAt).toISOString() }
       },
+      /**
+       * Removes the merchant account (as closing it in the merchant's app would). Its API key still
+       * authenticates and every gateway request with it answers 404 "Merchant not found"; its data stays
+       * readable here. Undone only by `reset()`.
+       */
+      remove: (merchantId: number): Promise<void> =>
+        exclusive(() => {
+          removeMerchant(ctx, merchantId)
+        }),
     },
     stores: {
       /** Adds a store (as the merchant's mobile app does); it is listed at once. */
@@ -178,6 +189,8 @@ export function createControlApi(runtime: GatewayRuntime) {
     clock: {
       /** The mock's current time, ISO 8601. */
       now: (): string => ctx.clock.iso(),
+      /** The contract era in force at the mock's current time (always the current one with `releaseTimeline: 'current'`). */
+      era: (): ContractEra => eraNow(ctx),
       /** Moves the clock to a point in time; what became due settles and due webhook retries run (unless autoSettle is off). */
       set: (time: TimeInput): Promise<{ now: string }> =>
         withDeliveries(() => {
@@ -270,6 +283,17 @@ export function createControlApi(runtime: GatewayRuntime) {
     otp: {
       /** The one-time codes forgot-pin sent, oldest first: the test's mailbox. */
       list: (): OtpMessage[] => ctx.db.outbox.all().map(({ userId, channel, to, code, sessionId, sentAt }) => ({ userId, channel, to, code, sessionId, sentAt: new Date(sentAt).toISOString() })),
+    },
+    requests: {
+      /** The answered requests that match `filter`, oldest first (at most `requestLogLimit` are kept). */
+      list: (filter?: RequestLogFilter): RequestLogEntry[] => runtime.requests.list(filter),
+      /** The request answered with this `X-Trace-Id`, if still kept. */
+      get: (traceId: string): RequestLogEntry | undefined => {
+        const entry = runtime.requests.get(traceId)
+        return entry && { ...entry, warnings: [...entry.warnings] }
+      },
+      /** Forgets the logged requests. */
+      clear: (): void => runtime.requests.clear(),
     },
     /** Every broken ledger invariant, recomputed from the transactions; `[]` when the books balance. */
     audit: (): string[] => auditLedger(ctx),

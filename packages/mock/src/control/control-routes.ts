@@ -19,6 +19,7 @@ import {
   createUserBody,
   emptyBody,
   reportPaymentBody,
+  requestLogQuery,
   setClockBody,
   staleNextBody,
   updateMerchantBody,
@@ -45,7 +46,7 @@ interface ControlRoute {
   /** The path after the prefix, with `{name}` for a numeric id. */
   path: string
   summary: string
-  handle(mock: MockGateway, params: Params, body: () => unknown): Promise<Answer> | Answer
+  handle(mock: MockGateway, params: Params, body: () => unknown, query: URLSearchParams): Promise<Answer> | Answer
 }
 
 const ok = (body: unknown): Answer => ({ status: 200, body })
@@ -87,6 +88,12 @@ const ROUTES: readonly ControlRoute[] = [
     path: '/merchants/{merchantId}',
     summary: "change a merchant's name or webhookUrl (null: no HTTP delivery); later webhooks use it",
     handle: async (mock, p, body) => ok(await mock.merchants.update(p.merchantId!, parse(updateMerchantBody, body))),
+  },
+  {
+    method: 'DELETE',
+    path: '/merchants/{merchantId}',
+    summary: "remove a merchant: its API key then answers 404 'Merchant not found'; its data stays readable",
+    handle: async (mock, p) => (await mock.merchants.remove(p.merchantId!), noContent),
   },
   {
     method: 'GET',
@@ -139,8 +146,8 @@ const ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/clock',
-    summary: "the mock's current time",
-    handle: (mock) => ok({ now: mock.clock.now() }),
+    summary: "the mock's current time and the contract era in force",
+    handle: (mock) => ok(clockAnswer(mock, mock.clock.now())),
   },
   {
     method: 'POST',
@@ -148,7 +155,8 @@ const ROUTES: readonly ControlRoute[] = [
     summary: 'set the clock: now (ISO 8601) or advanceMs; what became due settles',
     handle: async (mock, _, body) => {
       const { now, advanceMs } = parse(setClockBody, body)
-      return ok(now !== undefined ? await mock.clock.set(now) : await mock.clock.advance(advanceMs!))
+      const moved = now !== undefined ? await mock.clock.set(now) : await mock.clock.advance(advanceMs!)
+      return ok(clockAnswer(mock, moved.now))
     },
   },
   {
@@ -198,6 +206,18 @@ const ROUTES: readonly ControlRoute[] = [
     path: '/webhooks/stale-next',
     summary: 'the next webhook is timestamped `seconds` in the past: seconds',
     handle: (mock, _, body) => (mock.webhooks.staleNext(parse(staleNextBody, body).seconds), noContent),
+  },
+  {
+    method: 'GET',
+    path: '/requests',
+    summary: 'the requests the service answered, oldest first: ?method, path, status (404 or 4xx), merchantId, withWarnings, afterSeq, limit',
+    handle: (mock, _p, _body, query) => ok(mock.requests.list(requestLogQuery(query))),
+  },
+  {
+    method: 'DELETE',
+    path: '/requests',
+    summary: 'forget the logged requests',
+    handle: (mock) => (mock.requests.clear(), noContent),
   },
   {
     method: 'GET',
@@ -296,12 +316,18 @@ export function createControlHandler(mock: MockGateway): (request: Request) => P
       const params = idParams(hit.route.names, hit.values)
       const text = await request.text()
       const body = () => readJson(text)
-      return answer(await hit.route.handle(mock, params, body))
+      return answer(await hit.route.handle(mock, params, body, new URL(request.url).searchParams))
     } catch (error) {
       if (isRuleError(error)) return refusal(error.status, error.message)
       throw error
     }
   }
+}
+
+/** The clock's answer: the time, and the era in force (name, start, one-line summary). */
+function clockAnswer(mock: MockGateway, now: string): { now: string; era: { name: string; from: string | null; summary: string } } {
+  const { name, from, summary } = mock.clock.era()
+  return { now, era: { name, from, summary } }
 }
 
 function idParams(names: readonly string[], values: readonly string[]): Params {

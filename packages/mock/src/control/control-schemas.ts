@@ -6,6 +6,8 @@
  * `webhookURL` would otherwise be ignored in silence and the test would puzzle over a missing delivery.
  */
 import * as z from 'zod/mini'
+import { RuleError } from '../domain/rule-error.js'
+import type { RequestLogFilter } from '../http/request-log.js'
 
 const money = z.number().check(z.refine(Number.isFinite, 'must be a finite number'))
 const positiveId = z.number().check(z.int(), z.positive())
@@ -145,3 +147,57 @@ export const staleNextBody = z.strictObject({ seconds: z.number() })
  * ```
  */
 export const emptyBody = z.strictObject({})
+
+const QUERY_FIELDS = ['method', 'path', 'status', 'merchantId', 'withWarnings', 'afterSeq', 'limit'] as const
+
+/**
+ * `GET /__mock/requests?...`: the query of the request log, every parameter optional, each given once.
+ * Unknown parameters are refused, as unknown body fields are.
+ *
+ * @example
+ * ```ts
+ * requestLogQuery(new URLSearchParams('path=/order/refund&status=4xx&limit=20'))
+ * // { path: '/order/refund', status: '4xx', limit: 20 }
+ * ```
+ */
+export function requestLogQuery(query: URLSearchParams): RequestLogFilter {
+  const unknown = [...new Set(query.keys())].filter((key) => !(QUERY_FIELDS as readonly string[]).includes(key))
+  if (unknown.length > 0) throw new RuleError(400, `Unknown query parameter(s): ${unknown.join(', ')}; known: ${QUERY_FIELDS.join(', ')}`)
+  const one = (name: (typeof QUERY_FIELDS)[number]): string | undefined => {
+    const values = query.getAll(name)
+    if (values.length > 1) throw new RuleError(400, `${name} must be given once`)
+    return values[0]
+  }
+  const count = (name: 'merchantId' | 'afterSeq' | 'limit', min: number): number | undefined => {
+    const raw = one(name)
+    if (raw === undefined) return undefined
+    if (!/^\d{1,9}$/.test(raw) || Number(raw) < min) throw new RuleError(400, `${name} must be an integer >= ${min}, got ${JSON.stringify(raw.slice(0, 40))}`)
+    return Number(raw)
+  }
+  const filter: RequestLogFilter = {}
+  const method = one('method')
+  if (method !== undefined) {
+    if (!/^[A-Za-z]{1,16}$/.test(method)) throw new RuleError(400, `method must be an HTTP method name, got ${JSON.stringify(method.slice(0, 40))}`)
+    filter.method = method
+  }
+  const path = one('path')
+  if (path !== undefined) filter.path = path
+  const status = one('status')
+  if (status !== undefined) {
+    if (/^[1-5]xx$/.test(status)) filter.status = status as RequestLogFilter['status']
+    else if (/^[1-5]\d\d$/.test(status)) filter.status = Number(status)
+    else throw new RuleError(400, `status must be a status (404) or a class (4xx), got ${JSON.stringify(status.slice(0, 40))}`)
+  }
+  const withWarnings = one('withWarnings')
+  if (withWarnings !== undefined) {
+    if (withWarnings !== 'true' && withWarnings !== 'false') throw new RuleError(400, `withWarnings must be true or false, got ${JSON.stringify(withWarnings.slice(0, 40))}`)
+    filter.withWarnings = withWarnings === 'true'
+  }
+  const merchantId = count('merchantId', 1)
+  if (merchantId !== undefined) filter.merchantId = merchantId
+  const afterSeq = count('afterSeq', 0)
+  if (afterSeq !== undefined) filter.afterSeq = afterSeq
+  const limit = count('limit', 1)
+  if (limit !== undefined) filter.limit = limit
+  return filter
+}

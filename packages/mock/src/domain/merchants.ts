@@ -52,6 +52,7 @@ export async function createMerchant(ctx: DomainContext, input: CreateMerchantIn
     apiSecret: input.apiSecret ?? `sk_test_${randomHex(24)}`,
     webhookUrl: input.webhookUrl ?? null,
     createdAt: ctx.clock.now(),
+    removedAt: null,
   })
   await ctx.ledger.open(merchantId, opening)
   return merchant
@@ -77,7 +78,7 @@ export interface UpdateMerchantInput {
  * the URL they were built for, retries included: a delivery is addressed once, as a sent letter is.
  */
 export function updateMerchant(ctx: DomainContext, merchantId: number, changes: UpdateMerchantInput): MerchantRecord {
-  const merchant = requireMerchant(ctx, merchantId)
+  const merchant = requireActiveMerchant(ctx, merchantId)
   if (changes.name !== undefined && (typeof changes.name !== 'string' || changes.name.trim() === '')) throw new RuleError(400, 'name must be a non-empty string')
   if (changes.webhookUrl != null && !isHttpUrl(changes.webhookUrl)) throw new RuleError(400, 'webhookUrl must be an http(s) URL')
   ctx.db.merchants.patch(merchant, {
@@ -87,15 +88,34 @@ export function updateMerchant(ctx: DomainContext, merchantId: number, changes: 
   return merchant
 }
 
-/** The merchant a request's X-Api-Key names, if any. */
+/**
+ * Removes a merchant account, as closing it in the merchant's app would. Its API key is not revoked, so
+ * requests with it still authenticate and are answered 404 "Merchant not found" (the balance inquiry's
+ * documented 404). Its orders, transactions and balances stay readable through the control API; nothing
+ * can be added to it. Removing twice is a 404.
+ */
+export function removeMerchant(ctx: DomainContext, merchantId: number): MerchantRecord {
+  const merchant = requireActiveMerchant(ctx, merchantId)
+  ctx.db.merchants.patch(merchant, { removedAt: ctx.clock.now() })
+  return merchant
+}
+
+/** The merchant a request's X-Api-Key names, if any (a removed merchant too: its key still resolves). */
 export function merchantByApiKey(ctx: DomainContext, apiKey: string): MerchantRecord | undefined {
   return ctx.db.merchants.get('byApiKey', apiKey)
 }
 
-/** The merchant with this id, or a 404. */
+/** The merchant with this id, removed or not, or a 404 (for reads). */
 export function requireMerchant(ctx: DomainContext, merchantId: number): MerchantRecord {
   const merchant = ctx.db.merchants.get('byId', merchantId)
   if (!merchant) throw new RuleError(404, `Merchant ${merchantId} not found`)
+  return merchant
+}
+
+/** The merchant with this id if it was not removed, or a 404 (for anything that changes it). */
+export function requireActiveMerchant(ctx: DomainContext, merchantId: number): MerchantRecord {
+  const merchant = requireMerchant(ctx, merchantId)
+  if (merchant.removedAt !== null) throw new RuleError(404, `Merchant ${merchantId} not found (it was removed)`)
   return merchant
 }
 

@@ -13,6 +13,7 @@
  */
 import type { OrderRecord, TransactionRecord } from '../store/records.js'
 import type { DomainContext } from './context.js'
+import { requireActiveMerchant } from './merchants.js'
 import { isExpired, orderForQr } from './qr-codes.js'
 import { RuleError } from './rule-error.js'
 
@@ -149,13 +150,18 @@ async function resolveOrder(ctx: DomainContext, input: ReportPaymentInput): Prom
   if (input.orderId !== undefined) {
     const order = ctx.db.orders.get('byId', input.orderId)
     if (!order) throw new RuleError(404, `Order ${input.orderId} not found`)
+    requireActiveMerchant(ctx, order.merchantId)
     return order
   }
   const qrData = input.qrData!
   const order = ctx.db.orders.get('byQrData', qrData)
-  if (order) return order
+  if (order) {
+    requireActiveMerchant(ctx, order.merchantId)
+    return order
+  }
   const qr = ctx.db.qrCodes.get('byQrData', qrData)
   if (!qr) throw new RuleError(404, 'No QR code with this qrData')
+  requireActiveMerchant(ctx, qr.merchantId)
   if (qr.orderId === null && isExpired(ctx, qr.expiresAt)) {
     throw new RuleError(422, `The QR code expired at ${new Date(qr.expiresAt).toISOString()}`, 'qr_expired')
   }

@@ -9,7 +9,7 @@ import { scoped } from '../store/database.js'
 import type { AccountRecord, TransactionRecord } from '../store/records.js'
 import { amountToMinor } from './amounts.js'
 import type { DomainContext } from './context.js'
-import { requireMerchant } from './merchants.js'
+import { requireActiveMerchant } from './merchants.js'
 import { RuleError } from './rule-error.js'
 
 /**
@@ -37,7 +37,7 @@ export interface PayoutInput {
 
 /** Registers (or replaces) a payout destination account of a merchant. */
 export async function addAccount(ctx: DomainContext, merchantId: number, input: AccountInput): Promise<AccountRecord> {
-  requireMerchant(ctx, merchantId)
+  requireActiveMerchant(ctx, merchantId)
   if (typeof input.accountNumber !== 'string' || input.accountNumber.trim() === '' || input.accountNumber.length > LIMITS.maxAccountNumberLength) {
     throw new RuleError(400, `accountNumber must be a non-empty string of at most ${LIMITS.maxAccountNumberLength} characters`)
   }

@@ -7,7 +7,7 @@
 import { LIMITS } from '@merchant-gateway/contract'
 import type { StoreRecord } from '../store/records.js'
 import type { DomainContext } from './context.js'
-import { requireMerchant } from './merchants.js'
+import { requireActiveMerchant } from './merchants.js'
 import { RuleError } from './rule-error.js'
 
 /**
@@ -27,7 +27,7 @@ export interface StoreInput {
 
 /** Adds a store to a merchant; it shows in the list at once. */
 export async function addStore(ctx: DomainContext, merchantId: number, input: StoreInput): Promise<StoreRecord> {
-  requireMerchant(ctx, merchantId)
+  requireActiveMerchant(ctx, merchantId)
   checkText('storeName', input.storeName)
   checkText('address', input.address)
   return ctx.db.stores.insert({ storeId: ctx.db.nextId('store'), merchantId, storeName: input.storeName, address: input.address })

@@ -1,40 +1,72 @@
 /**
  * @module timeline
- * Every rule that depends on the date, judged by the mock clock, in one place. The release timelines
- * of SPEC.md (Versioning) decide when the idempotency key becomes mandatory (1.3.0) and when the
- * obsolete authentication headers are refused (1.4.0).
+ * Which contract is in force, judged by the mock clock: the era of the contract's table at the clock's
+ * time (or always the current contract with `releaseTimeline: 'current'`), what a deprecated use of a
+ * request is told in the request log, and which responses carry `X-Service-Deprecation-Warning`. The
+ * handlers never compare dates: they ask this module.
  */
-import { RELEASES } from '@merchant-gateway/contract'
+import { CURRENT_ERA, eraAt, RELEASES, type ContractEra, type DeprecatedUse } from '@merchant-gateway/contract'
+import type { DomainContext } from './context.js'
 
 /**
- * What the gateway enforces at a point in time.
+ * The era in force for this mock now.
  *
  * @example
  * ```ts
- * const policy: ReleasePolicy = policyAt(Date.parse('2026-02-01T00:00:00Z'))
- * policy.requireIdempotencyKey // true (from January 20, 2026)
- * policy.rejectObsoleteHeaders // false (until March 16, 2026)
+ * const era = eraNow(ctx)
+ * if (!era.signedMoneyForm) // refund and payout take the earlier form only
  * ```
  */
-export interface ReleasePolicy {
-  /** From 1.3.0's rejection date (January 20, 2026): refund and payout without X-Idempotent-Key get 400. */
-  requireIdempotencyKey: boolean
-  /** From 1.4.0's rejection date (March 16, 2026): X-App-Id anywhere, or X-Timestamp on a standard endpoint, gets 401. */
-  rejectObsoleteHeaders: boolean
+export function eraNow(ctx: DomainContext): ContractEra {
+  return ctx.options.releaseTimeline === 'current' ? CURRENT_ERA : eraAt(ctx.clock.now())
+}
+
+const R13 = RELEASES['1.3.0']
+const R14 = RELEASES['1.4.0']
+
+/**
+ * The request-log warning for a deprecated use that the era still accepts: what was used, and from when
+ * it is refused.
+ *
+ * @example
+ * ```ts
+ * deprecationNote('missing-idempotency-key', 'X-Idempotent-Key')
+ * // 'no X-Idempotent-Key: accepted for now; refused with 400 missing_idempotent_key from 2026-01-20T00:00:00Z (release 1.3.0)'
+ * ```
+ */
+export function deprecationNote(use: DeprecatedUse, what: string): string {
+  switch (use) {
+    case 'missing-idempotency-key':
+      return `no ${what}: accepted for now; refused with 400 missing_idempotent_key from ${R13.iso.rejection} (release 1.3.0)`
+    case 'malformed-idempotency-key':
+      return `${what}: accepted for now; refused with 400 invalid_idempotent_key from ${R13.iso.fullEnforcement} (release 1.3.0)`
+    case 'legacy-auth':
+      return `${what}: deprecated by release 1.4.0; refused with 401 invalid_authentication from ${R14.iso.rejection}`
+  }
 }
 
 /**
- * The policy in force at `nowMs`.
+ * The `X-Service-Deprecation-Warning` value for a response, or undefined.
+ *
+ * `every-response` (default): every response in the warning's scope carries it (the refund and payout
+ * routes for release 1.3.0, every gateway route for 1.4.0), whatever the request sent.
+ * `deprecated-use`: only responses to requests that still do what the warning is about.
  *
  * @example
  * ```ts
- * policyAt(Date.parse('2026-03-15T23:59:59Z')).rejectObsoleteHeaders // false
- * policyAt(Date.parse('2026-03-16T00:00:00Z')).rejectObsoleteHeaders // true
+ * deprecationHeader(eraAt(Date.parse('2026-03-10T00:00:00Z')), 'standard', new Set(), 'every-response') // the 1.4.0 text
+ * deprecationHeader(eraAt(Date.parse('2026-03-10T00:00:00Z')), 'standard', new Set(), 'deprecated-use') // undefined
  * ```
  */
-export function policyAt(nowMs: number): ReleasePolicy {
-  return {
-    requireIdempotencyKey: nowMs >= RELEASES['1.3.0'].rejection,
-    rejectObsoleteHeaders: nowMs >= RELEASES['1.4.0'].rejection,
-  }
+export function deprecationHeader(
+  era: ContractEra,
+  route: 'money' | 'standard',
+  uses: ReadonlySet<DeprecatedUse>,
+  scope: 'every-response' | 'deprecated-use',
+): string | undefined {
+  const warning = era.deprecationWarning
+  if (!warning) return undefined
+  if (warning.scope === 'refund-payout' && route !== 'money') return undefined
+  if (scope === 'deprecated-use' && !warning.concerns.some((use) => uses.has(use))) return undefined
+  return warning.text
 }

@@ -1,7 +1,7 @@
 /**
  * @module webhook-delivery
- * One HTTP attempt of a webhook: a POST of the exact raw body with Content-Type and X-Signature to the
- * merchant's `webhookUrl`. Any 2xx is the acknowledgement; anything else (another status, a redirect,
+ * One HTTP attempt of a webhook: a POST of the exact raw body with Content-Type and X-Signature (when the
+ * contract in force signs webhooks) to the merchant's `webhookUrl`. Any 2xx is the acknowledgement; anything else (another status, a redirect,
  * a network error) is a failed attempt. The answer's body is not read.
  */
 import { HEADERS } from '@merchant-gateway/contract'
@@ -26,12 +26,12 @@ export interface AttemptResult {
 /** POSTs one webhook; never throws. */
 export async function postWebhook(
   fetchFn: typeof fetch,
-  webhook: { url: string; rawBody: string; signature: string },
+  webhook: { url: string; rawBody: string; signature: string | null },
 ): Promise<AttemptResult> {
   try {
     const res = await fetchFn(webhook.url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', [HEADERS.signature]: webhook.signature },
+      headers: webhookHeaders(webhook.signature),
       body: webhook.rawBody,
       // A redirect is not an acknowledgement: it is reported as the 3xx it is, not followed.
       redirect: 'manual',
@@ -43,6 +43,19 @@ export async function postWebhook(
   } catch (error) {
     return { ok: false, detail: errorText(error) }
   }
+}
+
+/**
+ * The headers of a webhook: Content-Type, and X-Signature when it was signed.
+ *
+ * @example
+ * ```ts
+ * webhookHeaders('9f2c...') // { 'Content-Type': 'application/json', 'X-Signature': '9f2c...' }
+ * webhookHeaders(null) // { 'Content-Type': 'application/json' }: a webhook before release 1.4.0
+ * ```
+ */
+export function webhookHeaders(signature: string | null): Record<string, string> {
+  return signature === null ? { 'Content-Type': 'application/json' } : { 'Content-Type': 'application/json', [HEADERS.signature]: signature }
 }
 
 function errorText(error: unknown): string {

@@ -1,8 +1,9 @@
 /**
  * @module webhooks
- * Payment notifications. When a payment status is reported, the mock builds the webhook payload of
- * SPEC.md, signs it with the merchant's API secret (X-Signature = lowercase hex HMAC-SHA256 over the raw
- * body followed by floor(createTimeMilli / 1000)), records it, and hands it to in-process listeners.
+ * Payment notifications. When a payment status is reported, the mock builds the webhook payload, signs it
+ * with the merchant's API secret (X-Signature = lowercase hex HMAC-SHA256 over the raw body followed by
+ * floor(createTimeMilli / 1000)), records it, and hands it to in-process listeners. Before release 1.4.0
+ * (by the mock clock) webhooks were not signed: they carry no X-Signature.
  * The raw body is kept byte for byte, since the signature covers exactly those bytes.
  *
  * When the merchant has a `webhookUrl`, the webhook is also POSTed there (see webhook-delivery.ts). A
@@ -10,10 +11,11 @@
  * due work runs (clock moves, `settle()`, before each request with autoSettle, `deliverDue()`), never
  * on a real timer. Delivery never changes the payment that caused it.
  */
-import { fromMinorUnits, HEADERS, type WebhookPayload } from '@merchant-gateway/contract'
+import { fromMinorUnits, type WebhookPayload } from '@merchant-gateway/contract'
 import type { TransactionRecord, WebhookRecord } from '../store/records.js'
 import type { DomainContext } from './context.js'
-import { postWebhook } from './webhook-delivery.js'
+import { eraNow } from './timeline.js'
+import { postWebhook, webhookHeaders } from './webhook-delivery.js'
 
 /**
  * One webhook as a listener receives it: what an HTTP receiver would get.
@@ -31,7 +33,8 @@ export interface WebhookDelivery {
   url: string | null
   payload: WebhookPayload
   rawBody: string
-  signature: string
+  /** X-Signature; null for a webhook sent before release 1.4.0, which carried none. */
+  signature: string | null
   headers: Record<string, string>
 }
 
@@ -106,7 +109,7 @@ export class WebhookDispatcher {
       transactionId: tx.transactionId,
     }
     const rawBody = JSON.stringify(payload)
-    const signature = await ctx.signer.signWebhook({ secret: merchant.apiSecret, rawBody, createTimeMilli })
+    const signature = await signIfInForce(ctx, merchant.apiSecret, rawBody, createTimeMilli)
     const sends = merchant.webhookUrl !== null
     const record = await ctx.db.webhooks.insert({
       id: ctx.db.nextId('webhook'),
@@ -214,7 +217,7 @@ export class WebhookDispatcher {
     if (!merchant) return
     const payload = { ...record.payload, createTimeMilli: at }
     const rawBody = JSON.stringify(payload)
-    const signature = await ctx.signer.signWebhook({ secret: merchant.apiSecret, rawBody, createTimeMilli: at })
+    const signature = await signIfInForce(ctx, merchant.apiSecret, rawBody, at)
     if (ctx.db.webhooks.get('byId', record.id) !== record) return
     ctx.db.webhooks.patch(record, { payload, rawBody, signature })
   }
@@ -255,6 +258,11 @@ export class WebhookDispatcher {
   }
 }
 
+/** The X-Signature of a webhook, or null when the contract in force at the mock clock does not sign webhooks. */
+function signIfInForce(ctx: DomainContext, secret: string, rawBody: string, createTimeMilli: number): Promise<string> | null {
+  return eraNow(ctx).signedWebhooks ? ctx.signer.signWebhook({ secret, rawBody, createTimeMilli }) : null
+}
+
 /** The delivery a listener or a test sees for a webhook record. */
 export function toDelivery(record: WebhookRecord): WebhookDelivery {
   return {
@@ -264,6 +272,6 @@ export function toDelivery(record: WebhookRecord): WebhookDelivery {
     payload: { ...record.payload },
     rawBody: record.rawBody,
     signature: record.signature,
-    headers: { 'Content-Type': 'application/json', [HEADERS.signature]: record.signature },
+    headers: webhookHeaders(record.signature),
   }
 }

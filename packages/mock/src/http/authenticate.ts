@@ -1,36 +1,50 @@
 /**
  * @module authenticate
- * The two authentication classes of SPEC.md.
+ * Authentication of gateway requests, by the contract era in force (domain/timeline.ts).
  *
- * Standard (list stores, balance, create order, generate QR, transaction detail, cancel): X-Api-Key.
- * Signed (refund, payout): X-Api-Key, X-Timestamp within the allowed skew, X-Signature over the exact
- * body bytes followed by the X-Timestamp value, and X-Idempotent-Key.
+ * Standard endpoints (list stores, balance, create order, generate QR, transaction detail, cancel):
+ * X-Api-Key. Until release 1.4.0 refuses them, X-App-Id and X-Timestamp are accepted beside it and checked
+ * when sent: an X-App-Id that is not the key's merchant's is 401 (the credentials do not belong together),
+ * an X-Timestamp outside the allowed skew is 401 `invalid_timestamp`.
  *
- * Checks run in a fixed order so the first problem a client has to fix is the one reported:
- * obsolete headers (after 1.4.0's date), API key, timestamp, signature, idempotency key.
+ * Refund and payout come in two forms:
+ * - current (from release 1.4.0): X-Api-Key, X-Timestamp within the allowed skew, X-Signature over the exact
+ *   body bytes followed by the X-Timestamp value, a camelCase body;
+ * - earlier (until release 1.4.0 refuses it): X-App-Id, X-Api-Key and X-Timestamp, no signature, a
+ *   snake_case body.
+ * When both are accepted, a request with X-Signature is in the current form and one with X-App-Id but no
+ * X-Signature in the earlier form. Both take X-Idempotent-Key by the rules of release 1.3.0.
+ *
+ * Checks run in a fixed order so the first problem a client has to fix is the one reported: refused
+ * obsolete headers, API key (and app id), timestamp, signature, idempotency key. What is learned on the way
+ * (merchant, key, deprecated uses and their warnings) goes into the request's notes, refused or not.
  */
-import { HEADERS, LIMITS } from '@merchant-gateway/contract'
+import { HEADERS, LIMITS, type ContractEra, type DeprecatedUse } from '@merchant-gateway/contract'
 import type { DomainContext } from '../domain/context.js'
 import { merchantByApiKey } from '../domain/merchants.js'
 import { RuleError } from '../domain/rule-error.js'
-import { policyAt } from '../domain/timeline.js'
+import { deprecationNote } from '../domain/timeline.js'
 import type { MerchantRecord } from '../store/records.js'
+import type { RequestNotes } from './request-log.js'
 
 /** Where the docs of our error codes live, sent in code-style `details`. */
 const DOCS = 'docs/errors.md'
 
-/** The merchant behind a request, and for signed requests the idempotency key (absent before 1.3.0's date). */
+/** The merchant behind a request, its form, and the idempotency key when one applies. */
 export interface Authenticated {
   merchant: MerchantRecord
+  /** `earlier`: a refund or payout in the unsigned snake_case form. */
+  form: 'current' | 'earlier'
+  /** Absent when the era lets the request go without one (it then runs without idempotency). */
   idempotencyKey?: string
 }
 
 /** Authenticates a standard endpoint. */
-export function authenticateStandard(ctx: DomainContext, request: Request, path: string): Authenticated {
-  const policy = policyAt(ctx.clock.now())
-  if (policy.rejectObsoleteHeaders) {
-    const obsolete = [HEADERS.appId, HEADERS.timestamp].filter((name) => request.headers.has(name))
-    if (obsolete.length > 0) {
+export function authenticateStandard(ctx: DomainContext, era: ContractEra, request: Request, path: string, notes: RequestNotes): Authenticated {
+  const obsolete = [HEADERS.appId, HEADERS.timestamp].filter((name) => request.headers.has(name))
+  if (obsolete.length > 0) {
+    notes.uses.add('legacy-auth')
+    if (era.legacyAuth === 'refused') {
       throw new RuleError(
         401,
         `${obsolete.join(' and ')} ${obsolete.length > 1 ? 'are' : 'is'} no longer accepted on this endpoint since release 1.4.0; send ${HEADERS.apiKey} only`,
@@ -39,60 +53,143 @@ export function authenticateStandard(ctx: DomainContext, request: Request, path:
       )
     }
   }
-  return { merchant: merchantFor(ctx, request) }
+  const merchant = merchantFor(ctx, request, notes)
+  if (request.headers.has(HEADERS.appId)) checkAppId(request, merchant)
+  if (request.headers.has(HEADERS.timestamp)) checkTimestamp(ctx, requiredHeader(request, HEADERS.timestamp))
+  if (obsolete.length > 0) note(notes, era.legacyAuth, 'legacy-auth', `${obsolete.join(' and ')} on ${path}`)
+  return { merchant, form: 'current' }
 }
 
-/** Authenticates a signed endpoint over the exact body bytes. */
-export async function authenticateSigned(ctx: DomainContext, request: Request, path: string, body: Uint8Array): Promise<Authenticated> {
-  const now = ctx.clock.now()
-  const policy = policyAt(now)
-  if (policy.rejectObsoleteHeaders && request.headers.has(HEADERS.appId)) {
-    throw new RuleError(
-      401,
-      `${HEADERS.appId} is no longer accepted since release 1.4.0; sign the request with ${HEADERS.timestamp} and ${HEADERS.signature}`,
-      'invalid_authentication',
-      { endpoint: path, required_header: HEADERS.signature, documentation: DOCS },
-    )
-  }
-  const merchant = merchantFor(ctx, request)
+/** Authenticates a refund or payout: picks the form by era and headers, then checks that form. */
+export async function authenticateMoney(
+  ctx: DomainContext,
+  era: ContractEra,
+  request: Request,
+  path: string,
+  body: Uint8Array,
+  notes: RequestNotes,
+): Promise<Authenticated> {
+  const form = formOf(era, request)
+  notes.form = form
+  return form === 'earlier' ? authenticateEarlier(ctx, era, request, path, notes) : authenticateSigned(ctx, era, request, path, body, notes)
+}
 
+/** The form a refund or payout is read in: by era, then by headers when both are accepted. */
+function formOf(era: ContractEra, request: Request): 'current' | 'earlier' {
+  if (!era.signedMoneyForm) return 'earlier'
+  if (era.legacyAuth === 'refused') return 'current'
+  return !request.headers.has(HEADERS.signature) && request.headers.has(HEADERS.appId) ? 'earlier' : 'current'
+}
+
+async function authenticateSigned(ctx: DomainContext, era: ContractEra, request: Request, path: string, body: Uint8Array, notes: RequestNotes): Promise<Authenticated> {
+  const appIdSent = request.headers.has(HEADERS.appId)
+  if (appIdSent) {
+    notes.uses.add('legacy-auth')
+    if (era.legacyAuth === 'refused') {
+      throw new RuleError(
+        401,
+        `${HEADERS.appId} is no longer accepted since release 1.4.0; sign the request with ${HEADERS.timestamp} and ${HEADERS.signature}`,
+        'invalid_authentication',
+        { endpoint: path, required_header: HEADERS.signature, documentation: DOCS },
+      )
+    }
+  }
+  const merchant = merchantFor(ctx, request, notes)
+  if (appIdSent) checkAppId(request, merchant)
   const timestamp = requiredHeader(request, HEADERS.timestamp)
-  if (!/^\d{1,15}$/.test(timestamp)) {
-    throw new RuleError(400, `${HEADERS.timestamp} must be Unix time in seconds as decimal digits, got ${JSON.stringify(timestamp.slice(0, 40))}`)
-  }
-  const tolerance = ctx.options.signatureToleranceSeconds
-  const skew = Math.abs(Math.floor(now / 1000) - Number(timestamp))
-  if (Number.isFinite(tolerance) && skew > tolerance) {
-    const hint = timestamp.length >= 13 ? ' (it looks like milliseconds; send seconds)' : ''
-    throw new RuleError(401, `${HEADERS.timestamp} is ${skew} s away from the server time; at most ${tolerance} s is allowed${hint}`, 'invalid_timestamp')
-  }
+  checkTimestamp(ctx, timestamp)
   const signature = requiredHeader(request, HEADERS.signature)
   const valid = await ctx.signer.verifyRequest({ secret: merchant.apiSecret, body, timestamp, signature })
   if (!valid) {
     throw new RuleError(401, `${HEADERS.signature} does not match the request body and ${HEADERS.timestamp}`, 'invalid_signature')
   }
-
-  const key = request.headers.get(HEADERS.idempotentKey)
-  if (key === null) {
-    if (!policy.requireIdempotencyKey) return { merchant }
-    throw new RuleError(400, `${HEADERS.idempotentKey} header is required for this endpoint`, 'missing_idempotent_key', {
-      endpoint: path,
-      required_header: HEADERS.idempotentKey,
-      documentation: DOCS,
-    })
-  }
-  if (key.length === 0 || key.length > LIMITS.idempotencyKeyMaxLength) {
-    throw new RuleError(400, `${HEADERS.idempotentKey} must be 1 to ${LIMITS.idempotencyKeyMaxLength} characters, got ${key.length}`, 'invalid_idempotent_key')
-  }
-  return { merchant, idempotencyKey: key }
+  if (appIdSent) note(notes, era.legacyAuth, 'legacy-auth', `${HEADERS.appId} on a signed request`)
+  return { merchant, form: 'current', ...idempotencyKeyOf(era, request, path, notes) }
 }
 
-function merchantFor(ctx: DomainContext, request: Request): MerchantRecord {
+function authenticateEarlier(ctx: DomainContext, era: ContractEra, request: Request, path: string, notes: RequestNotes): Authenticated {
+  notes.uses.add('legacy-auth')
+  if (!request.headers.get(HEADERS.appId)) {
+    const hint = era.signedMoneyForm
+      ? ` (or sign the request with ${HEADERS.timestamp} and ${HEADERS.signature})`
+      : `: until release 1.4.0 this endpoint takes the earlier form, ${HEADERS.appId}, ${HEADERS.apiKey} and ${HEADERS.timestamp} with a snake_case body, and no ${HEADERS.signature}`
+    throw new RuleError(400, `Missing required header: ${HEADERS.appId}${hint}`)
+  }
+  const merchant = merchantFor(ctx, request, notes)
+  checkAppId(request, merchant)
+  checkTimestamp(ctx, requiredHeader(request, HEADERS.timestamp))
+  note(notes, era.legacyAuth, 'legacy-auth', 'an unsigned refund or payout in the earlier snake_case form')
+  return { merchant, form: 'earlier', ...idempotencyKeyOf(era, request, path, notes) }
+}
+
+/**
+ * The idempotency key by the era's rules: a missing key is accepted (the request runs without
+ * idempotency) until release 1.3.0 refuses it; until 1.3.0's full enforcement an empty key counts as no
+ * key and a longer one is used as sent.
+ */
+function idempotencyKeyOf(era: ContractEra, request: Request, path: string, notes: RequestNotes): { idempotencyKey?: string } {
+  const raw = request.headers.get(HEADERS.idempotentKey)
+  const malformed = raw !== null && (raw.length === 0 || raw.length > LIMITS.idempotencyKeyMaxLength)
+  if (malformed) {
+    notes.uses.add('malformed-idempotency-key')
+    if (era.malformedIdempotencyKey === 'refused') {
+      throw new RuleError(400, `${HEADERS.idempotentKey} must be 1 to ${LIMITS.idempotencyKeyMaxLength} characters, got ${raw.length}`, 'invalid_idempotent_key')
+    }
+    note(notes, era.malformedIdempotencyKey, 'malformed-idempotency-key', `${HEADERS.idempotentKey} of ${raw.length} characters`)
+  }
+  const key = raw === null || raw.length === 0 ? undefined : raw
+  if (key === undefined) {
+    notes.uses.add('missing-idempotency-key')
+    if (era.missingIdempotencyKey === 'refused') {
+      throw new RuleError(400, `${HEADERS.idempotentKey} header is required for this endpoint`, 'missing_idempotent_key', {
+        endpoint: path,
+        required_header: HEADERS.idempotentKey,
+        documentation: DOCS,
+      })
+    }
+    note(notes, era.missingIdempotencyKey, 'missing-idempotency-key', HEADERS.idempotentKey)
+    return {}
+  }
+  notes.idempotencyKey = key
+  return { idempotencyKey: key }
+}
+
+/** Logs a warning for a deprecated use the era still accepts. */
+function note(notes: RequestNotes, treatment: ContractEra['legacyAuth'], use: DeprecatedUse, what: string): void {
+  if (treatment === 'deprecated') notes.warnings.push(deprecationNote(use, what))
+}
+
+function merchantFor(ctx: DomainContext, request: Request, notes: RequestNotes): MerchantRecord {
   const apiKey = request.headers.get(HEADERS.apiKey)
   if (!apiKey) throw new RuleError(400, `Missing required header: ${HEADERS.apiKey}`)
   const merchant = merchantByApiKey(ctx, apiKey)
   if (!merchant) throw new RuleError(401, 'Invalid API credentials')
+  notes.merchantId = merchant.merchantId
+  // The key of a removed merchant still resolves (nobody revoked it), but the account is gone.
+  if (merchant.removedAt !== null) throw new RuleError(404, 'Merchant not found')
   return merchant
+}
+
+/** X-App-Id must be the merchant's app id: a key and an app id of different merchants are bad credentials. */
+function checkAppId(request: Request, merchant: MerchantRecord): void {
+  const appId = request.headers.get(HEADERS.appId)!
+  if (!/^[1-9]\d{0,15}$/.test(appId)) {
+    throw new RuleError(400, `${HEADERS.appId} must be the merchant's app id in decimal digits, got ${JSON.stringify(appId.slice(0, 40))}`)
+  }
+  if (Number(appId) !== merchant.appId) throw new RuleError(401, 'Invalid API credentials')
+}
+
+/** X-Timestamp: Unix seconds in decimal digits, within the allowed skew of the mock clock. */
+function checkTimestamp(ctx: DomainContext, timestamp: string): void {
+  if (!/^\d{1,15}$/.test(timestamp)) {
+    throw new RuleError(400, `${HEADERS.timestamp} must be Unix time in seconds as decimal digits, got ${JSON.stringify(timestamp.slice(0, 40))}`)
+  }
+  const tolerance = ctx.options.signatureToleranceSeconds
+  const skew = Math.abs(Math.floor(ctx.clock.now() / 1000) - Number(timestamp))
+  if (Number.isFinite(tolerance) && skew > tolerance) {
+    const hint = timestamp.length >= 13 ? ' (it looks like milliseconds; send seconds)' : ''
+    throw new RuleError(401, `${HEADERS.timestamp} is ${skew} s away from the server time; at most ${tolerance} s is allowed${hint}`, 'invalid_timestamp')
+  }
 }
 
 function requiredHeader(request: Request, name: string): string {

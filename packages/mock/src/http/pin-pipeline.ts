@@ -2,29 +2,39 @@
  * @module pin-pipeline
  * The path of every PIN module request, beside the gateway's `pipeline.ts`:
  *
- *   fault -> read body -> bearer authentication -> parse -> domain operation, alone -> PIN envelope
+ *   fault -> bearer authentication -> read body -> media type -> parse -> domain operation, alone -> PIN envelope
  *
- * Success: `{status_code: 200, message, data}` with SPEC.md's exact messages. Refusal: the same
- * envelope plus `code` (`{status_code, message, code, data}`), our decision for the bodies SPEC.md
- * leaves open. Bad input is a 4xx; nothing here answers 5xx unless a fault was injected.
+ * Authentication comes before the body is read, as a careful service checks who is asking before it
+ * reads what they sent: a request without a valid token is 401 whatever its body.
+ *
+ * Success: `{status_code: 200, message, data}` with the module's exact messages. Refusal: the same
+ * envelope plus `code` (`{status_code, message, code, data}`). Bad input is a 4xx; nothing here answers
+ * 5xx unless a fault was injected.
  */
 import type { PinOperation } from '@merchant-gateway/contract'
 import { http, HttpResponse, type HttpHandler } from 'msw'
-import { randomHex, type DomainContext } from '../domain/context.js'
+import type { DomainContext } from '../domain/context.js'
 import { isRuleError, RuleError } from '../domain/rule-error.js'
+import { eraNow } from '../domain/timeline.js'
 import { userByToken } from '../domain/users.js'
 import type { UserRecord } from '../store/records.js'
-import { parseJsonObject, readBody } from './read-body.js'
-import { json } from './responses.js'
+import { newTraceId } from './pipeline.js'
+import { checkMediaType, parseJsonObject, readBody } from './read-body.js'
+import { arrive, logAnswer, newNotes, type RequestNotes } from './request-log.js'
+import { json, pinCodeForStatus, pinErrorBody } from './responses.js'
 import type { GatewayRuntime } from './runtime.js'
 
 /** How a PIN route authenticates and what it does. */
 export interface PinRouteSpec<I> {
   operation: PinOperation
   path: string
-  /** `required`: a bearer token of a known user; `optional`: reset-pin, which SPEC.md gates by the session alone. */
-  bearer: 'required' | 'optional'
-  /** SPEC.md's success message. */
+  /**
+   * `required`: a bearer token of a known user; `ignored`: reset-pin, which the service gates by the
+   * verified session alone (a token is looked at only to refuse another user's, or when the mock is told
+   * to require it).
+   */
+  bearer: 'required' | 'ignored'
+  /** The module's success message. */
   message: string
   parse(body: Record<string, unknown>): I
   run(ctx: DomainContext, user: UserRecord | undefined, input: I): Promise<unknown>
@@ -41,45 +51,67 @@ export interface PinRouteSpec<I> {
 export function pinRoute<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>): HttpHandler {
   return http.post(`${runtime.ctx.options.baseUrl}${spec.path}`, async ({ request }) => {
     await runtime.ready()
-    const traceId = `trc_${randomHex(12)}`
+    const { ctx } = runtime
+    const arrival = arrive(request, ctx.clock.now(), eraNow(ctx).name)
+    const traceId = newTraceId()
+    const notes = newNotes()
     const fault = runtime.faults.take(request.method, spec.path)
-    if (fault?.kind === 'network') return HttpResponse.error()
-    if (fault?.kind === 'error') return json(fault.status, failure(new RuleError(fault.status, `[mock] injected fault on POST ${spec.path}`, 'injected_fault')), traceId)
-    const response = await handle(runtime, spec, request, traceId, fault?.kind === 'latency' ? fault.delayMs : 0)
-    return fault?.kind === 'drop-response' ? HttpResponse.error() : response
+    let response: Response
+    if (fault?.kind === 'network') response = HttpResponse.error()
+    else if (fault?.kind === 'error') response = json(fault.status, pinErrorBody(fault.status, `[mock] injected fault on POST ${spec.path}`, 'injected_fault'), traceId)
+    else {
+      response = await handle(runtime, spec, request, traceId, notes, fault?.kind === 'latency' ? fault.delayMs : 0)
+      if (fault?.kind === 'drop-response') response = HttpResponse.error()
+    }
+    logAnswer(runtime.requests, arrival, traceId, response.type === 'error' ? null : response.status, notes)
+    return response
   })
 }
 
-async function handle<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>, request: Request, traceId: string, latencyMs: number): Promise<Response> {
+async function handle<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>, request: Request, traceId: string, notes: RequestNotes, latencyMs: number): Promise<Response> {
   const { ctx } = runtime
   try {
-    const body = parseJsonObject(await readBody(request), { allowEmpty: false })!
     const user = authenticate(ctx, request, spec.bearer)
-    const input = spec.parse(body)
+    notes.userId = user?.userId ?? null
+    const raw = await readBody(request)
+    checkMediaType(request, raw, ctx.options.strictContentType)
+    const input = spec.parse(parseJsonObject(raw, { allowEmpty: false })!)
     if (latencyMs > 0) await ctx.options.sleep(latencyMs)
     const data = await runtime.serial.run(() => spec.run(ctx, user, input))
     return json(200, { status_code: 200, message: spec.message, data: data ?? null }, traceId)
   } catch (error) {
     if (isRuleError(error)) return json(error.status, failure(error), traceId)
     console.error(`[mock] unexpected error on POST ${spec.path}:`, error)
-    return json(500, { status_code: 500, message: `[mock] unexpected error: ${error instanceof Error ? error.message : String(error)}`, code: 'internal_error', data: null }, traceId)
+    return json(500, pinErrorBody(500, `[mock] unexpected error: ${error instanceof Error ? error.message : String(error)}`, 'internal_error'), traceId)
   }
 }
 
-function authenticate(ctx: DomainContext, request: Request, bearer: 'required' | 'optional'): UserRecord | undefined {
+/**
+ * The user behind the bearer token. On reset-pin (`ignored`) a missing, malformed, unknown or expired
+ * token is no token: the service decides on the verified session alone. With `resetPinRequiresBearer`
+ * the token is required there too.
+ */
+function authenticate(ctx: DomainContext, request: Request, bearer: PinRouteSpec<unknown>['bearer']): UserRecord | undefined {
+  const lenient = bearer === 'ignored' && !ctx.options.resetPinRequiresBearer
   const header = request.headers.get('Authorization')
   if (header === null || header.trim() === '') {
-    if (bearer === 'optional') return undefined
+    if (bearer === 'ignored') return undefined
     throw new RuleError(401, 'Missing Authorization: Bearer <access_token>', 'unauthenticated')
   }
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim())
-  if (!match) throw new RuleError(401, 'Authorization must be "Bearer <access_token>"', 'unauthenticated')
+  if (!match) {
+    if (lenient) return undefined
+    throw new RuleError(401, 'Authorization must be "Bearer <access_token>"', 'unauthenticated')
+  }
   const user = userByToken(ctx, match[1]!)
-  if (!user) throw new RuleError(401, 'Unknown or expired access token', 'invalid_token')
+  if (!user) {
+    if (lenient) return undefined
+    throw new RuleError(401, 'Unknown or expired access token', 'invalid_token')
+  }
   return user
 }
 
-function failure(error: RuleError): { status_code: number; message: string; code: string; data: unknown } {
-  // A read-body or validation refusal carries no PIN code of its own: it is an invalid request.
-  return { status_code: error.status, message: error.message, code: error.code ?? (error.status >= 500 ? 'injected_fault' : 'invalid_request'), data: error.data ?? null }
+function failure(error: RuleError): ReturnType<typeof pinErrorBody> {
+  // A refusal without a PIN code of its own (reading or validating the request) is named by its status.
+  return pinErrorBody(error.status, error.message, (error.code as Parameters<typeof pinErrorBody>[2] | undefined) ?? pinCodeForStatus(error.status), error.data ?? null)
 }

@@ -2,38 +2,57 @@
  * @module pipeline
  * The path every gateway request takes, so that handlers only parse and shape:
  *
- *   fault (network / error answer at once) -> read body -> authenticate -> parse and validate ->
- *   idempotency (replay / in flight / mismatch) -> latency fault -> domain operation, alone ->
- *   store the outcome for the key -> drop-response fault
+ *   fault (network / error answer at once) -> read body -> authenticate (by the era in force) ->
+ *   media type, parse and validate (in the request's form) -> idempotency (replay / in flight / mismatch) ->
+ *   latency fault -> domain operation, alone -> store the outcome for the key -> drop-response fault
  *
- * A refusal before the domain operation stores nothing and changes no state. An error that is not a
- * rule refusal is a bug of the mock: it is logged and answered 500, and the tests assert it never happens.
+ * Every answer gets the era's `X-Service-Deprecation-Warning` where it applies, and a request-log entry.
+ * A refusal before the domain operation stores nothing and changes no state. An error that is not a rule
+ * refusal is a bug of the mock: it is logged and answered 500, and the tests assert it never happens.
  */
-import { HEADERS, type GatewayOperation } from '@merchant-gateway/contract'
+import { HEADERS, type ContractEra, type GatewayOperation } from '@merchant-gateway/contract'
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { randomHex, type DomainContext } from '../domain/context.js'
 import { fingerprintOf, type IdempotencyDecision } from '../domain/idempotency.js'
 import { isRuleError, RuleError } from '../domain/rule-error.js'
+import { deprecationHeader, eraNow } from '../domain/timeline.js'
 import type { MerchantRecord } from '../store/records.js'
-import { authenticateSigned, authenticateStandard } from './authenticate.js'
-import { parseJsonObject, readBody } from './read-body.js'
+import { authenticateMoney, authenticateStandard } from './authenticate.js'
+import { checkMediaType, parseJsonObject, readBody } from './read-body.js'
+import { arrive, logAnswer, newNotes, type Arrival, type RequestNotes } from './request-log.js'
 import { codeErrorBody, envelope, json, jsonText, statusErrorBody } from './responses.js'
 import type { GatewayRuntime } from './runtime.js'
 
+/**
+ * The earlier request form of a refund or payout (unsigned, snake_case, a bare result): a second wire
+ * mapping onto the same domain operation.
+ */
+export interface EarlierForm<I, R> {
+  /** Turns the earlier body into the same input the current form gives the operation; a 400 when invalid. */
+  parse(body: Record<string, unknown>): I
+  /** The operation's result in the earlier result shape. */
+  render(ctx: DomainContext, result: R): unknown
+}
+
 /** How a route is authenticated, what body it takes and how its success is shaped. */
-export interface RouteSpec<I> {
+export interface RouteSpec<I, R> {
   operation: GatewayOperation
   method: 'GET' | 'POST'
   path: string
-  auth: 'standard' | 'signed'
+  /** `standard`: X-Api-Key; `money`: refund and payout (signed, or the earlier form by era). */
+  auth: 'standard' | 'money'
   /** `none`: no body, or a JSON object that is ignored; `json`: a JSON object is required. */
   body: 'none' | 'json'
-  /** `envelope`: always enveloped (SPEC.md); `documented`: bare unless `responseStyle: 'envelope'`. */
+  /** `envelope`: always enveloped; `documented`: bare unless `responseStyle: 'envelope'`. */
   shape: 'envelope' | 'documented'
   /** Turns the parsed body and URL into the operation's input; throws a 400 {@link RuleError} when invalid. */
   parse(body: Record<string, unknown> | undefined, url: URL): I
-  /** Runs the operation and returns the response data in its wire shape. */
-  run(ctx: DomainContext, merchant: MerchantRecord, input: I): unknown
+  /** Runs the operation. */
+  run(ctx: DomainContext, merchant: MerchantRecord, input: I): R | Promise<R>
+  /** The result in its current wire shape; without it the result is already the wire shape. */
+  render?(ctx: DomainContext, result: R): unknown
+  /** The earlier form, for refund and payout. */
+  earlier?: EarlierForm<I, R>
 }
 
 interface Outcome {
@@ -49,37 +68,79 @@ interface Outcome {
  * const handler = route(runtime, { operation: 'cancelOrder', method: 'POST', path, auth: 'standard', ... })
  * ```
  */
-export function route<I>(runtime: GatewayRuntime, spec: RouteSpec<I>): HttpHandler {
+export function route<I, R>(runtime: GatewayRuntime, spec: RouteSpec<I, R>): HttpHandler {
   const url = `${runtime.ctx.options.baseUrl}${spec.path}`
   const method = spec.method === 'GET' ? http.get : http.post
+  const kind = spec.auth === 'money' ? 'money' : 'standard'
   return method(url, async ({ request }) => {
     await runtime.ready()
+    const { ctx } = runtime
+    const era = eraNow(ctx)
+    const arrival = arrive(request, ctx.clock.now(), era.name)
     const traceId = newTraceId()
+    const notes = newNotes()
     const fault = runtime.faults.take(request.method, spec.path)
-    if (fault?.kind === 'network') return HttpResponse.error()
-    if (fault?.kind === 'error') return json(fault.status, statusErrorBody(fault.status, `[mock] injected fault on ${spec.method} ${spec.path}`), traceId)
-    const response = await handle(runtime, spec, request, traceId, fault?.kind === 'latency' ? fault.delayMs : 0)
-    return fault?.kind === 'drop-response' ? HttpResponse.error() : response
+    let response: Response
+    if (fault?.kind === 'network') response = HttpResponse.error()
+    else if (fault?.kind === 'error') response = json(fault.status, statusErrorBody(fault.status, `[mock] injected fault on ${spec.method} ${spec.path}`), traceId)
+    else {
+      response = await handle(runtime, spec, era, request, traceId, notes, fault?.kind === 'latency' ? fault.delayMs : 0)
+      if (fault?.kind === 'drop-response') response = HttpResponse.error()
+    }
+    return finish(runtime, { era, kind, arrival, traceId, notes, response })
   })
 }
 
-async function handle<I>(runtime: GatewayRuntime, spec: RouteSpec<I>, request: Request, traceId: string, latencyMs: number): Promise<Response> {
+/**
+ * Adds the era's deprecation warning to a gateway answer (`kind` null: not a gateway answer) and logs it.
+ * A network error (no answer) is logged with status null.
+ */
+export function finish(
+  runtime: GatewayRuntime,
+  request: { era: ContractEra; kind: 'money' | 'standard' | null; arrival: Arrival; traceId: string; notes: RequestNotes; response: Response },
+): Response {
+  const { era, kind, arrival, traceId, notes, response } = request
+  const answered = response.type !== 'error'
+  if (answered && kind !== null) {
+    const warning = deprecationHeader(era, kind, notes.uses, runtime.ctx.options.deprecationHeader)
+    if (warning !== undefined) response.headers.set(HEADERS.deprecationWarning, warning)
+  }
+  logAnswer(runtime.requests, arrival, traceId, answered ? response.status : null, notes)
+  return response
+}
+
+async function handle<I, R>(
+  runtime: GatewayRuntime,
+  spec: RouteSpec<I, R>,
+  era: ContractEra,
+  request: Request,
+  traceId: string,
+  notes: RequestNotes,
+  latencyMs: number,
+): Promise<Response> {
   const { ctx } = runtime
   let decision: IdempotencyDecision | undefined
   try {
     const raw = await readBody(request)
-    const auth = spec.auth === 'signed' ? await authenticateSigned(ctx, request, spec.path, raw.bytes) : authenticateStandard(ctx, request, spec.path)
+    const auth =
+      spec.auth === 'money' ? await authenticateMoney(ctx, era, request, spec.path, raw.bytes, notes) : authenticateStandard(ctx, era, request, spec.path, notes)
+    checkMediaType(request, raw, ctx.options.strictContentType)
     const body = parseJsonObject(raw, { allowEmpty: spec.body === 'none' })
-    const input = spec.parse(body, new URL(request.url))
+    const earlier = auth.form === 'earlier' ? spec.earlier : undefined
+    const input = earlier ? earlier.parse(body!) : spec.parse(body, new URL(request.url))
 
     if (auth.idempotencyKey !== undefined) {
       decision = runtime.idempotency.begin({
         merchantId: auth.merchant.merchantId,
         key: auth.idempotencyKey,
         operation: spec.operation,
-        fingerprint: fingerprintOf(input),
+        // The form is part of the request: a key sent in one form and again in the other is not a replay.
+        fingerprint: fingerprintOf({ form: auth.form, input }),
       })
-      if (decision.kind === 'replay') return jsonText(decision.status, decision.body, traceId, { [HEADERS.idempotentReplayed]: 'true' })
+      if (decision.kind === 'replay') {
+        notes.replayed = true
+        return jsonText(decision.status, decision.body, traceId, { [HEADERS.idempotentReplayed]: 'true' })
+      }
       if (decision.kind === 'in-use') {
         throw new RuleError(409, `A request with this ${HEADERS.idempotentKey} is still being processed; retry later`, 'idempotency_key_in_use')
       }
@@ -93,7 +154,7 @@ async function handle<I>(runtime: GatewayRuntime, spec: RouteSpec<I>, request: R
     }
 
     if (latencyMs > 0) await ctx.options.sleep(latencyMs)
-    const outcome = await runtime.serial.run(() => execute(ctx, spec, auth.merchant, input, traceId))
+    const outcome = await runtime.serial.run(() => execute(ctx, spec, earlier, auth.merchant, input, traceId))
     if (decision?.kind === 'proceed') {
       // 400 and 404 say the request itself was wrong: the client fixes it and may keep the key.
       if (outcome.status === 400 || outcome.status === 404) decision.release()
@@ -108,13 +169,23 @@ async function handle<I>(runtime: GatewayRuntime, spec: RouteSpec<I>, request: R
   }
 }
 
-async function execute<I>(ctx: DomainContext, spec: RouteSpec<I>, merchant: MerchantRecord, input: I, traceId: string): Promise<Outcome> {
+async function execute<I, R>(
+  ctx: DomainContext,
+  spec: RouteSpec<I, R>,
+  earlier: EarlierForm<I, R> | undefined,
+  merchant: MerchantRecord,
+  input: I,
+  traceId: string,
+): Promise<Outcome> {
   if (ctx.options.autoSettle) {
     ctx.settlement.settleDue(ctx)
     ctx.webhooks.startDue(ctx)
   }
   try {
-    const data = await spec.run(ctx, merchant, input)
+    const result = await spec.run(ctx, merchant, input)
+    // The earlier results are bare objects; the current ones follow the route's shape.
+    if (earlier) return { status: 200, text: JSON.stringify(earlier.render(ctx, result)) }
+    const data = spec.render ? spec.render(ctx, result) : result
     const enveloped = spec.shape === 'envelope' || ctx.options.responseStyle === 'envelope'
     return { status: 200, text: JSON.stringify(enveloped ? envelope(data, traceId) : data) }
   } catch (error) {
@@ -133,6 +204,7 @@ function errorBodyOf(ctx: DomainContext, error: RuleError, traceId: string): unk
     : statusErrorBody(error.status, error.message)
 }
 
-function newTraceId(): string {
+/** A new trace id: `trc_` and 24 hex digits. */
+export function newTraceId(): string {
   return `trc_${randomHex(12)}`
 }

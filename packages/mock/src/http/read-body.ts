@@ -48,6 +48,21 @@ export function parseJsonObject(body: RawBody, options: { allowEmpty: boolean })
   return value as Record<string, unknown>
 }
 
+/**
+ * A body must be JSON: a `Content-Type` other than `application/json` or `application/<x>+json` is a 415
+ * (with `strict` off, any type is read as JSON). A body sent without `Content-Type` is read as JSON, and an
+ * empty body has no type to check.
+ */
+export function checkMediaType(request: Request, body: RawBody, strict: boolean): void {
+  if (!strict || body.bytes.byteLength === 0) return
+  const type = request.headers.get('content-type')
+  if (type === null) return
+  const essence = type.split(';')[0]!.trim().toLowerCase()
+  if (essence === 'application/json' || /^application\/[\w.+-]+\+json$/.test(essence)) return
+  const hint = essence === 'application/x-www-form-urlencoded' ? " (curl -d sends that type: add -H 'Content-Type: application/json')" : ''
+  throw new RuleError(415, `Content-Type must be application/json, got ${JSON.stringify(type.slice(0, 100))}${hint}`)
+}
+
 function tooLarge(): RuleError {
   return new RuleError(413, `Request body is larger than ${LIMITS.maxBodyBytes} bytes`)
 }

@@ -3,7 +3,7 @@
  * The documented response shapes: the success envelope, the status-style error body and the
  * code-style error body of SPEC.md. Every response the mock writes goes through here.
  */
-import { HEADERS, STATUS_NAMES, type ErrorCode, type PinErrorCode } from '@merchant-gateway/contract'
+import { HEADERS, PIN_PATHS, STATUS_NAMES, type ErrorCode, type PinErrorCode } from '@merchant-gateway/contract'
 
 /** A JSON response with the trace id header. */
 export function json(status: number, body: unknown, traceId: string, headers: Record<string, string> = {}): Response {
@@ -34,4 +34,60 @@ export function codeErrorBody(
   details?: Readonly<Record<string, string>>,
 ): { error: { code: ErrorCode | PinErrorCode; message: string; request_id: string; details?: Readonly<Record<string, string>>; timestamp: number } } {
   return { error: { code, message, request_id: requestId, ...(details ? { details } : {}), timestamp: Math.floor(nowMs / 1000) } }
+}
+
+/** `{status_code, message, code, data}`: a refusal in the PIN module's envelope. */
+export function pinErrorBody(status: number, message: string, code: PinErrorCode, data: unknown = null): { status_code: number; message: string; code: PinErrorCode; data: unknown } {
+  return { status_code: status, message, code, data }
+}
+
+/** The PIN module's code for a refusal that is not one of its rules (a request it cannot read). */
+const PIN_CODE_BY_STATUS: Readonly<Record<number, PinErrorCode>> = {
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  500: 'internal_error',
+}
+
+/**
+ * The PIN module's code for a refusal without one of its own: by status (404, 405, 413, 415, 500), and
+ * `invalid_request` for anything else.
+ *
+ * @example
+ * ```ts
+ * pinCodeForStatus(413) // 'payload_too_large'
+ * ```
+ */
+export function pinCodeForStatus(status: number): PinErrorCode {
+  return PIN_CODE_BY_STATUS[status] ?? 'invalid_request'
+}
+
+/** The prefix of the PIN module's paths (`/api/v1/auth/`). */
+const PIN_PREFIX = PIN_PATHS.setPin.slice(0, PIN_PATHS.setPin.lastIndexOf('/') + 1)
+
+/**
+ * True for a path of the PIN module (`/api/v1/auth/...`), whose refusals use its own envelope.
+ *
+ * @example
+ * ```ts
+ * isPinPath('/api/v1/auth/verify-pin') // true
+ * ```
+ */
+export function isPinPath(pathname: string): boolean {
+  return pathname.startsWith(PIN_PREFIX)
+}
+
+/**
+ * The refusal body a path's module uses for a request it cannot take (no such route, wrong method, a body
+ * too large or not JSON): the PIN envelope under the PIN module's prefix, the status-style body elsewhere.
+ *
+ * @example
+ * ```ts
+ * refusalBodyFor('/api/v1/auth/set-pin', 405, 'GET is not allowed') // { status_code: 405, ..., code: 'method_not_allowed', data: null }
+ * refusalBodyFor('/api/v1/payment-gateway/order/create', 405, 'GET is not allowed') // { statusCode: 405, ..., error: 'Method Not Allowed' }
+ * ```
+ */
+export function refusalBodyFor(pathname: string, status: number, message: string): unknown {
+  return isPinPath(pathname) ? pinErrorBody(status, message, pinCodeForStatus(status)) : statusErrorBody(status, message)
 }

@@ -1,12 +1,13 @@
 /**
  * @module runtime
  * Everything the HTTP layer of one mock instance needs besides the domain: idempotency records in
- * flight, armed faults, the serial queue, and the promise that the seed is in place.
+ * flight, armed faults, the serial queue, the request log, and the promise that the seed is in place.
  */
 import type { FaultRegistry } from '../faults/faults.js'
 import type { DomainContext } from '../domain/context.js'
 import type { IdempotencyStore } from '../domain/idempotency.js'
 import type { Serial } from '../domain/serial.js'
+import type { RequestLog } from './request-log.js'
 
 /** The live parts of one mock instance, shared by its handlers and its control API. */
 export interface GatewayRuntime {
@@ -14,6 +15,8 @@ export interface GatewayRuntime {
   readonly idempotency: IdempotencyStore
   readonly faults: FaultRegistry
   readonly serial: Serial
+  /** The requests this instance answered, newest last (bounded). */
+  readonly requests: RequestLog
   /** Resolves when the seed is in place; every request and control call waits for it. */
   ready(): Promise<void>
 }

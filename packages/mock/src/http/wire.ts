@@ -4,7 +4,19 @@
  * numbers in current-form bodies (`orderId: 1024`) and strings in the "as documented" ones
  * (`order_id: "1024"`), both naming the same record.
  */
-import { CURRENCIES, fromMinorUnits, type Balance, type CancelResult, type MoneyMovementResult, type Order, type QrCode, type Store, type Transaction } from '@merchant-gateway/contract'
+import {
+  CURRENCIES,
+  fromMinorUnits,
+  type Balance,
+  type CancelResult,
+  type LegacyPayoutResult,
+  type LegacyRefundResult,
+  type MoneyMovementResult,
+  type Order,
+  type QrCode,
+  type Store,
+  type Transaction,
+} from '@merchant-gateway/contract'
 import type { DomainContext } from '../domain/context.js'
 import { qrImageUrl } from '../domain/qr-codes.js'
 import type { OrderRecord, QrRecord, StoreRecord, TransactionRecord } from '../store/records.js'
@@ -64,5 +76,36 @@ export function moneyMovementBody(tx: TransactionRecord): MoneyMovementResult {
     remark: tx.remark,
     transactionDate: iso(tx.createdAt),
     transactionId: tx.transactionId,
+  }
+}
+
+/**
+ * A refund or payout's state as the earlier results spell it: `processing` until it settles, then
+ * `completed` (or, for a payout, `failed`).
+ */
+function earlierStatus(tx: TransactionRecord): string {
+  return tx.status === 'pending' ? 'processing' : tx.status
+}
+
+/** A refund as the earlier form answers it (a bare object, ids as strings). */
+export function earlierRefundBody(tx: TransactionRecord): LegacyRefundResult {
+  return {
+    refund_id: String(tx.transactionId),
+    order_id: String(tx.orderId),
+    amount: fromMinorUnits(tx.amountMinor, tx.currency),
+    status: earlierStatus(tx),
+    created_at: iso(tx.createdAt),
+  }
+}
+
+/** A payout as the earlier form answers it (a bare object, ids as strings). */
+export function earlierPayoutBody(tx: TransactionRecord): LegacyPayoutResult {
+  return {
+    payout_id: String(tx.transactionId),
+    account_id: tx.accountNumber,
+    amount: fromMinorUnits(tx.amountMinor, tx.currency),
+    currency: tx.currency,
+    status: earlierStatus(tx),
+    created_at: iso(tx.createdAt),
   }
 }

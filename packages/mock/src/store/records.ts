@@ -21,6 +21,8 @@ export const merchantRecordSchema = z.object({
   apiSecret: z.string().check(z.minLength(1)),
   webhookUrl: z.nullable(z.string()),
   createdAt: time,
+  /** Set when the control API removed the merchant: its data stays, its API key answers 404. */
+  removedAt: z.nullable(time),
 })
 /** @see merchantRecordSchema */
 export type MerchantRecord = z.infer<typeof merchantRecordSchema>
@@ -163,7 +165,8 @@ export const webhookRecordSchema = z.object({
     transactionId: id,
   }),
   rawBody: z.string(),
-  signature: z.string(),
+  /** X-Signature of the latest attempt; null when the contract in force did not sign webhooks (before release 1.4.0). */
+  signature: z.nullable(z.string()),
   /**
    * `recorded`: not delivered yet (an HTTP attempt is running or scheduled, or there is no URL and no
    * listener answered); `delivered`: a 2xx answer (or a listener returned); `failed`: gave up.

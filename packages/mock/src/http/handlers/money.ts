@@ -1,14 +1,16 @@
 /**
  * @module handlers/money
- * Refund and payout: signed, idempotent, enveloped answers in the current (camelCase) form.
+ * Refund and payout. The current form is signed, camelCase and enveloped; the earlier form (until release
+ * 1.4.0 refuses it) is unsigned, snake_case and answers a bare result. Both are wire mappings onto the
+ * same domain operation, so one set of rules (cap, balance, settlement, idempotency, webhooks) applies.
  */
-import { GATEWAY_PATHS, payoutRequestSchema, refundRequestSchema } from '@merchant-gateway/contract'
+import { GATEWAY_PATHS, legacyPayoutRequestSchema, legacyRefundRequestSchema, payoutRequestSchema, refundRequestSchema } from '@merchant-gateway/contract'
 import { createPayout } from '../../domain/payouts.js'
 import { refundOrder } from '../../domain/refunds.js'
 import { route } from '../pipeline.js'
 import type { GatewayRuntime } from '../runtime.js'
 import { validate } from '../validate.js'
-import { moneyMovementBody } from '../wire.js'
+import { earlierPayoutBody, earlierRefundBody, moneyMovementBody } from '../wire.js'
 
 /** POST order/refund and POST order/payout. */
 export function moneyHandlers(runtime: GatewayRuntime) {
@@ -17,22 +19,43 @@ export function moneyHandlers(runtime: GatewayRuntime) {
       operation: 'refundOrder',
       method: 'POST',
       path: GATEWAY_PATHS.refundOrder,
-      auth: 'signed',
+      auth: 'money',
       body: 'json',
       shape: 'envelope',
-      parse: (body) => validate(refundRequestSchema, body),
-      run: async (ctx, merchant, input) =>
-        moneyMovementBody(await refundOrder(ctx, merchant.merchantId, { orderId: input.orderId, amount: input.refundAmount })),
+      parse: (body) => {
+        const input = validate(refundRequestSchema, body)
+        return { orderId: input.orderId, amount: input.refundAmount }
+      },
+      run: (ctx, merchant, input: { orderId: number; amount: number; reason?: string }) => refundOrder(ctx, merchant.merchantId, input),
+      render: (_ctx, tx) => moneyMovementBody(tx),
+      earlier: {
+        parse: (body) => {
+          const input = validate(legacyRefundRequestSchema, body)
+          return { orderId: Number(input.order_id), amount: input.amount, ...(input.reason !== undefined ? { reason: input.reason } : {}) }
+        },
+        render: (_ctx, tx) => earlierRefundBody(tx),
+      },
     }),
     route(runtime, {
       operation: 'payout',
       method: 'POST',
       path: GATEWAY_PATHS.payout,
-      auth: 'signed',
+      auth: 'money',
       body: 'json',
       shape: 'envelope',
-      parse: (body) => validate(payoutRequestSchema, body),
-      run: async (ctx, merchant, input) => moneyMovementBody(await createPayout(ctx, merchant.merchantId, input)),
+      parse: (body) => {
+        const input = validate(payoutRequestSchema, body)
+        return { accountNumber: input.accountNumber, amount: input.amount, currency: input.currency }
+      },
+      run: (ctx, merchant, input: { accountNumber: string; amount: number; currency: 'USD' | 'KHR'; description?: string }) => createPayout(ctx, merchant.merchantId, input),
+      render: (_ctx, tx) => moneyMovementBody(tx),
+      earlier: {
+        parse: (body) => {
+          const input = validate(legacyPayoutRequestSchema, body)
+          return { accountNumber: input.account_id, amount: input.amount, currency: input.currency, ...(input.description !== undefined ? { description: input.description } : {}) }
+        },
+        render: (_ctx, tx) => earlierPayoutBody(tx),
+      },
     }),
   ]
 }

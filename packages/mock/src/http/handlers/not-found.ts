@@ -1,12 +1,16 @@
 /**
  * @module handlers/not-found
  * The answer for anything under the base URL that no route takes: 405 with `Allow` for a known path
- * and the wrong method, 404 otherwise. Both status-style, so a client never sees an unexplained error.
+ * and the wrong method, 404 otherwise. The PIN module's paths answer in its own envelope, the rest
+ * status-style, so a client never sees an unexplained error. Answers on gateway paths carry the era's
+ * deprecation warning like any other gateway answer; every answer is logged.
  */
 import { GATEWAY_PATHS, PIN_PATHS } from '@merchant-gateway/contract'
 import { http } from 'msw'
-import { randomHex } from '../../domain/context.js'
-import { json, statusErrorBody } from '../responses.js'
+import { eraNow } from '../../domain/timeline.js'
+import { finish, newTraceId } from '../pipeline.js'
+import { arrive, newNotes } from '../request-log.js'
+import { json, refusalBodyFor } from '../responses.js'
 import type { GatewayRuntime } from '../runtime.js'
 
 const METHODS: Readonly<Record<string, string>> = {
@@ -14,13 +18,29 @@ const METHODS: Readonly<Record<string, string>> = {
   [GATEWAY_PATHS.transactionDetail]: 'GET, POST',
 }
 
+const MONEY_PATHS: ReadonlySet<string> = new Set([GATEWAY_PATHS.refundOrder, GATEWAY_PATHS.payout])
+const GATEWAY_PREFIX = GATEWAY_PATHS.listStores.slice(0, GATEWAY_PATHS.listStores.indexOf('/', '/api/v1/'.length) + 1)
+
+/** Which gateway answers a path's refusal belongs to, for the deprecation warning; null off the gateway. */
+function kindOf(path: string): 'money' | 'standard' | null {
+  if (MONEY_PATHS.has(path)) return 'money'
+  return path.startsWith(GATEWAY_PREFIX) ? 'standard' : null
+}
+
 /** The catch-all handler; it must come after every route. */
 export function notFoundHandler(runtime: GatewayRuntime) {
-  return http.all(`${runtime.ctx.options.baseUrl}/*`, ({ request }) => {
+  return http.all(`${runtime.ctx.options.baseUrl}/*`, async ({ request }) => {
+    await runtime.ready()
+    const { ctx } = runtime
+    const era = eraNow(ctx)
+    const arrival = arrive(request, ctx.clock.now(), era.name)
     const path = new URL(request.url).pathname
-    const traceId = `trc_${randomHex(12)}`
+    const traceId = newTraceId()
     const allow = METHODS[path]
-    if (allow) return json(405, statusErrorBody(405, `${request.method} is not allowed on ${path}; use ${allow}`), traceId, { Allow: allow })
-    return json(404, statusErrorBody(404, `Cannot ${request.method} ${path}`), traceId)
+    const response = allow
+      ? json(405, refusalBodyFor(path, 405, `${request.method} is not allowed on ${path}; use ${allow}`), traceId, { Allow: allow })
+      : json(404, refusalBodyFor(path, 404, `Cannot ${request.method} ${path}`), traceId)
+    // Off the gateway's paths (the PIN module, anything else) no release warning applies.
+    return finish(runtime, { era, kind: kindOf(path), arrival, traceId, notes: newNotes(), response })
   })
 }

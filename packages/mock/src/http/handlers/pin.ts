@@ -18,7 +18,7 @@ export function pinHandlers(runtime: GatewayRuntime) {
       path: PIN_PATHS.setPin,
       bearer: 'required',
       message: PIN_MESSAGES.setPin,
-      parse: (body) => field(body, 'pin'),
+      parse: (body) => pinField(body, 'pin'),
       run: (ctx, user, pin) => setPin(ctx, user!, pin),
     }),
     pinRoute(runtime, {
@@ -26,7 +26,7 @@ export function pinHandlers(runtime: GatewayRuntime) {
       path: PIN_PATHS.verifyPin,
       bearer: 'required',
       message: PIN_MESSAGES.verifyPin,
-      parse: (body) => field(body, 'pin'),
+      parse: (body) => pinField(body, 'pin'),
       run: (ctx, user, pin) => verifyPin(ctx, user!, pin),
     }),
     pinRoute(runtime, {
@@ -34,7 +34,7 @@ export function pinHandlers(runtime: GatewayRuntime) {
       path: PIN_PATHS.changePin,
       bearer: 'required',
       message: PIN_MESSAGES.changePin,
-      parse: (body) => ({ current: field(body, 'current_pin'), next: field(body, 'new_pin') }),
+      parse: (body) => ({ current: pinField(body, 'current_pin'), next: pinField(body, 'new_pin') }),
       run: (ctx, user, input) => changePin(ctx, user!, input.current, input.next),
     }),
     pinRoute(runtime, {
@@ -59,9 +59,9 @@ export function pinHandlers(runtime: GatewayRuntime) {
     pinRoute(runtime, {
       operation: 'resetPin',
       path: PIN_PATHS.resetPin,
-      bearer: 'optional',
+      bearer: 'ignored',
       message: PIN_MESSAGES.resetPin,
-      parse: (body) => ({ sessionId: field(body, 'session_id'), newPin: field(body, 'new_pin') }),
+      parse: (body) => ({ sessionId: field(body, 'session_id'), newPin: pinField(body, 'new_pin') }),
       run: async (ctx, user, input) => {
         await resetPin(ctx, user, input)
         return { success: true, message: PIN_MESSAGES.resetPin }
@@ -75,6 +75,17 @@ function field(body: Record<string, unknown>, name: string): string {
   const value = body[name]
   if (typeof value !== 'string' || value.length === 0) throw new RuleError(400, `${name} is required (a string)`, 'invalid_request')
   if (value.length > 255) throw new RuleError(400, `${name} must be at most 255 characters`, 'invalid_request')
+  return value
+}
+
+/**
+ * A PIN field: missing is an incomplete request (`invalid_request`); present but not a string (a number,
+ * say) is a malformed PIN (`invalid_pin_format`), as a string of the wrong shape is (checked by the domain).
+ */
+function pinField(body: Record<string, unknown>, name: string): string {
+  const value = body[name]
+  if (value === undefined || value === null) throw new RuleError(400, `${name} is required (a string of 6 digits)`, 'invalid_request')
+  if (typeof value !== 'string') throw new RuleError(400, `${name} must be exactly 6 digits, as a string`, 'invalid_pin_format')
   return value
 }
 

@@ -1,0 +1,199 @@
+/**
+ * @module request-log
+ * The requests the mock answered, newest last, with what a user debugging an integration wants to see:
+ * status, duration, merchant, idempotency key, the contract era in force, and the warnings the service
+ * logged (a deprecated header or form that the era still accepts). Kept up to a configurable count
+ * (option `requestLogLimit`); the oldest entries leave first.
+ *
+ * Each request's handling fills a {@link RequestNotes} as it learns things (authentication names the
+ * merchant, the key, the deprecated uses), so a request refused half-way is logged with what was known.
+ */
+import type { DeprecatedUse, EraName } from '@merchant-gateway/contract'
+
+/**
+ * One answered request.
+ *
+ * @example
+ * ```ts
+ * const [last] = mock.requests.list({ limit: 1 })
+ * last?.warnings // e.g. ['no X-Idempotent-Key: accepted for now; refused with 400 missing_idempotent_key from 2026-01-20T00:00:00Z (release 1.3.0)']
+ * ```
+ */
+export interface RequestLogEntry {
+  /** Position in the log since the mock started (or was reset): 1, 2, 3... */
+  seq: number
+  /** Mock-clock time the request arrived, ISO 8601. */
+  at: string
+  method: string
+  /** Path and query, as requested. */
+  path: string
+  /** The status answered; null when no answer was sent (an injected network fault or a dropped response). */
+  status: number | null
+  /** Real milliseconds spent answering. */
+  durationMs: number
+  /** The `X-Trace-Id` of the answer. */
+  traceId: string
+  /** The contract era in force when the request arrived. */
+  era: EraName
+  /** The merchant whose X-Api-Key was accepted, if any. */
+  merchantId: number | null
+  /** The PIN module user whose bearer token was accepted, if any. */
+  userId: number | null
+  idempotencyKey: string | null
+  /** True when the answer was replayed from the idempotency record of the key. */
+  replayed: boolean
+  /** Refund and payout: the request form, `current` (signed camelCase) or `earlier` (unsigned snake_case). */
+  form: 'current' | 'earlier' | null
+  /** What the service logged about this request: deprecated uses the era still accepts. */
+  warnings: string[]
+}
+
+/**
+ * Which entries {@link RequestLog.list} returns. Every given field must match.
+ *
+ * @example
+ * ```ts
+ * mock.requests.list({ path: '/order/refund', status: 400, limit: 10 })
+ * mock.requests.list({ withWarnings: true })
+ * ```
+ */
+export interface RequestLogFilter {
+  method?: string
+  /** A part of the path (`/order/refund`). */
+  path?: string
+  /** An exact status, or a class: `'4xx'`. */
+  status?: number | `${1 | 2 | 3 | 4 | 5}xx`
+  merchantId?: number
+  /** Only entries with (true) or without (false) warnings. */
+  withWarnings?: boolean
+  /** Only entries after this `seq` (to poll for new ones). */
+  afterSeq?: number
+  /** At most this many, the newest. */
+  limit?: number
+}
+
+/** What the handling of one request learns on its way, for its log entry and its deprecation header. */
+export interface RequestNotes {
+  merchantId: number | null
+  userId: number | null
+  idempotencyKey: string | null
+  form: 'current' | 'earlier' | null
+  replayed: boolean
+  /** Deprecated things the request did (whether the era still accepts them or not). */
+  uses: Set<DeprecatedUse>
+  warnings: string[]
+}
+
+/** A request as it arrived: what its log entry needs besides the notes and the answer. */
+export interface Arrival {
+  method: string
+  path: string
+  /** Mock-clock milliseconds at arrival. */
+  atMs: number
+  /** `performance.now()` at arrival. */
+  startedAt: number
+  era: EraName
+}
+
+/** Marks a request's arrival. */
+export function arrive(request: Request, atMs: number, era: EraName): Arrival {
+  const url = new URL(request.url)
+  return { method: request.method, path: url.pathname + url.search, atMs, startedAt: performance.now(), era }
+}
+
+/** Logs the answer to a request that arrived at `arrival`. `status` null: no answer was sent. */
+export function logAnswer(log: RequestLog, arrival: Arrival, traceId: string, status: number | null, notes: RequestNotes): RequestLogEntry {
+  return log.record({
+    at: new Date(arrival.atMs).toISOString(),
+    method: arrival.method,
+    path: arrival.path,
+    status,
+    durationMs: Math.round((performance.now() - arrival.startedAt) * 100) / 100,
+    traceId,
+    era: arrival.era,
+    merchantId: notes.merchantId,
+    userId: notes.userId,
+    idempotencyKey: notes.idempotencyKey,
+    replayed: notes.replayed,
+    form: notes.form,
+    warnings: notes.warnings,
+  })
+}
+
+/** Empty notes for a request that just arrived. */
+export function newNotes(): RequestNotes {
+  return { merchantId: null, userId: null, idempotencyKey: null, form: null, replayed: false, uses: new Set(), warnings: [] }
+}
+
+/**
+ * A bounded log of answered requests, oldest first, with lookup by trace id.
+ *
+ * @example
+ * ```ts
+ * const log = new RequestLog(1000)
+ * const arrival = arrive(request, ctx.clock.now(), '1.4.0-full-enforcement')
+ * logAnswer(log, arrival, 'trc_0123', 200, newNotes())
+ * log.get('trc_0123')?.status // 200
+ * ```
+ */
+export class RequestLog {
+  /** A ring: the oldest entry is at `#start` once the ring is full. */
+  #ring: RequestLogEntry[] = []
+  #start = 0
+  #seq = 0
+  readonly #byTrace = new Map<string, RequestLogEntry>()
+
+  constructor(readonly limit: number) {}
+
+  /** Adds an entry; the oldest leaves when the log is full. */
+  record(entry: Omit<RequestLogEntry, 'seq'>): RequestLogEntry {
+    const full = { seq: ++this.#seq, ...entry }
+    if (this.limit === 0) return full
+    if (this.#ring.length < this.limit) {
+      this.#ring.push(full)
+    } else {
+      const evicted = this.#ring[this.#start]!
+      if (this.#byTrace.get(evicted.traceId) === evicted) this.#byTrace.delete(evicted.traceId)
+      this.#ring[this.#start] = full
+      this.#start = (this.#start + 1) % this.limit
+    }
+    this.#byTrace.set(full.traceId, full)
+    return full
+  }
+
+  /** The entry answered with this trace id, if still kept. */
+  get(traceId: string): RequestLogEntry | undefined {
+    return this.#byTrace.get(traceId)
+  }
+
+  /** The kept entries that match, oldest first (copies). */
+  list(filter: RequestLogFilter = {}): RequestLogEntry[] {
+    const out: RequestLogEntry[] = []
+    for (let i = 0; i < this.#ring.length; i++) {
+      const entry = this.#ring[(this.#start + i) % this.#ring.length]!
+      if (matches(entry, filter)) out.push({ ...entry, warnings: [...entry.warnings] })
+    }
+    return filter.limit !== undefined ? out.slice(Math.max(0, out.length - filter.limit)) : out
+  }
+
+  /** Forgets every entry and starts the sequence again. */
+  clear(): void {
+    this.#ring = []
+    this.#start = 0
+    this.#seq = 0
+    this.#byTrace.clear()
+  }
+}
+
+function matches(entry: RequestLogEntry, filter: RequestLogFilter): boolean {
+  if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false
+  if (filter.path !== undefined && !entry.path.includes(filter.path)) return false
+  if (filter.merchantId !== undefined && entry.merchantId !== filter.merchantId) return false
+  if (filter.withWarnings !== undefined && entry.warnings.length > 0 !== filter.withWarnings) return false
+  if (filter.afterSeq !== undefined && entry.seq <= filter.afterSeq) return false
+  if (filter.status !== undefined) {
+    if (typeof filter.status === 'number') return entry.status === filter.status
+    return entry.status !== null && Math.floor(entry.status / 100) === Number(filter.status[0])
+  }
+  return true
+}
