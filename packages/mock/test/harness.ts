@@ -70,6 +70,32 @@ export async function signedCall(
   return { status: res.status, body: await res.json(), headers: res.headers }
 }
 
+/**
+ * Sends a refund or payout in the earlier form (before release 1.4.0): X-App-Id, X-Api-Key and X-Timestamp,
+ * no signature, a snake_case body. `key: null` sends no X-Idempotent-Key; a header given as null is removed.
+ */
+export async function earlierCall(
+  mock: MockGateway,
+  merchant: MerchantCredentials,
+  path: string,
+  body: unknown,
+  options: { key?: string | null; headers?: Record<string, string | null> } = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    [HEADERS.appId]: String(merchant.appId),
+    [HEADERS.apiKey]: merchant.apiKey,
+    [HEADERS.timestamp]: String(Math.floor(Date.parse(mock.clock.now()) / 1000)),
+  }
+  if (options.key !== null) headers[HEADERS.idempotentKey] = options.key ?? crypto.randomUUID()
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (value === null) delete headers[name]
+    else headers[name] = value
+  }
+  const res = await mock.fetch(`${mock.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+  return { status: res.status, body: await res.json(), headers: res.headers }
+}
+
 /** Creates an order through the API and returns its numeric id. */
 export async function createOrder(mock: MockGateway, merchant: Merchant, amount = 25, currency: 'USD' | 'KHR' = 'USD'): Promise<number> {
   const reply = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: merchant.apiKey, body: { storeId: merchant.storeId, amount, currency } })
