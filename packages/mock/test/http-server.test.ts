@@ -169,6 +169,13 @@ describe('the server guards its edges', () => {
     expect((await fetch(`${server.url}/__mock/merchants/2`)).status).toBe(404)
   })
 
+  it(`a body over ${MAX_BODY_BYTES} bytes on a PIN path is 413 in the PIN module's envelope (payload_too_large)`, async () => {
+    const server = await start()
+    const res = await fetch(`${server.url}/api/v1/auth/verify-pin`, { method: 'POST', body: 'x'.repeat(MAX_BODY_BYTES + 1) })
+    expect(res.status).toBe(413)
+    expect(await res.json()).toEqual({ status_code: 413, message: `The body is larger than ${MAX_BODY_BYTES} bytes`, code: 'payload_too_large', data: null })
+  })
+
   it('answers CORS preflights and exposes the trace headers, unless cors is false', async () => {
     const server = await start()
     const preflight = await fetch(`${server.url}${GATEWAY_PATHS.refundOrder}`, {
@@ -178,7 +185,8 @@ describe('the server guards its edges', () => {
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe('*')
     expect(preflight.headers.get('Access-Control-Allow-Headers')).toBe('x-api-key, x-signature')
-    expect((await listStores(server)).headers.get('Access-Control-Expose-Headers')).toContain('X-Trace-Id')
+    const exposed = (await listStores(server)).headers.get('Access-Control-Expose-Headers')
+    for (const name of ['X-Trace-Id', 'X-Idempotent-Replayed', 'X-Service-Deprecation-Warning', 'Retry-After']) expect(exposed).toContain(name)
     const closed = await start({ cors: false })
     expect((await listStores(closed)).headers.get('Access-Control-Allow-Origin')).toBeNull()
   })
@@ -195,6 +203,20 @@ describe('the server guards its edges', () => {
     expect(lines[1]).toMatch(/^GET \/__mock\/clock 200 \d+\.\d ms$/)
     expect(lines[2]).toMatch(/^POST \/__mock\/faults 201 /)
     expect(lines[3]).toMatch(/^POST \/api\/v1\/payment-gateway\/stores\/list dropped \d+\.\d ms connection cut \(injected fault\)$/)
+  })
+
+  it("puts the warnings the service logged on the request's line (a deprecated header the era still accepts)", async () => {
+    const lines: string[] = []
+    const server = await start({ log: (line) => lines.push(line), clock: { now: '2026-03-03T09:00:00Z', frozen: true } })
+    const { appId } = await server.mock.merchants.get(1)
+    const res = await fetch(`${server.url}${GATEWAY_PATHS.listStores}`, { method: 'POST', headers: { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey, [HEADERS.appId]: String(appId) } })
+    expect(res.status).toBe(200)
+    expect(lines).toEqual([
+      expect.stringMatching(/^POST \/api\/v1\/payment-gateway\/stores\/list 200 \d+\.\d ms trc_\w+ warning: X-App-Id on \/api\/v1\/payment-gateway\/stores\/list: deprecated by release 1\.4\.0; refused with 401 invalid_authentication from 2026-03-16T00:00:00Z$/),
+    ])
+    const logged = (await (await fetch(`${server.url}/__mock/requests?withWarnings=true`)).json()) as Array<{ warnings: string[] }>
+    expect(logged).toHaveLength(1)
+    expect(logged[0]!.warnings[0]).toMatch(/^X-App-Id on/)
   })
 
   it('an absolute-form request target (as sent to a proxy) still addresses this server', async () => {

@@ -97,6 +97,44 @@ describe('bearer authentication (set-pin, verify-pin, change-pin, forgot-pin, ve
   })
 })
 
+describe('the PIN module checks who is asking before it reads what they sent', () => {
+  it.each([
+    ['a body that is not JSON', '{"pin": '],
+    ['a body over the size limit', JSON.stringify({ pin: '1'.repeat(70_000) })],
+    ['an empty body', ''],
+  ])('no token and %s is 401 unauthenticated, not 400 or 413', async (_label, rawBody) => {
+    const mock = pinMock()
+    expectRefused(await pinCall(mock, PIN_PATHS.verifyPin, { rawBody }), 401, 'unauthenticated')
+    expectRefused(await pinCall(mock, PIN_PATHS.verifyPin, { rawBody, token: 'at_unknown' }), 401, 'invalid_token')
+  })
+
+  it('reset-pin, gated by the session alone, reads the body: a bad one is 400 invalid_request', async () => {
+    const mock = pinMock()
+    expectRefused(await pinCall(mock, PIN_PATHS.resetPin, { rawBody: '{"session_id": ' }), 400, 'invalid_request')
+  })
+})
+
+describe("the PIN module's own answers for paths and methods it does not serve", () => {
+  it('another method on a PIN path is 405 in the PIN envelope (method_not_allowed) with Allow: POST', async () => {
+    const mock = pinMock()
+    const res = await mock.fetch(`${mock.baseUrl}${PIN_PATHS.setPin}`, { method: 'GET' })
+    expect(res.headers.get('Allow')).toBe('POST')
+    expect({ status: res.status, body: await res.json() }).toEqual({
+      status: 405,
+      body: { status_code: 405, message: `GET is not allowed on ${PIN_PATHS.setPin}; use POST`, code: 'method_not_allowed', data: null },
+    })
+  })
+
+  it('an unknown path under the PIN prefix is 404 in the PIN envelope (not_found)', async () => {
+    const mock = pinMock()
+    const res = await mock.fetch(`${mock.baseUrl}/api/v1/auth/forgot-password`, { method: 'POST', body: '{}' })
+    expect({ status: res.status, body: await res.json() }).toEqual({
+      status: 404,
+      body: { status_code: 404, message: 'Cannot POST /api/v1/auth/forgot-password', code: 'not_found', data: null },
+    })
+  })
+})
+
 /** Malformed PINs and the code each earns: anything given that is not a string of exactly 6 digits is invalid_pin_format; a missing (or null) field invalid_request. */
 const MALFORMED: ReadonlyArray<{ label: string; value: unknown; code: 'invalid_pin_format' | 'invalid_request' }> = [
   { label: "'12345' (5 digits)", value: '12345', code: 'invalid_pin_format' },

@@ -233,6 +233,32 @@ describe('control routes answer with the shapes of the DESIGN.md table', () => {
     expect((await send('GET', '/__mock/merchants/1')).status).toBe(404)
   })
 
+  it('DELETE /__mock/merchants/{id} removes a merchant (204): its key then answers 404 on balance inquiry; GET shows removedAt', async () => {
+    const m = await merchantWithStore()
+    expect((await send('DELETE', `/__mock/merchants/${m.merchantId}`)).status).toBe(204)
+    const res = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.balanceInquiry}`, { method: 'POST', headers: { [HEADERS.apiKey]: m.apiKey } })
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 404, body: { statusCode: 404, message: 'Merchant not found', error: 'Not Found' } })
+    expect((await send('GET', `/__mock/merchants/${m.merchantId}`)).body).toMatchObject({ merchantId: m.merchantId, removedAt: MONDAY })
+    expect((await send('DELETE', `/__mock/merchants/${m.merchantId}`)).status).toBe(404)
+  })
+
+  it('GET /__mock/requests lists the service requests answered, with filters; DELETE empties it', async () => {
+    const m = await merchantWithStore()
+    await createOrder(m.apiKey, m.storeId)
+    await createOrder('mk_wrong', m.storeId)
+    const all = await send('GET', '/__mock/requests')
+    expect(all.body).toEqual([
+      expect.objectContaining({ seq: 1, method: 'POST', path: GATEWAY_PATHS.createOrder, status: 200, merchantId: m.merchantId, era: '1.4.0-full-enforcement', warnings: [] }),
+      expect.objectContaining({ seq: 2, status: 401, merchantId: null }),
+    ])
+    expect((await send('GET', '/__mock/requests?status=4xx')).body).toEqual([expect.objectContaining({ seq: 2 })])
+    expect((await send('GET', `/__mock/requests?merchantId=${m.merchantId}&path=/order/create&limit=5`)).body).toEqual([expect.objectContaining({ seq: 1 })])
+    expect((await send('GET', '/__mock/requests?afterSeq=1')).body).toEqual([expect.objectContaining({ seq: 2 })])
+    expect((await send('GET', '/__mock/requests?withWarnings=true')).body).toEqual([])
+    expect((await send('DELETE', '/__mock/requests')).status).toBe(204)
+    expect((await send('GET', '/__mock/requests')).body).toEqual([])
+  })
+
   it('GET /__mock/audit is {problems: []} while the books balance', async () => {
     const m = await merchantWithStore()
     await send('POST', '/__mock/payments', { orderId: await createOrder(m.apiKey, m.storeId), status: 'SUCCESS' })
@@ -259,6 +285,9 @@ describe('control routes answer with the shapes of the DESIGN.md table', () => {
         'GET /__mock/webhooks',
         'POST /__mock/faults',
         'DELETE /__mock/faults',
+        'DELETE /__mock/merchants/{merchantId}',
+        'GET /__mock/requests',
+        'DELETE /__mock/requests',
       ]),
     )
   })
@@ -318,6 +347,13 @@ describe('bad input to a control route is a 4xx status-style body with a message
     ['stale-next negative', 'POST', '/__mock/webhooks/stale-next', { seconds: -5 }, 400, /seconds/],
     ['unknown control route', 'GET', '/__mock/nothing-here', undefined, 404, /No control route/],
     ['wrong method', 'PUT', '/__mock/clock', undefined, 405, /takes GET, POST/],
+    ['remove an unknown merchant', 'DELETE', '/__mock/merchants/99', undefined, 404, /Merchant 99/],
+    ['request log: unknown query parameter', 'GET', '/__mock/requests?statsu=400', undefined, 400, /statsu/],
+    ['request log: status not a status', 'GET', '/__mock/requests?status=40', undefined, 400, /status/],
+    ['request log: limit zero', 'GET', '/__mock/requests?limit=0', undefined, 400, /limit/],
+    ['request log: limit given twice', 'GET', '/__mock/requests?limit=1&limit=2', undefined, 400, /once/],
+    ['request log: withWarnings not a boolean', 'GET', '/__mock/requests?withWarnings=yes', undefined, 400, /withWarnings/],
+    ['request log: merchantId negative', 'GET', '/__mock/requests?merchantId=-1', undefined, 400, /merchantId/],
   ]
 
   it.each(cases)('%s: %s %s', async (_, method, path, body, status, message) => {
