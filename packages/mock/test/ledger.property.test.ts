@@ -16,14 +16,19 @@
  * With autoSettle off (second property) nothing settles by itself: only `mock.settle()` completes or reverses
  * what is due, and it must settle exactly what the model says is due.
  *
+ * Runs start on dates on both sides of release 1.4.0 and cross its cut-overs as the clock moves. Refunds and
+ * payouts are sent in either form, the current signed one or the earlier unsigned snake_case one: the model
+ * knows from the era in force which form is accepted (the current form before 2026-03-02 is 400, the earlier
+ * form from 2026-03-16 is 401) and holds both to one set of rules: one cap per order, one balance, one key space.
+ *
  * On failure fast-check prints the seed, the path and the shrunk command list (each command's toString);
  * see `replayOptions` below to rerun exactly that case.
  */
-import { GATEWAY_PATHS, HEADERS, LIMITS, type Currency } from '@merchant-gateway/contract'
+import { eraAt, GATEWAY_PATHS, HEADERS, LIMITS, type Currency } from '@merchant-gateway/contract'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isRuleError, type MockGateway } from '../src/index.js'
-import { call, MONDAY, newMerchant, newMock, signedCall, type Merchant, type Reply } from './harness.js'
+import { call, earlierCall, MONDAY, newMerchant, newMock, signedCall, type Merchant, type Reply } from './harness.js'
 
 const CURRENCIES: readonly Currency[] = ['USD', 'KHR']
 const DAY_MS = 86_400_000
@@ -56,10 +61,23 @@ interface MoneyTxM {
   status: 'pending' | 'completed' | 'failed'
 }
 
-/** A refund or payout request, as the model reasons about it, with the exact wire body sent. */
+/** The wire form of a refund or payout: current (signed, camelCase) or earlier (unsigned, snake_case). */
+type Form = 'current' | 'earlier'
+
+/** A refund or payout request, as the model reasons about it, with its form and the exact wire body sent. */
 type MoneyRequest =
-  | { operation: 'refund'; orderId: number; amount: number; bad: boolean; wire: Record<string, unknown> }
-  | { operation: 'payout'; accountNumber: string; currency: Currency; amount: number; bad: boolean; wire: Record<string, unknown> }
+  | { operation: 'refund'; form: Form; orderId: number; amount: number; bad: boolean; wire: Record<string, unknown> }
+  | { operation: 'payout'; form: Form; accountNumber: string; currency: Currency; amount: number; bad: boolean; wire: Record<string, unknown> }
+
+/** The wire body of a refund in a form. */
+function refundWire(form: Form, orderId: number, amount: number): Record<string, unknown> {
+  return form === 'current' ? { orderId, refundAmount: amount } : { order_id: String(orderId), amount }
+}
+
+/** The wire body of a payout in a form. */
+function payoutWire(form: Form, accountNumber: string, amount: number, currency: Currency): Record<string, unknown> {
+  return form === 'current' ? { accountNumber, amount, currency } : { account_id: accountNumber, amount, currency }
+}
 
 /** What the mock must have stored for an idempotency key (scoped to the merchant). */
 interface KeyRecordM {
@@ -245,9 +263,24 @@ function expectPayout(model: Model, caller: number, req: Extract<MoneyRequest, {
 async function sendMoney(model: Model, real: Real, caller: number, req: MoneyRequest, key: string): Promise<Outcome> {
   if (model.autoSettle) settleDue(model)
   const path = req.operation === 'refund' ? GATEWAY_PATHS.refundOrder : GATEWAY_PATHS.payout
-  const reply = await signedCall(real.mock, real.merchants[caller]!, path, req.wire, { key })
+  const merchant = real.merchants[caller]!
+  const reply = req.form === 'current' ? await signedCall(real.mock, merchant, path, req.wire, { key }) : await earlierCall(real.mock, merchant, path, req.wire, { key })
   expectNo5xx(reply, req.operation)
   model.sent.push({ merchant: caller, key, request: req })
+
+  // The era decides which form is accepted; a form it does not accept is refused by authentication, before
+  // the key is looked at, and nothing is stored.
+  const era = eraAt(model.now)
+  if (req.form === 'current' && !era.signedMoneyForm) {
+    expect(reply.status, `current form in era ${era.name}: ${JSON.stringify(reply.body)}`).toBe(400)
+    expect(reply.body.message).toMatch(/X-App-Id/)
+    return { unchanged: true }
+  }
+  if (req.form === 'earlier' && era.legacyAuth === 'refused') {
+    expect(reply.status, `earlier form in era ${era.name}: ${JSON.stringify(reply.body)}`).toBe(401)
+    expect(reply.body.error.code).toBe('invalid_authentication')
+    return { unchanged: true }
+  }
 
   // A body the contract schema refuses (a payout amount with more decimals than its currency allows) is a
   // 400 before idempotency is looked at: the pipeline validates first. A refund's decimals depend on the
@@ -287,11 +320,21 @@ async function sendMoney(model: Model, real: Real, caller: number, req: MoneyReq
   if (reply.status !== 200) return { unchanged: true }
 
   const currency = req.operation === 'refund' ? model.orders.find((o) => o.id === req.orderId)!.currency : req.currency
-  const data = reply.body.data
-  expect(data).toMatchObject({ amount: toWire(req.amount, currency), currency, orderId: req.operation === 'refund' ? req.orderId : 0 })
+  let transactionId: number
+  if (req.form === 'current') {
+    const data = reply.body.data
+    expect(data).toMatchObject({ amount: toWire(req.amount, currency), currency, orderId: req.operation === 'refund' ? req.orderId : 0 })
+    transactionId = data.transactionId
+  } else if (req.operation === 'refund') {
+    expect(reply.body).toMatchObject({ order_id: String(req.orderId), amount: toWire(req.amount, currency), status: 'processing' })
+    transactionId = Number(reply.body.refund_id)
+  } else {
+    expect(reply.body).toMatchObject({ account_id: req.accountNumber, amount: toWire(req.amount, currency), currency, status: 'processing' })
+    transactionId = Number(reply.body.payout_id)
+  }
   fig(model, caller, currency).freeze += req.amount
   model.money.push({
-    id: data.transactionId,
+    id: transactionId,
     kind: req.operation,
     merchant: caller,
     currency,
@@ -465,17 +508,19 @@ class Refund implements Cmd {
     readonly permille: number,
     readonly bad: boolean,
     readonly asOther: boolean,
+    readonly form: Form,
   ) {}
   check = (model: Readonly<Model>) => model.orders.length > 0
   async run(model: Model, real: Real) {
     const order = pickOrder(model, this.pick)
     const caller = this.asOther ? 1 - order.merchant : order.merchant
     const amount = relative(order.amount - refundedOf(model, order.id), this.permille)
-    const wire = { orderId: order.id, refundAmount: toWire(amount, order.currency, this.bad) }
-    const outcome = await sendMoney(model, real, caller, { operation: 'refund', orderId: order.id, amount, bad: this.bad, wire }, crypto.randomUUID())
+    const wire = refundWire(this.form, order.id, toWire(amount, order.currency, this.bad))
+    const outcome = await sendMoney(model, real, caller, { operation: 'refund', form: this.form, orderId: order.id, amount, bad: this.bad, wire }, crypto.randomUUID())
     await checkInvariants(model, real, this.toString(), outcome)
   }
-  toString = () => `refund(${this.pick.from}#${this.pick.n}, ${this.permille}‰ of remaining${this.bad ? ', bad decimals' : ''}${this.asOther ? ', by the other merchant' : ''})`
+  toString = () =>
+    `refund(${this.pick.from}#${this.pick.n}, ${this.permille}‰ of remaining${this.bad ? ', bad decimals' : ''}${this.asOther ? ', by the other merchant' : ''}, ${this.form} form)`
 }
 
 class Payout implements Cmd {
@@ -485,17 +530,18 @@ class Payout implements Cmd {
     readonly account: string,
     readonly permille: number,
     readonly bad: boolean,
+    readonly form: Form,
   ) {}
   check = () => true
   async run(model: Model, real: Real) {
     if (model.autoSettle) settleDue(model)
     const amount = relative(usable(model, this.merchant, this.currency), this.permille)
-    const wire = { accountNumber: this.account, amount: toWire(amount, this.currency, this.bad), currency: this.currency }
-    const req = { operation: 'payout' as const, accountNumber: this.account, currency: this.currency, amount, bad: this.bad, wire }
+    const wire = payoutWire(this.form, this.account, toWire(amount, this.currency, this.bad), this.currency)
+    const req = { operation: 'payout' as const, form: this.form, accountNumber: this.account, currency: this.currency, amount, bad: this.bad, wire }
     const outcome = await sendMoney(model, real, this.merchant, req, crypto.randomUUID())
     await checkInvariants(model, real, this.toString(), outcome)
   }
-  toString = () => `payout(m${this.merchant}, ${this.currency}, ${this.account}, ${this.permille}‰ of usable${this.bad ? ', bad decimals' : ''})`
+  toString = () => `payout(m${this.merchant}, ${this.currency}, ${this.account}, ${this.permille}‰ of usable${this.bad ? ', bad decimals' : ''}, ${this.form} form)`
 }
 
 /** Sends an earlier keyed request again with the same key and the same bytes, by the same or the other merchant. */
@@ -529,17 +575,17 @@ class ReuseKey implements Cmd {
       const amount = old.amount + 1
       if (old.operation === 'refund') {
         const currency = model.orders.find((o) => o.id === old.orderId)?.currency ?? 'USD'
-        req = { ...old, amount, wire: { orderId: old.orderId, refundAmount: toWire(amount, currency, old.bad) } }
+        req = { ...old, amount, wire: refundWire(old.form, old.orderId, toWire(amount, currency, old.bad)) }
       } else {
-        req = { ...old, amount, wire: { accountNumber: old.accountNumber, amount: toWire(amount, old.currency, old.bad), currency: old.currency } }
+        req = { ...old, amount, wire: payoutWire(old.form, old.accountNumber, toWire(amount, old.currency, old.bad), old.currency) }
       }
     } else if (old.operation === 'refund') {
-      req = { operation: 'payout', accountNumber: ACCOUNT_OK, currency: 'USD', amount: 1, bad: false, wire: { accountNumber: ACCOUNT_OK, amount: 0.01, currency: 'USD' } }
+      req = { operation: 'payout', form: old.form, accountNumber: ACCOUNT_OK, currency: 'USD', amount: 1, bad: false, wire: payoutWire(old.form, ACCOUNT_OK, 0.01, 'USD') }
     } else {
       const order = model.orders.find((o) => o.merchant === sent.merchant)
       const orderId = order?.id ?? 999_999
       const currency = order?.currency ?? 'USD'
-      req = { operation: 'refund', orderId, amount: 1, bad: false, wire: { orderId, refundAmount: toWire(1, currency) } }
+      req = { operation: 'refund', form: old.form, orderId, amount: 1, bad: false, wire: refundWire(old.form, orderId, toWire(1, currency)) }
     }
     const outcome = await sendMoney(model, real, sent.merchant, req, sent.key)
     await checkInvariants(model, real, this.toString(), outcome)
@@ -573,6 +619,7 @@ class Settle implements Cmd {
 const merchantArb = fc.constantFrom(0, 1)
 const currencyArb = fc.constantFrom<Currency>('USD', 'KHR')
 const rarely = fc.oneof({ arbitrary: fc.constant(false), weight: 6 }, { arbitrary: fc.constant(true), weight: 1 })
+const formArb = fc.constantFrom<Form>('current', 'earlier')
 
 const commandArbs: Array<fc.Arbitrary<Cmd>> = [
   fc
@@ -583,10 +630,10 @@ const commandArbs: Array<fc.Arbitrary<Cmd>> = [
     fc.constantFrom<PayStatus>('SUCCESS', 'SUCCESS', 'SUCCESS', 'FAILED', 'PENDING'),
   ).map(([p, s]) => new Pay(p, s)),
   fc.tuple(orderPickArb({ open: 2, recent: 1, any: 1 }), rarely).map(([p, other]) => new Cancel(p, other)),
-  fc.tuple(orderPickArb({ recent: 1, any: 1, completed: 4 }), permilleArb, rarely, rarely).map(([p, pm, bad, other]) => new Refund(p, pm, bad, other)),
+  fc.tuple(orderPickArb({ recent: 1, any: 1, completed: 4 }), permilleArb, rarely, rarely, formArb).map(([p, pm, bad, other, form]) => new Refund(p, pm, bad, other, form)),
   fc
-    .tuple(merchantArb, currencyArb, fc.constantFrom(ACCOUNT_OK, ACCOUNT_FAIL, ACCOUNT_UNKNOWN), permilleArb, rarely)
-    .map(([m, c, acc, pm, bad]) => new Payout(m, c, acc, pm, bad)),
+    .tuple(merchantArb, currencyArb, fc.constantFrom(ACCOUNT_OK, ACCOUNT_FAIL, ACCOUNT_UNKNOWN), permilleArb, rarely, formArb)
+    .map(([m, c, acc, pm, bad, form]) => new Payout(m, c, acc, pm, bad, form)),
   fc.tuple(fc.nat(1000), rarely).map(([n, other]) => new Replay(n, other)),
   fc.tuple(fc.nat(1000), fc.constantFrom('amount', 'operation') as fc.Arbitrary<'amount' | 'operation'>).map(([n, c]) => new ReuseKey(n, c)),
   fc
@@ -609,15 +656,21 @@ interface Scenario {
   /** Opening balances in minor units per merchant. */
   openings: Array<{ usd: number; khr: number }>
   days: { refund: number; payout: number }
+  /** The clock's start: Mondays before, around and after the cut-overs of release 1.4.0, and today. */
+  start: string
 }
+
+/** Mondays at 09:00 UTC: only the earlier form (it reaches 03-02 in a few clock moves), both forms, and today. */
+const STARTS = ['2026-02-23T09:00:00.000Z', '2026-03-09T09:00:00.000Z', MONDAY] as const
 
 const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   openings: fc.tuple(openingArb, openingArb),
   days: fc.record({ refund: fc.integer({ min: 3, max: 5 }), payout: fc.integer({ min: 1, max: 2 }) }),
+  start: fc.constantFrom(...STARTS),
 })
 
 async function setup(autoSettle: boolean, scenario: Scenario) {
-  const mock = newMock({ autoSettle, settlementBusinessDays: scenario.days })
+  const mock = newMock({ autoSettle, settlementBusinessDays: scenario.days, clock: { now: scenario.start, frozen: true } })
   const merchants: Merchant[] = []
   const figures = new Map<string, { balance: number; freeze: number }>()
   for (const [i, opening] of scenario.openings.entries()) {
@@ -628,7 +681,7 @@ async function setup(autoSettle: boolean, scenario: Scenario) {
     figures.set(figureKey(i, 'USD'), { balance: opening.usd, freeze: 0 })
     figures.set(figureKey(i, 'KHR'), { balance: opening.khr, freeze: 0 })
   }
-  const model: Model = { now: Date.parse(MONDAY), autoSettle, days: scenario.days, figures, orders: [], money: [], keys: new Map(), sent: [] }
+  const model: Model = { now: Date.parse(scenario.start), autoSettle, days: scenario.days, figures, orders: [], money: [], keys: new Map(), sent: [] }
   const real: Real = { mock, merchants, last: {} }
   real.last = await readFigures(real)
   await checkInvariants(model, real, 'setup', { unchanged: true })
