@@ -56,6 +56,21 @@ describe('the page runs under MSW’s service worker', () => {
   })
 })
 
+describe('the release timeline in the page', () => {
+  it('X-Service-Deprecation-Warning (2026-03-10, release 1.4.0) reaches page code through the worker, with the trace id', async () => {
+    const merchant = await merchantWithStore({ usd: 10 })
+    await mock.clock.set('2026-03-10T09:00:00Z')
+    const res = await fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, { method: 'POST', headers: { 'X-Api-Key': merchant.apiKey } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('X-Service-Deprecation-Warning')).toMatch(/^X-App-Id, X-Timestamp on standard endpoints, and unsigned snake_case refund and payout requests are deprecated \(release 1\.4\.0\)/)
+    expect(res.headers.get('X-Trace-Id')).toMatch(/^trc_/)
+    // The browser records the fetch (Resource Timing) once its body is read.
+    expect((await res.json()).data).toHaveLength(1)
+    const [timing] = timingsOf(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`)
+    expect(timing?.workerStart).toBeGreaterThan(0)
+  })
+})
+
 describe('gateway flow through the worker', () => {
   it('create order (SDK), pay (control API), refund (SDK, Web Crypto signature), then balance (SDK) shows the exact figures', async () => {
     const merchant = await merchantWithStore({ usd: 100 })
