@@ -1,8 +1,9 @@
 /**
  * @module error-codes
- * The `error.code` values of code-style error bodies: the two SPEC.md documents
- * (`missing_idempotent_key`, `invalid_authentication`) and the ones this project decided
- * for the cases SPEC.md leaves "not shown".
+ * The `error.code` values of code-style error bodies: the two the service documents
+ * (`missing_idempotent_key`, `invalid_authentication`) and the ones this project decided for the
+ * cases the service leaves open (docs/decisions.md). Each comment starts with the status the code
+ * comes with; docs/errors.md lists the same, and a test holds the two and the mock to one truth.
  */
 
 /**
@@ -15,29 +16,29 @@
  * ```
  */
 export const ERROR_CODES = {
-  /** SPEC: refund or payout without X-Idempotent-Key (from the 1.3.0 rejection date). */
+  /** 400: refund or payout without X-Idempotent-Key (from 2026-01-20, release 1.3.0). */
   missing_idempotent_key: 'missing_idempotent_key',
-  /** Ours: X-Idempotent-Key empty or longer than 255 characters. */
+  /** 400: X-Idempotent-Key empty or longer than 255 characters (from 2026-01-27, release 1.3.0). */
   invalid_idempotent_key: 'invalid_idempotent_key',
-  /** Ours: a request with the same key is still being processed (409). */
+  /** 409: a request with the same key is still being processed. */
   idempotency_key_in_use: 'idempotency_key_in_use',
-  /** Ours: the same key was used with a different request body. */
+  /** 422: the same key was used within 24 hours for another request (another body or operation). */
   idempotency_key_mismatch: 'idempotency_key_mismatch',
-  /** SPEC: obsolete authentication headers after the 1.4.0 rejection date. */
+  /** 401: obsolete authentication headers (X-App-Id, X-Timestamp on a standard endpoint) from 2026-03-16 (release 1.4.0). */
   invalid_authentication: 'invalid_authentication',
-  /** Ours: X-Signature missing or does not match. */
+  /** 401: X-Signature does not match the body and X-Timestamp. */
   invalid_signature: 'invalid_signature',
-  /** Ours: X-Timestamp missing, not decimal seconds, or outside the allowed skew. */
+  /** 401: X-Timestamp outside the allowed skew. */
   invalid_timestamp: 'invalid_timestamp',
-  /** Ours: cancel of an order that is neither pending nor processing. */
+  /** 409: cancel of an order that is neither pending nor processing. */
   order_not_cancellable: 'order_not_cancellable',
-  /** Ours: refund of an order that was never paid or was cancelled. */
+  /** 422: refund of an order that was never paid or was cancelled. */
   order_not_refundable: 'order_not_refundable',
-  /** Ours: refund above the amount not yet refunded. */
+  /** 422: refund above the amount not yet refunded. */
   refund_exceeds_remaining: 'refund_exceeds_remaining',
-  /** Ours: payout above the usable balance. */
+  /** 422: refund or payout above the usable balance. */
   insufficient_funds: 'insufficient_funds',
-  /** Ours: payment against a QR code past its expiry (the mock's control API, acting as the customer). */
+  /** 422: payment against a QR code past its expiry (the mock's control API, acting as the customer). */
   qr_expired: 'qr_expired',
 } as const
 

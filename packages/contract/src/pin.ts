@@ -70,7 +70,7 @@ export const PIN_ERROR_CODES = {
   payload_too_large: 'payload_too_large',
   /** 415: a body whose Content-Type is not JSON. */
   unsupported_media_type: 'unsupported_media_type',
-  /** Any status: the answer of a fault injected on purpose (the mock's fault injection). */
+  /** 5xx (or the status injected): the answer of a fault injected on purpose (the mock's fault injection). */
   injected_fault: 'injected_fault',
   /** 500: an unexpected failure of the service. */
   internal_error: 'internal_error',
