@@ -49,7 +49,7 @@ export interface RequestLogEntry {
 }
 
 /**
- * Which entries {@link RequestLog.list} returns. Every given field must match.
+ * Which entries `mock.requests.list()` returns. Every given field must match.
  *
  * @example
  * ```ts
