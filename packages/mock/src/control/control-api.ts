@@ -288,10 +288,7 @@ export function createControlApi(runtime: GatewayRuntime) {
       /** The answered requests that match `filter`, oldest first (at most `requestLogLimit` are kept). */
       list: (filter?: RequestLogFilter): RequestLogEntry[] => runtime.requests.list(filter),
       /** The request answered with this `X-Trace-Id`, if still kept. */
-      get: (traceId: string): RequestLogEntry | undefined => {
-        const entry = runtime.requests.get(traceId)
-        return entry && { ...entry, warnings: [...entry.warnings] }
-      },
+      get: (traceId: string): RequestLogEntry | undefined => runtime.requests.get(traceId),
       /** Forgets the logged requests. */
       clear: (): void => runtime.requests.clear(),
     },

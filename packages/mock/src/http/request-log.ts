@@ -97,14 +97,16 @@ export interface Arrival {
 
 /** Marks a request's arrival. */
 export function arrive(request: Request, atMs: number, era: EraName): Arrival {
-  const url = new URL(request.url)
-  return { method: request.method, path: url.pathname + url.search, atMs, startedAt: performance.now(), era }
+  // The path and query are what follows the origin: no URL is parsed on the request path for the log.
+  const url = request.url
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  return { method: request.method, path: start === -1 ? '/' : url.slice(start), atMs, startedAt: performance.now(), era }
 }
 
 /** Logs the answer to a request that arrived at `arrival`. `status` null: no answer was sent. */
-export function logAnswer(log: RequestLog, arrival: Arrival, traceId: string, status: number | null, notes: RequestNotes): RequestLogEntry {
-  return log.record({
-    at: new Date(arrival.atMs).toISOString(),
+export function logAnswer(log: RequestLog, arrival: Arrival, traceId: string, status: number | null, notes: RequestNotes): void {
+  log.record({
+    atMs: arrival.atMs,
     method: arrival.method,
     path: arrival.path,
     status,
@@ -138,17 +140,17 @@ export function newNotes(): RequestNotes {
  */
 export class RequestLog {
   /** A ring: the oldest entry is at `#start` once the ring is full. */
-  #ring: RequestLogEntry[] = []
+  #ring: StoredEntry[] = []
   #start = 0
   #seq = 0
-  readonly #byTrace = new Map<string, RequestLogEntry>()
+  readonly #byTrace = new Map<string, StoredEntry>()
 
   constructor(readonly limit: number) {}
 
   /** Adds an entry; the oldest leaves when the log is full. */
-  record(entry: Omit<RequestLogEntry, 'seq'>): RequestLogEntry {
-    const full = { seq: ++this.#seq, ...entry }
-    if (this.limit === 0) return full
+  record(entry: Omit<StoredEntry, 'seq'>): void {
+    const full: StoredEntry = { seq: ++this.#seq, ...entry }
+    if (this.limit === 0) return
     if (this.#ring.length < this.limit) {
       this.#ring.push(full)
     } else {
@@ -158,12 +160,12 @@ export class RequestLog {
       this.#start = (this.#start + 1) % this.limit
     }
     this.#byTrace.set(full.traceId, full)
-    return full
   }
 
-  /** The entry answered with this trace id, if still kept. */
+  /** The entry answered with this trace id, if still kept (a copy). */
   get(traceId: string): RequestLogEntry | undefined {
-    return this.#byTrace.get(traceId)
+    const entry = this.#byTrace.get(traceId)
+    return entry && published(entry)
   }
 
   /** The kept entries that match, oldest first (copies). */
@@ -171,7 +173,7 @@ export class RequestLog {
     const out: RequestLogEntry[] = []
     for (let i = 0; i < this.#ring.length; i++) {
       const entry = this.#ring[(this.#start + i) % this.#ring.length]!
-      if (matches(entry, filter)) out.push({ ...entry, warnings: [...entry.warnings] })
+      if (matches(entry, filter)) out.push(published(entry))
     }
     return filter.limit !== undefined ? out.slice(Math.max(0, out.length - filter.limit)) : out
   }
@@ -185,7 +187,14 @@ export class RequestLog {
   }
 }
 
-function matches(entry: RequestLogEntry, filter: RequestLogFilter): boolean {
+/** An entry as kept: the arrival time as a number, formatted only when someone reads the log. */
+type StoredEntry = Omit<RequestLogEntry, 'at'> & { atMs: number }
+
+function published({ atMs, warnings, ...rest }: StoredEntry): RequestLogEntry {
+  return { seq: rest.seq, at: new Date(atMs).toISOString(), ...rest, warnings: [...warnings] }
+}
+
+function matches(entry: StoredEntry, filter: RequestLogFilter): boolean {
   if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false
   if (filter.path !== undefined && !entry.path.includes(filter.path)) return false
   if (filter.merchantId !== undefined && entry.merchantId !== filter.merchantId) return false
