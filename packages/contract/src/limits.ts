@@ -57,4 +57,6 @@ export const LIMITS = {
   maxTextLength: 500,
   /** Decision: longest store name. */
   maxStoreNameLength: 200,
+  /** Decision: longest request URL (path and query), in characters: 414 over it, as common servers answer (8 KiB). */
+  maxUrlLength: 8192,
 } as const

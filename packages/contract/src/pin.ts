@@ -68,6 +68,8 @@ export const PIN_ERROR_CODES = {
   method_not_allowed: 'method_not_allowed',
   /** 413: a body larger than the module accepts. */
   payload_too_large: 'payload_too_large',
+  /** 414: a request URL longer than the service takes. */
+  uri_too_long: 'uri_too_long',
   /** 415: a body whose Content-Type is not JSON. */
   unsupported_media_type: 'unsupported_media_type',
   /** 5xx (or the status injected): the answer of a fault injected on purpose (the mock's fault injection). */

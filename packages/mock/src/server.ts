@@ -3,5 +3,5 @@
  * The mock as a real HTTP server on Node (`node:http`), with the control API under `/__mock`.
  * A separate entry so that the main one stays free of `node:*` imports and runs in browsers.
  */
-export { startMockServer, MAX_BODY_BYTES, type MockServer, type MockServerOptions } from './adapters/http-server.js'
+export { startMockServer, MAX_BODY_BYTES, DRAIN_BYTES, type MockServer, type MockServerOptions } from './adapters/http-server.js'
 export { DEMO_MERCHANT, type DemoMerchant } from './cli/demo-merchant.js'

@@ -235,6 +235,11 @@ const PIN_TRIGGERS: Record<Exclude<PinErrorCode, 'internal_error'>, () => Promis
     const user = await newUser(mock)
     return pinSeen(await pinCall(mock, PIN_PATHS.verifyPin, { token: user.accessToken, rawBody: JSON.stringify({ pin: '1'.repeat(70_000) }) }))
   },
+  uri_too_long: async () => {
+    const mock = pinMock()
+    const res = await mock.fetch(`${mock.baseUrl}${PIN_PATHS.verifyPin}?${'x'.repeat(9000)}`, { method: 'POST', body: '{}' })
+    return { status: res.status, code: ((await res.json()) as { code: string }).code }
+  },
   unsupported_media_type: async () => {
     const mock = pinMock()
     const user = await newUser(mock)

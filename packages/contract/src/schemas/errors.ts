@@ -111,6 +111,7 @@ export const STATUS_NAMES: Readonly<Record<number, string>> = Object.freeze({
   405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',

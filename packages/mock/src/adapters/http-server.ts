@@ -5,15 +5,22 @@
  * same msw handlers as in-process (through `mock.fetch`), and the control API by {@link createControlHandler}
  * under `/__mock`. Injected `network` and `drop-response` faults cut the TCP connection, which is what a
  * client sees when a real gateway drops one.
+ *
+ * Every request gets an answer: a method the Fetch API cannot carry (TRACE, CONNECT) a 405, a body
+ * over the limit a 413 (the rest of it drained), an unparsable request Node's own 400. The control API is
+ * guarded (control-guard.ts): CORS and `Origin` only for allowed origins, a `Host` check, an optional token.
  */
 import { HEADERS } from '@merchant-gateway/contract'
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { createControlHandler, isControlPath } from '../control/control-routes.js'
-import { INJECTED_NETWORK_ERROR } from './mock-fetch.js'
+import { controlMethods, createControlHandler, isControlPath } from '../control/control-routes.js'
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
-import { refusalBodyFor } from '../http/responses.js'
+import { serviceMethods } from '../http/route-methods.js'
 import type { MockGatewayOptions } from '../options.js'
+import { checkControlRequest, isLoopback, originAllowed, type ControlGuardOptions } from './control-guard.js'
+import { INJECTED_NETWORK_ERROR } from './mock-fetch.js'
+import { pathnameOf, readNodeBody, toRequest, writeRefusal, writeRefusalWhile, writeResponse } from './node-bridge.js'
 
 /**
  * Requests larger than this are refused with 413 before they reach the mock (the gateway's own routes
@@ -28,6 +35,17 @@ import type { MockGatewayOptions } from '../options.js'
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /**
+ * How much of an oversized body is still read (and dropped) after its 413, so that the client, which
+ * may still be sending, receives the answer; past it the connection is cut.
+ *
+ * @example
+ * ```ts
+ * MAX_BODY_BYTES + DRAIN_BYTES // the largest upload that still gets its 413 on a usable connection
+ * ```
+ */
+export const DRAIN_BYTES = 64 * 1024 * 1024
+
+/**
  * How to start the HTTP server. Every option of `createMockGateway` applies to the instance it creates;
  * its `baseUrl` defaults to the server's own address, so the URLs the mock hands out (`qr_code`) work.
  *
@@ -39,17 +57,33 @@ export const MAX_BODY_BYTES = 1024 * 1024
 export interface MockServerOptions extends MockGatewayOptions {
   /** TCP port; 0 picks a free one (read it from `server.port`). Default 4010. */
   port?: number
-  /** Interface to listen on. Default `127.0.0.1`: the mock is for this machine, not the network. */
+  /**
+   * Interface to listen on. Default `127.0.0.1`: the mock is for this machine, not the network. On any
+   * other address the control API needs a token (`controlToken`, made up when not given).
+   */
   host?: string
   /** Serve this instance instead of creating one from the options (its own options then apply). */
   mock?: MockGateway
   /** Called with one line per request (`POST /api/v1/... 201 2.3 ms`). Default: no logging. */
   log?: (line: string) => void
   /**
-   * Answer CORS preflights and add `Access-Control-Allow-Origin: *`, so a web app on another local
-   * origin (a dev server) can call the mock from the browser. Default true.
+   * CORS for the service routes: answer preflights and add `Access-Control-Allow-Origin: *`, so a web app
+   * on another local origin (a dev server) can call the gateway from the browser. Default true. The
+   * control API's CORS is `allowedOrigins`.
    */
   cors?: boolean
+  /**
+   * Origins whose pages may call the control API from a browser (`http://localhost:5173`), or `['*']`.
+   * Default none: only the server's own pages, and clients that send no `Origin` (curl, other programs).
+   */
+  allowedOrigins?: readonly string[]
+  /** Host names (in the `Host` header) the control API answers besides loopback names and the bound address. */
+  allowedHosts?: readonly string[]
+  /**
+   * A token the control API requires (`Authorization: Bearer <token>` or `X-Mock-Token`). Default: none on
+   * a loopback address; a random one (read it from `server.controlToken`) on any other.
+   */
+  controlToken?: string
   /**
    * How often (real milliseconds) the server runs what became due as the mock's clock moves on by
    * itself: settlement of refunds and payouts, and webhook retries. 0 turns it off. Default 1000.
@@ -74,6 +108,8 @@ export interface MockServer {
   readonly port: number
   /** The instance behind the server: its in-process control API works alongside the HTTP one. */
   readonly mock: MockGateway
+  /** The token the control API requires, if any. */
+  readonly controlToken: string | undefined
   /**
    * Runs once what the periodic tick runs: settles what is due and makes due webhook attempts.
    * Resolves when they are done. Useful where a test moves a running clock by other means.
@@ -83,8 +119,9 @@ export interface MockServer {
   close(): Promise<void>
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', 'expect'])
 const EXPOSED = [HEADERS.traceId, HEADERS.idempotentReplayed, HEADERS.deprecationWarning, 'Retry-After'].join(', ')
+/** Methods the Fetch API refuses to carry: the server answers them itself. */
+const UNCARRIED = new Set(['TRACE'])
 
 /**
  * Starts the mock on a real `node:http` server.
@@ -100,15 +137,31 @@ const EXPOSED = [HEADERS.traceId, HEADERS.idempotentReplayed, HEADERS.deprecatio
  * ```
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 4010, host = '127.0.0.1', mock: given, log, cors = true, tickMs = 1000, ...gatewayOptions } = options
+  const {
+    port = 4010,
+    host = '127.0.0.1',
+    mock: given,
+    log,
+    cors = true,
+    allowedOrigins = [],
+    allowedHosts = [],
+    controlToken,
+    tickMs = 1000,
+    ...gatewayOptions
+  } = options
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`[mock] port must be an integer from 0 to 65535, got ${port}`)
   if (!Number.isFinite(tickMs) || tickMs < 0) throw new RangeError(`[mock] tickMs must be a number >= 0, got ${tickMs}`)
+  if (controlToken !== undefined && (typeof controlToken !== 'string' || !/^[\x21-\x7e]{8,200}$/.test(controlToken))) {
+    throw new RangeError('[mock] controlToken must be 8 to 200 printable ASCII characters without spaces')
+  }
+  // Off loopback the control API is reachable from the network: it always needs a token then.
+  const token = controlToken ?? (isLoopback(host) ? undefined : randomBytes(18).toString('base64url'))
   // The instance is made once the port is known, so that the URLs it hands out (the orders' `qr_code`)
   // point at this server. Nothing is served before: the listen callback runs first.
-  let state: { mock: MockGateway; origin: string; control: (request: Request) => Promise<Response> } | undefined
+  let state: { mock: MockGateway; origin: string; control: (request: Request) => Promise<Response>; guard: ControlGuardOptions } | undefined
   const sockets = new Set<Socket>()
 
-  const server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now()
     const path = req.url ?? '/'
     serve(req, res)
@@ -116,39 +169,82 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       .catch((error: unknown) => {
         // A bug of the mock, not a refusal: answer 500 so that the client is not left hanging, and say so.
         log?.(`${req.method} ${path} 500 [mock] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-        if (!res.headersSent) writeError(res, path, 500, '[mock] internal error; this is a bug in the mock')
+        if (!res.headersSent) writeRefusal(res, path, 500, '[mock] internal error; this is a bug in the mock')
         else res.destroy()
       })
-  })
+  }
+  const server = createServer(handle)
   server.on('connection', (socket) => {
     sockets.add(socket)
     socket.once('close', () => sockets.delete(socket))
   })
+  // `Expect: 100-continue` with a declared body over the limit: the 413 goes out before the body is sent.
+  server.on('checkContinue', (req, res) => {
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      writeRefusal(res, req.url ?? '/', 413, `The body is larger than ${MAX_BODY_BYTES} bytes`, { Connection: 'close' })
+      log?.(`${req.method} ${req.url} 413 (declared ${req.headers['content-length']} bytes, not read)`)
+      return
+    }
+    res.writeContinue()
+    handle(req, res)
+  })
+  // CONNECT never reaches the request handler: answer it on the raw socket, then close it.
+  server.on('connect', (req, socket: Socket) => {
+    const body = JSON.stringify({ statusCode: 405, message: 'CONNECT is not served: this is not a proxy', error: 'Method Not Allowed' })
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, POST, PATCH, DELETE, OPTIONS\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+    log?.(`CONNECT ${req.url} 405`)
+  })
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<{ outcome: string; note?: string }> {
-    const { mock, origin, control } = state!
-    if (cors) {
+    const { mock, origin, control, guard } = state!
+    const target = req.url ?? '/'
+    const pathname = pathnameOf(target)
+    const isControl = isControlPath(pathname)
+    const method = (req.method ?? 'GET').toUpperCase()
+
+    if (isControl) {
+      const refusal = checkControlRequest(req.headers, guard)
+      // A preflight from an allowed origin carries no token: it is answered below, the real request is checked.
+      const preflight = method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined
+      if (refusal && !(preflight && refusal.status === 401)) {
+        req.resume()
+        writeRefusal(res, target, refusal.status, refusal.message)
+        return { outcome: String(refusal.status), note: refusal.message }
+      }
+      if (req.headers.origin !== undefined && originAllowed(req.headers.origin, guard)) {
+        res.setHeader('Access-Control-Allow-Origin', req.headers.origin)
+        res.setHeader('Vary', 'Origin')
+      }
+    } else if (cors) {
       res.setHeader('Access-Control-Allow-Origin', '*')
       res.setHeader('Access-Control-Expose-Headers', EXPOSED)
-      if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-        res.writeHead(204, {
-          'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-          'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '*',
-          'Access-Control-Max-Age': '600',
-        })
-        res.end()
-        return { outcome: '204', note: 'CORS preflight' }
-      }
     }
-    const body = await readBody(req)
-    if (body === 'too-large') {
-      writeError(res, req.url ?? '/', 413, `The body is larger than ${MAX_BODY_BYTES} bytes`)
+    if (method === 'OPTIONS' && req.headers['access-control-request-method'] && res.hasHeader('Access-Control-Allow-Origin')) {
+      req.resume()
+      res.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+        'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '*',
+        'Access-Control-Max-Age': '600',
+      })
+      res.end()
+      return { outcome: '204', note: 'CORS preflight' }
+    }
+    if (UNCARRIED.has(method)) {
+      req.resume()
+      const allow = isControl ? controlMethods(pathname) : pathname.startsWith('/qr/') ? 'GET' : serviceMethods(pathname)
+      if (allow === undefined) writeRefusal(res, target, 404, `Cannot ${method} ${pathname}`)
+      else writeRefusal(res, target, 405, `${method} is not allowed on ${pathname}; use ${allow}`, { Allow: allow })
+      return { outcome: allow === undefined ? '404' : '405' }
+    }
+
+    const body = await readNodeBody(req, { limit: MAX_BODY_BYTES, drainLimit: DRAIN_BYTES })
+    if (body.kind === 'too-large') {
+      writeRefusalWhile(res, target, 413, `The body is larger than ${MAX_BODY_BYTES} bytes`, body.drained)
       return { outcome: '413' }
     }
-    const request = toRequest(req, origin, body)
-    const pathname = new URL(request.url).pathname
+    const request = toRequest(req, origin, body.kind === 'bytes' ? body.bytes : undefined)
     let response: Response
-    if (isControlPath(pathname)) {
+    if (isControl) {
       response = await control(request)
     } else {
       try {
@@ -185,7 +281,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     server.close() // bad options: do not leave a port taken
     throw error
   }
-  state = { mock, origin: new URL(mock.baseUrl).origin, control: createControlHandler(mock) }
+  const guard: ControlGuardOptions = { allowedOrigins: [...allowedOrigins], allowedHosts: allowedHosts.map((h) => h.toLowerCase()), boundHost: displayHost, port: boundPort, token }
+  state = { mock, origin: new URL(mock.baseUrl).origin, control: createControlHandler(mock), guard }
 
   let ticking: Promise<void> | undefined
   const tick = async () => {
@@ -213,6 +310,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     url,
     port: boundPort,
     mock,
+    controlToken: token,
     tick,
     close: () =>
       new Promise<void>((resolve, reject) => {
@@ -223,66 +321,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
 }
 
-/** Reads the whole body, or reports that it is over the limit. */
-async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> | undefined | 'too-large'> {
-  if (req.method === 'GET' || req.method === 'HEAD') {
-    req.resume()
-    return undefined
-  }
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_BODY_BYTES) {
-      req.resume()
-      return 'too-large'
-    }
-    chunks.push(chunk)
-  }
-  return new Uint8Array(Buffer.concat(chunks))
-}
-
-/** The incoming request as a Fetch-API Request on the mock's own origin (the handlers match on it). */
-function toRequest(req: IncomingMessage, origin: string, body: Uint8Array<ArrayBuffer> | undefined): Request {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
-  }
-  // Only the path and query are taken: an absolute-form target (`GET http://other/...`, as sent to a
-  // proxy) still addresses this server, not the host it names.
-  const { pathname, search } = new URL(req.url ?? '/', 'http://target.invalid')
-  // An empty body is no body: a Request with a stream body costs a clone (a tee) in msw per handler tried.
-  return new Request(new URL(`${pathname}${search}`, origin), { method: req.method, headers, body: body?.length ? body : undefined })
-}
-
 /** What `mock.fetch` throws for an injected `network` or `drop-response` fault (see adapters/mock-fetch.ts). */
 function isInjectedNetworkFault(error: unknown): boolean {
   return error instanceof TypeError && error.cause instanceof Error && error.cause.message === INJECTED_NETWORK_ERROR
-}
-
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer())
-  const headers: Record<string, string | string[]> = {}
-  response.headers.forEach((value, name) => {
-    if (name !== 'content-length' && name !== 'transfer-encoding') headers[name] = value
-  })
-  res.writeHead(response.status, { ...headers, 'Content-Length': String(body.length) })
-  res.end(body)
-}
-
-/** The path of a request target; `/` when it cannot be parsed (the body style then is status-style). */
-function pathnameOf(target: string): string {
-  try {
-    return new URL(target, 'http://target.invalid').pathname
-  } catch {
-    return '/'
-  }
-}
-
-/** A refusal in the body style of the path's module (the PIN module's envelope under its prefix). */
-function writeError(res: ServerResponse, target: string, status: number, message: string): void {
-  const body = JSON.stringify(refusalBodyFor(pathnameOf(target), status, message))
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) })
-  res.end(body)
 }

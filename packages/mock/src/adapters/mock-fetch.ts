@@ -5,7 +5,9 @@
  * fetch does where it matters to a client: an injected network fault or a dropped response rejects
  * with a TypeError, and an aborted signal rejects with the signal's reason, even mid-latency.
  */
+import { LIMITS } from '@merchant-gateway/contract'
 import { getResponse, type RequestHandler } from 'msw'
+import { refusalBodyFor } from '../http/responses.js'
 
 /**
  * The message of the `cause` of the TypeError a mock's fetch rejects with for an injected network fault
@@ -43,12 +45,21 @@ export function createMockFetch(handlers: readonly RequestHandler[], baseUrl: st
     if (new URL(request.url).origin !== origin) {
       throw new TypeError(`[mock] fetch failed: this mock serves ${origin}, not ${new URL(request.url).origin}`)
     }
+    // A target longer than the service takes is refused here: msw's matching throws on URLs over 8 KiB.
+    if (request.url.length - origin.length > LIMITS.maxUrlLength) return uriTooLong(request)
     const response = await abortable(getResponse([...handlers], request), signal)
     if (!response || response.type === 'error') {
       throw new TypeError('fetch failed', { cause: new Error(INJECTED_NETWORK_ERROR) })
     }
     return response
   }
+}
+
+function uriTooLong(request: Request): Response {
+  const target = request.url.slice(request.url.indexOf('/', request.url.indexOf('//') + 2))
+  const pathname = target.split('?')[0]!.slice(0, 200)
+  const body = refusalBodyFor(pathname, 414, `The request target is longer than ${LIMITS.maxUrlLength} characters`)
+  return new Response(JSON.stringify(body), { status: 414, headers: { 'Content-Type': 'application/json' } })
 }
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

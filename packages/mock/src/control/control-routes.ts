@@ -273,6 +273,23 @@ export function controlRoutes(): Array<{ method: string; path: string; summary: 
 }
 
 /**
+ * The methods a control path takes, as an `Allow` value (`GET /__mock` included), or undefined for a path
+ * no control route has.
+ *
+ * @example
+ * ```ts
+ * controlMethods('/__mock/faults') // 'GET, POST, DELETE'
+ * ```
+ */
+export function controlMethods(pathname: string): string | undefined {
+  if (!isControlPath(pathname)) return undefined
+  const rest = pathname.slice(CONTROL_PREFIX.length)
+  if (rest === '' || rest === '/') return 'GET'
+  const methods = [...new Set(COMPILED.filter((route) => route.pattern.test(rest)).map((route) => route.method))]
+  return methods.length > 0 ? methods.join(', ') : undefined
+}
+
+/**
  * True when a path belongs to the control API.
  *
  * @example
@@ -301,7 +318,9 @@ export function createControlHandler(mock: MockGateway): (request: Request) => P
     const { pathname } = new URL(request.url)
     if (!isControlPath(pathname)) return refusal(404, `${pathname} is not a control route (they start with ${CONTROL_PREFIX}/)`)
     const rest = pathname.slice(CONTROL_PREFIX.length)
-    if ((rest === '' || rest === '/') && request.method === 'GET') return answer({ status: 200, body: controlRoutes() })
+    if (rest === '' || rest === '/') {
+      return request.method === 'GET' ? answer({ status: 200, body: controlRoutes() }) : refusal(405, `${pathname} takes GET, not ${request.method}`, { Allow: 'GET' })
+    }
     const matching = COMPILED.flatMap((route) => {
       const match = route.pattern.exec(rest)
       return match ? [{ route, values: match.slice(1) }] : []
@@ -333,11 +352,20 @@ function clockAnswer(mock: MockGateway, now: string): { now: string; era: { name
 function idParams(names: readonly string[], values: readonly string[]): Params {
   const params: Params = {}
   names.forEach((name, i) => {
-    const raw = decodeURIComponent(values[i]!)
+    const raw = decodePathPart(name, values[i]!)
     if (!/^[1-9]\d{0,14}$/.test(raw)) throw new RuleError(400, `${name} in the path must be a positive integer, got ${JSON.stringify(raw)}`)
     params[name] = Number(raw)
   })
   return params
+}
+
+/** A percent-decoded path segment; a malformed escape (`%ZZ`) is a 400 naming the segment. */
+function decodePathPart(name: string, value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    throw new RuleError(400, `${name} in the path has a malformed percent-escape: ${JSON.stringify(value.slice(0, 40))}`)
+  }
 }
 
 function readJson(text: string): unknown {

@@ -190,8 +190,8 @@ export class RequestLog {
 /** An entry as kept: the arrival time as a number, formatted only when someone reads the log. */
 type StoredEntry = Omit<RequestLogEntry, 'at'> & { atMs: number }
 
-function published({ atMs, warnings, ...rest }: StoredEntry): RequestLogEntry {
-  return { seq: rest.seq, at: new Date(atMs).toISOString(), ...rest, warnings: [...warnings] }
+function published({ seq, atMs, warnings, ...rest }: StoredEntry): RequestLogEntry {
+  return { seq, at: new Date(atMs).toISOString(), ...rest, warnings: [...warnings] }
 }
 
 function matches(entry: StoredEntry, filter: RequestLogFilter): boolean {

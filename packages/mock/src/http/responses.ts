@@ -46,12 +46,13 @@ const PIN_CODE_BY_STATUS: Readonly<Record<number, PinErrorCode>> = {
   404: 'not_found',
   405: 'method_not_allowed',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   500: 'internal_error',
 }
 
 /**
- * The PIN module's code for a refusal without one of its own: by status (404, 405, 413, 415, 500), and
+ * The PIN module's code for a refusal without one of its own: by status (404, 405, 413, 414, 415, 500), and
  * `invalid_request` for anything else.
  *
  * @example

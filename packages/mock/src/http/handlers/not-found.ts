@@ -5,18 +5,14 @@
  * status-style, so a client never sees an unexplained error. Answers on gateway paths carry the era's
  * deprecation warning like any other gateway answer; every answer is logged.
  */
-import { GATEWAY_PATHS, PIN_PATHS } from '@merchant-gateway/contract'
+import { GATEWAY_PATHS } from '@merchant-gateway/contract'
 import { http } from 'msw'
 import { eraNow } from '../../domain/timeline.js'
 import { finish, newTraceId } from '../pipeline.js'
 import { arrive, newNotes } from '../request-log.js'
+import { serviceMethods } from '../route-methods.js'
 import { json, refusalBodyFor } from '../responses.js'
 import type { GatewayRuntime } from '../runtime.js'
-
-const METHODS: Readonly<Record<string, string>> = {
-  ...Object.fromEntries([...Object.values(GATEWAY_PATHS), ...Object.values(PIN_PATHS)].map((path) => [path, 'POST'])),
-  [GATEWAY_PATHS.transactionDetail]: 'GET, POST',
-}
 
 const MONEY_PATHS: ReadonlySet<string> = new Set([GATEWAY_PATHS.refundOrder, GATEWAY_PATHS.payout])
 const GATEWAY_PREFIX = GATEWAY_PATHS.listStores.slice(0, GATEWAY_PATHS.listStores.indexOf('/', '/api/v1/'.length) + 1)
@@ -36,7 +32,7 @@ export function notFoundHandler(runtime: GatewayRuntime) {
     const arrival = arrive(request, ctx.clock.now(), era.name)
     const path = new URL(request.url).pathname
     const traceId = newTraceId()
-    const allow = METHODS[path]
+    const allow = serviceMethods(path)
     const response = allow
       ? json(405, refusalBodyFor(path, 405, `${request.method} is not allowed on ${path}; use ${allow}`), traceId, { Allow: allow })
       : json(404, refusalBodyFor(path, 404, `Cannot ${request.method} ${path}`), traceId)
