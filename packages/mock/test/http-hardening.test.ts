@@ -8,6 +8,8 @@ import { connect } from 'node:net'
 import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_MERCHANT, DRAIN_BYTES, MAX_BODY_BYTES, startMockServer, type MockServer, type MockServerOptions } from '../src/server.js'
+import { controlTokenFor } from '../src/adapters/control-guard.js'
+import { controlNotes } from '../src/cli/serve.js'
 import { MONDAY } from './harness.js'
 
 const open: MockServer[] = []
@@ -244,10 +246,19 @@ describe('the control API on a developer machine: origins, hosts, token', () => 
     await expect(start({ controlToken: 'short' })).rejects.toThrow(/controlToken must be 8 to 200/)
   })
 
-  it('listening on a non-loopback address makes up a control token when none is given', async () => {
-    const server = await start({ host: '0.0.0.0' })
-    expect(server.controlToken).toMatch(/^[\w-]{24}$/)
-    expect((await send(server, 'GET', '/__mock/clock')).status).toBe(401)
-    expect((await send(server, 'GET', '/__mock/clock', { headers: { Authorization: `Bearer ${server.controlToken}` } })).status).toBe(200)
+  it('off loopback a control token is made up when none is given (and printed with a warning by the CLI)', () => {
+    // Decided without binding: tests only ever listen on 127.0.0.1.
+    expect(controlTokenFor('127.0.0.1', undefined)).toBeUndefined()
+    expect(controlTokenFor('::1', undefined)).toBeUndefined()
+    expect(controlTokenFor('localhost', undefined)).toBeUndefined()
+    const made = controlTokenFor('0.0.0.0', undefined)
+    expect(made).toMatch(/^[\w-]{24}$/)
+    expect(controlTokenFor('192.168.1.20', undefined)).not.toBe(made)
+    expect(controlTokenFor('0.0.0.0', 'tok_given_123')).toBe('tok_given_123')
+    expect(controlNotes({ host: '0.0.0.0', allowOrigins: [], controlToken: undefined }, { controlToken: made })).toEqual([
+      'WARNING: listening on 0.0.0.0, reachable from other machines; the control API (API secrets, one-time codes) needs this token:',
+      `  control token  ${made}   (Authorization: Bearer <token>)`,
+    ])
+    expect(controlNotes({ host: '127.0.0.1', allowOrigins: ['http://localhost:5173'], controlToken: undefined }, { controlToken: undefined })).toEqual(['  browser pages of http://localhost:5173 may use it'])
   })
 })

@@ -51,6 +51,23 @@ export function isLoopback(host: string): boolean {
   return LOOPBACK_NAMES.has(host) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host.endsWith('.localhost')
 }
 
+/**
+ * The control token a server on `host` uses: the one given, else a random one off loopback (where the
+ * network reaches the control API), else none.
+ *
+ * @example
+ * ```ts
+ * controlTokenFor('127.0.0.1', undefined) // undefined
+ * controlTokenFor('0.0.0.0', undefined) // a random token
+ * ```
+ */
+export function controlTokenFor(host: string, given: string | undefined): string | undefined {
+  if (given !== undefined) return given
+  if (isLoopback(host)) return undefined
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(18))
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_')
+}
+
 /** The host name of a `Host` header, without the port (brackets kept for IPv6). */
 function hostName(header: string): string {
   const trimmed = header.trim().toLowerCase()

@@ -11,14 +11,13 @@
  * guarded (control-guard.ts): CORS and `Origin` only for allowed origins, a `Host` check, an optional token.
  */
 import { HEADERS } from '@merchant-gateway/contract'
-import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { controlMethods, createControlHandler, isControlPath } from '../control/control-routes.js'
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
 import { serviceMethods } from '../http/route-methods.js'
 import type { MockGatewayOptions } from '../options.js'
-import { checkControlRequest, isLoopback, originAllowed, type ControlGuardOptions } from './control-guard.js'
+import { checkControlRequest, controlTokenFor, originAllowed, type ControlGuardOptions } from './control-guard.js'
 import { INJECTED_NETWORK_ERROR } from './mock-fetch.js'
 import { pathnameOf, readNodeBody, toRequest, writeRefusal, writeRefusalWhile, writeResponse } from './node-bridge.js'
 
@@ -155,7 +154,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     throw new RangeError('[mock] controlToken must be 8 to 200 printable ASCII characters without spaces')
   }
   // Off loopback the control API is reachable from the network: it always needs a token then.
-  const token = controlToken ?? (isLoopback(host) ? undefined : randomBytes(18).toString('base64url'))
+  const token = controlTokenFor(host, controlToken)
   // The instance is made once the port is known, so that the URLs it hands out (the orders' `qr_code`)
   // point at this server. Nothing is served before: the listen callback runs first.
   let state: { mock: MockGateway; origin: string; control: (request: Request) => Promise<Response>; guard: ControlGuardOptions } | undefined

@@ -3,7 +3,18 @@ import { parseCli, USAGE } from './args.js'
 
 describe('the CLI reads its flags strictly: a wrong one is a one-line message and exit status 2', () => {
   it('no arguments serve on 127.0.0.1:4010 with the real, running clock', () => {
-    expect(parseCli([])).toEqual({ command: 'serve', port: 4010, host: '127.0.0.1', now: undefined, frozen: false, webhookUrl: undefined, quiet: false })
+    expect(parseCli([])).toEqual({
+      command: 'serve',
+      port: 4010,
+      host: '127.0.0.1',
+      now: undefined,
+      frozen: false,
+      webhookUrl: undefined,
+      quiet: false,
+      allowOrigins: [],
+      allowHosts: [],
+      controlToken: undefined,
+    })
   })
 
   it('serve takes --port, --host, --now, --frozen, --webhook-url and --quiet (short -p and -q too)', () => {
@@ -15,8 +26,19 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
       frozen: true,
       webhookUrl: 'http://127.0.0.1:8080/webhooks',
       quiet: true,
+      allowOrigins: [],
+      allowHosts: [],
+      controlToken: undefined,
     })
     expect(parseCli(['--port=4011'])).toMatchObject({ command: 'serve', port: 4011 })
+  })
+
+  it('the control API guard: --allow-origin and --allow-host repeat, --control-token takes a token', () => {
+    expect(parseCli(['--allow-origin', 'http://localhost:5173', '--allow-origin', 'http://127.0.0.1:3000', '--allow-host', 'mock.test', '--control-token', 'tok_0123456789'])).toMatchObject({
+      allowOrigins: ['http://localhost:5173', 'http://127.0.0.1:3000'],
+      allowHosts: ['mock.test'],
+      controlToken: 'tok_0123456789',
+    })
   })
 
   it('--help prints the usage and --version the version, with status 0', () => {
@@ -35,6 +57,10 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
     [['start'], /unknown command "start"/],
     [['serve', 'extra'], /unexpected argument "extra"/],
     [['--port'], /argument missing/],
+    [['--allow-origin', 'http://localhost:5173/app'], /--allow-origin must be an origin/],
+    [['--allow-origin', 'localhost:5173'], /--allow-origin must be an origin/],
+    [['--allow-host', 'bad host'], /--allow-host must be a host name/],
+    [['--control-token', 'short'], /--control-token must be 8 to 200/],
   ])('%j is refused', (argv, message) => {
     const parsed = parseCli(argv)
     expect(parsed).toMatchObject({ command: 'exit', status: 2, text: expect.stringMatching(message) })

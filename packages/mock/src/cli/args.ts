@@ -26,6 +26,12 @@ export interface ServeArgs {
   webhookUrl: string | undefined
   /** No log line per request. */
   quiet: boolean
+  /** Origins whose pages may call the control API. */
+  allowOrigins: string[]
+  /** Host names the control API answers besides loopback names and the bound address. */
+  allowHosts: string[]
+  /** The control API's token, if one was given. */
+  controlToken: string | undefined
 }
 
 /**
@@ -51,6 +57,13 @@ Options:
       --now <iso>        start the mock clock at this date (default: the real time)
       --frozen           the clock stands still; move it with POST /__mock/clock
       --webhook-url <u>  where the demo merchant's webhooks are POSTed
+      --allow-origin <o> a web origin (http://localhost:5173) whose pages may call the control API;
+                         repeatable; '*' allows any (default: none but the server's own pages)
+      --allow-host <h>   a host name the control API answers besides localhost and the bound
+                         address (DNS rebinding protection); repeatable
+      --control-token <t>
+                         the control API needs Authorization: Bearer <t> (made up and printed when
+                         --host is not a loopback address)
   -q, --quiet            no log line per request
   -h, --help             this text
   -v, --version          the version`
@@ -87,6 +100,16 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
   if (values['webhook-url'] !== undefined && !/^https?:\/\/[^\s]+$/.test(values['webhook-url'])) {
     return usageError(`--webhook-url must be an http(s) URL, got ${JSON.stringify(values['webhook-url'])}`)
   }
+  const allowOrigins = values['allow-origin'] ?? []
+  const badOrigin = allowOrigins.find((o) => o !== '*' && !/^https?:\/\/[^\s/]+$/.test(o))
+  if (badOrigin !== undefined) return usageError(`--allow-origin must be an origin such as http://localhost:5173 (no path), got ${JSON.stringify(badOrigin)}`)
+  const allowHosts = values['allow-host'] ?? []
+  const badHost = allowHosts.find((h) => !/^[\w.-]+$/.test(h))
+  if (badHost !== undefined) return usageError(`--allow-host must be a host name such as mock.test, got ${JSON.stringify(badHost)}`)
+  const controlToken = values['control-token']
+  if (controlToken !== undefined && !/^[\x21-\x7e]{8,200}$/.test(controlToken)) {
+    return usageError('--control-token must be 8 to 200 printable characters without spaces')
+  }
   return {
     command: 'serve',
     port,
@@ -95,6 +118,9 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
     frozen: values.frozen ?? false,
     webhookUrl: values['webhook-url'],
     quiet: values.quiet ?? false,
+    allowOrigins,
+    allowHosts,
+    controlToken,
   }
 }
 
@@ -110,6 +136,9 @@ function parseServe(argv: readonly string[]) {
       frozen: { type: 'boolean' },
       'webhook-url': { type: 'string' },
       quiet: { type: 'boolean', short: 'q' },
+      'allow-origin': { type: 'string', multiple: true },
+      'allow-host': { type: 'string', multiple: true },
+      'control-token': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },

@@ -36,6 +36,9 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
     host: args.host,
     clock: { now: args.now, frozen: args.frozen },
     seed: [{ ...DEMO_MERCHANT, webhookUrl: args.webhookUrl }],
+    allowedOrigins: args.allowOrigins,
+    allowedHosts: args.allowHosts,
+    ...(args.controlToken !== undefined ? { controlToken: args.controlToken } : {}),
     log: args.quiet ? undefined : (line) => io.out(`${new Date().toISOString().slice(11, 23)} ${line}`),
   })
   const { mock, url } = server
@@ -47,7 +50,7 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
   const balance = DEMO_MERCHANT.balances
   const lines = [
     `listening on ${url}`,
-    `clock          ${mock.clock.now()} (${args.now ? 'from --now' : 'the real time'}${args.frozen ? ', frozen' : ', running'})`,
+    `clock          ${mock.clock.now()} (${args.now ? 'from --now' : 'the real time'}${args.frozen ? ', frozen' : ', running'}; contract era ${mock.clock.era().name})`,
     `demo merchant  ${demo.name} (merchantId ${demo.merchantId}, appId ${demo.appId})`,
     `  X-Api-Key    ${DEMO_MERCHANT.apiKey}`,
     `  API secret   ${DEMO_MERCHANT.apiSecret}   (signs refunds and payouts; never sent)`,
@@ -58,8 +61,31 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
     'try:',
     `  curl -s -X POST ${url}${GATEWAY_PATHS.listStores} -H '${HEADERS.apiKey}: ${DEMO_MERCHANT.apiKey}'`,
     `control API:   GET ${url}/__mock lists its routes (docs/mock-server.md)`,
+    ...controlNotes(args, server),
     'Ctrl-C stops the server.',
   ]
   for (const line of lines) io.out(line)
   return server
+}
+
+/**
+ * What the banner says about the control API's guard: the allowed origins, and the token when one is
+ * needed, with a warning when the server was made reachable from other machines without one given.
+ *
+ * @example
+ * ```ts
+ * controlNotes({ ...args, host: '0.0.0.0' }, { controlToken: 'k3J...' })
+ * // ['WARNING: listening on 0.0.0.0, reachable from other machines; ...', '  control token  k3J...   (...)']
+ * ```
+ */
+export function controlNotes(args: Pick<ServeArgs, 'allowOrigins' | 'controlToken' | 'host'>, server: Pick<MockServer, 'controlToken'>): string[] {
+  const notes: string[] = []
+  if (args.allowOrigins.length > 0) notes.push(`  browser pages of ${args.allowOrigins.join(', ')} may use it`)
+  if (server.controlToken !== undefined) {
+    if (args.controlToken === undefined) {
+      notes.push(`WARNING: listening on ${args.host}, reachable from other machines; the control API (API secrets, one-time codes) needs this token:`)
+    }
+    notes.push(`  control token  ${server.controlToken}   (Authorization: Bearer <token>)`)
+  }
+  return notes
 }
