@@ -52,7 +52,7 @@ export function useMockWorker(mock: MockGateway): { readonly requests: string[] 
     ;({ worker } = await startMockWorker(mock, requests))
   })
   afterEach(async () => {
-    await mock.reset()
+    await mock.reset({ clock: 'start' })
     requests.length = 0
   })
   afterAll(async () => {

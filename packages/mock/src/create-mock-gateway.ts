@@ -8,6 +8,7 @@ import type { HttpHandler } from 'msw'
 import { createMockFetch } from './adapters/mock-fetch.js'
 import { MockClock } from './clock/clock.js'
 import { applySeed, createControlApi, type ControlApi } from './control/control-api.js'
+import { resetBody } from './control/control-schemas.js'
 import type { DomainContext } from './domain/context.js'
 import { IdempotencyStore } from './domain/idempotency.js'
 import { Ledger } from './domain/ledger.js'
@@ -17,6 +18,8 @@ import { WebhookDispatcher } from './domain/webhooks.js'
 import { FaultRegistry } from './faults/faults.js'
 import { gatewayHandlers } from './http/handlers/index.js'
 import { RequestLog } from './http/request-log.js'
+import { serviceMethods } from './http/route-methods.js'
+import { validate } from './http/validate.js'
 import type { GatewayRuntime } from './http/runtime.js'
 import { resolveOptions, type MockGatewayOptions } from './options.js'
 import { createDatabase } from './store/database.js'
@@ -28,7 +31,7 @@ import { createDatabase } from './store/database.js'
  * ```ts
  * const mock: MockGateway = createMockGateway()
  * const server = setupServer(...mock.handlers) // msw/node; or pass mock.fetch as the client's fetch
- * await mock.reset() // between tests: back to the seed
+ * await mock.reset({ clock: 'start' }) // between tests: back to the seed, the clock where it started
  * ```
  */
 export interface MockGateway extends ControlApi {
@@ -40,8 +43,12 @@ export interface MockGateway extends ControlApi {
   readonly fetch: typeof fetch
   /** Resolves once the seed merchants exist. Requests and control calls wait for it by themselves. */
   readonly ready: Promise<void>
-  /** Back to the seeded state: tables emptied, seed re-applied, clock back to its start, faults and request log cleared. */
-  reset(): Promise<void>
+  /**
+   * Back to the seeded state: tables emptied, seed re-applied, faults and request log cleared. The clock
+   * stays where it is (a running clock keeps real time, so clients signing with their own clock stay in
+   * step) unless `clock: 'start'` (or the option `resetClock: 'start'`) puts it back where it started.
+   */
+  reset(options?: { clock?: 'keep' | 'start' }): Promise<void>
 }
 
 /**
@@ -79,7 +86,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
   const runtime: GatewayRuntime = {
     ctx,
     idempotency: new IdempotencyStore(db, clock),
-    faults: new FaultRegistry(),
+    faults: new FaultRegistry(serviceMethods),
     serial,
     requests: new RequestLog(resolved.requestLogLimit),
     ready: () => seeded,
@@ -94,7 +101,8 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
     handlers,
     fetch: createMockFetch(handlers, resolved.baseUrl),
     ready: seeded,
-    reset: async () => {
+    reset: async (options = {}) => {
+      const { clock: clockMode = resolved.resetClock } = validate(resetBody, options)
       await seeded.catch(() => undefined)
       seeded = serial.run(async () => {
         db.clear()
@@ -103,7 +111,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
         runtime.idempotency.clear()
         runtime.faults.clear()
         runtime.requests.clear()
-        clock.reset()
+        if (clockMode === 'start') clock.reset()
         await applySeed(runtime, resolved.seed)
       })
       await seeded

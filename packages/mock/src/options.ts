@@ -121,6 +121,12 @@ export interface MockGatewayOptions {
    * every body as JSON whatever its type.
    */
   strictContentType?: boolean
+  /**
+   * What `reset()` does to the clock: `'keep'` (default) leaves it where it is, running or frozen, so a
+   * client signing with its own clock stays in step; `'start'` puts it back where it started. `reset({ clock })`
+   * chooses per call.
+   */
+  resetClock?: 'keep' | 'start'
 }
 
 /** Options with every default filled in. */
@@ -146,10 +152,41 @@ export interface ResolvedOptions {
   deprecationHeader: 'every-response' | 'deprecated-use'
   requestLogLimit: number
   strictContentType: boolean
+  resetClock: 'keep' | 'start'
 }
+
+/** Every option {@link createMockGateway} knows; any other key is refused (a misspelt option would be ignored in silence). */
+const OPTION_NAMES: ReadonlySet<string> = new Set<keyof MockGatewayOptions>([
+  'baseUrl',
+  'clock',
+  'seed',
+  'signatureToleranceSeconds',
+  'settlementBusinessDays',
+  'unknownPayoutAccount',
+  'emptyStoreList',
+  'responseStyle',
+  'autoSettle',
+  'webhookStatuses',
+  'webhookFetch',
+  'webhookRetrySchedule',
+  'webhookRetryStamp',
+  'sleep',
+  'otpDevCode',
+  'pinHashIterations',
+  'resetPinRequiresBearer',
+  'releaseTimeline',
+  'deprecationHeader',
+  'requestLogLimit',
+  'strictContentType',
+  'resetClock',
+])
 
 /** Fills in the defaults and refuses options that cannot work. */
 export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOptions {
+  const unknown = Object.keys(options).filter((key) => !OPTION_NAMES.has(key))
+  if (unknown.length > 0) {
+    throw new TypeError(`[mock] unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; the options are ${[...OPTION_NAMES].join(', ')}`)
+  }
   const baseUrl = (options.baseUrl ?? 'https://gateway.mock').replace(/\/+$/, '')
   try {
     new URL(baseUrl)
@@ -175,6 +212,7 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
   }
   oneOf('releaseTimeline', options.releaseTimeline, ['clock', 'current'])
   oneOf('deprecationHeader', options.deprecationHeader, ['every-response', 'deprecated-use'])
+  oneOf('resetClock', options.resetClock, ['keep', 'start'])
   const requestLogLimit = options.requestLogLimit ?? 1000
   if (!Number.isSafeInteger(requestLogLimit) || requestLogLimit < 0) throw new RangeError('[mock] requestLogLimit must be an integer >= 0')
   const tolerance = options.signatureToleranceSeconds ?? LIMITS.signatureToleranceSeconds
@@ -202,6 +240,7 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     deprecationHeader: options.deprecationHeader ?? 'every-response',
     requestLogLimit,
     strictContentType: options.strictContentType ?? true,
+    resetClock: options.resetClock ?? 'keep',
   }
 }
 

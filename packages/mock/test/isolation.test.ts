@@ -385,7 +385,7 @@ describe('mock.reset() returns to the seeded state', () => {
     mock.faults.add({ route: '*', kind: 'latency', delayMs: 10, times: 3 })
     expect(mock.webhooks.list()).toHaveLength(1)
 
-    await mock.reset()
+    await mock.reset({ clock: 'start' })
 
     expect(mock.clock.now()).toBe(MONDAY)
     expect(mock.faults.list()).toEqual([])
@@ -432,15 +432,43 @@ describe('mock.reset() returns to the seeded state', () => {
     expect((await listStores(mock, seed)).status).toBe(200)
   })
 
-  it('the clock returns to its start even after being moved backwards and forwards, and ticks from there', async () => {
+  it("reset({ clock: 'start' }) returns the clock to its start even after being moved backwards and forwards", async () => {
     const mock = newMock({ seed: SEED })
     await mock.clock.advance(days(40))
     await mock.clock.set('2026-01-01T00:00:00Z')
-    await mock.reset()
+    await mock.reset({ clock: 'start' })
     expect(mock.clock.now()).toBe(MONDAY)
     const seed = await seedMerchant(mock)
     const reply = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: seed.apiKey, body: { storeId: seed.storeId, amount: 1, currency: 'USD' } })
     expect(reply.body.created_at).toBe(MONDAY)
+  })
+
+  it('by default reset leaves a frozen clock where it was moved', async () => {
+    const mock = newMock({ seed: SEED })
+    await mock.clock.advance(days(3))
+    await mock.reset()
+    expect(mock.clock.now()).toBe(new Date(Date.parse(MONDAY) + days(3)).toISOString())
+  })
+
+  it('by default reset leaves a running clock running with real time: it is never rewound', async () => {
+    const mock = newMock({ seed: SEED, clock: {} })
+    await mock.clock.advance(days(2))
+    const before = Date.parse(mock.clock.now())
+    await mock.reset()
+    const after = Date.parse(mock.clock.now())
+    expect(after).toBeGreaterThanOrEqual(before)
+    expect(after - before).toBeLessThan(60_000)
+  })
+
+  it("the option resetClock: 'start' makes every reset put the clock back; reset({ clock: 'keep' }) overrides it once", async () => {
+    const mock = newMock({ seed: SEED, resetClock: 'start' })
+    await mock.clock.advance(days(1))
+    await mock.reset({ clock: 'keep' })
+    expect(mock.clock.now()).toBe(new Date(Date.parse(MONDAY) + days(1)).toISOString())
+    await mock.reset()
+    expect(mock.clock.now()).toBe(MONDAY)
+    await expect(mock.reset({ clock: 'yesterday' as never })).rejects.toMatchObject({ status: 400 })
+    expect(() => newMock({ resetClock: 'never' as never })).toThrow(/resetClock must be 'keep' or 'start'/)
   })
 
   it('reset of one instance leaves another instance untouched', async () => {

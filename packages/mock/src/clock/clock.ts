@@ -83,9 +83,9 @@ export class MockClock {
     return this.now()
   }
 
-  /** Moves the clock forward by `ms` milliseconds (must be a finite number >= 0). */
+  /** Moves the clock forward by `ms` milliseconds (a finite number >= 0 that keeps the clock in {@link CLOCK_RANGE}). */
   advance(ms: number): number {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`[mock] advance expects a finite number of milliseconds >= 0, got ${ms}`)
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RangeError(`[mock] advance expects a finite number of milliseconds >= 0, got ${ms}`)
     return this.set(this.now() + ms)
   }
 
@@ -108,7 +108,19 @@ export class MockClock {
 }
 
 /**
- * Converts a {@link TimeInput} to epoch milliseconds, refusing what is not a real instant.
+ * The instants the clock can hold: from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z, the range
+ * in which every date prints as ISO 8601 with a four-digit year and every timer on the clock stays exact.
+ *
+ * @example
+ * ```ts
+ * new Date(CLOCK_RANGE.max).toISOString() // '9999-12-31T23:59:59.999Z'
+ * ```
+ */
+export const CLOCK_RANGE = { min: 0, max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) } as const
+
+/**
+ * Converts a {@link TimeInput} to epoch milliseconds, refusing what is not a real instant or is outside
+ * {@link CLOCK_RANGE}.
  *
  * @example
  * ```ts
@@ -116,7 +128,10 @@ export class MockClock {
  * ```
  */
 export function toEpochMs(time: TimeInput): number {
-  const ms = time instanceof Date ? time.getTime() : typeof time === 'number' ? time : Date.parse(time)
-  if (!Number.isFinite(ms)) throw new RangeError(`[mock] not a valid point in time: ${String(time)}`)
-  return ms
+  const ms = time instanceof Date ? time.getTime() : typeof time === 'number' ? time : typeof time === 'string' ? Date.parse(time) : Number.NaN
+  if (!Number.isFinite(ms)) throw new RangeError(`[mock] not a valid point in time: ${String(time).slice(0, 60)}`)
+  if (ms < CLOCK_RANGE.min || ms > CLOCK_RANGE.max) {
+    throw new RangeError(`[mock] the clock holds 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, not ${String(time).slice(0, 60)}`)
+  }
+  return Math.floor(ms)
 }

@@ -6,7 +6,7 @@
  * with a {@link RuleError} (status 4xx and a message), as the HTTP form of this API will answer.
  */
 import { fromMinorUnits, type Balance, type ContractEra, type Store } from '@merchant-gateway/contract'
-import { toEpochMs, type TimeInput } from '../clock/clock.js'
+import { CLOCK_RANGE, toEpochMs, type TimeInput } from '../clock/clock.js'
 import { auditLedger } from '../domain/audit.js'
 import { createMerchant, removeMerchant, requireMerchant, updateMerchant, type CreateMerchantInput, type UpdateMerchantInput } from '../domain/merchants.js'
 import { reportPayment, type PaymentResult, type ReportPaymentInput } from '../domain/payments.js'
@@ -19,6 +19,19 @@ import type { Fault, FaultSpec } from '../faults/faults.js'
 import { eraNow } from '../domain/timeline.js'
 import type { RequestLogEntry, RequestLogFilter } from '../http/request-log.js'
 import type { GatewayRuntime } from '../http/runtime.js'
+import { validate } from '../http/validate.js'
+import {
+  addAccountBody,
+  addFaultBody,
+  addStoreBody,
+  createMerchantBody,
+  createUserBody,
+  reportPaymentBody,
+  requestLogFilter,
+  staleNextBody,
+  updateMerchantBody,
+  updateStoreBody,
+} from './control-schemas.js'
 import { balanceBody, storeBody } from '../http/wire.js'
 import type { SeedMerchant } from '../options.js'
 import type { AccountRecord, MerchantRecord, OrderRecord, TransactionRecord, WebhookRecord } from '../store/records.js'
@@ -138,17 +151,23 @@ export function createControlApi(runtime: GatewayRuntime) {
   return {
     merchants: {
       /** Creates a merchant with opening balances (major units) and optional webhook URL. */
-      create: (input: CreateMerchantInput = {}): Promise<MerchantCredentials> => exclusive(async () => credentials(await createMerchant(ctx, input))),
+      create: (input: CreateMerchantInput = {}): Promise<MerchantCredentials> => {
+        const checked = validate(createMerchantBody, input)
+        return exclusive(async () => credentials(await createMerchant(ctx, checked)))
+      },
       /** Changes a merchant's name or webhook URL; webhooks built from now on use the new URL. */
-      update: (merchantId: number, changes: UpdateMerchantInput): Promise<MerchantCredentials & { name: string; webhookUrl: string | null }> =>
-        exclusive(() => {
-          const m = updateMerchant(ctx, merchantId, changes)
+      update: (merchantId: number, changes: UpdateMerchantInput): Promise<MerchantCredentials & { name: string; webhookUrl: string | null }> => {
+        const id = checkedId('merchantId', merchantId)
+        const checked = validate(updateMerchantBody, changes)
+        return exclusive(() => {
+          const m = updateMerchant(ctx, id, checked)
           return { ...credentials(m), name: m.name, webhookUrl: m.webhookUrl }
-        }),
+        })
+      },
       /** The merchant's credentials, name, webhook URL and removal time (null while active); 404 when unknown. */
       get: async (merchantId: number): Promise<MerchantCredentials & { name: string; webhookUrl: string | null; removedAt: string | null }> => {
         await runtime.ready()
-        const m = requireMerchant(ctx, merchantId)
+        const m = requireMerchant(ctx, checkedId('merchantId', merchantId))
         return { ...credentials(m), name: m.name, webhookUrl: m.webhookUrl, removedAt: m.removedAt === null ? null : new Date(m.removedAt).toISOString() }
       },
       /**
@@ -156,35 +175,52 @@ export function createControlApi(runtime: GatewayRuntime) {
        * authenticates and every gateway request with it answers 404 "Merchant not found"; its data stays
        * readable here. Undone only by `reset()`.
        */
-      remove: (merchantId: number): Promise<void> =>
-        exclusive(() => {
-          removeMerchant(ctx, merchantId)
-        }),
+      remove: (merchantId: number): Promise<void> => {
+        const id = checkedId('merchantId', merchantId)
+        return exclusive(() => {
+          removeMerchant(ctx, id)
+        })
+      },
     },
     stores: {
       /** Adds a store (as the merchant's mobile app does); it is listed at once. */
-      add: (merchantId: number, input: StoreInput): Promise<Store> => exclusive(async () => storeBody(await addStore(ctx, merchantId, input))),
+      add: (merchantId: number, input: StoreInput): Promise<Store> => {
+        const id = checkedId('merchantId', merchantId)
+        const checked = validate(addStoreBody, input)
+        return exclusive(async () => storeBody(await addStore(ctx, id, checked)))
+      },
       /** Renames a store or changes its address. */
-      update: (merchantId: number, storeId: number, changes: Partial<StoreInput>): Promise<Store> =>
-        exclusive(() => storeBody(updateStore(ctx, merchantId, storeId, changes))),
+      update: (merchantId: number, storeId: number, changes: Partial<StoreInput>): Promise<Store> => {
+        const ids = [checkedId('merchantId', merchantId), checkedId('storeId', storeId)] as const
+        const checked = validate(updateStoreBody, changes)
+        return exclusive(() => storeBody(updateStore(ctx, ...ids, checked)))
+      },
       /** Removes a store. */
-      remove: (merchantId: number, storeId: number): Promise<void> => exclusive(() => removeStore(ctx, merchantId, storeId)),
+      remove: (merchantId: number, storeId: number): Promise<void> => {
+        const ids = [checkedId('merchantId', merchantId), checkedId('storeId', storeId)] as const
+        return exclusive(() => removeStore(ctx, ...ids))
+      },
     },
     accounts: {
       /** Registers a payout destination; `failAtSettlement` makes payouts to it fail and reverse. */
-      add: (merchantId: number, input: AccountInput): Promise<Omit<AccountRecord, 'merchantId'>> =>
-        exclusive(async () => {
-          const { merchantId: _, ...account } = await addAccount(ctx, merchantId, input)
+      add: (merchantId: number, input: AccountInput): Promise<Omit<AccountRecord, 'merchantId'>> => {
+        const id = checkedId('merchantId', merchantId)
+        const checked = validate(addAccountBody, input)
+        return exclusive(async () => {
+          const { merchantId: _, ...account } = await addAccount(ctx, id, checked)
           return account
-        }),
+        })
+      },
     },
     payments: {
       /** Acts as the customer: pays an order or QR code with SUCCESS, FAILED or PENDING (started, unconfirmed). */
-      create: (input: ReportPaymentInput): Promise<PaymentResult> =>
-        withDeliveries(() => {
+      create: (input: ReportPaymentInput): Promise<PaymentResult> => {
+        const checked = validate(reportPaymentBody, input)
+        return withDeliveries(() => {
           settleIfAuto()
-          return reportPayment(ctx, input)
-        }),
+          return reportPayment(ctx, checked)
+        })
+      },
     },
     clock: {
       /** The mock's current time, ISO 8601. */
@@ -192,20 +228,26 @@ export function createControlApi(runtime: GatewayRuntime) {
       /** The contract era in force at the mock's current time (always the current one with `releaseTimeline: 'current'`). */
       era: (): ContractEra => eraNow(ctx),
       /** Moves the clock to a point in time; what became due settles and due webhook retries run (unless autoSettle is off). */
-      set: (time: TimeInput): Promise<{ now: string }> =>
-        withDeliveries(() => {
-          ctx.clock.set(checkedTime(time))
+      set: (time: TimeInput): Promise<{ now: string }> => {
+        const target = checkedTime(time)
+        return withDeliveries(() => {
+          ctx.clock.set(target)
           settleIfAuto()
           return { now: ctx.clock.iso() }
-        }),
+        })
+      },
       /** Moves the clock forward by `ms`; what became due settles and due webhook retries run (unless autoSettle is off). */
-      advance: (ms: number): Promise<{ now: string }> =>
-        withDeliveries(() => {
-          if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RuleError(400, 'advanceMs must be a finite number >= 0')
+      advance: (ms: number): Promise<{ now: string }> => {
+        if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RuleError(400, 'advanceMs must be a finite number >= 0')
+        return withDeliveries(() => {
+          // Checked inside the queue, against the time the move starts from: a move past the clock's
+          // range is refused before anything moves.
+          if (ctx.clock.now() + ms > CLOCK_RANGE.max) throw new RuleError(400, `advanceMs would move the clock past ${new Date(CLOCK_RANGE.max).toISOString()}`)
           ctx.clock.advance(ms)
           settleIfAuto()
           return { now: ctx.clock.iso() }
-        }),
+        })
+      },
     },
     /** Completes (or fails and reverses) every refund and payout that is due now, and runs due webhook retries. */
     settle: (): Promise<{ settled: number }> =>
@@ -236,17 +278,11 @@ export function createControlApi(runtime: GatewayRuntime) {
       /** The next webhook built is held back, then POSTed right after the same merchant's next webhook's first attempt. */
       holdNext: (): void => ctx.webhooks.holdNext(),
       /** The next webhook built has createTimeMilli `seconds` before the mock clock, correctly signed for that time. */
-      staleNext: (seconds: number): void => {
-        try {
-          ctx.webhooks.staleNext(seconds)
-        } catch (error) {
-          throw new RuleError(400, error instanceof Error ? error.message : String(error))
-        }
-      },
+      staleNext: (seconds: number): void => ctx.webhooks.staleNext(validate(staleNextBody, { seconds }).seconds),
     },
     faults: {
       /** Arms a fault on a route (see {@link FaultSpec}). */
-      add: (spec: FaultSpec): Fault => runtime.faults.add(spec),
+      add: (spec: FaultSpec): Fault => runtime.faults.add(validate(addFaultBody, spec)),
       /** The faults still armed. */
       list: (): Fault[] => runtime.faults.list(),
       /** Disarms every fault. */
@@ -255,30 +291,33 @@ export function createControlApi(runtime: GatewayRuntime) {
     /** A merchant's USD and KHR figures, as balance inquiry would show them. */
     balances: async (merchantId: number): Promise<Balance> => {
       await runtime.ready()
-      requireMerchant(ctx, merchantId)
-      return balanceBody(ctx, merchantId)
+      const id = checkedId('merchantId', merchantId)
+      requireMerchant(ctx, id)
+      return balanceBody(ctx, id)
     },
     orders: {
       /** A snapshot of an order, or undefined. */
       get: (orderId: number): OrderView | undefined => {
-        const order = ctx.db.orders.get('byId', orderId)
+        const order = ctx.db.orders.get('byId', checkedId('orderId', orderId))
         return order && { ...withoutMinor(order), payer: order.payer && { ...order.payer } }
       },
     },
     transactions: {
       /** A snapshot of a transaction (payment, refund or payout), or undefined. */
       get: (transactionId: number): TransactionView | undefined => {
-        const tx = ctx.db.transactions.get('byId', transactionId)
+        const tx = ctx.db.transactions.get('byId', checkedId('transactionId', transactionId))
         return tx && withoutMinor(tx)
       },
     },
     users: {
       /** Creates a signed-in user of the PIN module (e-mail and/or phone, each verified or not) with a bearer token. */
-      create: (input: CreateUserInput): Promise<{ userId: number; accessToken: string }> =>
-        exclusive(async () => {
-          const user = await createUser(ctx, input)
+      create: (input: CreateUserInput): Promise<{ userId: number; accessToken: string }> => {
+        const checked = validate(createUserBody, input)
+        return exclusive(async () => {
+          const user = await createUser(ctx, checked)
           return { userId: user.userId, accessToken: user.accessToken }
-        }),
+        })
+      },
     },
     otp: {
       /** The one-time codes forgot-pin sent, oldest first: the test's mailbox. */
@@ -286,7 +325,7 @@ export function createControlApi(runtime: GatewayRuntime) {
     },
     requests: {
       /** The answered requests that match `filter`, oldest first (at most `requestLogLimit` are kept). */
-      list: (filter?: RequestLogFilter): RequestLogEntry[] => runtime.requests.list(filter),
+      list: (filter: RequestLogFilter = {}): RequestLogEntry[] => runtime.requests.list(validate(requestLogFilter, filter) as RequestLogFilter),
       /** The request answered with this `X-Trace-Id`, if still kept. */
       get: (traceId: string): RequestLogEntry | undefined => runtime.requests.get(traceId),
       /** Forgets the logged requests. */
@@ -333,7 +372,16 @@ function withoutMinor<T extends { amountMinor: number; currency: 'USD' | 'KHR' }
 function checkedTime(time: TimeInput): number {
   try {
     return toEpochMs(time)
-  } catch {
-    throw new RuleError(400, `now must be an ISO 8601 date, got ${JSON.stringify(time)}`)
+  } catch (error) {
+    const range = error instanceof RangeError && error.message.includes('holds') ? ' from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z' : ''
+    throw new RuleError(400, `now must be an ISO 8601 date${range}, got ${JSON.stringify(time)?.slice(0, 60)}`)
   }
+}
+
+/** A record id given to the control API: a positive safe integer, or a 400 naming it. */
+function checkedId(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new RuleError(400, `${name} must be a positive integer, got ${JSON.stringify(value)?.slice(0, 40)}`)
+  }
+  return value
 }

@@ -11,20 +11,13 @@ import type { MockGateway } from '../create-mock-gateway.js'
 import { isRuleError, RuleError } from '../domain/rule-error.js'
 import { statusErrorBody } from '../http/responses.js'
 import { validate } from '../http/validate.js'
-import {
-  addAccountBody,
-  addFaultBody,
-  addStoreBody,
-  createMerchantBody,
-  createUserBody,
-  emptyBody,
-  reportPaymentBody,
-  requestLogQuery,
-  setClockBody,
-  staleNextBody,
-  updateMerchantBody,
-  updateStoreBody,
-} from './control-schemas.js'
+import type { CreateMerchantInput, UpdateMerchantInput } from '../domain/merchants.js'
+import type { ReportPaymentInput } from '../domain/payments.js'
+import type { AccountInput } from '../domain/payouts.js'
+import type { StoreInput } from '../domain/stores.js'
+import type { CreateUserInput } from '../domain/users.js'
+import type { FaultSpec } from '../faults/faults.js'
+import { emptyBody, requestLogQuery, setClockBody, staleNextBody } from './control-schemas.js'
 
 /**
  * Where the control routes live, under the server's root.
@@ -68,14 +61,14 @@ const ROUTES: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/reset',
-    summary: 'back to the seeded state',
-    handle: async (mock, _, body) => (parse(emptyBody, body), await mock.reset(), noContent),
+    summary: "back to the seeded state; the clock stays where it is unless clock: 'start'",
+    handle: async (mock, _, body) => (await mock.reset(body() as { clock?: 'keep' | 'start' }), noContent),
   },
   {
     method: 'POST',
     path: '/merchants',
     summary: 'create a merchant: name?, balances?: {usd?, khr?}, webhookUrl?, apiKey?, apiSecret?, appId?',
-    handle: async (mock, _, body) => created(await mock.merchants.create(parse(createMerchantBody, body))),
+    handle: async (mock, _, body) => created(await mock.merchants.create(body() as CreateMerchantInput)),
   },
   {
     method: 'GET',
@@ -87,7 +80,7 @@ const ROUTES: readonly ControlRoute[] = [
     method: 'PATCH',
     path: '/merchants/{merchantId}',
     summary: "change a merchant's name or webhookUrl (null: no HTTP delivery); later webhooks use it",
-    handle: async (mock, p, body) => ok(await mock.merchants.update(p.merchantId!, parse(updateMerchantBody, body))),
+    handle: async (mock, p, body) => ok(await mock.merchants.update(p.merchantId!, body() as UpdateMerchantInput)),
   },
   {
     method: 'DELETE',
@@ -105,13 +98,13 @@ const ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/merchants/{merchantId}/stores',
     summary: 'add a store: storeName, address',
-    handle: async (mock, p, body) => created(await mock.stores.add(p.merchantId!, parse(addStoreBody, body))),
+    handle: async (mock, p, body) => created(await mock.stores.add(p.merchantId!, body() as StoreInput)),
   },
   {
     method: 'PATCH',
     path: '/merchants/{merchantId}/stores/{storeId}',
     summary: 'rename a store or change its address: storeName?, address?',
-    handle: async (mock, p, body) => ok(await mock.stores.update(p.merchantId!, p.storeId!, parse(updateStoreBody, body))),
+    handle: async (mock, p, body) => ok(await mock.stores.update(p.merchantId!, p.storeId!, body() as Partial<StoreInput>)),
   },
   {
     method: 'DELETE',
@@ -123,13 +116,13 @@ const ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/merchants/{merchantId}/accounts',
     summary: 'add a payout account: accountNumber, accountName, failAtSettlement?',
-    handle: async (mock, p, body) => created(await mock.accounts.add(p.merchantId!, parse(addAccountBody, body))),
+    handle: async (mock, p, body) => created(await mock.accounts.add(p.merchantId!, body() as AccountInput)),
   },
   {
     method: 'POST',
     path: '/payments',
     summary: 'the customer pays: orderId or qrData, status SUCCESS | FAILED | PENDING, payer?',
-    handle: async (mock, _, body) => created(await mock.payments.create(parse(reportPaymentBody, body))),
+    handle: async (mock, _, body) => created(await mock.payments.create(body() as ReportPaymentInput)),
   },
   {
     method: 'GET',
@@ -169,7 +162,7 @@ const ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/users',
     summary: 'create a signed-in user: email?, emailVerified?, phone?: {phoneCode, countryCode, phoneNumber}, phoneVerified?',
-    handle: async (mock, _, body) => created(await mock.users.create(parse(createUserBody, body))),
+    handle: async (mock, _, body) => created(await mock.users.create(body() as CreateUserInput)),
   },
   {
     method: 'GET',
@@ -229,7 +222,7 @@ const ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/faults',
     summary: 'arm a fault: route, kind latency | error | network | drop-response, status?, delayMs?, times?',
-    handle: (mock, _, body) => created(mock.faults.add(parse(addFaultBody, body))),
+    handle: (mock, _, body) => created(mock.faults.add(body() as FaultSpec)),
   },
   {
     method: 'DELETE',

@@ -1,17 +1,22 @@
 /**
  * @module control-schemas
- * The bodies the control API takes over HTTP. JSON from another process is untyped, so each body is
- * checked for shape here (types, known fields) before the in-process control API checks the rules
- * (amount decimals, URL form, payable order...). Unknown fields are refused: over HTTP a misspelt
- * `webhookURL` would otherwise be ignored in silence and the test would puzzle over a missing delivery.
+ * The inputs the control API takes, in-process and over HTTP alike: each is checked for shape here
+ * (types, known fields, ranges a date or a timer can hold) before the domain checks the rules (amount
+ * decimals, URL form, payable order...). Unknown fields are refused, naming them: a misspelt `webhookURL`
+ * would otherwise be ignored in silence and the test would puzzle over a missing delivery.
  */
 import * as z from 'zod/mini'
 import { RuleError } from '../domain/rule-error.js'
 import type { RequestLogFilter } from '../http/request-log.js'
 
 const money = z.number().check(z.refine(Number.isFinite, 'must be a finite number'))
-const positiveId = z.number().check(z.int(), z.positive())
+const positiveId = z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER))
 const text = z.string()
+
+/** The longest a stale webhook's timestamp may lie in the past: a year, in seconds. */
+export const MAX_STALE_SECONDS = 365 * 24 * 60 * 60
+/** At most this many firings for one fault (else `"always"`). */
+export const MAX_FAULT_TIMES = 1_000_000
 
 /**
  * `POST /__mock/merchants`.
@@ -125,7 +130,7 @@ export const addFaultBody = z.strictObject({
   kind: z.enum(['latency', 'error', 'network', 'drop-response']),
   status: z.optional(z.number()),
   delayMs: z.optional(z.number()),
-  times: z.optional(z.union([z.number(), z.literal('always')])),
+  times: z.optional(z.union([z.number().check(z.maximum(MAX_FAULT_TIMES, `must be at most ${MAX_FAULT_TIMES}, or "always"`)), z.literal('always')])),
 })
 
 /**
@@ -136,7 +141,9 @@ export const addFaultBody = z.strictObject({
  * staleNextBody.parse({ seconds: 600 })
  * ```
  */
-export const staleNextBody = z.strictObject({ seconds: z.number() })
+export const staleNextBody = z.strictObject({
+  seconds: z.number().check(z.minimum(0), z.maximum(MAX_STALE_SECONDS, `must be at most ${MAX_STALE_SECONDS} (a year)`)),
+})
 
 /**
  * Routes that take no body accept an empty one or `{}`, nothing else.
@@ -147,6 +154,35 @@ export const staleNextBody = z.strictObject({ seconds: z.number() })
  * ```
  */
 export const emptyBody = z.strictObject({})
+
+/**
+ * `POST /__mock/reset` and `mock.reset()`: what happens to the clock (`keep`: where it is; `start`: back
+ * to where it started).
+ *
+ * @example
+ * ```ts
+ * resetBody.parse({ clock: 'start' })
+ * ```
+ */
+export const resetBody = z.strictObject({ clock: z.optional(z.enum(['keep', 'start'])) })
+
+/**
+ * `mock.requests.list(filter)` in-process (over HTTP the query string, see {@link requestLogQuery}).
+ *
+ * @example
+ * ```ts
+ * requestLogFilter.parse({ path: '/order/refund', status: '4xx', limit: 20 })
+ * ```
+ */
+export const requestLogFilter = z.strictObject({
+  method: z.optional(text),
+  path: z.optional(text),
+  status: z.optional(z.union([z.number().check(z.int(), z.minimum(100), z.maximum(599)), z.enum(['1xx', '2xx', '3xx', '4xx', '5xx'])])),
+  merchantId: z.optional(positiveId),
+  withWarnings: z.optional(z.boolean()),
+  afterSeq: z.optional(z.number().check(z.int(), z.nonnegative())),
+  limit: z.optional(z.number().check(z.int(), z.positive())),
+})
 
 const QUERY_FIELDS = ['method', 'path', 'status', 'merchantId', 'withWarnings', 'afterSeq', 'limit'] as const
 

@@ -11,11 +11,13 @@
  * Starting a payment needs an unexpired QR code (30 minutes); confirming one already started does not.
  * SUCCESS and FAILED send a webhook (the statuses are configurable).
  */
+import { LIMITS } from '@merchant-gateway/contract'
 import type { OrderRecord, TransactionRecord } from '../store/records.js'
 import type { DomainContext } from './context.js'
 import { requireActiveMerchant } from './merchants.js'
 import { isExpired, orderForQr } from './qr-codes.js'
 import { RuleError } from './rule-error.js'
+import { checkDisplayText } from './text.js'
 
 /**
  * Payment outcomes the control API can report.
@@ -79,6 +81,10 @@ export const DEFAULT_PAYER: Payer = { accountName: 'Mock Customer', accountNumbe
 
 /** Applies a customer's payment to an order, moving the order, the transaction and the ledger together. */
 export async function reportPayment(ctx: DomainContext, input: ReportPaymentInput): Promise<PaymentResult> {
+  if (input.payer !== undefined) {
+    checkDisplayText('payer.accountName', input.payer.accountName, LIMITS.maxTextLength)
+    checkDisplayText('payer.accountNumber', input.payer.accountNumber, LIMITS.maxAccountNumberLength)
+  }
   const order = await resolveOrder(ctx, input)
   const payer = input.payer ?? DEFAULT_PAYER
   const now = ctx.clock.now()

@@ -11,6 +11,7 @@ import { amountToMinor } from './amounts.js'
 import type { DomainContext } from './context.js'
 import { requireActiveMerchant } from './merchants.js'
 import { RuleError } from './rule-error.js'
+import { checkDisplayText } from './text.js'
 
 /**
  * A payout destination the control API registers.
@@ -38,12 +39,8 @@ export interface PayoutInput {
 /** Registers (or replaces) a payout destination account of a merchant. */
 export async function addAccount(ctx: DomainContext, merchantId: number, input: AccountInput): Promise<AccountRecord> {
   requireActiveMerchant(ctx, merchantId)
-  if (typeof input.accountNumber !== 'string' || input.accountNumber.trim() === '' || input.accountNumber.length > LIMITS.maxAccountNumberLength) {
-    throw new RuleError(400, `accountNumber must be a non-empty string of at most ${LIMITS.maxAccountNumberLength} characters`)
-  }
-  if (typeof input.accountName !== 'string' || input.accountName.length > LIMITS.maxTextLength) {
-    throw new RuleError(400, `accountName must be a string of at most ${LIMITS.maxTextLength} characters`)
-  }
+  checkDisplayText('accountNumber', input.accountNumber, LIMITS.maxAccountNumberLength)
+  checkDisplayText('accountName', input.accountName, LIMITS.maxTextLength)
   const values = { merchantId, accountNumber: input.accountNumber, accountName: input.accountName, failAtSettlement: input.failAtSettlement ?? false }
   const existing = ctx.db.accounts.get('byMerchantAccount', scoped(merchantId, input.accountNumber))
   return existing ? ctx.db.accounts.patch(existing, values) : ctx.db.accounts.insert(values)

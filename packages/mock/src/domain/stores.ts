@@ -8,6 +8,7 @@ import { LIMITS } from '@merchant-gateway/contract'
 import type { StoreRecord } from '../store/records.js'
 import type { DomainContext } from './context.js'
 import { requireActiveMerchant } from './merchants.js'
+import { checkDisplayText } from './text.js'
 import { RuleError } from './rule-error.js'
 
 /**
@@ -66,6 +67,5 @@ export function requireOwnStore(ctx: DomainContext, merchantId: number, storeId:
 }
 
 function checkText(field: string, value: unknown): void {
-  if (typeof value !== 'string' || value.trim() === '') throw new RuleError(400, `${field} must be a non-empty string`)
-  if (value.length > LIMITS.maxStoreNameLength) throw new RuleError(400, `${field} must be at most ${LIMITS.maxStoreNameLength} characters`)
+  checkDisplayText(field, value, LIMITS.maxStoreNameLength)
 }
