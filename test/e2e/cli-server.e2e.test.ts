@@ -39,7 +39,7 @@ describe('the CLI server, driven across processes', () => {
   it('prints the listening line, the demo merchant with fixed credentials, a curl line and the control API', () => {
     const banner = cli.output()
     expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-    expect(banner).toContain(`clock          ${NOW} (from --now, frozen)`)
+    expect(banner).toContain(`clock          ${NOW} (from --now, frozen; contract era 1.4.0-full-enforcement)`)
     expect(banner).toContain('  X-Api-Key    mk_test_demo')
     expect(banner).toContain('  API secret   sk_test_demo')
     expect(banner).toContain('  store        101  Demo Store')
