@@ -19,9 +19,54 @@ export interface Cli {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
+/** Process groups this test file started: every one is killed when the worker exits, whatever happened. */
+const groups = new Set<number>()
+process.once('exit', () => {
+  for (const pid of groups) killGroup(pid)
+})
+
+/**
+ * Spawns a command in a process group of its own (`detached`), so that stopping it stops everything it
+ * started: `tsx` runs the CLI in a child node process, and `npm start` adds a shell and npm above it.
+ * A signal to the direct child alone can leave the server running, orphaned.
+ */
+export function spawnGroup(command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv } = {}): ChildProcessWithoutNullStreams {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0', ...options.env }, detached: true })
+  if (child.pid !== undefined) {
+    groups.add(child.pid)
+    child.once('exit', () => {
+      // The direct child is gone; what it started may not be: end the group, then forget it.
+      killGroup(child.pid!)
+      groups.delete(child.pid!)
+    })
+  }
+  return child
+}
+
+/** SIGKILL to a whole process group; nothing when it is already gone. */
+export function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL')
+  } catch {
+    // ESRCH: the group has no process left.
+  }
+}
+
+/**
+ * Stops a CLI started by {@link startCli}: `signal` to the CLI (to test how it stops), then, once it
+ * exited or after 10 s, SIGKILL to whatever is left of its process group.
+ */
+export async function stopCli(cli: Cli, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (cli.child.exitCode === null && cli.child.signalCode === null) {
+    cli.child.kill(signal)
+    await Promise.race([cli.exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+  }
+  killGroup(cli.child.pid!)
+}
+
 /** Starts the CLI and resolves with its URL once it printed its banner (or rejects with its output). */
 export function startCli(args: string[]): Promise<Cli> {
-  return waitForBanner(spawn(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, ...args], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } }))
+  return waitForBanner(spawnGroup(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, ...args]))
 }
 
 /** Resolves once `child` printed `listening on <url>` and the banner's last line. */

@@ -4,12 +4,11 @@
  * does) through the control API and the service's routes, then with the SDK, while the example webhook
  * receiver takes the server's signed deliveries over loopback.
  */
-import { spawn } from 'node:child_process'
 import { createHmac, randomUUID } from 'node:crypto'
 import { GatewayClient } from '@merchant-gateway/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebhookReceiver, type WebhookReceiver } from '../../examples/webhook-receiver/src/receiver.js'
-import { CLI, freePort, http, ROOT, startCli, TSX, waitForBanner, type Cli } from './cli-process.js'
+import { CLI, freePort, http, ROOT, spawnGroup, startCli, stopCli, TSX, waitForBanner, type Cli } from './cli-process.js'
 
 const NOW = '2026-11-02T09:00:00.000Z'
 const NOW_MS = Date.parse(NOW)
@@ -32,7 +31,7 @@ describe('the CLI server, driven across processes', () => {
   }, 40_000)
 
   afterAll(async () => {
-    if (cli.child.exitCode === null) cli.child.kill('SIGKILL')
+    await stopCli(cli, 'SIGKILL')
     await receiver?.close()
   })
 
@@ -144,10 +143,7 @@ describe('the CLI server, driven across processes', () => {
 describe('the CLI on its own', () => {
   it('`npm start -- --port <n>` (the README command) serves on that port, and a SIGTERM sent to npm stops the server (exit 0)', async () => {
     const port = await freePort()
-    const npm = spawn('npm', ['start', '--', '--port', String(port), '--quiet'], {
-      cwd: ROOT,
-      env: { ...process.env, PATH: `${ROOT}node_modules/.bin:${process.env.PATH ?? ''}`, FORCE_COLOR: '0' },
-    })
+    const npm = spawnGroup('npm', ['start', '--', '--port', String(port), '--quiet'], { env: { PATH: `${ROOT}node_modules/.bin:${process.env.PATH ?? ''}` } })
     const cli = await waitForBanner(npm)
     expect(cli.url).toBe(`http://127.0.0.1:${port}`)
     expect((await http('GET', `${cli.url}/__mock/clock`)).status).toBe(200)
@@ -163,7 +159,7 @@ describe('the CLI on its own', () => {
     const port = await freePort()
     const first = await startCli(['--port', String(port), '--quiet'])
     expect(first.url).toBe(`http://127.0.0.1:${port}`)
-    const second = spawn(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, 'serve', '--port', String(port)], { cwd: ROOT })
+    const second = spawnGroup(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, 'serve', '--port', String(port)])
     let err = ''
     second.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
     const code = await new Promise<number | null>((resolve) => second.once('exit', resolve))
@@ -172,6 +168,7 @@ describe('the CLI on its own', () => {
 
     first.child.kill('SIGINT')
     expect(await first.exited).toEqual({ code: 0, signal: null })
+    await stopCli(first)
     expect(first.output()).toMatch(/SIGINT: stopping\nstopped\n$/)
   }, 60_000)
 })

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROOT, startCli, type Cli } from './cli-process.js'
+import { ROOT, startCli, stopCli, type Cli } from './cli-process.js'
 
 const DOC = readFileSync(new URL('../../docs/mock-server.md', import.meta.url), 'utf8')
 
@@ -24,8 +24,8 @@ describe('docs/mock-server.md: the curl session', () => {
   beforeAll(async () => {
     cli = await startCli(['serve', '--port', '0', '--quiet'])
   }, 40_000)
-  afterAll(() => {
-    cli?.child.kill('SIGKILL')
+  afterAll(async () => {
+    if (cli) await stopCli(cli, 'SIGKILL')
   })
 
   it('runs as written, and each command answers what the comment under it says', async () => {

@@ -5,7 +5,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { http, startCli, type Cli } from './cli-process.js'
+import { http, startCli, stopCli, type Cli } from './cli-process.js'
 
 const DEMO = { apiKey: 'mk_test_demo', apiSecret: 'sk_test_demo', merchantId: 1, storeId: 101, account: '100200300' }
 const REFUND = '/api/v1/payment-gateway/order/refund'
@@ -60,10 +60,7 @@ describe('the CLI server on 2026-01-15 and 2026-03-10, plain HTTP', () => {
   }, 40_000)
 
   afterAll(async () => {
-    if (cli?.child.exitCode === null) {
-      cli.child.kill('SIGTERM')
-      await cli.exited
-    }
+    if (cli) await stopCli(cli)
   })
 
   it('2026-01-15: the earlier form only; a missing key is accepted with the deprecation warning, and the server logs it', async () => {
