@@ -62,6 +62,8 @@ export const PIN_ERROR_CODES = {
   otp_invalid: 'otp_invalid',
   /** 400: reset-pin with a verified session that is missing or expired (SPEC.md). */
   reset_session_invalid: 'reset_session_invalid',
+  /** 429: forgot-pin after the user was sent the most codes the window allows; `data.retry_after_seconds`. */
+  too_many_reset_requests: 'too_many_reset_requests',
   /** 404: a path under the PIN module's prefix that is not one of its operations. */
   not_found: 'not_found',
   /** 405: a PIN path with a method other than POST (the `Allow` header names POST). */

@@ -127,6 +127,12 @@ export interface MockGatewayOptions {
    * chooses per call.
    */
   resetClock?: 'keep' | 'start'
+  /**
+   * How many one-time codes forgot-pin sends one user within a window before it answers 429
+   * `too_many_reset_requests`: default `{ max: 5, windowSeconds: 900 }` (5 codes of 5 guesses each in
+   * 15 minutes); `false` turns the limit off.
+   */
+  forgotPinLimit?: { max: number; windowSeconds: number } | false
 }
 
 /** Options with every default filled in. */
@@ -153,6 +159,7 @@ export interface ResolvedOptions {
   requestLogLimit: number
   strictContentType: boolean
   resetClock: 'keep' | 'start'
+  forgotPinLimit: { max: number; windowSeconds: number } | false
 }
 
 /** Every option {@link createMockGateway} knows; any other key is refused (a misspelt option would be ignored in silence). */
@@ -179,6 +186,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set<keyof MockGatewayOptions>([
   'requestLogLimit',
   'strictContentType',
   'resetClock',
+  'forgotPinLimit',
 ])
 
 /** Fills in the defaults and refuses options that cannot work. */
@@ -213,6 +221,19 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
   oneOf('releaseTimeline', options.releaseTimeline, ['clock', 'current'])
   oneOf('deprecationHeader', options.deprecationHeader, ['every-response', 'deprecated-use'])
   oneOf('resetClock', options.resetClock, ['keep', 'start'])
+  const forgotPinLimit = options.forgotPinLimit ?? { max: 5, windowSeconds: 900 }
+  if (
+    forgotPinLimit !== false &&
+    (typeof forgotPinLimit !== 'object' ||
+      forgotPinLimit === null ||
+      !Number.isSafeInteger(forgotPinLimit.max) ||
+      forgotPinLimit.max < 1 ||
+      !Number.isSafeInteger(forgotPinLimit.windowSeconds) ||
+      forgotPinLimit.windowSeconds < 1 ||
+      forgotPinLimit.windowSeconds > 31_536_000)
+  ) {
+    throw new RangeError('[mock] forgotPinLimit must be false or { max: integer >= 1, windowSeconds: integer from 1 to 31536000 }')
+  }
   const requestLogLimit = options.requestLogLimit ?? 1000
   if (!Number.isSafeInteger(requestLogLimit) || requestLogLimit < 0) throw new RangeError('[mock] requestLogLimit must be an integer >= 0')
   const tolerance = options.signatureToleranceSeconds ?? LIMITS.signatureToleranceSeconds
@@ -241,6 +262,7 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     requestLogLimit,
     strictContentType: options.strictContentType ?? true,
     resetClock: options.resetClock ?? 'keep',
+    forgotPinLimit: forgotPinLimit === false ? false : { max: forgotPinLimit.max, windowSeconds: forgotPinLimit.windowSeconds },
   }
 }
 

@@ -220,6 +220,12 @@ const PIN_TRIGGERS: Record<Exclude<PinErrorCode, 'internal_error'>, () => Promis
     await as(mock, user.accessToken).resetPin(sessionId, PIN)
     return pinSeen(await as(mock, user.accessToken).resetPin(sessionId, PIN))
   },
+  too_many_reset_requests: async () => {
+    const mock = pinMock({ forgotPinLimit: { max: 1, windowSeconds: 60 } })
+    const user = await newUser(mock)
+    await as(mock, user.accessToken).forgotPin(BY_EMAIL)
+    return pinSeen(await as(mock, user.accessToken).forgotPin(BY_EMAIL))
+  },
   not_found: async () => {
     const mock = pinMock()
     const res = await mock.fetch(`${mock.baseUrl}/api/v1/auth/nothing`, { method: 'POST' })

@@ -357,6 +357,48 @@ describe('forgot-pin refusals: nothing is sent', () => {
   })
 })
 
+describe('forgot-pin is rate-limited per user (5 codes in 15 minutes by default)', () => {
+  it('the 6th forgot-pin within 15 minutes is 429 too_many_reset_requests with Retry-After, sends nothing and leaves the open session usable', async () => {
+    const mock = pinMock()
+    const user = await newUser(mock)
+    const api = as(mock, user.accessToken)
+    for (let i = 0; i < 4; i++) {
+      await openSession(mock, user)
+      await mock.clock.advance(60_000)
+    }
+    const { sessionId, code } = await openSession(mock, user)
+    const refused = await api.forgotPin(BY_EMAIL)
+    expectRefused(refused, 429, 'too_many_reset_requests', { retry_after_seconds: 11 * 60, limit: 5, window_seconds: 900 })
+    expect(refused.headers.get('Retry-After')).toBe('660')
+    expect(mock.otp.list()).toHaveLength(5)
+    expectOk(await api.verifyOtp(BY_EMAIL, code, sessionId), PIN_MESSAGES.verifyOtp, { success: true, message: PIN_MESSAGES.verifyOtp, session_id: expect.any(String) })
+  })
+
+  it('the window slides: when the oldest code leaves it, one more code may be sent', async () => {
+    const mock = pinMock()
+    const user = await newUser(mock)
+    for (let i = 0; i < 5; i++) await openSession(mock, user)
+    await mock.clock.advance(900_000 - 1)
+    expect((await as(mock, user.accessToken).forgotPin(BY_EMAIL)).status).toBe(429)
+    await mock.clock.advance(1)
+    await openSession(mock, user)
+  })
+
+  it('refused requests do not count, the limit is per user, and forgotPinLimit sets or lifts it', async () => {
+    const mock = pinMock({ forgotPinLimit: { max: 2, windowSeconds: 60 } })
+    const [a, b] = [await newUser(mock), await newUser(mock, { email: `b.${EMAIL}`, emailVerified: true })]
+    for (let i = 0; i < 3; i++) expectRefused(await as(mock, a.accessToken).forgotPin({ email: 'nobody@example.com' }), 404, 'contact_not_found')
+    await openSession(mock, a)
+    await openSession(mock, a)
+    expect((await as(mock, a.accessToken).forgotPin(BY_EMAIL)).status).toBe(429)
+    await openSession(mock, b, { email: `b.${EMAIL}` })
+    const unlimited = pinMock({ forgotPinLimit: false })
+    const c = await newUser(unlimited)
+    for (let i = 0; i < 12; i++) await openSession(unlimited, c)
+    expect(() => pinMock({ forgotPinLimit: { max: 0, windowSeconds: 60 } })).toThrow(/forgotPinLimit/)
+  })
+})
+
 describe('verify-otp refusals', () => {
   it('a wrong code is 422 otp_invalid with attempts_remaining 4, 3, 2, 1; the right code then still verifies', async () => {
     const mock = pinMock()

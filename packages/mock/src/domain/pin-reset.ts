@@ -8,7 +8,8 @@
  *                  the session deleted (single use)
  *
  * Our decisions (docs/decisions.md): a new forgot-pin ends the user's earlier sessions (only the latest
- * code works); the 5th wrong code ends the session; a verified session has its own 10 minutes; codes are
+ * code works); at most 5 codes per user in 15 minutes (option `forgotPinLimit`); the 5th wrong code ends
+ * the session; a verified session has its own 10 minutes; codes are
  * stored hashed; the code in the outbox is the message as sent. reset-pin accepts the session id alone,
  * as SPEC.md describes (a security finding), unless `resetPinRequiresBearer` is set; a bearer token of
  * another user is always refused.
@@ -29,8 +30,32 @@ export interface OpenedSession {
   expiresInSeconds: number
 }
 
+/**
+ * Refuses a forgot-pin once the user was sent `max` codes within the window (option `forgotPinLimit`):
+ * one-time codes are guessed 5 at a time per session, and unlimited sessions would allow millions of
+ * guesses an hour. Checked before anything else, so a refused request says nothing about the contact.
+ */
+function checkResetRate(ctx: DomainContext, user: UserRecord, now: number): number[] {
+  const limit = ctx.options.forgotPinLimit
+  if (limit === false) return []
+  const windowMs = limit.windowSeconds * 1000
+  const recent = user.resetCodesSentAt.filter((at) => at > now - windowMs)
+  if (recent.length >= limit.max) {
+    const retryAfter = Math.max(1, Math.ceil((recent[0]! + windowMs - now) / 1000))
+    throw new RuleError(
+      429,
+      `Too many reset codes: at most ${limit.max} in ${limit.windowSeconds} s; try again in ${retryAfter} s`,
+      'too_many_reset_requests',
+      undefined,
+      { retry_after_seconds: retryAfter, limit: limit.max, window_seconds: limit.windowSeconds },
+    )
+  }
+  return recent
+}
+
 /** Opens a reset session for a verified contact of the signed-in user and sends a code. */
 export async function forgotPin(ctx: DomainContext, user: UserRecord, contact: Contact): Promise<OpenedSession> {
+  const recent = checkResetRate(ctx, user, ctx.clock.now())
   const to = addressOf(contact)
   const owned = contact.channel === 'email' ? user.email !== null && user.email.toLowerCase() === to : user.phone !== null && addressOf({ channel: 'phone', phone: user.phone }) === to
   if (!owned) throw new RuleError(404, `This ${contact.channel === 'email' ? 'e-mail' : 'phone'} is not one of the signed-in user's contacts`, 'contact_not_found')
@@ -55,6 +80,7 @@ export async function forgotPin(ctx: DomainContext, user: UserRecord, contact: C
     createdAt: now,
   })
   await ctx.db.outbox.insert({ id: ctx.db.nextId('outbox'), userId: user.userId, channel: contact.channel, to, code, sessionId, sentAt: now })
+  ctx.db.users.patch(user, { resetCodesSentAt: [...recent, now] })
   return { sessionId, expiresInSeconds: PIN_RULES.otpSessionSeconds }
 }
 

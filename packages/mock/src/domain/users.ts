@@ -56,6 +56,7 @@ export async function createUser(ctx: DomainContext, input: CreateUserInput): Pr
     pin: null,
     wrongAttempts: 0,
     blockedUntil: null,
+    resetCodesSentAt: [],
     createdAt: ctx.clock.now(),
   })
 }

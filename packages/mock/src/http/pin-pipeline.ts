@@ -80,7 +80,11 @@ async function handle<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>, request
     const data = await runtime.serial.run(() => spec.run(ctx, user, input))
     return json(200, { status_code: 200, message: spec.message, data: data ?? null }, traceId)
   } catch (error) {
-    if (isRuleError(error)) return json(error.status, failure(error), traceId)
+    if (isRuleError(error)) {
+      // A refusal that says when to come back (a PIN block, the reset-code limit) says it in Retry-After too.
+      const retryAfter = error.data?.['retry_after_seconds']
+      return json(error.status, failure(error), traceId, typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {})
+    }
     console.error(`[mock] unexpected error on POST ${spec.path}:`, error)
     return json(500, pinErrorBody(500, `[mock] unexpected error: ${error instanceof Error ? error.message : String(error)}`, 'internal_error'), traceId)
   }

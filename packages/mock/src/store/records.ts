@@ -205,6 +205,8 @@ export const userRecordSchema = z.object({
   pin: z.nullable(pinHashSchema),
   wrongAttempts: z.number().check(z.int(), z.nonnegative()),
   blockedUntil: z.nullable(time),
+  /** When forgot-pin sent this user a code, within the rate limit's window (older times are dropped). */
+  resetCodesSentAt: z.array(time),
   createdAt: time,
 })
 /** @see userRecordSchema */
