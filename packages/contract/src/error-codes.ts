@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   invalid_authentication: 'invalid_authentication',
   /** 401: X-Signature does not match the body and X-Timestamp. */
   invalid_signature: 'invalid_signature',
+  /** 401: the mock's strict mode only: an X-Signature sent again with another X-Idempotent-Key (or none). */
+  replayed_signature: 'replayed_signature',
   /** 401: X-Timestamp outside the allowed skew. */
   invalid_timestamp: 'invalid_timestamp',
   /** 409: cancel of an order that is neither pending nor processing. */

@@ -19,6 +19,7 @@ import { FaultRegistry } from './faults/faults.js'
 import { gatewayHandlers } from './http/handlers/index.js'
 import { RequestLog } from './http/request-log.js'
 import { serviceMethods } from './http/route-methods.js'
+import { SeenSignatures } from './http/seen-signatures.js'
 import { validate } from './http/validate.js'
 import type { GatewayRuntime } from './http/runtime.js'
 import { resolveOptions, type MockGatewayOptions } from './options.js'
@@ -89,6 +90,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
     faults: new FaultRegistry(serviceMethods),
     serial,
     requests: new RequestLog(resolved.requestLogLimit),
+    signatures: new SeenSignatures(),
     ready: () => seeded,
   }
   seeded = serial.run(() => applySeed(runtime, resolved.seed))
@@ -111,6 +113,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
         runtime.idempotency.clear()
         runtime.faults.clear()
         runtime.requests.clear()
+        runtime.signatures.clear()
         if (clockMode === 'start') clock.reset()
         await applySeed(runtime, resolved.seed)
       })

@@ -133,6 +133,13 @@ export interface MockGatewayOptions {
    * 15 minutes); `false` turns the limit off.
    */
   forgotPinLimit?: { max: number; windowSeconds: number } | false
+  /**
+   * Strict mode for signed requests: a signature sent again within its timestamp window with another
+   * X-Idempotent-Key (or none) is refused 401 `replayed_signature`. Off by default, as the service
+   * documents it: the signature does not cover the key, so such a replay is processed again. Turn it on
+   * to test that your own code never replays a signed request.
+   */
+  rejectReplayedSignatures?: boolean
 }
 
 /** Options with every default filled in. */
@@ -160,6 +167,7 @@ export interface ResolvedOptions {
   strictContentType: boolean
   resetClock: 'keep' | 'start'
   forgotPinLimit: { max: number; windowSeconds: number } | false
+  rejectReplayedSignatures: boolean
 }
 
 /** Every option {@link createMockGateway} knows; any other key is refused (a misspelt option would be ignored in silence). */
@@ -187,6 +195,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set<keyof MockGatewayOptions>([
   'strictContentType',
   'resetClock',
   'forgotPinLimit',
+  'rejectReplayedSignatures',
 ])
 
 /** Fills in the defaults and refuses options that cannot work. */
@@ -263,6 +272,7 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     strictContentType: options.strictContentType ?? true,
     resetClock: options.resetClock ?? 'keep',
     forgotPinLimit: forgotPinLimit === false ? false : { max: forgotPinLimit.max, windowSeconds: forgotPinLimit.windowSeconds },
+    rejectReplayedSignatures: options.rejectReplayedSignatures ?? false,
   }
 }
 

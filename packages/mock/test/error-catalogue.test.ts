@@ -112,6 +112,13 @@ const GATEWAY_TRIGGERS: Record<ErrorCode, () => Promise<Seen>> = {
     const { mock, m, paid } = await merchantWorld()
     return gatewaySeen(await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId: paid.orderId, refundAmount: 1 }, { secret: 'sk_wrong' }))
   },
+  replayed_signature: async () => {
+    const mock = newMock({ rejectReplayedSignatures: true })
+    const m = await newMerchant(mock, { usd: 100, khr: 0 })
+    const { orderId } = await paidOrder(mock, m, 40)
+    await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 1 }, { key: 'first' })
+    return gatewaySeen(await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 1 }, { key: 'second' }))
+  },
   invalid_timestamp: async () => {
     const { mock, m, paid } = await merchantWorld()
     return gatewaySeen(await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId: paid.orderId, refundAmount: 1 }, { timestamp: '1000000000' }))

@@ -26,6 +26,7 @@ import { RuleError } from '../domain/rule-error.js'
 import { deprecationNote } from '../domain/timeline.js'
 import type { MerchantRecord } from '../store/records.js'
 import type { RequestNotes } from './request-log.js'
+import type { SeenSignatures } from './seen-signatures.js'
 
 /** Where the docs of our error codes live, sent in code-style `details`. */
 const DOCS = 'docs/errors.md'
@@ -68,10 +69,11 @@ export async function authenticateMoney(
   path: string,
   body: Uint8Array,
   notes: RequestNotes,
+  seen?: SeenSignatures,
 ): Promise<Authenticated> {
   const form = formOf(era, request)
   notes.form = form
-  return form === 'earlier' ? authenticateEarlier(ctx, era, request, path, notes) : authenticateSigned(ctx, era, request, path, body, notes)
+  return form === 'earlier' ? authenticateEarlier(ctx, era, request, path, notes) : authenticateSigned(ctx, era, request, path, body, notes, seen)
 }
 
 /** The form a refund or payout is read in: by era, then by headers when both are accepted. */
@@ -81,7 +83,15 @@ function formOf(era: ContractEra, request: Request): 'current' | 'earlier' {
   return !request.headers.has(HEADERS.signature) && request.headers.has(HEADERS.appId) ? 'earlier' : 'current'
 }
 
-async function authenticateSigned(ctx: DomainContext, era: ContractEra, request: Request, path: string, body: Uint8Array, notes: RequestNotes): Promise<Authenticated> {
+async function authenticateSigned(
+  ctx: DomainContext,
+  era: ContractEra,
+  request: Request,
+  path: string,
+  body: Uint8Array,
+  notes: RequestNotes,
+  seen: SeenSignatures | undefined,
+): Promise<Authenticated> {
   const appIdSent = request.headers.has(HEADERS.appId)
   if (appIdSent) {
     notes.uses.add('legacy-auth')
@@ -104,7 +114,16 @@ async function authenticateSigned(ctx: DomainContext, era: ContractEra, request:
     throw new RuleError(401, `${HEADERS.signature} does not match the request body and ${HEADERS.timestamp}`, 'invalid_signature')
   }
   if (appIdSent) note(notes, era.legacyAuth, 'legacy-auth', `${HEADERS.appId} on a signed request`)
-  return { merchant, form: 'current', ...idempotencyKeyOf(era, request, path, notes) }
+  const keyed = idempotencyKeyOf(era, request, path, notes)
+  if (ctx.options.rejectReplayedSignatures && seen) {
+    // Valid while its timestamp is within the tolerance of the clock: remembered that long.
+    const expiresAt = (Number(timestamp) + ctx.options.signatureToleranceSeconds) * 1000 + 1000
+    const firstKey = seen.check(merchant.merchantId, signature, keyed.idempotencyKey, Number.isFinite(expiresAt) ? expiresAt : Number.MAX_SAFE_INTEGER, ctx.clock.now())
+    if (firstKey !== undefined) {
+      throw new RuleError(401, `This ${HEADERS.signature} was already sent with ${firstKey === '' ? 'no' : 'another'} ${HEADERS.idempotentKey}; a request is signed once, and only its retries with the same key may repeat it`, 'replayed_signature')
+    }
+  }
+  return { merchant, form: 'current', ...keyed }
 }
 
 function authenticateEarlier(ctx: DomainContext, era: ContractEra, request: Request, path: string, notes: RequestNotes): Authenticated {

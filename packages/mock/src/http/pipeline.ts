@@ -123,7 +123,9 @@ async function handle<I, R>(
   try {
     const raw = await readBody(request)
     const auth =
-      spec.auth === 'money' ? await authenticateMoney(ctx, era, request, spec.path, raw.bytes, notes) : authenticateStandard(ctx, era, request, spec.path, notes)
+      spec.auth === 'money'
+        ? await authenticateMoney(ctx, era, request, spec.path, raw.bytes, notes, runtime.signatures)
+        : authenticateStandard(ctx, era, request, spec.path, notes)
     checkMediaType(request, raw, ctx.options.strictContentType)
     const body = parseJsonObject(raw, { allowEmpty: spec.body === 'none' })
     const earlier = auth.form === 'earlier' ? spec.earlier : undefined

@@ -8,6 +8,7 @@ import type { DomainContext } from '../domain/context.js'
 import type { IdempotencyStore } from '../domain/idempotency.js'
 import type { Serial } from '../domain/serial.js'
 import type { RequestLog } from './request-log.js'
+import type { SeenSignatures } from './seen-signatures.js'
 
 /** The live parts of one mock instance, shared by its handlers and its control API. */
 export interface GatewayRuntime {
@@ -17,6 +18,8 @@ export interface GatewayRuntime {
   readonly serial: Serial
   /** The requests this instance answered, newest last (bounded). */
   readonly requests: RequestLog
+  /** Signatures seen while valid, for `rejectReplayedSignatures`. */
+  readonly signatures: SeenSignatures
   /** Resolves when the seed is in place; every request and control call waits for it. */
   ready(): Promise<void>
 }
