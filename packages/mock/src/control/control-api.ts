@@ -34,7 +34,7 @@ import {
 } from './control-schemas.js'
 import { balanceBody, storeBody } from '../http/wire.js'
 import type { SeedMerchant } from '../options.js'
-import type { AccountRecord, MerchantRecord, OrderRecord, TransactionRecord, WebhookRecord } from '../store/records.js'
+import type { AccountRecord, MerchantRecord, OrderRecord, TransactionRecord, UserRecord, WebhookRecord } from '../store/records.js'
 
 /**
  * A merchant's identity and credentials, as the control API returns them.
@@ -86,6 +86,30 @@ export interface OtpMessage {
   code: string
   sessionId: string
   sentAt: string
+}
+
+/**
+ * A PIN module user as the control API shows it: contacts, whether a PIN is set (never the PIN or its
+ * hash), the wrong-attempt counter, the block, and the reset codes sent within the rate limit's window.
+ *
+ * @example
+ * ```ts
+ * const user: UserView = await mock.users.get(userId)
+ * user.hasPin // true after set-pin
+ * user.blockedUntil // '2026-11-02T09:01:00.000Z' after the 5th wrong PIN, else null
+ * ```
+ */
+export interface UserView {
+  userId: number
+  email: string | null
+  emailVerified: boolean
+  phone: { phoneCode: string; countryCode: string; phoneNumber: string } | null
+  phoneVerified: boolean
+  hasPin: boolean
+  wrongAttempts: number
+  blockedUntil: string | null
+  resetCodesSentAt: string[]
+  createdAt: string
 }
 
 /**
@@ -311,6 +335,18 @@ export function createControlApi(runtime: GatewayRuntime) {
     },
     users: {
       /** Creates a signed-in user of the PIN module (e-mail and/or phone, each verified or not) with a bearer token. */
+      /** A user's contacts and PIN state (never the PIN); 404 when unknown. */
+      get: async (userId: number): Promise<UserView> => {
+        await runtime.ready()
+        const user = ctx.db.users.get('byId', checkedId('userId', userId))
+        if (!user) throw new RuleError(404, `User ${userId} not found`)
+        return userView(user)
+      },
+      /** Every user, oldest first. */
+      list: async (): Promise<UserView[]> => {
+        await runtime.ready()
+        return ctx.db.users.all().map(userView)
+      },
       create: (input: CreateUserInput): Promise<{ userId: number; accessToken: string }> => {
         const checked = validate(createUserBody, input)
         return exclusive(async () => {
@@ -362,6 +398,22 @@ export async function applySeed(runtime: GatewayRuntime, seed: readonly SeedMerc
 
 function credentials(m: MerchantRecord): MerchantCredentials {
   return { merchantId: m.merchantId, appId: m.appId, apiKey: m.apiKey, apiSecret: m.apiSecret }
+}
+
+function userView(user: UserRecord): UserView {
+  const iso = (ms: number) => new Date(ms).toISOString()
+  return {
+    userId: user.userId,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    phone: user.phone && { ...user.phone },
+    phoneVerified: user.phoneVerified,
+    hasPin: user.pin !== null,
+    wrongAttempts: user.wrongAttempts,
+    blockedUntil: user.blockedUntil === null ? null : iso(user.blockedUntil),
+    resetCodesSentAt: user.resetCodesSentAt.map(iso),
+    createdAt: iso(user.createdAt),
+  }
 }
 
 function withoutMinor<T extends { amountMinor: number; currency: 'USD' | 'KHR' }>(record: T): Omit<T, 'amountMinor'> & { amount: number } {

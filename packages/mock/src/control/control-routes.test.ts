@@ -259,6 +259,24 @@ describe('control routes answer with the shapes of the DESIGN.md table', () => {
     expect((await send('GET', '/__mock/requests')).body).toEqual([])
   })
 
+  it('GET /__mock/users and /__mock/users/{id} show contacts and PIN state, never the PIN', async () => {
+    const { userId } = (await send('POST', '/__mock/users', { email: 'dara@example.com', emailVerified: true })).body
+    expect((await send('GET', `/__mock/users/${userId}`)).body).toEqual({
+      userId,
+      email: 'dara@example.com',
+      emailVerified: true,
+      phone: null,
+      phoneVerified: false,
+      hasPin: false,
+      wrongAttempts: 0,
+      blockedUntil: null,
+      resetCodesSentAt: [],
+      createdAt: MONDAY,
+    })
+    expect((await send('GET', '/__mock/users')).body).toHaveLength(1)
+    expect((await send('GET', '/__mock/users/99')).status).toBe(404)
+  })
+
   it('GET /__mock/audit is {problems: []} while the books balance', async () => {
     const m = await merchantWithStore()
     await send('POST', '/__mock/payments', { orderId: await createOrder(m.apiKey, m.storeId), status: 'SUCCESS' })

@@ -166,6 +166,18 @@ const ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
+    path: '/users',
+    summary: 'every PIN module user: contacts, hasPin, wrongAttempts, blockedUntil (never the PIN)',
+    handle: async (mock) => ok(await mock.users.list()),
+  },
+  {
+    method: 'GET',
+    path: '/users/{userId}',
+    summary: "a PIN module user's contacts and PIN state",
+    handle: async (mock, p) => ok(await mock.users.get(p.userId!)),
+  },
+  {
+    method: 'GET',
     path: '/otp',
     summary: 'the one-time codes forgot-pin sent, newest last',
     handle: (mock) => ok(mock.otp.list()),
