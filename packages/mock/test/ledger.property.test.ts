@@ -29,6 +29,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isRuleError, type MockGateway } from '../src/index.js'
 import { call, earlierCall, MONDAY, newMerchant, newMock, signedCall, type Merchant, type Reply } from './harness.js'
+import { checkProperty, propertyRuns, propertyTimeout } from './property-runs.js'
 
 const CURRENCIES: readonly Currency[] = ['USD', 'KHR']
 const DAY_MS = 86_400_000
@@ -701,12 +702,15 @@ function ledgerProperty(autoSettle: boolean) {
   })
 }
 
+const RUNS_ON = propertyRuns(60)
+const RUNS_OFF = propertyRuns(30)
+
 describe('ledger under random sequences of orders, payments, cancels, refunds, payouts, replays, clock moves and settlement', () => {
   it('with autoSettle on, after every step: balance = usable + freeze, usable and freeze >= 0, audit() is clean, refunds stay within their order, every answer is the rule\'s (never 5xx), and refused or replayed requests move no money', async () => {
-    await fc.assert(ledgerProperty(true), { numRuns: 60, ...replayOptions })
-  }, 120_000)
+    await checkProperty('ledger, autoSettle on', ledgerProperty(true), { numRuns: RUNS_ON, ...replayOptions })
+  }, propertyTimeout(RUNS_ON, 40))
 
   it('with autoSettle off, the same holds, and only an explicit settle() completes or reverses what is due', async () => {
-    await fc.assert(ledgerProperty(false), { numRuns: 30, ...replayOptions })
-  }, 120_000)
+    await checkProperty('ledger, autoSettle off', ledgerProperty(false), { numRuns: RUNS_OFF, ...replayOptions })
+  }, propertyTimeout(RUNS_OFF, 40))
 })
