@@ -16,7 +16,8 @@ import { Serial } from './domain/serial.js'
 import { SettlementQueue } from './domain/settlement.js'
 import { WebhookDispatcher } from './domain/webhooks.js'
 import { FaultRegistry } from './faults/faults.js'
-import { gatewayHandlers } from './http/handlers/index.js'
+import { serviceRoutes } from './http/handlers/index.js'
+import { createDispatcher, toMswHandlers } from './http/service-routes.js'
 import { RequestLog } from './http/request-log.js'
 import { serviceMethods } from './http/route-methods.js'
 import { SeenSignatures } from './http/seen-signatures.js'
@@ -94,14 +95,16 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
     ready: () => seeded,
   }
   seeded = serial.run(() => applySeed(runtime, resolved.seed))
-  const handlers = gatewayHandlers(runtime)
+  const routes = serviceRoutes(runtime)
+  const handlers = toMswHandlers(routes, resolved.baseUrl)
   const control = createControlApi(runtime)
 
   return {
     ...control,
     baseUrl: resolved.baseUrl,
     handlers,
-    fetch: createMockFetch(handlers, resolved.baseUrl),
+    // The same routes, dispatched directly: no msw matching on the in-process and HTTP-server paths.
+    fetch: createMockFetch(createDispatcher(routes, resolved.baseUrl), resolved.baseUrl),
     ready: seeded,
     reset: async (options = {}) => {
       const { clock: clockMode = resolved.resetClock } = validate(resetBody, options)

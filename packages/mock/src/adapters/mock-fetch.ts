@@ -1,13 +1,15 @@
 /**
  * @module mock-fetch
- * A fetch-compatible function that runs a request through one instance's handlers with msw's
- * `getResponse`: no global interception, so any number of mocks can run side by side. It behaves as
- * fetch does where it matters to a client: an injected network fault or a dropped response rejects
- * with a TypeError, and an aborted signal rejects with the signal's reason, even mid-latency.
+ * A fetch-compatible function that runs a request through one instance's routes: no global interception,
+ * so any number of mocks can run side by side. It takes the instance's direct dispatcher (what
+ * `mock.fetch` uses) or a list of msw handlers (run with msw's `getResponse`). It behaves as fetch does
+ * where it matters to a client: an injected network fault or a dropped response rejects with a TypeError,
+ * and an aborted signal rejects with the signal's reason, even mid-latency.
  */
 import { LIMITS } from '@merchant-gateway/contract'
 import { getResponse, type RequestHandler } from 'msw'
 import { refusalBodyFor } from '../http/responses.js'
+import type { Dispatcher } from '../http/service-routes.js'
 
 /**
  * The message of the `cause` of the TypeError a mock's fetch rejects with for an injected network fault
@@ -21,7 +23,8 @@ import { refusalBodyFor } from '../http/responses.js'
 export const INJECTED_NETWORK_ERROR = '[mock] network error (injected fault or dropped response)'
 
 /**
- * Builds the `fetch` of a mock instance.
+ * Builds a `fetch` over a mock's routes: its msw handlers (as here) or its direct dispatcher (as
+ * `mock.fetch` does).
  *
  * @example
  * ```ts
@@ -29,7 +32,9 @@ export const INJECTED_NETWORK_ERROR = '[mock] network error (injected fault or d
  * const res = await fetch('https://gateway.mock/api/v1/payment-gateway/stores/list', { method: 'POST', headers })
  * ```
  */
-export function createMockFetch(handlers: readonly RequestHandler[], baseUrl: string): typeof fetch {
+export function createMockFetch(routes: readonly RequestHandler[] | Dispatcher, baseUrl: string): typeof fetch {
+  const answer: (request: Request) => Promise<Response | undefined> | undefined =
+    typeof routes === 'function' ? routes : (request) => getResponse([...routes], request)
   const origin = new URL(baseUrl).origin
   return async function mockFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined)
@@ -47,7 +52,7 @@ export function createMockFetch(handlers: readonly RequestHandler[], baseUrl: st
     }
     // A target longer than the service takes is refused here: msw's matching throws on URLs over 8 KiB.
     if (request.url.length - origin.length > LIMITS.maxUrlLength) return uriTooLong(request)
-    const response = await abortable(getResponse([...handlers], request), signal)
+    const response = await abortable(Promise.resolve(answer(request)), signal)
     if (!response || response.type === 'error') {
       throw new TypeError('fetch failed', { cause: new Error(INJECTED_NETWORK_ERROR) })
     }

@@ -12,7 +12,7 @@
  * 5xx unless a fault was injected.
  */
 import type { PinOperation } from '@merchant-gateway/contract'
-import { http, HttpResponse, type HttpHandler } from 'msw'
+import { HttpResponse } from 'msw'
 import type { DomainContext } from '../domain/context.js'
 import { isRuleError, RuleError } from '../domain/rule-error.js'
 import { eraNow } from '../domain/timeline.js'
@@ -23,6 +23,7 @@ import { checkMediaType, parseJsonObject, readBody } from './read-body.js'
 import { arrive, logAnswer, newNotes, type RequestNotes } from './request-log.js'
 import { json, pinCodeForStatus, pinErrorBody } from './responses.js'
 import type { GatewayRuntime } from './runtime.js'
+import type { ServiceRoute } from './service-routes.js'
 
 /** How a PIN route authenticates and what it does. */
 export interface PinRouteSpec<I> {
@@ -41,15 +42,15 @@ export interface PinRouteSpec<I> {
 }
 
 /**
- * Builds the msw handler of one PIN route.
+ * Builds the service route of one PIN operation.
  *
  * @example
  * ```ts
  * pinRoute(runtime, { operation: 'setPin', path: PIN_PATHS.setPin, bearer: 'required', message: PIN_MESSAGES.setPin, parse, run })
  * ```
  */
-export function pinRoute<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>): HttpHandler {
-  return http.post(`${runtime.ctx.options.baseUrl}${spec.path}`, async ({ request }) => {
+export function pinRoute<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>): ServiceRoute {
+  return { method: 'POST', path: spec.path, answer: async (request) => {
     await runtime.ready()
     const { ctx } = runtime
     const arrival = arrive(request, ctx.clock.now(), eraNow(ctx).name)
@@ -65,7 +66,7 @@ export function pinRoute<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>): Htt
     }
     logAnswer(runtime.requests, arrival, traceId, response.type === 'error' ? null : response.status, notes)
     return response
-  })
+  } }
 }
 
 async function handle<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>, request: Request, traceId: string, notes: RequestNotes, latencyMs: number): Promise<Response> {

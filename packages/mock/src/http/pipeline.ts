@@ -11,7 +11,7 @@
  * refusal is a bug of the mock: it is logged and answered 500, and the tests assert it never happens.
  */
 import { HEADERS, type ContractEra, type GatewayOperation } from '@merchant-gateway/contract'
-import { http, HttpResponse, type HttpHandler } from 'msw'
+import { HttpResponse } from 'msw'
 import { randomHex, type DomainContext } from '../domain/context.js'
 import { fingerprintOf, type IdempotencyDecision } from '../domain/idempotency.js'
 import { isRuleError, RuleError } from '../domain/rule-error.js'
@@ -22,6 +22,7 @@ import { checkMediaType, parseJsonObject, readBody } from './read-body.js'
 import { arrive, logAnswer, newNotes, type Arrival, type RequestNotes } from './request-log.js'
 import { codeErrorBody, envelope, json, jsonText, statusErrorBody } from './responses.js'
 import type { GatewayRuntime } from './runtime.js'
+import type { ServiceRoute } from './service-routes.js'
 
 /**
  * The earlier request form of a refund or payout (unsigned, snake_case, a bare result): a second wire
@@ -61,18 +62,16 @@ interface Outcome {
 }
 
 /**
- * Builds the msw handler of one route.
+ * Builds the service route of one gateway operation.
  *
  * @example
  * ```ts
- * const handler = route(runtime, { operation: 'cancelOrder', method: 'POST', path, auth: 'standard', ... })
+ * const cancel: ServiceRoute = route(runtime, { operation: 'cancelOrder', method: 'POST', path, auth: 'standard', ... })
  * ```
  */
-export function route<I, R>(runtime: GatewayRuntime, spec: RouteSpec<I, R>): HttpHandler {
-  const url = `${runtime.ctx.options.baseUrl}${spec.path}`
-  const method = spec.method === 'GET' ? http.get : http.post
+export function route<I, R>(runtime: GatewayRuntime, spec: RouteSpec<I, R>): ServiceRoute {
   const kind = spec.auth === 'money' ? 'money' : 'standard'
-  return method(url, async ({ request }) => {
+  return { method: spec.method, path: spec.path, answer: async (request) => {
     await runtime.ready()
     const { ctx } = runtime
     const era = eraNow(ctx)
@@ -88,7 +87,7 @@ export function route<I, R>(runtime: GatewayRuntime, spec: RouteSpec<I, R>): Htt
       if (fault?.kind === 'drop-response') response = HttpResponse.error()
     }
     return finish(runtime, { era, kind, arrival, traceId, notes, response })
-  })
+  } }
 }
 
 /**

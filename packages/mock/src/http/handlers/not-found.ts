@@ -6,13 +6,13 @@
  * deprecation warning like any other gateway answer; every answer is logged.
  */
 import { GATEWAY_PATHS } from '@merchant-gateway/contract'
-import { http } from 'msw'
 import { eraNow } from '../../domain/timeline.js'
 import { finish, newTraceId } from '../pipeline.js'
 import { arrive, newNotes } from '../request-log.js'
 import { serviceMethods } from '../route-methods.js'
 import { json, refusalBodyFor } from '../responses.js'
 import type { GatewayRuntime } from '../runtime.js'
+import type { ServiceRoute } from '../service-routes.js'
 
 const MONEY_PATHS: ReadonlySet<string> = new Set([GATEWAY_PATHS.refundOrder, GATEWAY_PATHS.payout])
 const GATEWAY_PREFIX = GATEWAY_PATHS.listStores.slice(0, GATEWAY_PATHS.listStores.indexOf('/', '/api/v1/'.length) + 1)
@@ -24,8 +24,8 @@ function kindOf(path: string): 'money' | 'standard' | null {
 }
 
 /** The catch-all handler; it must come after every route. */
-export function notFoundHandler(runtime: GatewayRuntime) {
-  return http.all(`${runtime.ctx.options.baseUrl}/*`, async ({ request }) => {
+export function notFoundHandler(runtime: GatewayRuntime): ServiceRoute {
+  return { method: 'ALL', path: '*', answer: async (request) => {
     await runtime.ready()
     const { ctx } = runtime
     const era = eraNow(ctx)
@@ -38,5 +38,5 @@ export function notFoundHandler(runtime: GatewayRuntime) {
       : json(404, refusalBodyFor(path, 404, `Cannot ${request.method} ${path}`), traceId)
     // Off the gateway's paths (the PIN module, anything else) no release warning applies.
     return finish(runtime, { era, kind: kindOf(path), arrival, traceId, notes: newNotes(), response })
-  })
+  } }
 }

@@ -12,12 +12,12 @@
  *   calls would otherwise take a `"*"` fault meant for one of them.
  */
 import { HEADERS } from '@merchant-gateway/contract'
-import { http, type HttpHandler } from 'msw'
 import { randomHex } from '../../domain/context.js'
 import { hasQrCode } from '../../domain/qr-codes.js'
 import { renderQrPng } from '../qr-image.js'
 import { json, statusErrorBody } from '../responses.js'
 import type { GatewayRuntime } from '../runtime.js'
+import type { ServiceRoute } from '../service-routes.js'
 
 /**
  * How long clients and caches may keep an image: a year, `immutable`. The picture is a function of the
@@ -26,12 +26,12 @@ import type { GatewayRuntime } from '../runtime.js'
 const CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
 /** GET qr/:file, and 405 for any other method under qr/. */
-export function qrImageHandlers(runtime: GatewayRuntime): HttpHandler[] {
+export function qrImageHandlers(runtime: GatewayRuntime): ServiceRoute[] {
   const { baseUrl } = runtime.ctx.options
   // The base URL may have a path of its own (`https://host/sandbox`); the QR images live under it.
   const prefix = `${new URL(baseUrl).pathname.replace(/\/+$/, '')}/qr/`
   return [
-    http.all(`${baseUrl}/qr/*`, async ({ request }) => {
+    { method: 'ALL', path: { prefix: '/qr/' }, answer: async (request) => {
       await runtime.ready()
       const traceId = `trc_${randomHex(12)}`
       const path = new URL(request.url).pathname
@@ -56,7 +56,7 @@ export function qrImageHandlers(runtime: GatewayRuntime): HttpHandler[] {
           [HEADERS.traceId]: traceId,
         },
       })
-    }),
+    } },
   ]
 }
 
