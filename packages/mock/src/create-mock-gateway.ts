@@ -18,6 +18,7 @@ import { WebhookDispatcher } from './domain/webhooks.js'
 import { FaultRegistry } from './faults/faults.js'
 import { serviceRoutes } from './http/handlers/index.js'
 import { createDispatcher, toMswHandlers } from './http/service-routes.js'
+import { registerDispatcher } from './http/dispatch-registry.js'
 import { RequestLog } from './http/request-log.js'
 import { serviceMethods } from './http/route-methods.js'
 import { SeenSignatures } from './http/seen-signatures.js'
@@ -97,14 +98,15 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
   seeded = serial.run(() => applySeed(runtime, resolved.seed))
   const routes = serviceRoutes(runtime)
   const handlers = toMswHandlers(routes, resolved.baseUrl)
+  const dispatch = createDispatcher(routes, resolved.baseUrl)
   const control = createControlApi(runtime)
 
-  return {
+  const mock: MockGateway = {
     ...control,
     baseUrl: resolved.baseUrl,
     handlers,
     // The same routes, dispatched directly: no msw matching on the in-process and HTTP-server paths.
-    fetch: createMockFetch(createDispatcher(routes, resolved.baseUrl), resolved.baseUrl),
+    fetch: createMockFetch(dispatch, resolved.baseUrl),
     ready: seeded,
     reset: async (options = {}) => {
       const { clock: clockMode = resolved.resetClock } = validate(resetBody, options)
@@ -123,4 +125,6 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
       await seeded
     },
   }
+  registerDispatcher(mock, dispatch)
+  return mock
 }

@@ -1,14 +1,16 @@
 /**
  * The route table has two compilations: msw handlers (`mock.handlers`, for setupServer and setupWorker)
- * and the direct dispatcher behind `mock.fetch` and the HTTP server. They must not drift: the same
- * requests, sent to two identical mocks, one through each, get the same answers byte for byte (status,
- * headers, body), once the values that are random by design (trace ids, QR data, session ids, codes,
- * tokens) are masked.
+ * and the direct dispatcher behind `mock.fetch` and the HTTP server (which writes its answers without
+ * making a Response). They must not drift: the same requests, sent to identical mocks, one through msw, one
+ * through `mock.fetch`, one over HTTP to the server, get the same answers byte for byte (status, headers,
+ * body), once the values that are random by design (trace ids, QR data, session ids, codes, tokens) are
+ * masked and the headers of the HTTP connection itself (date, keep-alive, length, CORS) are left aside.
  */
 import { GATEWAY_PATHS, HEADERS, PIN_PATHS } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createMockFetch, createMockGateway, type MockGateway } from '../src/index.js'
+import { startMockServer, type MockServer } from '../src/server.js'
 
 const SEED = [
   { name: 'Parity Merchant', apiKey: 'mk_parity', apiSecret: 'sk_parity', appId: 100001, balances: { usd: 500, khr: 100_000 }, stores: [{ storeName: 'Main', address: '1 Main St' }], accounts: [{ accountNumber: '100200300', accountName: 'Parity Co' }] },
@@ -22,10 +24,24 @@ interface Side {
   vars: Record<string, string>
 }
 
-function side(via: 'msw' | 'direct', baseUrl = 'https://gateway.mock'): Side {
+const servers: MockServer[] = []
+afterAll(async () => {
+  for (const server of servers) await server.close()
+})
+
+async function side(via: 'msw' | 'direct' | 'server', baseUrl = 'https://gateway.mock'): Promise<Side> {
   const mock = createMockGateway({ baseUrl, clock: { now: '2026-11-02T09:00:00Z', frozen: true }, seed: SEED, pinHashIterations: 1000 })
-  return { mock, fetch: via === 'direct' ? mock.fetch : createMockFetch(mock.handlers, mock.baseUrl), vars: {} }
+  if (via === 'direct') return { mock, fetch: mock.fetch, vars: {} }
+  if (via === 'msw') return { mock, fetch: createMockFetch(mock.handlers, mock.baseUrl), vars: {} }
+  const server = await startMockServer({ port: 0, mock, tickMs: 0 })
+  servers.push(server)
+  const origin = new URL(baseUrl).origin
+  const overHttp = ((input: string, init?: RequestInit) => fetch(input.replace(origin, server.url), init)) as typeof fetch
+  return { mock, fetch: overHttp, vars: {} }
 }
+
+/** Headers of the HTTP connection, not of the answer: left aside when the server's answers are compared. */
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'access-control-allow-origin', 'access-control-expose-headers', 'vary'])
 
 /** A request built from a side's own earlier answers. */
 type Step = (s: Side) => Promise<{ method: string; path: string; headers?: Record<string, string>; body?: string }>
@@ -114,27 +130,32 @@ async function run(s: Side): Promise<string[]> {
   for (const [label, step] of STEPS) {
     const request = await step(s)
     const res = await s.fetch(`${s.mock.baseUrl}${request.path}`, { method: request.method, headers: request.headers, body: request.body })
-    const body = await res.text()
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    const body = new TextDecoder().decode(bytes)
     if (label === 'create order') s.vars['qr'] = JSON.parse(body).qr_code
     if (label === 'generate QR') s.vars['qrData'] = JSON.parse(body).qr_data
     if (s.vars['qr']) s.vars['qrPath'] = new URL(s.vars['qr']).pathname.slice('/qr/'.length, -'.png'.length)
-    const headers = [...res.headers].map(([name, value]) => `${name}: ${value}`).join('\n')
-    transcript.push(masked(`${label}\n${request.method} ${request.path}\n${res.status}\n${headers}\n${res.headers.get('content-type') === 'image/png' ? `<png ${body.length} chars>` : body}`, s))
+    const headers = [...res.headers].filter(([name]) => !CONNECTION_HEADERS.has(name)).map(([name, value]) => `${name}: ${value}`).join('\n')
+    transcript.push(masked(`${label}\n${request.method} ${request.path}\n${res.status}\n${headers}\n${res.headers.get('content-type') === 'image/png' ? `<png ${bytes.byteLength} bytes>` : body}`, s))
   }
   return transcript
 }
 
 describe('msw handlers and the direct dispatcher answer alike', () => {
-  it.each(['https://gateway.mock', 'https://gateway.mock/sandbox'])('every step of a session gives the same status, headers and body through both (base URL %s)', async (baseUrl) => {
-    const viaMsw = await run(side('msw', baseUrl))
-    const direct = await run(side('direct', baseUrl))
+  it.each(['https://gateway.mock', 'https://gateway.mock/sandbox'])('every step of a session gives the same status, headers and body through msw, mock.fetch and the HTTP server (base URL %s)', async (baseUrl) => {
+    const viaMsw = await run(await side('msw', baseUrl))
+    const direct = await run(await side('direct', baseUrl))
+    const server = await run(await side('server', baseUrl))
     expect(direct).toHaveLength(STEPS.length)
-    for (let i = 0; i < STEPS.length; i++) expect(direct[i], STEPS[i]![0]).toBe(viaMsw[i])
+    for (let i = 0; i < STEPS.length; i++) {
+      expect(direct[i], `mock.fetch: ${STEPS[i]![0]}`).toBe(viaMsw[i])
+      expect(server[i], `HTTP server: ${STEPS[i]![0]}`).toBe(viaMsw[i])
+    }
   })
 
-  it('a path outside the base URL is taken by neither: both fail like a network error', async () => {
-    for (const via of ['msw', 'direct'] as const) {
-      const s = side(via, 'https://gateway.mock/sandbox')
+  it('a path outside the base URL is taken by none: each fails like a network error', async () => {
+    for (const via of ['msw', 'direct', 'server'] as const) {
+      const s = await side(via, 'https://gateway.mock/sandbox')
       await expect(s.fetch('https://gateway.mock/elsewhere', { method: 'POST' })).rejects.toThrow(TypeError)
     }
   })

@@ -17,9 +17,12 @@ import { controlMethods, createControlHandler, isControlPath } from '../control/
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
 import { serviceMethods } from '../http/route-methods.js'
 import type { MockGatewayOptions } from '../options.js'
+import type { Dispatcher } from '../http/service-routes.js'
 import { checkControlRequest, controlTokenFor, originAllowed, type ControlGuardOptions } from './control-guard.js'
-import { INJECTED_NETWORK_ERROR } from './mock-fetch.js'
-import { pathnameOf, readNodeBody, toRequest, writeRefusal, writeRefusalWhile, writeResponse } from './node-bridge.js'
+import { NO_ANSWER } from '../http/answer.js'
+import { dispatcherOf } from '../http/dispatch-registry.js'
+import { uriTooLong } from '../http/responses.js'
+import { NodeRequest, pathnameOf, readNodeBody, toRequest, writeAnswer, writeRefusal, writeRefusalWhile, writeResponse } from './node-bridge.js'
 
 /**
  * Requests larger than this are refused with 413 before they reach the mock (the gateway's own routes
@@ -157,7 +160,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const token = controlTokenFor(host, controlToken)
   // The instance is made once the port is known, so that the URLs it hands out (the orders' `qr_code`)
   // point at this server. Nothing is served before: the listen callback runs first.
-  let state: { mock: MockGateway; origin: string; control: (request: Request) => Promise<Response>; guard: ControlGuardOptions } | undefined
+  let state: { mock: MockGateway; origin: string; control: (request: Request) => Promise<Response>; guard: ControlGuardOptions; dispatch: Dispatcher } | undefined
   const sockets = new Set<Socket>()
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -195,7 +198,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   })
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<{ outcome: string; note?: string }> {
-    const { mock, origin, control, guard } = state!
+    const { mock, origin, control, guard, dispatch } = state!
     const target = req.url ?? '/'
     const pathname = pathnameOf(target)
     const isControl = isControlPath(pathname)
@@ -241,26 +244,31 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       writeRefusalWhile(res, target, 413, `The body is larger than ${MAX_BODY_BYTES} bytes`, body.drained)
       return { outcome: '413' }
     }
-    const request = toRequest(req, origin, body.kind === 'bytes' ? body.bytes : undefined)
-    let response: Response
+    const bytes = body.kind === 'bytes' ? body.bytes : undefined
+    let traceId: string | null
+    let status: number
     if (isControl) {
-      response = await control(request)
+      const response = await control(toRequest(req, origin, bytes))
+      await writeResponse(res, response)
+      traceId = null
+      status = response.status
     } else {
-      try {
-        response = await mock.fetch(request)
-      } catch (error) {
-        if (!isInjectedNetworkFault(error)) throw error
+      // The service's routes answer directly: no Fetch Request or Response on this path.
+      const request = new NodeRequest(req, origin, bytes)
+      const answer = uriTooLong(request.url, origin) ?? (await dispatch(request))
+      if (answer === undefined || answer === NO_ANSWER) {
         // An injected network fault or a committed-then-dropped response: cut the connection, as a
         // failing network would, so that the client's own error handling and retries are exercised.
         req.socket.destroy()
         return { outcome: 'dropped', note: 'connection cut (injected fault)' }
       }
+      writeAnswer(res, answer)
+      traceId = answer.headers[HEADERS.traceId] ?? null
+      status = answer.status
     }
-    await writeResponse(res, response)
-    const traceId = response.headers.get(HEADERS.traceId)
     // What the service logged about the request (a deprecated header the era still accepts) goes on its line.
     const warnings = traceId ? (mock.requests.get(traceId)?.warnings ?? []) : []
-    return { outcome: String(response.status), note: [traceId, ...warnings.map((w) => `warning: ${w}`)].filter(Boolean).join(' ') || undefined }
+    return { outcome: String(status), note: [traceId, ...warnings.map((w) => `warning: ${w}`)].filter(Boolean).join(' ') || undefined }
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -281,7 +289,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     throw error
   }
   const guard: ControlGuardOptions = { allowedOrigins: [...allowedOrigins], allowedHosts: allowedHosts.map((h) => h.toLowerCase()), boundHost: displayHost, port: boundPort, token }
-  state = { mock, origin: new URL(mock.baseUrl).origin, control: createControlHandler(mock), guard }
+  const dispatch = dispatcherOf(mock)
+  if (!dispatch) {
+    server.close()
+    throw new TypeError('[mock] the mock option must be an instance made by createMockGateway')
+  }
+  state = { mock, origin: new URL(mock.baseUrl).origin, control: createControlHandler(mock), guard, dispatch }
 
   let ticking: Promise<void> | undefined
   const tick = async () => {
@@ -320,7 +333,3 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
 }
 
-/** What `mock.fetch` throws for an injected `network` or `drop-response` fault (see adapters/mock-fetch.ts). */
-function isInjectedNetworkFault(error: unknown): boolean {
-  return error instanceof TypeError && error.cause instanceof Error && error.cause.message === INJECTED_NETWORK_ERROR
-}

@@ -6,10 +6,10 @@
  * where it matters to a client: an injected network fault or a dropped response rejects with a TypeError,
  * and an aborted signal rejects with the signal's reason, even mid-latency.
  */
-import { LIMITS } from '@merchant-gateway/contract'
 import { getResponse, type RequestHandler } from 'msw'
-import { refusalBodyFor } from '../http/responses.js'
+import { uriTooLong } from '../http/responses.js'
 import type { Dispatcher } from '../http/service-routes.js'
+import { toResponse } from '../http/answer.js'
 
 /**
  * The message of the `cause` of the TypeError a mock's fetch rejects with for an injected network fault
@@ -34,7 +34,9 @@ export const INJECTED_NETWORK_ERROR = '[mock] network error (injected fault or d
  */
 export function createMockFetch(routes: readonly RequestHandler[] | Dispatcher, baseUrl: string): typeof fetch {
   const answer: (request: Request) => Promise<Response | undefined> | undefined =
-    typeof routes === 'function' ? routes : (request) => getResponse([...routes], request)
+    typeof routes === 'function'
+      ? (request) => routes(request)?.then(toResponse)
+      : (request) => getResponse([...routes], request)
   const origin = new URL(baseUrl).origin
   return async function mockFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined)
@@ -51,20 +53,14 @@ export function createMockFetch(routes: readonly RequestHandler[] | Dispatcher, 
       throw new TypeError(`[mock] fetch failed: this mock serves ${origin}, not ${new URL(request.url).origin}`)
     }
     // A target longer than the service takes is refused here: msw's matching throws on URLs over 8 KiB.
-    if (request.url.length - origin.length > LIMITS.maxUrlLength) return uriTooLong(request)
+    const tooLong = uriTooLong(request.url, origin)
+    if (tooLong) return toResponse(tooLong)
     const response = await abortable(Promise.resolve(answer(request)), signal)
     if (!response || response.type === 'error') {
       throw new TypeError('fetch failed', { cause: new Error(INJECTED_NETWORK_ERROR) })
     }
     return response
   }
-}
-
-function uriTooLong(request: Request): Response {
-  const target = request.url.slice(request.url.indexOf('/', request.url.indexOf('//') + 2))
-  const pathname = target.split('?')[0]!.slice(0, 200)
-  const body = refusalBodyFor(pathname, 414, `The request target is longer than ${LIMITS.maxUrlLength} characters`)
-  return new Response(JSON.stringify(body), { status: 414, headers: { 'Content-Type': 'application/json' } })
 }
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

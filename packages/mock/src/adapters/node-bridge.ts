@@ -7,7 +7,8 @@
  * a bound), so the client, which may still be sending, gets its answer on a connection that stays usable.
  * Closing the socket instead would reset it under the client's upload and lose the 413.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
+import type { Answer, IncomingRequest } from '../http/answer.js'
 import { refusalBodyFor } from '../http/responses.js'
 
 /** Headers of one connection, not of the request: never copied into the `Request`. */
@@ -100,6 +101,62 @@ export function toRequest(req: IncomingMessage, origin: string, body: Uint8Array
   const { pathname, search } = new URL(req.url ?? '/', 'http://target.invalid')
   // An empty body is no body: a Request with a stream body costs a clone (a tee) in msw per handler tried.
   return new Request(new URL(`${pathname}${search}`, origin), { method: req.method, headers, body: body?.length ? body : undefined })
+}
+
+/**
+ * An incoming Node request as the service's routes read it, without building a Fetch `Request`: the
+ * method, the URL on the mock's origin (normalised as a `Request` would be), the headers (those of the
+ * connection left out, as in {@link toRequest}) and the body already read.
+ *
+ * @example
+ * ```ts
+ * const answer = await dispatch(new NodeRequest(req, 'http://127.0.0.1:4010', body))
+ * ```
+ */
+export class NodeRequest implements IncomingRequest {
+  readonly method: string
+  readonly url: string
+  readonly headers: IncomingRequest['headers']
+  readonly #body: Uint8Array<ArrayBuffer> | undefined
+
+  constructor(req: IncomingMessage, origin: string, body: Uint8Array<ArrayBuffer> | undefined) {
+    this.method = (req.method ?? 'GET').toUpperCase()
+    const { pathname, search } = new URL(req.url ?? '/', 'http://target.invalid')
+    this.url = `${origin}${pathname}${search}`
+    this.headers = nodeHeaders(req.headers)
+    this.#body = body
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const body = this.#body
+    if (!body) return new ArrayBuffer(0)
+    return body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)
+  }
+}
+
+/** Fetch-style `get`/`has` over Node's lower-cased headers; hop-by-hop headers are not the request's. */
+function nodeHeaders(headers: IncomingHttpHeaders): IncomingRequest['headers'] {
+  const get = (name: string): string | null => {
+    const key = name.toLowerCase()
+    if (HOP_BY_HOP.has(key)) return null
+    const value = headers[key]
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
+  }
+  return { get, has: (name) => get(name) !== null }
+}
+
+/**
+ * Writes a route's answer to Node's response, with its exact length.
+ *
+ * @example
+ * ```ts
+ * writeAnswer(res, { status: 200, headers: { 'Content-Type': 'application/json' }, body: '{}' })
+ * ```
+ */
+export function writeAnswer(res: ServerResponse, answer: Answer): void {
+  const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body
+  res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(body.byteLength) })
+  res.end(body)
 }
 
 /**

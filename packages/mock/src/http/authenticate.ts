@@ -19,6 +19,7 @@
  * obsolete headers, API key (and app id), timestamp, signature, idempotency key. What is learned on the way
  * (merchant, key, deprecated uses and their warnings) goes into the request's notes, refused or not.
  */
+import type { IncomingRequest } from './answer.js'
 import { HEADERS, LIMITS, type ContractEra, type DeprecatedUse } from '@merchant-gateway/contract'
 import type { DomainContext } from '../domain/context.js'
 import { merchantByApiKey } from '../domain/merchants.js'
@@ -41,7 +42,7 @@ export interface Authenticated {
 }
 
 /** Authenticates a standard endpoint. */
-export function authenticateStandard(ctx: DomainContext, era: ContractEra, request: Request, path: string, notes: RequestNotes): Authenticated {
+export function authenticateStandard(ctx: DomainContext, era: ContractEra, request: IncomingRequest, path: string, notes: RequestNotes): Authenticated {
   const obsolete = [HEADERS.appId, HEADERS.timestamp].filter((name) => request.headers.has(name))
   if (obsolete.length > 0) {
     notes.uses.add('legacy-auth')
@@ -65,7 +66,7 @@ export function authenticateStandard(ctx: DomainContext, era: ContractEra, reque
 export async function authenticateMoney(
   ctx: DomainContext,
   era: ContractEra,
-  request: Request,
+  request: IncomingRequest,
   path: string,
   body: Uint8Array,
   notes: RequestNotes,
@@ -77,7 +78,7 @@ export async function authenticateMoney(
 }
 
 /** The form a refund or payout is read in: by era, then by headers when both are accepted. */
-function formOf(era: ContractEra, request: Request): 'current' | 'earlier' {
+function formOf(era: ContractEra, request: IncomingRequest): 'current' | 'earlier' {
   if (!era.signedMoneyForm) return 'earlier'
   if (era.legacyAuth === 'refused') return 'current'
   return !request.headers.has(HEADERS.signature) && request.headers.has(HEADERS.appId) ? 'earlier' : 'current'
@@ -86,7 +87,7 @@ function formOf(era: ContractEra, request: Request): 'current' | 'earlier' {
 async function authenticateSigned(
   ctx: DomainContext,
   era: ContractEra,
-  request: Request,
+  request: IncomingRequest,
   path: string,
   body: Uint8Array,
   notes: RequestNotes,
@@ -126,7 +127,7 @@ async function authenticateSigned(
   return { merchant, form: 'current', ...keyed }
 }
 
-function authenticateEarlier(ctx: DomainContext, era: ContractEra, request: Request, path: string, notes: RequestNotes): Authenticated {
+function authenticateEarlier(ctx: DomainContext, era: ContractEra, request: IncomingRequest, path: string, notes: RequestNotes): Authenticated {
   notes.uses.add('legacy-auth')
   if (!request.headers.get(HEADERS.appId)) {
     const hint = era.signedMoneyForm
@@ -146,7 +147,7 @@ function authenticateEarlier(ctx: DomainContext, era: ContractEra, request: Requ
  * idempotency) until release 1.3.0 refuses it; until 1.3.0's full enforcement an empty key counts as no
  * key and a longer one is used as sent.
  */
-function idempotencyKeyOf(era: ContractEra, request: Request, path: string, notes: RequestNotes): { idempotencyKey?: string } {
+function idempotencyKeyOf(era: ContractEra, request: IncomingRequest, path: string, notes: RequestNotes): { idempotencyKey?: string } {
   const raw = request.headers.get(HEADERS.idempotentKey)
   const malformed = raw !== null && (raw.length === 0 || raw.length > LIMITS.idempotencyKeyMaxLength)
   if (malformed) {
@@ -178,7 +179,7 @@ function note(notes: RequestNotes, treatment: ContractEra['legacyAuth'], use: De
   if (treatment === 'deprecated') notes.warnings.push(deprecationNote(use, what))
 }
 
-function merchantFor(ctx: DomainContext, request: Request, notes: RequestNotes): MerchantRecord {
+function merchantFor(ctx: DomainContext, request: IncomingRequest, notes: RequestNotes): MerchantRecord {
   const apiKey = request.headers.get(HEADERS.apiKey)
   if (!apiKey) throw new RuleError(400, `Missing required header: ${HEADERS.apiKey}`)
   const merchant = merchantByApiKey(ctx, apiKey)
@@ -190,7 +191,7 @@ function merchantFor(ctx: DomainContext, request: Request, notes: RequestNotes):
 }
 
 /** X-App-Id must be the merchant's app id: a key and an app id of different merchants are bad credentials. */
-function checkAppId(request: Request, merchant: MerchantRecord): void {
+function checkAppId(request: IncomingRequest, merchant: MerchantRecord): void {
   const appId = request.headers.get(HEADERS.appId)!
   if (!/^[1-9]\d{0,15}$/.test(appId)) {
     throw new RuleError(400, `${HEADERS.appId} must be the merchant's app id in decimal digits, got ${JSON.stringify(appId.slice(0, 40))}`)
@@ -211,7 +212,7 @@ function checkTimestamp(ctx: DomainContext, timestamp: string): void {
   }
 }
 
-function requiredHeader(request: Request, name: string): string {
+function requiredHeader(request: IncomingRequest, name: string): string {
   const value = request.headers.get(name)
   if (!value) throw new RuleError(400, `Missing required header: ${name}`)
   return value

@@ -12,7 +12,6 @@
  * 5xx unless a fault was injected.
  */
 import type { PinOperation } from '@merchant-gateway/contract'
-import { HttpResponse } from 'msw'
 import type { DomainContext } from '../domain/context.js'
 import { isRuleError, RuleError } from '../domain/rule-error.js'
 import { eraNow } from '../domain/timeline.js'
@@ -24,6 +23,7 @@ import { arrive, logAnswer, newNotes, type RequestNotes } from './request-log.js
 import { json, pinCodeForStatus, pinErrorBody } from './responses.js'
 import type { GatewayRuntime } from './runtime.js'
 import type { ServiceRoute } from './service-routes.js'
+import { NO_ANSWER, type Answer, type IncomingRequest, type RouteAnswer } from './answer.js'
 
 /** How a PIN route authenticates and what it does. */
 export interface PinRouteSpec<I> {
@@ -57,19 +57,19 @@ export function pinRoute<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>): Ser
     const traceId = newTraceId()
     const notes = newNotes()
     const fault = runtime.faults.take(request.method, spec.path)
-    let response: Response
-    if (fault?.kind === 'network') response = HttpResponse.error()
+    let response: RouteAnswer
+    if (fault?.kind === 'network') response = NO_ANSWER
     else if (fault?.kind === 'error') response = json(fault.status, pinErrorBody(fault.status, `[mock] injected fault on POST ${spec.path}`, 'injected_fault'), traceId)
     else {
       response = await handle(runtime, spec, request, traceId, notes, fault?.kind === 'latency' ? fault.delayMs : 0)
-      if (fault?.kind === 'drop-response') response = HttpResponse.error()
+      if (fault?.kind === 'drop-response') response = NO_ANSWER
     }
-    logAnswer(runtime.requests, arrival, traceId, response.type === 'error' ? null : response.status, notes)
+    logAnswer(runtime.requests, arrival, traceId, response === NO_ANSWER ? null : response.status, notes)
     return response
   } }
 }
 
-async function handle<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>, request: Request, traceId: string, notes: RequestNotes, latencyMs: number): Promise<Response> {
+async function handle<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>, request: IncomingRequest, traceId: string, notes: RequestNotes, latencyMs: number): Promise<Answer> {
   const { ctx } = runtime
   try {
     const user = authenticate(ctx, request, spec.bearer)
@@ -96,7 +96,7 @@ async function handle<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>, request
  * token is no token: the service decides on the verified session alone. With `resetPinRequiresBearer`
  * the token is required there too.
  */
-function authenticate(ctx: DomainContext, request: Request, bearer: PinRouteSpec<unknown>['bearer']): UserRecord | undefined {
+function authenticate(ctx: DomainContext, request: IncomingRequest, bearer: PinRouteSpec<unknown>['bearer']): UserRecord | undefined {
   const lenient = bearer === 'ignored' && !ctx.options.resetPinRequiresBearer
   const header = request.headers.get('Authorization')
   if (header === null || header.trim() === '') {

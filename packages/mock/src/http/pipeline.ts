@@ -11,7 +11,6 @@
  * refusal is a bug of the mock: it is logged and answered 500, and the tests assert it never happens.
  */
 import { HEADERS, type ContractEra, type GatewayOperation } from '@merchant-gateway/contract'
-import { HttpResponse } from 'msw'
 import { randomHex, type DomainContext } from '../domain/context.js'
 import { fingerprintOf, type IdempotencyDecision } from '../domain/idempotency.js'
 import { isRuleError, RuleError } from '../domain/rule-error.js'
@@ -23,6 +22,7 @@ import { arrive, logAnswer, newNotes, type Arrival, type RequestNotes } from './
 import { codeErrorBody, envelope, json, jsonText, statusErrorBody } from './responses.js'
 import type { GatewayRuntime } from './runtime.js'
 import type { ServiceRoute } from './service-routes.js'
+import { NO_ANSWER, type Answer, type IncomingRequest, type RouteAnswer } from './answer.js'
 
 /**
  * The earlier request form of a refund or payout (unsigned, snake_case, a bare result): a second wire
@@ -79,12 +79,12 @@ export function route<I, R>(runtime: GatewayRuntime, spec: RouteSpec<I, R>): Ser
     const traceId = newTraceId()
     const notes = newNotes()
     const fault = runtime.faults.take(request.method, spec.path)
-    let response: Response
-    if (fault?.kind === 'network') response = HttpResponse.error()
+    let response: RouteAnswer
+    if (fault?.kind === 'network') response = NO_ANSWER
     else if (fault?.kind === 'error') response = json(fault.status, statusErrorBody(fault.status, `[mock] injected fault on ${spec.method} ${spec.path}`), traceId)
     else {
       response = await handle(runtime, spec, era, request, traceId, notes, fault?.kind === 'latency' ? fault.delayMs : 0)
-      if (fault?.kind === 'drop-response') response = HttpResponse.error()
+      if (fault?.kind === 'drop-response') response = NO_ANSWER
     }
     return finish(runtime, { era, kind, arrival, traceId, notes, response })
   } }
@@ -96,15 +96,14 @@ export function route<I, R>(runtime: GatewayRuntime, spec: RouteSpec<I, R>): Ser
  */
 export function finish(
   runtime: GatewayRuntime,
-  request: { era: ContractEra; kind: 'money' | 'standard' | null; arrival: Arrival; traceId: string; notes: RequestNotes; response: Response },
-): Response {
+  request: { era: ContractEra; kind: 'money' | 'standard' | null; arrival: Arrival; traceId: string; notes: RequestNotes; response: RouteAnswer },
+): RouteAnswer {
   const { era, kind, arrival, traceId, notes, response } = request
-  const answered = response.type !== 'error'
-  if (answered && kind !== null) {
+  if (response !== NO_ANSWER && kind !== null) {
     const warning = deprecationHeader(era, kind, notes.uses, runtime.ctx.options.deprecationHeader)
-    if (warning !== undefined) response.headers.set(HEADERS.deprecationWarning, warning)
+    if (warning !== undefined) response.headers[HEADERS.deprecationWarning] = warning
   }
-  logAnswer(runtime.requests, arrival, traceId, answered ? response.status : null, notes)
+  logAnswer(runtime.requests, arrival, traceId, response === NO_ANSWER ? null : response.status, notes)
   return response
 }
 
@@ -112,11 +111,11 @@ async function handle<I, R>(
   runtime: GatewayRuntime,
   spec: RouteSpec<I, R>,
   era: ContractEra,
-  request: Request,
+  request: IncomingRequest,
   traceId: string,
   notes: RequestNotes,
   latencyMs: number,
-): Promise<Response> {
+): Promise<Answer> {
   const { ctx } = runtime
   let decision: IdempotencyDecision | undefined
   try {
@@ -195,7 +194,7 @@ async function execute<I, R>(
   }
 }
 
-function errorResponse(ctx: DomainContext, error: RuleError, traceId: string): Response {
+function errorResponse(ctx: DomainContext, error: RuleError, traceId: string): Answer {
   return json(error.status, errorBodyOf(ctx, error, traceId), traceId)
 }
 

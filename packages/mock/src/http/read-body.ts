@@ -3,6 +3,7 @@
  * Reading a request body once, as bytes (a signature covers the exact bytes), with a size limit, then
  * as JSON. Anything unreadable is a 400 that names the problem; nothing here can answer 5xx.
  */
+import type { IncomingRequest } from './answer.js'
 import { LIMITS } from '@merchant-gateway/contract'
 import { RuleError } from '../domain/rule-error.js'
 
@@ -13,7 +14,7 @@ export interface RawBody {
 }
 
 /** Reads the body; over {@link LIMITS.maxBodyBytes} is a 413, bytes that are not UTF-8 a 400. */
-export async function readBody(request: Request): Promise<RawBody> {
+export async function readBody(request: IncomingRequest): Promise<RawBody> {
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > LIMITS.maxBodyBytes) throw tooLarge()
   const bytes = new Uint8Array(await request.arrayBuffer())
@@ -53,7 +54,7 @@ export function parseJsonObject(body: RawBody, options: { allowEmpty: boolean })
  * (with `strict` off, any type is read as JSON). A body sent without `Content-Type` is read as JSON, and an
  * empty body has no type to check.
  */
-export function checkMediaType(request: Request, body: RawBody, strict: boolean): void {
+export function checkMediaType(request: IncomingRequest, body: RawBody, strict: boolean): void {
   if (!strict || body.bytes.byteLength === 0) return
   const type = request.headers.get('content-type')
   if (type === null) return

@@ -8,6 +8,7 @@
  * Each request's handling fills a {@link RequestNotes} as it learns things (authentication names the
  * merchant, the key, the deprecated uses), so a request refused half-way is logged with what was known.
  */
+import type { IncomingRequest } from './answer.js'
 import type { DeprecatedUse, EraName } from '@merchant-gateway/contract'
 
 /**
@@ -96,7 +97,7 @@ export interface Arrival {
 }
 
 /** Marks a request's arrival. */
-export function arrive(request: Request, atMs: number, era: EraName): Arrival {
+export function arrive(request: IncomingRequest, atMs: number, era: EraName): Arrival {
   // The path and query are what follows the origin: no URL is parsed on the request path for the log.
   const url = request.url
   const start = url.indexOf('/', url.indexOf('//') + 2)

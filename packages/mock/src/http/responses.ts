@@ -1,18 +1,19 @@
 /**
  * @module responses
- * The documented response shapes: the success envelope, the status-style error body and the
- * code-style error body of SPEC.md. Every response the mock writes goes through here.
+ * The documented response shapes: the success envelope, the status-style error body and the code-style
+ * error body. Every answer the mock's routes give goes through here.
  */
-import { HEADERS, PIN_PATHS, STATUS_NAMES, type ErrorCode, type PinErrorCode } from '@merchant-gateway/contract'
+import { HEADERS, LIMITS, PIN_PATHS, STATUS_NAMES, type ErrorCode, type PinErrorCode } from '@merchant-gateway/contract'
+import type { Answer } from './answer.js'
 
-/** A JSON response with the trace id header. */
-export function json(status: number, body: unknown, traceId: string, headers: Record<string, string> = {}): Response {
+/** A JSON answer with the trace id header. */
+export function json(status: number, body: unknown, traceId: string, headers: Record<string, string> = {}): Answer {
   return jsonText(status, JSON.stringify(body), traceId, headers)
 }
 
-/** A response from already-serialised JSON (a replay sends the stored bytes unchanged). */
-export function jsonText(status: number, text: string, traceId: string, headers: Record<string, string> = {}): Response {
-  return new Response(text, { status, headers: { 'Content-Type': 'application/json', [HEADERS.traceId]: traceId, ...headers } })
+/** An answer from already-serialised JSON (a replay sends the stored bytes unchanged). */
+export function jsonText(status: number, text: string, traceId: string, headers: Record<string, string> = {}): Answer {
+  return { status, headers: { 'Content-Type': 'application/json', [HEADERS.traceId]: traceId, ...headers }, body: text }
 }
 
 /** `{statusCode, message, data, traceId}`: the current-form success envelope. */
@@ -91,4 +92,20 @@ export function isPinPath(pathname: string): boolean {
  */
 export function refusalBodyFor(pathname: string, status: number, message: string): unknown {
   return isPinPath(pathname) ? pinErrorBody(status, message, pinCodeForStatus(status)) : statusErrorBody(status, message)
+}
+
+/**
+ * The 414 answer for a URL whose path and query are longer than the service takes, or undefined when it
+ * is not too long. `origin` is the part of `url` before the path.
+ *
+ * @example
+ * ```ts
+ * uriTooLong(`https://gateway.mock/${'x'.repeat(9000)}`, 'https://gateway.mock')?.status // 414
+ * ```
+ */
+export function uriTooLong(url: string, origin: string): Answer | undefined {
+  if (url.length - origin.length <= LIMITS.maxUrlLength) return undefined
+  const pathname = url.slice(origin.length).split('?')[0]!.slice(0, 200)
+  const body = refusalBodyFor(pathname, 414, `The request target is longer than ${LIMITS.maxUrlLength} characters`)
+  return { status: 414, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
 }

@@ -13,13 +13,14 @@
  * requests through both and compares the answers.
  */
 import { http, type HttpHandler } from 'msw'
+import { toResponse, type IncomingRequest, type RouteAnswer } from './answer.js'
 
 /**
  * One route of the service.
  *
  * @example
  * ```ts
- * const route: ServiceRoute = { method: 'POST', path: '/api/v1/payment-gateway/stores/list', answer: async (request) => new Response('{}') }
+ * const route: ServiceRoute = { method: 'POST', path: '/api/v1/payment-gateway/stores/list', answer: async () => ({ status: 200, headers: {}, body: '{}' }) }
  * ```
  */
 export interface ServiceRoute {
@@ -28,7 +29,7 @@ export interface ServiceRoute {
   /** An exact path, or `{ prefix }` for every path under it (`/qr/`), or `'*'` for anything left. */
   path: string | { prefix: string } | '*'
   /** Answers a request of this route. */
-  answer(request: Request): Promise<Response>
+  answer(request: IncomingRequest): Promise<RouteAnswer>
 }
 
 /**
@@ -44,7 +45,7 @@ export function toMswHandlers(routes: readonly ServiceRoute[], baseUrl: string):
   return routes.map((route) => {
     const url = route.path === '*' ? `${baseUrl}/*` : typeof route.path === 'string' ? `${baseUrl}${route.path}` : `${baseUrl}${route.path.prefix}*`
     const method = route.method === 'GET' ? http.get : route.method === 'POST' ? http.post : http.all
-    return method(url, ({ request }) => route.answer(request))
+    return method(url, async ({ request }) => toResponse(await route.answer(request)))
   })
 }
 
@@ -54,10 +55,10 @@ export function toMswHandlers(routes: readonly ServiceRoute[], baseUrl: string):
  *
  * @example
  * ```ts
- * const response = await dispatch(new Request('https://gateway.mock/api/v1/payment-gateway/stores/list', { method: 'POST' }))
+ * const answer = await dispatch(new Request('https://gateway.mock/api/v1/payment-gateway/stores/list', { method: 'POST' }))
  * ```
  */
-export type Dispatcher = (request: Request) => Promise<Response> | undefined
+export type Dispatcher = (request: IncomingRequest) => Promise<RouteAnswer> | undefined
 
 /**
  * Compiles the routes into a direct dispatcher with msw's matching: exact paths by method first, then the

@@ -12,8 +12,8 @@
  *   calls would otherwise take a `"*"` fault meant for one of them.
  */
 import { HEADERS } from '@merchant-gateway/contract'
-import { randomHex } from '../../domain/context.js'
 import { hasQrCode } from '../../domain/qr-codes.js'
+import { newTraceId } from '../pipeline.js'
 import { renderQrPng } from '../qr-image.js'
 import { json, statusErrorBody } from '../responses.js'
 import type { GatewayRuntime } from '../runtime.js'
@@ -33,7 +33,7 @@ export function qrImageHandlers(runtime: GatewayRuntime): ServiceRoute[] {
   return [
     { method: 'ALL', path: { prefix: '/qr/' }, answer: async (request) => {
       await runtime.ready()
-      const traceId = `trc_${randomHex(12)}`
+      const traceId = newTraceId()
       const path = new URL(request.url).pathname
       if (request.method !== 'GET') {
         return json(405, statusErrorBody(405, `${request.method} is not allowed on ${path}; use GET`), traceId, { Allow: 'GET' })
@@ -46,8 +46,9 @@ export function qrImageHandlers(runtime: GatewayRuntime): ServiceRoute[] {
       // Rendered on every request, outside the queue: 1-2 ms (mostly uqr choosing the mask), no state
       // to keep; a browser asks once per URL thanks to Cache-Control.
       const png = renderQrPng(qrData)
-      return new Response(png, {
+      return {
         status: 200,
+        body: png,
         headers: {
           'Content-Type': 'image/png',
           'Content-Length': String(png.length),
@@ -55,7 +56,7 @@ export function qrImageHandlers(runtime: GatewayRuntime): ServiceRoute[] {
           'X-Content-Type-Options': 'nosniff',
           [HEADERS.traceId]: traceId,
         },
-      })
+      }
     } },
   ]
 }

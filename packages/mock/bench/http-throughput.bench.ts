@@ -1,0 +1,108 @@
+/**
+ * Benchmark: the mock's HTTP server against a bare `node:http` server answering the same JSON, under load
+ * (autocannon, 10 connections, loopback), for list stores and create order: requests per second and the
+ * server process's CPU time per request, with the per-request log line on (`log`, as `npm start` prints)
+ * and off (`--quiet`). Each server runs in a child process of its own, so its CPU time is its own
+ * (read from /proc); the rounds interleave the servers so the machine's drift hits all alike, and the
+ * figures are medians. Goals: list stores at least 0.4x of bare node:http's requests per second, create
+ * order at least 0.2x. A measurement, not a test: it always exits 0.
+ *
+ *   npm run bench:http -w @merchant-gateway/mock
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import os from 'node:os'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+
+const ROUNDS = Number(process.env['ROUNDS'] ?? 3)
+const SECONDS = Number(process.env['SECONDS'] ?? 3)
+const CONNECTIONS = 10
+const GOALS = { 'list stores': 0.4, 'create order': 0.2 } as const
+const SERVER = fileURLToPath(new URL('./http-throughput.server.ts', import.meta.url))
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+const TICKS = 100 // USER_HZ: /proc reports CPU time in 1/100 s
+
+interface Server {
+  name: string
+  child: ChildProcess
+  url: string
+}
+
+async function start(mode: 'bare' | 'mock' | 'mock-log'): Promise<Server> {
+  // `node --import tsx`, not the tsx command: the server is then this process itself, whose CPU time /proc reports.
+  // The server's log lines (mode `mock-log`) go to /dev/null, as to a file: what is measured is what the log
+  // costs the server, not how fast this process reads a pipe. `ready <url>` comes on stderr.
+  const child = spawn(process.execPath, ['--conditions=@merchant-gateway/source', '--import', 'tsx', SERVER, mode], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], detached: true })
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk
+      const match = /^ready (http:\/\/\S+)$/m.exec(out)
+      if (match) resolve(match[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`${mode} server exited ${code}: ${out}`)))
+  })
+  child.stderr!.resume()
+  return { name: mode === 'bare' ? 'bare node:http' : mode === 'mock' ? 'mock server (--quiet)' : 'mock server (log on)', child, url }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / TICKS
+}
+
+const REQUESTS = {
+  'list stores': { method: 'POST', path: '/api/v1/payment-gateway/stores/list', headers: { 'X-Api-Key': 'mk_test_demo' } },
+  'create order': {
+    method: 'POST',
+    path: '/api/v1/payment-gateway/order/create',
+    headers: { 'X-Api-Key': 'mk_test_demo', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ storeId: 101, amount: 12.5, currency: 'USD' }),
+  },
+} as const
+
+async function load(server: Server, request: (typeof REQUESTS)[keyof typeof REQUESTS]): Promise<{ rps: number; cpuUsPerRequest: number; non2xx: number }> {
+  const before = cpuSeconds(server.child.pid!)
+  const result = await autocannon({ url: `${server.url}${request.path}`, method: request.method, headers: request.headers, body: 'body' in request ? request.body : undefined, connections: CONNECTIONS, duration: SECONDS })
+  const cpu = cpuSeconds(server.child.pid!) - before
+  const total = result.requests.total
+  return { rps: result.requests.average, cpuUsPerRequest: total > 0 ? (cpu * 1e6) / total : Number.NaN, non2xx: result.non2xx + result.errors }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+const servers = [await start('bare'), await start('mock'), await start('mock-log')]
+try {
+  console.log(`HTTP throughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s a round, ${ROUNDS} interleaved rounds, Node ${process.version}, ${os.cpus().length} CPUs`)
+  for (const [label, request] of Object.entries(REQUESTS)) {
+    const samples = new Map(servers.map((s) => [s.name, { rps: [] as number[], cpu: [] as number[], bad: 0 }]))
+    for (const server of servers) await load(server, request) // warm-up
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const server of servers) {
+        const { rps, cpuUsPerRequest, non2xx } = await load(server, request)
+        const s = samples.get(server.name)!
+        s.rps.push(rps)
+        s.cpu.push(cpuUsPerRequest)
+        s.bad += non2xx
+      }
+    }
+    const bare = median(samples.get('bare node:http')!.rps)
+    console.log(`\n${label}`)
+    for (const [name, s] of samples) {
+      const rps = median(s.rps)
+      const ratio = rps / bare
+      const goal = name === 'bare node:http' ? '' : `  ratio ${ratio.toFixed(2)}x bare (goal >= ${GOALS[label as keyof typeof GOALS]}x: ${ratio >= GOALS[label as keyof typeof GOALS] ? 'met' : 'NOT met'})`
+      console.log(`  ${name.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  ${median(s.cpu).toFixed(1).padStart(6)} us CPU/request${goal}${s.bad ? `  (${s.bad} non-2xx!)` : ''}`)
+    }
+  }
+} finally {
+  for (const server of servers) {
+    try {
+      process.kill(-server.child.pid!, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+}
