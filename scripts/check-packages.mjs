@@ -7,9 +7,8 @@
 //      mode (`moduleResolution: node`) cannot see `exports` subpaths (`/errors`, `/crypto`) at all, and
 //      TypeScript 6 deprecates it (error TS5107; removed in 7). Every node16 (CJS and ESM) and bundler
 //      resolution is still checked.
-//    - mock is ESM-only by design (msw 3 ships ESM only; tsup format ['esm']): `esm-only`, which leaves out
-//      `node10` and `node16 (from CJS)`, the two modes that cannot load an ESM-only package. Its ESM and
-//      bundler resolutions are still checked;
+//    - mock is dual too (its CJS build requires msw, ESM-only in msw 3, which Node >= 22.12 loads from
+//      CommonJS): `node16` as well;
 // 4. every bare import in dist/ (JS and declarations) names a package the package.json declares
 //    (dependencies / peerDependencies / optionalDependencies), a Node builtin, or the package itself:
 //    a consumer with a strict installer (pnpm) only gets what is declared;
@@ -39,7 +38,7 @@ const color = process.stdout.isTTY ? [] : ['--no-color']
 const PACKAGES = [
   { dir: 'packages/contract', profile: 'node16', dual: true },
   { dir: 'packages/sdk', profile: 'node16', dual: true },
-  { dir: 'packages/mock', profile: 'esm-only', dual: false },
+  { dir: 'packages/mock', profile: 'node16', dual: true },
 ]
 
 const failures = []

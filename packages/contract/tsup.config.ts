@@ -1,4 +1,6 @@
 import { defineConfig } from 'tsup'
+// @ts-expect-error: a plain .mjs script of the repository, without type declarations
+import { relativeSourceMaps } from '../../scripts/relative-sourcemaps.mjs'
 
 export default defineConfig({
   entry: {
@@ -10,6 +12,10 @@ export default defineConfig({
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
+  // Published maps point at files relative to themselves, never at the build machine's paths.
+  onSuccess: async () => {
+    await relativeSourceMaps('dist')
+  },
   clean: true,
   // One shared chunk in CJS too, so every entry point hands out the same objects.
   splitting: true,

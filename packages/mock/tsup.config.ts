@@ -1,22 +1,45 @@
-import { defineConfig } from 'tsup'
+import { defineConfig, type Options } from 'tsup'
+// @ts-expect-error: a plain .mjs script of the repository, without type declarations
+import { relativeSourceMaps } from '../../scripts/relative-sourcemaps.mjs'
 
-// msw 3 is ESM-only, so the mock ships ESM only. One build with shared chunks for the three entries:
-// the server and the CLI then use the very classes of the main entry (a RuleError thrown by the domain
-// is the RuleError the control routes test for), and only their own chunks import `node:*`.
-export default defineConfig({
-  entry: { index: 'src/index.ts', server: 'src/server.ts', cli: 'src/cli/main.ts' },
-  format: ['esm'],
+const common: Options = {
   splitting: true,
-  // The Standard Schema types reach the public declarations but are not a declared dependency (they come
-  // through @msw/data): inline them rather than import an undeclared package from the .d.ts.
-  dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' }, resolve: ['@standard-schema/spec'] },
   sourcemap: true,
-  clean: true,
   target: 'es2022',
   platform: 'neutral',
   // Keep `node:http` as written: Deno and Bun resolve the prefixed form, and it says what it is.
   removeNodeProtocol: false,
-  // Dependencies stay imports of the declared packages (uqr too: one copy shared with the consumer's
-  // other users of it, and its MIT notice stays in its own package), never bundled copies.
+  // Dependencies stay imports of the declared packages (msw is a peer: the app's own copy; uqr too: one copy
+  // shared with the consumer's other users of it, and its MIT notice stays in its own package).
   external: ['msw', '@msw/data', 'zod', 'uqr', '@merchant-gateway/contract', /^node:/],
-})
+  // The Standard Schema types reach the public declarations but are not a declared dependency (they come
+  // through @msw/data): inline them rather than import an undeclared package from the .d.ts.
+  dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' }, resolve: ['@standard-schema/spec'] },
+}
+
+// The build script empties dist/ first (the two builds run at once, so neither may clean it).
+// Two builds, each with shared chunks for its entries, so the server uses the very classes of the main
+// entry (a RuleError thrown by the domain is the RuleError the control routes test for) and only its own
+// chunks import `node:*`:
+// - ESM: the main entry, the server and the CLI (the bin);
+// - CJS: the main entry and the server, for `require()`. msw 3 is ESM-only; Node >= 22.12 loads it from
+//   CommonJS (require of ES modules), and msw 2 ships CommonJS itself.
+export default defineConfig([
+  {
+    ...common,
+    entry: { index: 'src/index.ts', server: 'src/server.ts', cli: 'src/cli/main.ts' },
+    format: ['esm'],
+    onSuccess: async () => {
+      await relativeSourceMaps('dist')
+    },
+  },
+  {
+    ...common,
+    entry: { index: 'src/index.ts', server: 'src/server.ts' },
+    format: ['cjs'],
+    // Published maps point at files relative to themselves, never at the build machine's paths.
+    onSuccess: async () => {
+      await relativeSourceMaps('dist')
+    },
+  },
+])

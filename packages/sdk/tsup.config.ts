@@ -1,4 +1,6 @@
 import { defineConfig } from 'tsup'
+// @ts-expect-error: a plain .mjs script of the repository, without type declarations
+import { relativeSourceMaps } from '../../scripts/relative-sourcemaps.mjs'
 
 export default defineConfig({
   entry: { index: 'src/index.ts', 'errors/index': 'src/errors/index.ts', 'pin/index': 'src/pin/index.ts', 'webhooks/index': 'src/webhooks/index.ts' },
@@ -8,6 +10,10 @@ export default defineConfig({
   // importing an undeclared package (check:packages fails on that).
   dts: { resolve: ['@standard-schema/spec'] },
   sourcemap: true,
+  // Published maps point at files relative to themselves, never at the build machine's paths.
+  onSuccess: async () => {
+    await relativeSourceMaps('dist')
+  },
   clean: true,
   // Shared chunks in the CJS build too (ESM splits by default): without it, dist/index.cjs and
   // dist/errors/index.cjs each carry their own copy of the error classes, so `instanceof GatewayError`
