@@ -107,8 +107,8 @@ export const projects = [
    * receiver over loopback. Its own project so that its child processes and ports stay out of the others.
    */
   nodeProject({ name: 'e2e', root: './test/e2e', include: ['**/*.e2e.test.ts'], testTimeout: 30_000 }),
-  /** The documentation checked against the code: every decision row names a test that exists. */
-  nodeProject({ name: 'docs', root: './test/docs', include: ['**/*.test.ts'] }),
+  /** The repository's own promises: docs checked against the code, the toolchain's Node preflight. */
+  nodeProject({ name: 'repository', root: './test/repository', include: ['**/*.test.ts'] }),
   /** The mock in MSW's service worker, the SDK driven from the page (cross-package, so under the root `test/`). */
   browserProject({ name: 'browser', root: './test/browser', include: ['**/*.browser.test.ts'] }),
   /** The documented example of how a frontend team tests against the mock in browser mode. */
