@@ -45,6 +45,9 @@ export interface CallInput {
  */
 const MIN_ATTEMPT_MS = 1
 
+const API_KEY = HEADERS.apiKey.toLowerCase()
+const IDEMPOTENT_KEY = HEADERS.idempotentKey.toLowerCase()
+
 /** Statuses whose wait ky takes from `Retry-After` (when the policy retries them at all). */
 const RETRY_AFTER_STATUSES = [429, 503]
 
@@ -60,6 +63,8 @@ const RETRY_AFTER_STATUSES = [429, 503]
 export class Transport {
   readonly #ky: KyInstance
   readonly #observer: CallObserver
+  /** The client's headers, names in lower case. */
+  readonly #headers: Record<string, string>
 
   constructor(
     readonly options: ResolvedClientOptions,
@@ -71,6 +76,8 @@ export class Transport {
       fetch: options.fetch,
       hooks: options.hooks,
       retry: {
+        // Any method: which call may be repeated is the policy's to say, in `shouldRetry`.
+        methods: ['get', 'post'],
         statusCodes: RETRY_AFTER_STATUSES,
         afterStatusCodes: RETRY_AFTER_STATUSES,
         delay: (retry) => backoff(retry, delays),
@@ -79,6 +86,7 @@ export class Transport {
         maxRetryAfter: MAX_TIMER_MS,
       },
     })
+    this.#headers = lowerCased(options.headers)
     this.#observer = { client: 'gateway', logger: options.logger, notices, onDeprecationWarning: options.onDeprecationWarning }
   }
 
@@ -98,12 +106,13 @@ export class Transport {
       throw new RequestAbortedError('The call was aborted by its signal', { attempts: 0, cause: signal.reason, ...keyed })
     }
 
-    const headers = new Headers(options.headers)
-    for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value)
-    headers.set(HEADERS.apiKey, options.apiKey)
-    headers.set('Accept', 'application/json')
-    if (raw !== undefined) headers.set('Content-Type', 'application/json')
-    if (idempotencyKey !== undefined) headers.set(HEADERS.idempotentKey, idempotencyKey)
+    // A plain record with lower-case names: a merchant's `x-api-key` cannot sit beside the SDK's own, and
+    // ky merges records without building a Headers object per source.
+    const headers: Record<string, string> = request.headers === undefined ? { ...this.#headers } : { ...this.#headers, ...lowerCased(request.headers) }
+    headers[API_KEY] = options.apiKey
+    headers['accept'] = 'application/json'
+    if (raw !== undefined) headers['content-type'] = 'application/json'
+    if (idempotencyKey !== undefined) headers[IDEMPOTENT_KEY] = idempotencyKey
 
     const deadline = request.deadline ?? options.deadline
     const startedAt = performance.now()
@@ -134,7 +143,6 @@ export class Transport {
       totalTimeout: Number.isFinite(deadline) ? Math.min(deadline, MAX_TIMER_MS) : false,
       retry: {
         limit: request.maxRetries ?? options.maxRetries,
-        methods: [op.method],
         shouldRetry: ({ error }) => {
           if (signal?.aborted) return false
           closeAttempt(call, error)
@@ -152,7 +160,9 @@ export class Transport {
     let text: string
     try {
       const pending = this.#ky(op.path, kyOptions)
-      ;[response, text] = await Promise.all([pending, pending.text()])
+      response = await pending
+      // ky's body read, under the attempt's time limit.
+      text = await pending.text()
     } catch (error) {
       throw this.#failure(error, call, { signal, deadline, elapsed: performance.now() - startedAt, keyed })
     }
@@ -189,6 +199,13 @@ export class Transport {
     if (isNoAnswer(error)) return new ConnectionError(`Could not reach the gateway after ${attempts} attempt(s): ${describeError(error)}`, { attempts, cause: error, ...keyed })
     return new GatewayError(`The call failed: ${describeError(error)}`, { attempts, cause: error, ...keyed })
   }
+}
+
+/** Headers with their names in lower case (HTTP names are case-insensitive; record keys are not). */
+function lowerCased(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const record: Record<string, string> = {}
+  for (const name in headers) record[name.toLowerCase()] = headers[name]!
+  return record
 }
 
 /** Ends the current attempt with what ky threw: its answer, or why there was none. */

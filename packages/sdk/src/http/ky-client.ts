@@ -5,8 +5,9 @@
  * settings, and the hooks in their order:
  *
  * - `beforeRequest` / `beforeRetry`: the SDK's first (an attempt begins: it is counted, and the gateway
- *   signs it with a fresh X-Timestamp), then the merchant's, then the SDK's last (the attempt's clock
- *   starts, so the logged duration is the exchange's own);
+ *   signs it with a fresh X-Timestamp), then the merchant's, then, only when there are some, the SDK's
+ *   last (the attempt's clock starts after them, so the logged duration is the exchange's own). Each hook
+ *   costs a timer per call under ky's `totalTimeout`, so the SDK adds no hook it does not need;
  * - `afterResponse` and `beforeError`: the merchant's only; the SDK reads answers where it decides on a
  *   retry and where the call ends, which spares a response clone per call.
  */
@@ -14,6 +15,14 @@ import ky, { type KyInstance, type RetryOptions } from 'ky'
 import { callOf } from './call.js'
 import type { ClientHooks } from './options.js'
 import { sdkUserAgent } from './user-agent.js'
+
+/** The SDK's last hook where the merchant has some: the attempt's clock starts after theirs. */
+const startClock = ({ options }: { options: { context: Record<string, unknown> } }): void => callOf(options).started()
+
+/** The merchant's hooks of one phase, then {@link startClock}; nothing when there are none. */
+function merchantThen<T>(hooks: readonly T[] | undefined): T[] {
+  return hooks === undefined || hooks.length === 0 ? [] : [...hooks, startClock as T]
+}
 
 /** What the instance is made from. */
 export interface KyClientConfig {
@@ -37,14 +46,16 @@ export interface KyClientConfig {
 export function createKyClient(config: KyClientConfig): KyInstance {
   const hooks = config.hooks ?? {}
   const userAgent = sdkUserAgent()
+  // Header names in lower case throughout: ky merges records by key, and a merchant's `User-Agent`
+  // (lower-cased by the transports) then replaces the SDK's instead of being sent beside it.
   return ky.create({
     prefix: config.baseUrl,
     ...(config.fetch === undefined ? {} : { fetch: config.fetch }),
-    ...(userAgent === undefined ? {} : { headers: { 'User-Agent': userAgent } }),
+    ...(userAgent === undefined ? {} : { headers: { 'user-agent': userAgent } }),
     retry: config.retry ?? 0,
     hooks: {
-      beforeRequest: [({ request, options }) => callOf(options).begin(request), ...(hooks.beforeRequest ?? []), ({ options }) => callOf(options).started()],
-      beforeRetry: [({ request, options, error }) => callOf(options).begin(request, error), ...(hooks.beforeRetry ?? []), ({ options }) => callOf(options).started()],
+      beforeRequest: [({ request, options }) => callOf(options).begin(request), ...merchantThen(hooks.beforeRequest)],
+      beforeRetry: [({ request, options, error }) => callOf(options).begin(request, error), ...merchantThen(hooks.beforeRetry)],
       afterResponse: [...(hooks.afterResponse ?? [])],
       beforeError: [...(hooks.beforeError ?? [])],
     },

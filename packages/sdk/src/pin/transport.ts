@@ -62,11 +62,13 @@ export class PinTransport {
     // The getter may have taken a while: do not send a call the caller gave up on meanwhile.
     if (signal?.aborted) throw aborted(0)
 
-    const headers = new Headers(options.headers)
-    for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value)
-    headers.set('Content-Type', 'application/json')
-    headers.set('Accept', 'application/json')
-    headers.set(HEADERS.authorization, `Bearer ${token}`)
+    // Lower-case names: ky merges records by key, so the client's own headers replace a caller's
+    // `authorization` or `content-type` instead of being sent beside them.
+    const headers: Record<string, string> = {}
+    for (const source of [options.headers, request.headers ?? {}]) for (const name in source) headers[name.toLowerCase()] = source[name]!
+    headers['content-type'] = 'application/json'
+    headers['accept'] = 'application/json'
+    headers['authorization'] = `Bearer ${token}`
     const call = new Call(this.#observer, operation, 'POST', undefined)
 
     let response: Response
@@ -80,7 +82,9 @@ export class PinTransport {
         ...(signal === undefined ? {} : { signal }),
         context: call.context(),
       })
-      ;[response, text] = await Promise.all([pending, pending.text()])
+      response = await pending
+      // ky's body read, under the call's time limit.
+      text = await pending.text()
     } catch (error) {
       if (signal?.aborted) {
         call.fail('aborted')
