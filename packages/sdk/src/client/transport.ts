@@ -15,12 +15,12 @@
 import { HEADERS } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
 import { isHTTPError, isTimeoutError, type KyInstance, type Options } from 'ky'
-import { ConnectionError, RequestAbortedError, RequestTimeoutError } from '../errors/classes.js'
+import { RequestAbortedError, RequestTimeoutError } from '../errors/classes.js'
 import { errorFromResponse } from '../errors/from-response.js'
 import { GatewayError } from '../errors/gateway-error.js'
 import { Call, type CallObserver } from '../http/call.js'
-import type { DeprecationNotices } from '../http/deprecation.js'
-import { describeError, httpErrorBody, isNoAnswer, outcomeOf } from '../http/failure.js'
+import type { DeprecationWarningContext, DeprecationWarningHandler } from '../http/deprecation.js'
+import { httpErrorBody, isNoAnswer, outcomeOf, unansweredError } from '../http/failure.js'
 import { createKyClient } from '../http/ky-client.js'
 import { uuidV4 } from '../internal/uuid.js'
 import type { WithMeta } from './metadata.js'
@@ -68,7 +68,8 @@ export class Transport {
 
   constructor(
     readonly options: ResolvedClientOptions,
-    notices: DeprecationNotices,
+    // Spelt out rather than named: see DeprecationReporter.
+    notices: { report(text: string, context: DeprecationWarningContext, handler?: DeprecationWarningHandler): void },
   ) {
     const delays = { baseMs: options.retryBaseDelay, maxMs: options.retryMaxDelay }
     this.#ky = createKyClient({
@@ -117,7 +118,8 @@ export class Transport {
     const deadline = request.deadline ?? options.deadline
     const startedAt = performance.now()
     const left = () => deadline - (performance.now() - startedAt)
-    const call: Call = new Call(this.#observer, op.name, op.method.toUpperCase(), idempotencyKey, {
+    const path = input.query === undefined ? op.path : `${op.path}?${new URLSearchParams(input.query)}`
+    const call: Call = new Call(this.#observer, { operation: op.name, method: op.method.toUpperCase(), path, idempotencyKey }, {
       guard: () => {
         if (call.attempts > 0 && left() < MIN_ATTEMPT_MS) {
           throw new RequestTimeoutError(`No answer within the deadline of ${deadline} ms after ${call.attempts} attempt(s)`, { attempts: call.attempts, ...keyed })
@@ -137,7 +139,6 @@ export class Transport {
       method: op.method,
       headers,
       ...(raw === undefined ? {} : { body: raw }),
-      ...(input.query === undefined ? {} : { searchParams: input.query }),
       ...(signal === undefined ? {} : { signal }),
       timeout: Math.min(request.timeout ?? options.timeout, MAX_TIMER_MS),
       totalTimeout: Number.isFinite(deadline) ? Math.min(deadline, MAX_TIMER_MS) : false,
@@ -159,7 +160,7 @@ export class Transport {
     let response: Response
     let text: string
     try {
-      const pending = this.#ky(op.path, kyOptions)
+      const pending = this.#ky(path, kyOptions)
       response = await pending
       // ky's body read, under the attempt's time limit.
       text = await pending.text()
@@ -189,15 +190,11 @@ export class Transport {
       const traceId = error.response.headers.get(HEADERS.traceId) ?? undefined
       return errorFromResponse({ status: error.response.status, body: httpErrorBody(error), attempts, cause: error, ...(traceId === undefined ? {} : { traceId }), ...keyed })
     }
-    if (isTimeoutError(error)) {
-      const message =
-        context.elapsed >= context.deadline - MIN_ATTEMPT_MS
-          ? `No answer within the deadline of ${context.deadline} ms after ${attempts} attempt(s)`
-          : `No answer in time after ${attempts} attempt(s)`
-      return new RequestTimeoutError(message, { attempts, cause: error, ...keyed })
-    }
-    if (isNoAnswer(error)) return new ConnectionError(`Could not reach the gateway after ${attempts} attempt(s): ${describeError(error)}`, { attempts, cause: error, ...keyed })
-    return new GatewayError(`The call failed: ${describeError(error)}`, { attempts, cause: error, ...keyed })
+    const timedOut = context.elapsed >= context.deadline - MIN_ATTEMPT_MS ? `within the deadline of ${context.deadline} ms` : 'in time'
+    return unansweredError(error, { attempts, ...keyed }, {
+      timeout: `No answer ${timedOut} after ${attempts} attempt(s)`,
+      unreachable: `Could not reach the gateway after ${attempts} attempt(s)`,
+    })
   }
 }
 

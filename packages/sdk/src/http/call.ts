@@ -6,7 +6,7 @@
  * hooks of one ky instance serve every call of the client.
  */
 import { HEADERS } from '@merchant-gateway/contract/constants'
-import type { DeprecationNotices, DeprecationWarningHandler } from './deprecation.js'
+import type { DeprecationReporter, DeprecationWarningHandler } from './deprecation.js'
 import { redactHeaders, type Logger } from './logger.js'
 
 /** What a client reports attempts and deprecations to; one per client. */
@@ -14,7 +14,7 @@ export interface CallObserver {
   readonly client: 'gateway' | 'pin'
   readonly logger: Logger | undefined
   /** Shared by the clients made with `withOptions`. */
-  readonly notices: DeprecationNotices
+  readonly notices: DeprecationReporter
   readonly onDeprecationWarning: DeprecationWarningHandler | undefined
 }
 
@@ -26,6 +26,16 @@ export interface AttemptWork {
   prepare?(request: Request): void | Promise<void>
 }
 
+/** What a call is, for its hooks, logs and deprecation reports. */
+export interface CallInfo {
+  readonly operation: string
+  /** Upper case. */
+  readonly method: string
+  /** Path and query, relative to the base URL. */
+  readonly path: string
+  readonly idempotencyKey: string | undefined
+}
+
 /** The key of the {@link Call} in ky's `options.context`. */
 export const CALL = Symbol('merchant-gateway.call')
 
@@ -34,7 +44,7 @@ export const CALL = Symbol('merchant-gateway.call')
  *
  * @example
  * ```ts
- * const call = new Call(observer, 'refundOrder', 'POST', key, { prepare: (request) => sign(request) })
+ * const call = new Call(observer, { operation: 'refundOrder', method: 'POST', path, idempotencyKey }, { prepare: sign })
  * await ky(path, { ...options, context: call.context() })
  * call.attempts // 2 after one retry
  * ```
@@ -46,32 +56,29 @@ export class Call {
   retryReason: string | undefined
   #open = false
   #startedAt = 0
-  #request: Request | undefined
+  #headers: Headers | undefined
   #reason: string | undefined
 
   constructor(
     readonly observer: CallObserver,
-    readonly operation: string,
-    readonly method: string,
-    readonly idempotencyKey: string | undefined,
+    readonly info: CallInfo,
     readonly work: AttemptWork = {},
   ) {}
 
   /** The `context` option of the call: the call itself, and what a merchant's hooks may read. */
   context(): Record<string, unknown> {
-    return { operation: this.operation, idempotencyKey: this.idempotencyKey, [CALL]: this } as Record<string, unknown>
+    return { operation: this.info.operation, idempotencyKey: this.info.idempotencyKey, [CALL]: this } as Record<string, unknown>
   }
 
   /** An attempt begins (the SDK's first `beforeRequest` / `beforeRetry` hook). */
   begin(request: Request, previous?: Error): void | Promise<void> {
     this.work.guard?.()
-    // An attempt whose end nobody saw (a retry forced by a hook) ends here.
+    // An attempt whose end nobody saw (a retry forced by a merchant's hook) ends here.
     if (this.#open) this.fail(previous?.name ?? 'retried')
-    this.attempts += 1
-    this.#open = true
-    this.#request = request
-    this.#reason = this.attempts === 1 ? undefined : (this.retryReason ?? `forced by a hook after ${previous?.name ?? 'an error'}`)
+    this.#reason = this.attempts++ === 0 ? undefined : (this.retryReason ?? previous?.name)
     this.retryReason = undefined
+    this.#open = true
+    this.#headers = request.headers
     this.#startedAt = performance.now()
     return this.work.prepare?.(request)
   }
@@ -85,8 +92,9 @@ export class Call {
   answered(response: Response): void {
     if (!this.#close()) return
     const text = response.headers.get(HEADERS.deprecationWarning)
-    if (text) this.observer.notices.report(text, this.#where(), this.observer.onDeprecationWarning)
-    this.#log(response.status, undefined)
+    const { observer, info } = this
+    if (text) observer.notices.report(text, { method: info.method, path: info.path }, observer.onDeprecationWarning)
+    this.#log(response.status)
   }
 
   /** The attempt ended without an answer (`label`: 'network error', 'timeout', 'aborted', ...). */
@@ -95,40 +103,24 @@ export class Call {
   }
 
   #close(): boolean {
-    if (!this.#open) return false
+    const open = this.#open
     this.#open = false
-    return true
+    return open
   }
 
-  #where(): { method: string; path: string } {
-    const url = this.#request ? new URL(this.#request.url) : undefined
-    return { method: this.method, path: url ? `${url.pathname}${url.search}` : '' }
-  }
-
-  #log(status: number | undefined, error: string | undefined): void {
+  #log(status: number | undefined, error?: string): void {
     const { logger, client } = this.observer
     if (logger === undefined) return
-    const { method, path } = this.#where()
+    const { operation, method, path, idempotencyKey } = this.info
     const durationMs = Math.round((performance.now() - this.#startedAt) * 10) / 10
-    const entry = {
-      client,
-      operation: this.operation,
-      method,
-      path,
-      attempt: this.attempts,
-      status,
-      durationMs,
-      idempotencyKey: this.idempotencyKey,
-      retryReason: this.#reason,
-      error,
-      headers: this.#request ? redactHeaders(this.#request.headers) : {},
-    }
+    const retryReason = this.#reason
+    const entry = { client, operation, method, path, attempt: this.attempts, status, durationMs, idempotencyKey, retryReason, error, headers: this.#headers ? redactHeaders(this.#headers) : {} }
     const message =
       `merchant-gateway ${method} ${path} attempt ${this.attempts}: ${status ?? error} in ${durationMs} ms` +
-      (this.#reason === undefined ? '' : ` (retry after ${this.#reason})`) +
-      (this.idempotencyKey === undefined ? '' : ` X-Idempotent-Key ${this.idempotencyKey}`)
+      (retryReason ? ` (retry after ${retryReason})` : '') +
+      (idempotencyKey ? ` X-Idempotent-Key ${idempotencyKey}` : '')
     try {
-      if (status !== undefined && status >= 200 && status < 300) logger.debug(message, entry)
+      if (status! >= 200 && status! < 300) logger.debug(message, entry)
       else logger.warn(message, entry)
     } catch {
       // A logger that throws must not fail a payment call.

@@ -35,8 +35,16 @@ export interface DeprecationWarningContext {
  */
 export type DeprecationWarningHandler = (text: string, context: DeprecationWarningContext) => void
 
+/**
+ * Where a transport reports deprecation texts, spelt out in public types only: transports appear in the
+ * declarations of the resources, and a name private to the package there would not resolve for users.
+ */
+export interface DeprecationReporter {
+  report(text: string, context: DeprecationWarningContext, handler?: DeprecationWarningHandler): void
+}
+
 /** The texts a family of clients (one client and those made with `withOptions`) has already reported. */
-export class DeprecationNotices {
+export class DeprecationNotices implements DeprecationReporter {
   readonly #seen = new Set<string>()
 
   /** Passes a deprecation text to `handler`, unless this family reported the same text before. */

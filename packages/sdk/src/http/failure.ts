@@ -5,6 +5,8 @@
  * own error classes; no ky error reaches a caller except as `cause`.
  */
 import { isHTTPError, isNetworkError, isTimeoutError, type HTTPError } from 'ky'
+import { ConnectionError, RequestTimeoutError } from '../errors/classes.js'
+import { GatewayError, type GatewayErrorInit } from '../errors/gateway-error.js'
 
 /** A body as JSON when it parses, else the text (undefined when empty). */
 export function parseBody(text: string): unknown {
@@ -44,4 +46,16 @@ export function outcomeOf(error: unknown): { response: Response } | { label: str
 export function describeError(error: unknown): string {
   if (error instanceof Error) return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message
   return String(error)
+}
+
+/**
+ * The SDK's error for a failure without an answer (`init` carries the attempts, and the key of a
+ * refund or payout): the time ran out, the service could not be reached, or something else failed (a
+ * merchant's hook, a custom fetch), kept as `cause`.
+ */
+export function unansweredError(error: unknown, init: GatewayErrorInit, messages: { timeout: string; unreachable: string }): GatewayError {
+  const withCause = { ...init, cause: error }
+  if (isTimeoutError(error)) return new RequestTimeoutError(messages.timeout, withCause)
+  if (isNoAnswer(error)) return new ConnectionError(`${messages.unreachable}: ${describeError(error)}`, withCause)
+  return new GatewayError(`The call failed: ${describeError(error)}`, withCause)
 }

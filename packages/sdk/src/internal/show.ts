@@ -7,16 +7,14 @@
 
 /** A refused value as a message shows it. */
 export function show(value: unknown): string {
-  if (typeof value === 'string') return value.length > 100 ? `a string of ${value.length} characters` : JSON.stringify(value)
-  if (typeof value === 'object' && value !== null) return Array.isArray(value) ? 'an array' : 'an object'
-  if (typeof value === 'function') return 'a function'
-  return String(value)
+  if (typeof value === 'string') return value.length > 100 ? kindOf(value) : JSON.stringify(value)
+  return typeof value === 'object' || typeof value === 'function' ? kindOf(value) : String(value)
 }
 
-/** What kind of value a credential was, without any of its content. */
+/** What kind of value a credential was, without any of its content (other values: as written). */
 export function kindOf(value: unknown): string {
-  if (value === undefined || value === null) return String(value)
   if (value === '') return 'an empty string'
   if (typeof value === 'string') return `a string of ${value.length} characters`
-  return Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`
+  if (typeof value === 'object' && value !== null) return Array.isArray(value) ? 'an array' : 'an object'
+  return typeof value === 'function' ? 'a function' : value == null ? String(value) : `a ${typeof value}`
 }

@@ -10,12 +10,12 @@
  * browser PIN screen does not need.
  */
 import { HEADERS, type PinOperation, PIN_PATHS } from '@merchant-gateway/contract/constants'
-import { isHTTPError, isTimeoutError, type KyInstance } from 'ky'
-import { AuthenticationError, ConnectionError, RequestAbortedError, RequestTimeoutError, ResponseValidationError } from '../errors/classes.js'
+import { isHTTPError, type KyInstance } from 'ky'
+import { AuthenticationError, RequestAbortedError, ResponseValidationError } from '../errors/classes.js'
 import { GatewayError } from '../errors/gateway-error.js'
 import { Call, type CallObserver } from '../http/call.js'
-import type { DeprecationNotices } from '../http/deprecation.js'
-import { describeError, httpErrorBody, isNoAnswer, outcomeOf, parseBody } from '../http/failure.js'
+import type { DeprecationWarningContext, DeprecationWarningHandler } from '../http/deprecation.js'
+import { describeError, httpErrorBody, outcomeOf, parseBody, unansweredError } from '../http/failure.js'
 import { createKyClient } from '../http/ky-client.js'
 import { pinErrorFromResponse } from './error-from-response.js'
 import { checkTimeout, type PinRequestOptions, type ResolvedPinOptions } from './options.js'
@@ -43,7 +43,8 @@ export class PinTransport {
 
   constructor(
     readonly options: ResolvedPinOptions,
-    notices: DeprecationNotices,
+    // Spelt out rather than named: see DeprecationReporter.
+    notices: { report(text: string, context: DeprecationWarningContext, handler?: DeprecationWarningHandler): void },
   ) {
     this.#ky = createKyClient({ baseUrl: options.baseUrl, fetch: options.fetch, hooks: options.hooks })
     this.#observer = { client: 'pin', logger: options.logger, notices, onDeprecationWarning: options.onDeprecationWarning }
@@ -69,12 +70,13 @@ export class PinTransport {
     headers['content-type'] = 'application/json'
     headers['accept'] = 'application/json'
     headers['authorization'] = `Bearer ${token}`
-    const call = new Call(this.#observer, operation, 'POST', undefined)
+    const path = PIN_PATHS[operation]
+    const call = new Call(this.#observer, { operation, method: 'POST', path, idempotencyKey: undefined })
 
     let response: Response
     let text: string
     try {
-      const pending = this.#ky(PIN_PATHS[operation], {
+      const pending = this.#ky(path, {
         method: 'post',
         headers,
         body: JSON.stringify(body),
@@ -105,9 +107,7 @@ export class PinTransport {
           ...(traceId === undefined ? {} : { traceId }),
         })
       }
-      if (isTimeoutError(error)) throw new RequestTimeoutError(`No answer within ${timeout} ms (PIN calls are not retried)`, { attempts: 1, cause: error })
-      if (isNoAnswer(error)) throw new ConnectionError(`Could not reach the PIN service: ${describeError(error)}`, { attempts: 1, cause: error })
-      throw new GatewayError(`The call failed: ${describeError(error)}`, { attempts: 1, cause: error })
+      throw unansweredError(error, { attempts: 1 }, { timeout: `No answer within ${timeout} ms (PIN calls are not retried)`, unreachable: 'Could not reach the PIN service' })
     }
     call.answered(response)
 
