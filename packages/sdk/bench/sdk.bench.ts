@@ -62,7 +62,7 @@ interface Plan {
 
 const PLANS = {
   inProcess: { warmup: 2_000, rounds: 15, calls: 500 },
-  latency: { warmup: 20, rounds: 10, calls: 30 },
+  latency: { warmup: 20, rounds: 20, calls: 40 },
   loopback: { warmup: 300, rounds: 10, calls: 200 },
 } satisfies Record<string, Plan>
 
