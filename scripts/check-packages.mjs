@@ -15,11 +15,13 @@
 // 5. every entry point loads from dist (import, and require for dual packages), entry points of one
 //    package share one copy of what they both export (one GatewayError class for `instanceof`), and on
 //    Node the contract's `./crypto` picks node:crypto;
-// 6. the SDK's bundle check (packages/sdk/scripts/bundle-check.mjs): tree-shaking of `/errors`;
+// 6. what the SDK's browser bundles must not contain (packages/sdk/scripts/bundle-contents.mjs): no client
+//    in `/errors`, no zod, contract schemas, signer or gateway client in `/pin`, no node:crypto in a browser's
+//    GatewayClient;
 // 7. the mock's main entry reaches no `node:*` module through its static imports (it runs in browsers
 //    under MSW's service worker; only `./server` and the CLI are for Node), and its bin starts;
-// 8. the size budget of the SDK's `/pin` entry (packages/sdk/scripts/pin-bundle-size.mjs): a browser app
-//    with PinClient stays under 12 KB gzip and pulls no zod, contract schemas or gateway client.
+// 8. the size budgets of the SDK in a browser app, min+gzip, with size-limit (packages/sdk/.size-limit.mjs):
+//    PinClient, GatewayClient, and `isGatewayError` from `/errors`.
 //
 // All steps run; the script exits 1 when any failed.
 import { spawnSync } from 'node:child_process'
@@ -162,11 +164,11 @@ console.log('\n=== @merchant-gateway/mock: browser-safe main entry, and the bin'
 check('the mock main entry imports no node:* module', nodeImportsReachedFrom(join(root, 'packages/mock/dist/index.js')))
 run('merchant-gateway-mock --version', process.execPath, ['packages/mock/dist/cli.js', '--version'])
 
-console.log('\n=== @merchant-gateway/sdk bundle check')
-run('sdk bundle check', process.execPath, ['packages/sdk/scripts/bundle-check.mjs'])
+console.log('\n=== @merchant-gateway/sdk: what its browser bundles must not contain')
+run('sdk bundle contents', process.execPath, ['packages/sdk/scripts/bundle-contents.mjs'])
 
-console.log('\n=== @merchant-gateway/sdk/pin bundle size')
-run('sdk pin bundle size', process.execPath, ['packages/sdk/scripts/pin-bundle-size.mjs'])
+console.log('\n=== @merchant-gateway/sdk: size budgets (size-limit, min+gzip)')
+run('sdk size budgets', 'size-limit', [], { cwd: join(root, 'packages', 'sdk') })
 
 console.log('')
 if (failures.length > 0) {

@@ -68,6 +68,24 @@ describe('quickstart', () => {
     expect(lines.filter((line) => /^ {4}idempotency key [0-9a-f-]{36}; settles in/.test(line))).toHaveLength(2)
   })
 
+  it('logs every SDK call through the logger option, one line per attempt, with the keys of the signed calls and no credential', () => {
+    const sdkLines = lines.filter((line) => line.startsWith('    [sdk] '))
+    // stores, order, refund, payout, balance, two transactions, balance: eight calls, one attempt each.
+    expect(sdkLines.map((line) => line.match(/merchant-gateway (GET|POST) \/api\/v1\/payment-gateway\/([\w/-]+)/)?.slice(1).join(' '))).toEqual([
+      'POST stores/list',
+      'POST order/create',
+      'POST order/refund',
+      'POST order/payout',
+      'POST balance-inquiry',
+      'GET payment/transaction-detail',
+      'GET payment/transaction-detail',
+      'POST balance-inquiry',
+    ])
+    for (const line of sdkLines) expect(line).toMatch(/ attempt 1: 200 in \d+(\.\d)? ms/)
+    expect(sdkLines.filter((line) => /X-Idempotent-Key [0-9a-f-]{36}$/.test(line))).toHaveLength(2)
+    for (const secret of [summary.credentials.apiKey, summary.credentials.apiSecret]) expect(lines.join('\n')).not.toContain(secret)
+  })
+
   it('ends with a clean ledger audit', () => {
     expect(summary.audit).toEqual([])
   })

@@ -9,7 +9,7 @@
  * - `mock.*` is the mock's control API: it plays everybody else (the merchant's mobile app that creates
  *   stores and shows the API secret, the customer who scans the QR code, the passing of time).
  */
-import { GatewayClient, type Currency, type CurrencyBalance } from '@merchant-gateway/sdk'
+import { GatewayClient, type Currency, type CurrencyBalance, type Logger } from '@merchant-gateway/sdk'
 import { createWebhookHandler, type WebhookPayload } from '@merchant-gateway/sdk/webhooks'
 import { createMockGateway } from '@merchant-gateway/mock'
 
@@ -54,6 +54,8 @@ export interface QuickstartSummary {
   clock: { start: string; end: string }
   /** `mock.audit()`: every broken ledger invariant; `[]` when the books balance. */
   audit: string[]
+  /** The test merchant's API key and secret as the mock issued them, so a test can check no line shows them. */
+  credentials: { apiKey: string; apiSecret: string }
 }
 
 /**
@@ -138,6 +140,13 @@ export async function runQuickstart({ log = console.log }: { log?: (line: string
     'The app shows the API key and the API secret; the secret stays on our server: it signs refunds and payouts, verifies webhooks',
   )
 
+  // The SDK reports every attempt (method, path, status, attempt number, duration, idempotency key, why it
+  // was a retry) through `logger`, with credentials redacted; in production pass your logger or `console`.
+  const logger: Logger = {
+    debug: (message) => log(`    [sdk] ${message}`),
+    warn: (message) => log(`    [sdk] ${message}`),
+  }
+
   // The backend's client. In production: baseUrl (or environments) of the real gateway and no fetch/now.
   const gateway = new GatewayClient({
     apiKey: merchant.apiKey,
@@ -145,6 +154,7 @@ export async function runQuickstart({ log = console.log }: { log?: (line: string
     baseUrl: mock.baseUrl,
     fetch: mock.fetch,
     now: mockNow,
+    logger,
   })
 
   // The backend's webhook endpoint: verifies X-Signature over the raw body with the API secret (and that
@@ -241,5 +251,6 @@ export async function runQuickstart({ log = console.log }: { log?: (line: string
     payoutStatusAfterSettlement: payoutTx.status,
     clock: { start: START, end: mock.clock.now() },
     audit,
+    credentials: { apiKey: merchant.apiKey, apiSecret: merchant.apiSecret },
   }
 }

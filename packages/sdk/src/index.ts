@@ -3,7 +3,11 @@
  * The merchant payment gateway SDK: {@link GatewayClient} and its typed errors.
  */
 export { GatewayClient } from './client/gateway-client.js'
+export { VERSION } from './version.js'
 export type { GatewayClientOptions, RequestOptions } from './client/options.js'
+export type { ClientHooks, ObservabilityOptions } from './http/options.js'
+export type { Logger, AttemptLog } from './http/logger.js'
+export type { DeprecationWarningHandler, DeprecationWarningContext } from './http/deprecation.js'
 export type { ResponseMeta, WithMeta } from './client/metadata.js'
 export type { OrderCreateParams, OrderCancelParams } from './resources/orders.js'
 export type { QrCodeCreateParams } from './resources/qr-codes.js'

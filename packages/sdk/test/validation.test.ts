@@ -14,21 +14,21 @@ const refused: Array<[string, Call, string | RegExp]> = [
   ['currency "EUR"', (s) => s.client.qrCodes.create({ storeId: 101, amount: 1, currency: 'EUR' as never }), 'currency must be one of USD, KHR (upper case), got "EUR"'],
   ['payout currency missing', (s) => s.client.payouts.create({ accountNumber: '001', amount: 1 } as never), 'currency must be one of USD, KHR (upper case), got undefined'],
   // amounts
-  ['amount 0', (s) => s.client.orders.create({ storeId: 101, amount: 0, currency: 'USD' }), 'amount must be greater than 0'],
-  ['amount -1', (s) => s.client.orders.create({ storeId: 101, amount: -1, currency: 'USD' }), 'amount must be greater than 0'],
-  ['amount NaN', (s) => s.client.orders.create({ storeId: 101, amount: Number.NaN, currency: 'USD' }), 'amount must be a finite number'],
-  ['amount Infinity', (s) => s.client.qrCodes.create({ storeId: 101, amount: Number.POSITIVE_INFINITY, currency: 'KHR' }), 'amount must be a finite number'],
-  ['amount as a string', (s) => s.client.orders.create({ storeId: 101, amount: '12.50' as never, currency: 'USD' }), 'amount must be a finite number'],
-  ['amount 1.005 USD (3 decimals)', (s) => s.client.orders.create({ storeId: 101, amount: 1.005, currency: 'USD' }), 'amount must have at most 2 decimal places for USD'],
-  ['amount 1.5 KHR (KHR is whole riel)', (s) => s.client.orders.create({ storeId: 101, amount: 1.5, currency: 'KHR' }), 'amount must be a whole number for KHR'],
-  ['amount above the USD maximum', (s) => s.client.orders.create({ storeId: 101, amount: 10_000_000_000.01, currency: 'USD' }), 'amount must be at most 10000000000.00 USD'],
-  ['amount above the KHR maximum', (s) => s.client.qrCodes.create({ storeId: 101, amount: 1_000_000_000_001, currency: 'KHR' }), 'amount must be at most 1000000000000 KHR'],
-  ['payout amount 0.001', (s) => s.client.payouts.create({ accountNumber: '001', amount: 0.001, currency: 'USD' }), 'amount must have at most 2 decimal places for USD'],
-  ['payout amount -5', (s) => s.client.payouts.create({ accountNumber: '001', amount: -5, currency: 'KHR' }), 'amount must be greater than 0'],
+  ['amount 0', (s) => s.client.orders.create({ storeId: 101, amount: 0, currency: 'USD' }), 'amount must be greater than 0, got 0'],
+  ['amount -1', (s) => s.client.orders.create({ storeId: 101, amount: -1, currency: 'USD' }), 'amount must be greater than 0, got -1'],
+  ['amount NaN', (s) => s.client.orders.create({ storeId: 101, amount: Number.NaN, currency: 'USD' }), 'amount must be a finite number, got NaN'],
+  ['amount Infinity', (s) => s.client.qrCodes.create({ storeId: 101, amount: Number.POSITIVE_INFINITY, currency: 'KHR' }), 'amount must be a finite number, got Infinity'],
+  ['amount as a string', (s) => s.client.orders.create({ storeId: 101, amount: '12.50' as never, currency: 'USD' }), 'amount must be a finite number, got "12.50"'],
+  ['amount 1.005 USD (3 decimals)', (s) => s.client.orders.create({ storeId: 101, amount: 1.005, currency: 'USD' }), 'amount must have at most 2 decimal places for USD, got 1.005'],
+  ['amount 1.5 KHR (KHR is whole riel)', (s) => s.client.orders.create({ storeId: 101, amount: 1.5, currency: 'KHR' }), 'amount must be a whole number for KHR, got 1.5'],
+  ['amount above the USD maximum', (s) => s.client.orders.create({ storeId: 101, amount: 10_000_000_000.01, currency: 'USD' }), 'amount must be at most 10000000000.00 USD, got 10000000000.01'],
+  ['amount above the KHR maximum', (s) => s.client.qrCodes.create({ storeId: 101, amount: 1_000_000_000_001, currency: 'KHR' }), 'amount must be at most 1000000000000 KHR, got 1000000000001'],
+  ['payout amount 0.001', (s) => s.client.payouts.create({ accountNumber: '001', amount: 0.001, currency: 'USD' }), 'amount must have at most 2 decimal places for USD, got 0.001'],
+  ['payout amount -5', (s) => s.client.payouts.create({ accountNumber: '001', amount: -5, currency: 'KHR' }), 'amount must be greater than 0, got -5'],
   // refund amounts (the order's currency is unknown to the client)
-  ['refund amount with 3 decimals', (s) => s.client.refunds.create({ orderId: 1001, amount: 2.505 }), "amount must have at most 2 decimal places (USD); the order's currency may allow fewer"],
-  ['refund amount 0', (s) => s.client.refunds.create({ orderId: 1001, amount: 0 }), 'amount must be greater than 0'],
-  ['refund amount NaN', (s) => s.client.refunds.create({ orderId: 1001, amount: Number.NaN }), 'amount must be a finite number'],
+  ['refund amount with 3 decimals', (s) => s.client.refunds.create({ orderId: 1001, amount: 2.505 }), "amount must have at most 2 decimal places (USD), got 2.505; the order's currency may allow fewer"],
+  ['refund amount 0', (s) => s.client.refunds.create({ orderId: 1001, amount: 0 }), 'amount must be greater than 0, got 0'],
+  ['refund amount NaN', (s) => s.client.refunds.create({ orderId: 1001, amount: Number.NaN }), 'amount must be a finite number, got NaN'],
   ['refund amount above the largest maximum of any currency', (s) => s.client.refunds.create({ orderId: 1001, amount: 1_000_000_000_001 }), /^amount must be at most \d+/],
   // ids
   ['storeId 1.5', (s) => s.client.orders.create({ storeId: 1.5, amount: 1, currency: 'USD' }), 'storeId must be a positive integer, got 1.5'],
@@ -46,7 +46,7 @@ const refused: Array<[string, Call, string | RegExp]> = [
   ['accountNumber ""', (s) => s.client.payouts.create({ accountNumber: '', amount: 1, currency: 'USD' }), 'accountNumber must be a non-empty string of at most 64 characters, got ""'],
   ['accountNumber of blanks', (s) => s.client.payouts.create({ accountNumber: '   ', amount: 1, currency: 'USD' }), 'accountNumber must be a non-empty string of at most 64 characters, got "   "'],
   ['accountNumber of 65 characters', (s) => s.client.payouts.create({ accountNumber: '1'.repeat(65), amount: 1, currency: 'USD' }), `accountNumber must be a non-empty string of at most 64 characters, got "${'1'.repeat(65)}"`],
-  ['cancel reason of 501 characters', (s) => s.client.orders.cancel({ orderId: 1001, reason: longText(501) }), 'reason must be a string of at most 500 characters'],
+  ['cancel reason of 501 characters', (s) => s.client.orders.cancel({ orderId: 1001, reason: longText(501) }), 'reason must be a string of at most 500 characters, got a string of 501 characters'],
   // idempotency keys
   ['idempotencyKey ""', (s) => s.client.refunds.create({ orderId: 1001, amount: 1 }, { idempotencyKey: '' }), 'idempotencyKey must be a string of 1 to 255 characters (a UUID is best), got 0'],
   ['idempotencyKey of 256 characters', (s) => s.client.payouts.create({ accountNumber: '001', amount: 1, currency: 'USD' }, { idempotencyKey: longText(256) }), 'idempotencyKey must be a string of 1 to 255 characters (a UUID is best), got 256'],
@@ -71,7 +71,7 @@ describe('parameters are checked before anything is sent', () => {
     const { client, spy } = newClient(mock, { ...merchant, apiSecret: undefined as never })
     const refund = await failure(() => client.refunds.create({ orderId: 1001, amount: 1 }))
     expect(refund).toBeInstanceOf(ClientValidationError)
-    expect(refund.message).toBe('refundOrder is signed: pass apiSecret to the GatewayClient (from the API configuration screen of the merchant app)')
+    expect(refund.message).toBe('refundOrder is signed: pass apiSecret to the GatewayClient (from the API configuration screen of the merchant app), got undefined')
     const payout = await failure(() => client.payouts.create({ accountNumber: '001', amount: 1, currency: 'USD' }))
     expect(payout).toBeInstanceOf(ClientValidationError)
     expect(payout.message).toMatch(/^payout is signed: pass apiSecret to the GatewayClient/)
@@ -126,9 +126,9 @@ describe('client construction', () => {
   const base = (options: Partial<GatewayClientOptions>): GatewayClientOptions => ({ apiKey: 'mk_1', fetch: mock.fetch, ...options })
 
   it.each([
-    ['missing apiKey', { baseUrl: 'https://gateway.mock', apiKey: undefined }, 'apiKey is required: the merchant API key from the merchant app'],
-    ['empty apiKey', { baseUrl: 'https://gateway.mock', apiKey: '' }, 'apiKey is required: the merchant API key from the merchant app'],
-    ['neither baseUrl nor environment', {}, 'baseUrl is required (the gateway address), or choose one with environment from environments'],
+    ['missing apiKey', { baseUrl: 'https://gateway.mock', apiKey: undefined }, 'apiKey is required: the merchant API key from the merchant app, got undefined'],
+    ['empty apiKey', { baseUrl: 'https://gateway.mock', apiKey: '' }, 'apiKey is required: the merchant API key from the merchant app, got an empty string'],
+    ['neither baseUrl nor environment', {}, 'baseUrl is required (the gateway address), or choose one with environment from environments; got neither'],
     [
       'an unknown environment (lists the configured names)',
       { environments: { production: 'https://pay.example.com', sandbox: 'https://sandbox.gateway.test' }, environment: 'staging' },
@@ -139,7 +139,7 @@ describe('client construction', () => {
       { environment: 'sandbox' },
       'Unknown environment "sandbox"; configured: none (pass environments: { production: "https://...", sandbox: "https://..." })',
     ],
-    ['baseUrl and environment together', { baseUrl: 'https://gateway.mock', environments: { sandbox: 'https://sandbox.gateway.test' }, environment: 'sandbox' }, 'Give baseUrl or environment, not both'],
+    ['baseUrl and environment together', { baseUrl: 'https://gateway.mock', environments: { sandbox: 'https://sandbox.gateway.test' }, environment: 'sandbox' }, 'Give baseUrl or environment, not both, got baseUrl "https://gateway.mock" and environment "sandbox"'],
     ['a baseUrl without scheme', { baseUrl: 'gateway.mock' }, 'baseUrl must be an absolute http(s) URL, got "gateway.mock"'],
     ['a non-http baseUrl', { baseUrl: 'ftp://gateway.mock' }, 'baseUrl must be an absolute http(s) URL, got "ftp://gateway.mock"'],
     ['timeout 0', { baseUrl: 'https://gateway.mock', timeout: 0 }, 'timeout must be a number >= 1, got 0'],

@@ -1,8 +1,10 @@
 /**
  * @module gateway-client
  * The merchant backend's client of the payment gateway: one resource per group of operations, all
- * sharing one transport (signing, idempotency, retries, timeouts, validation, typed errors).
+ * sharing one transport on one ky instance (signing, idempotency, retries, timeouts, validation, typed
+ * errors, logging, deprecation warnings).
  */
+import { DeprecationNotices } from '../http/deprecation.js'
 import { Balance } from '../resources/balance.js'
 import { Orders } from '../resources/orders.js'
 import { Payouts } from '../resources/payouts.js'
@@ -12,6 +14,13 @@ import { Stores } from '../resources/stores.js'
 import { Transactions } from '../resources/transactions.js'
 import { resolveClientOptions, type GatewayClientOptions } from './options.js'
 import { Transport } from './transport.js'
+
+/**
+ * The deprecation texts already reported, shared by a client and the clients made from it with
+ * `withOptions` (a merchant who derives a client per request still sees each warning once). Keyed by
+ * the options object `withOptions` hands the constructor, so the public constructor takes options only.
+ */
+const families = new WeakMap<GatewayClientOptions, DeprecationNotices>()
 
 /**
  * A typed client of the merchant payment gateway.
@@ -45,8 +54,11 @@ export class GatewayClient {
 
   readonly #options: GatewayClientOptions
 
+  readonly #notices: DeprecationNotices
+
   constructor(options: GatewayClientOptions) {
-    const transport = new Transport(resolveClientOptions(options))
+    this.#notices = families.get(options) ?? new DeprecationNotices()
+    const transport = new Transport(resolveClientOptions(options), this.#notices)
     this.#options = { ...options }
     this.stores = new Stores(transport)
     this.balance = new Balance(transport)
@@ -70,6 +82,7 @@ export class GatewayClient {
     // A new environment replaces the base URL (and the other way round) rather than clashing with it.
     if (options.environment !== undefined && options.baseUrl === undefined) delete merged.baseUrl
     if (options.baseUrl !== undefined && options.environment === undefined) delete merged.environment
+    families.set(merged, this.#notices)
     return new GatewayClient(merged)
   }
 }

@@ -5,7 +5,11 @@
  * merchant configures.
  */
 import { ClientValidationError } from '../errors/classes.js'
+import { checkObservability, type ClientHooks, type ObservabilityOptions } from '../http/options.js'
+import type { DeprecationWarningHandler } from '../http/deprecation.js'
+import type { Logger } from '../http/logger.js'
 import { pickBaseUrl } from '../internal/base-url.js'
+import { kindOf, show } from '../internal/show.js'
 
 /**
  * Options of a {@link GatewayClient}.
@@ -17,10 +21,11 @@ import { pickBaseUrl } from '../internal/base-url.js'
  *   apiSecret: process.env.GATEWAY_API_SECRET!,
  *   environments: { production: 'https://pay.example.com', sandbox: 'https://sandbox.pay.example.com' },
  *   environment: 'sandbox',
+ *   logger: console,                                  // one line per attempt, credentials redacted
  * })
  * ```
  */
-export interface GatewayClientOptions {
+export interface GatewayClientOptions extends ObservabilityOptions {
   /** The merchant API key, sent as X-Api-Key. */
   apiKey: string
   /** The API secret that signs refunds and payouts. Never sent. Required for those two calls only. */
@@ -50,7 +55,7 @@ export interface GatewayClientOptions {
   validateResponses?: boolean
   /** Request shape of create order: `'storeId'` (default, camelCase number) or `'store_id'` (documented string). */
   createOrderShape?: 'storeId' | 'store_id'
-  /** Headers sent on every call. */
+  /** Headers sent on every call (`User-Agent` included: a merchant's own replaces the SDK's). */
   headers?: Readonly<Record<string, string>>
   /** The fetch to use (a mock's `fetch` in tests); it must honour `signal`, as platform fetches do. Default: `globalThis.fetch`. */
   fetch?: typeof fetch
@@ -99,37 +104,97 @@ export interface ResolvedClientOptions {
   headers: Readonly<Record<string, string>>
   fetch: typeof fetch | undefined
   now: () => number
+  hooks: ClientHooks | undefined
+  logger: Logger | undefined
+  onDeprecationWarning: DeprecationWarningHandler | undefined
+}
+
+/** The longest timer the platforms allow (a larger value fires at once); longer limits are capped to it. */
+export const MAX_TIMER_MS = 2_147_483_647
+
+/** A time limit or retry setting in ms (or a count): a number >= `min`, finite unless `infinite`. */
+function checkNumber(name: string, value: unknown, min: number, infinite = false): number {
+  if (typeof value !== 'number' || !(value >= min) || (!infinite && !Number.isFinite(value))) {
+    throw new ClientValidationError(`${name} must be a number >= ${min}, got ${show(value)}`)
+  }
+  return value
+}
+
+function checkRetries(value: unknown): number {
+  const retries = checkNumber('maxRetries', value, 0)
+  if (!Number.isInteger(retries)) throw new ClientValidationError(`maxRetries must be an integer, got ${retries}`)
+  return retries
+}
+
+function checkHeaders(value: unknown, name: string): Readonly<Record<string, string>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.values(value).every((v) => typeof v === 'string')) {
+    throw new ClientValidationError(`${name} must be an object of header names to string values, got ${show(value)}`)
+  }
+  return value as Readonly<Record<string, string>>
+}
+
+function checkBoolean(name: string, value: unknown): boolean | undefined {
+  if (value !== undefined && typeof value !== 'boolean') throw new ClientValidationError(`${name} must be true or false, got ${show(value)}`)
+  return value
+}
+
+function checkFunction<T>(name: string, value: T, signature: string): T {
+  if (value !== undefined && typeof value !== 'function') throw new ClientValidationError(`${name} must be a function ${signature}, got ${show(value)}`)
+  return value
 }
 
 /** Applies the defaults and refuses a configuration that cannot work, saying what to fix. */
 export function resolveClientOptions(options: GatewayClientOptions): ResolvedClientOptions {
   if (typeof options?.apiKey !== 'string' || options.apiKey === '') {
-    throw new ClientValidationError('apiKey is required: the merchant API key from the merchant app')
+    // A credential: the message shows what kind of value came, never its content.
+    throw new ClientValidationError(`apiKey is required: the merchant API key from the merchant app, got ${kindOf(options?.apiKey)}`)
+  }
+  if (options.apiSecret !== undefined && (typeof options.apiSecret !== 'string' || options.apiSecret === '')) {
+    throw new ClientValidationError(`apiSecret must be the API secret from the merchant app (a non-empty string), got ${kindOf(options.apiSecret)}`)
   }
   const baseUrl = pickBaseUrl(options, 'the gateway address')
-  const number = (name: string, value: number | undefined, fallback: number, min: number): number => {
-    const v = value ?? fallback
-    if (typeof v !== 'number' || !(v >= min) || (name !== 'deadline' && !Number.isFinite(v))) {
-      throw new ClientValidationError(`${name} must be a number >= ${min}, got ${String(value)}`)
-    }
-    return v
-  }
-  const maxRetries = number('maxRetries', options.maxRetries, 2, 0)
-  if (!Number.isInteger(maxRetries)) throw new ClientValidationError(`maxRetries must be an integer, got ${maxRetries}`)
+  const shape = options.createOrderShape ?? 'storeId'
+  if (shape !== 'storeId' && shape !== 'store_id') throw new ClientValidationError(`createOrderShape must be 'storeId' or 'store_id', got ${show(shape)}`)
+  const observed = checkObservability(options)
   return {
     apiKey: options.apiKey,
     apiSecret: options.apiSecret,
     baseUrl,
-    timeout: number('timeout', options.timeout, 30_000, 1),
-    deadline: number('deadline', options.deadline, 120_000, 1),
-    maxRetries,
-    retryBaseDelay: number('retryBaseDelay', options.retryBaseDelay, 500, 0),
-    retryMaxDelay: number('retryMaxDelay', options.retryMaxDelay, 8_000, 0),
-    retryUnsafe: options.retryUnsafe ?? false,
-    validateResponses: options.validateResponses ?? true,
-    createOrderShape: options.createOrderShape ?? 'storeId',
-    headers: options.headers ?? {},
-    fetch: options.fetch,
-    now: options.now ?? Date.now,
+    timeout: checkNumber('timeout', options.timeout ?? 30_000, 1),
+    deadline: checkNumber('deadline', options.deadline ?? 120_000, 1, true),
+    maxRetries: checkRetries(options.maxRetries ?? 2),
+    retryBaseDelay: checkNumber('retryBaseDelay', options.retryBaseDelay ?? 500, 0),
+    retryMaxDelay: checkNumber('retryMaxDelay', options.retryMaxDelay ?? 8_000, 0),
+    retryUnsafe: checkBoolean('retryUnsafe', options.retryUnsafe) ?? false,
+    validateResponses: checkBoolean('validateResponses', options.validateResponses) ?? true,
+    createOrderShape: shape,
+    headers: options.headers === undefined ? {} : checkHeaders(options.headers, 'headers'),
+    fetch: checkFunction('fetch', options.fetch, 'with the signature of the platform fetch'),
+    now: checkFunction('now', options.now, 'returning epoch ms, like Date.now') ?? Date.now,
+    hooks: observed.hooks,
+    logger: observed.logger,
+    onDeprecationWarning: observed.onDeprecationWarning,
   }
+}
+
+/**
+ * Per-call options checked before anything is sent (a refusal names the option and what it got).
+ *
+ * @example
+ * ```ts
+ * checkRequestOptions({ timeout: 0 }) // throws: timeout must be a number >= 1, got 0
+ * ```
+ */
+export function checkRequestOptions(request: RequestOptions): RequestOptions {
+  if (typeof request !== 'object' || request === null) throw new ClientValidationError(`options must be an object of RequestOptions, got ${show(request)}`)
+  const { timeout, deadline, maxRetries, retryUnsafe, headers, signal } = request
+  if (timeout !== undefined) checkNumber('timeout', timeout, 1)
+  if (deadline !== undefined) checkNumber('deadline', deadline, 1, true)
+  if (maxRetries !== undefined) checkRetries(maxRetries)
+  checkBoolean('retryUnsafe', retryUnsafe)
+  if (headers !== undefined) checkHeaders(headers, 'headers')
+  if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function')) {
+    throw new ClientValidationError(`signal must be an AbortSignal, got ${show(signal)}`)
+  }
+  return request
 }

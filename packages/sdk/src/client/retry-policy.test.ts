@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseRetryAfter, retryDelay, shouldRetry, type AttemptFailure } from './retry-policy.js'
+import { backoff, describeFailure, parseRetryAfter, shouldRetry, waitPassesDeadline, type AttemptFailure } from './retry-policy.js'
 
 const status = (code: number, extra: Partial<Extract<AttemptFailure, { kind: 'status' }>> = {}): AttemptFailure => ({
   kind: 'status',
@@ -37,27 +37,40 @@ describe('shouldRetry', () => {
   })
 })
 
-describe('retryDelay', () => {
-  const backoff = { baseMs: 500, maxMs: 8000 }
+describe('backoff', () => {
+  it('doubles from the base for each retry and stops at the maximum (ky draws the wait below it: full jitter)', () => {
+    const delays = { baseMs: 500, maxMs: 8000 }
+    expect([1, 2, 3, 4, 5, 6].map((n) => backoff(n, delays))).toEqual([500, 1000, 2000, 4000, 8000, 8000])
+  })
+})
+
+describe('waitPassesDeadline', () => {
   const now = Date.parse('2026-11-02T09:00:00Z')
 
-  it('doubles from the base for each retry and stops at the maximum (random = 1)', () => {
-    expect([1, 2, 3, 4, 5, 6].map((n) => retryDelay(n, backoff, { kind: 'network' }, now, () => 1))).toEqual([500, 1000, 2000, 4000, 8000, 8000])
+  it('a Retry-After on a 429 or 503 longer than what is left of the deadline ends the call (delay-seconds or HTTP-date)', () => {
+    expect(waitPassesDeadline(status(429, { retryAfter: '600' }), 60, now)).toBe(true)
+    expect(waitPassesDeadline(status(503, { retryAfter: 'Mon, 02 Nov 2026 09:00:02 GMT' }), 1500, now)).toBe(true)
   })
 
-  it('applies full jitter: anywhere from 0 to the computed delay', () => {
-    expect(retryDelay(3, backoff, { kind: 'network' }, now, () => 0)).toBe(0)
-    expect(retryDelay(3, backoff, { kind: 'network' }, now, () => 0.5)).toBe(1000)
+  it('a Retry-After that fits (with 1 ms to spare) leaves the decision to the policy', () => {
+    expect(waitPassesDeadline(status(429, { retryAfter: '2' }), 2001, now)).toBe(false)
+    expect(waitPassesDeadline(status(429, { retryAfter: '2' }), 2000, now)).toBe(true)
   })
 
-  it('Retry-After on a 429 or 503 decides the wait, without jitter', () => {
-    expect(retryDelay(1, backoff, status(429, { retryAfter: '3' }), now, () => 0)).toBe(3000)
-    expect(retryDelay(1, backoff, status(503, { retryAfter: 'Mon, 02 Nov 2026 09:00:02 GMT' }), now, () => 0)).toBe(2000)
+  it('no Retry-After, an unreadable one, or another status: the wait is ky backoff, never refused here', () => {
+    expect(waitPassesDeadline(status(503), 1, now)).toBe(false)
+    expect(waitPassesDeadline(status(429, { retryAfter: 'soon' }), 1, now)).toBe(false)
+    expect(waitPassesDeadline(status(500, { retryAfter: '600' }), 1, now)).toBe(false)
+    expect(waitPassesDeadline({ kind: 'network' }, 1, now)).toBe(false)
   })
+})
 
-  it('Retry-After on other statuses, or unreadable, falls back to backoff', () => {
-    expect(retryDelay(1, backoff, status(500, { retryAfter: '3' }), now, () => 1)).toBe(500)
-    expect(retryDelay(1, backoff, status(429, { retryAfter: 'soon' }), now, () => 1)).toBe(500)
+describe('describeFailure', () => {
+  it('names the status, the code and the Retry-After, or the kind of failure without an answer', () => {
+    expect(describeFailure(status(409, { code: 'idempotency_key_in_use' }))).toBe('status 409 idempotency_key_in_use')
+    expect(describeFailure(status(429, { retryAfter: '3' }))).toBe('status 429 (Retry-After 3)')
+    expect(describeFailure({ kind: 'network' })).toBe('network error')
+    expect(describeFailure({ kind: 'timeout' })).toBe('timeout')
   })
 })
 

@@ -1,6 +1,7 @@
 /**
  * @module retry-policy
- * Which failures are retried, and how long to wait. Repeating is safe for GET (and the reading POSTs),
+ * Which failures are retried: the SDK's own policy, which ky's `shouldRetry` asks (ky does the waiting,
+ * the backoff with jitter and `Retry-After`). Repeating is safe for GET (and the reading POSTs),
  * and for refund and payout, which carry one idempotency key across attempts. Create order, QR and
  * cancel are retried only when the gateway refused them before doing anything (429), unless the caller
  * opts in with `retryUnsafe`: after a network error, a timeout or a 5xx the request may have taken effect.
@@ -31,27 +32,46 @@ export function shouldRetry(failure: AttemptFailure, retryable: boolean): boolea
 }
 
 /**
- * The wait before retry number `retry` (1 for the first): `Retry-After` when the gateway sent one on a
- * 429 or 503, otherwise exponential backoff from `baseMs` capped at `maxMs`, with full jitter.
+ * The backoff before retry number `retry` (1 for the first): `baseMs` doubled for each further retry,
+ * capped at `maxMs`. ky draws the actual wait between 0 and this (full jitter), and waits as
+ * `Retry-After` says instead when a 429 or 503 carries one.
  *
  * @example
  * ```ts
- * retryDelay(3, { baseMs: 500, maxMs: 8000 }, null, Date.now(), () => 1) // 2000
+ * [1, 2, 3, 4, 5, 6].map((n) => backoff(n, { baseMs: 500, maxMs: 8000 })) // [500, 1000, 2000, 4000, 8000, 8000]
  * ```
  */
-export function retryDelay(
-  retry: number,
-  backoff: { baseMs: number; maxMs: number },
-  failure: AttemptFailure,
-  nowMs: number,
-  random: () => number = Math.random,
-): number {
-  if (failure.kind === 'status' && (failure.status === 429 || failure.status === 503) && failure.retryAfter !== null) {
-    const told = parseRetryAfter(failure.retryAfter, nowMs)
-    if (told !== undefined) return told
-  }
-  const ceiling = Math.min(backoff.baseMs * 2 ** (retry - 1), backoff.maxMs)
-  return Math.floor(ceiling * random())
+export function backoff(retry: number, { baseMs, maxMs }: { baseMs: number; maxMs: number }): number {
+  return Math.min(baseMs * 2 ** (retry - 1), maxMs)
+}
+
+/**
+ * True when the gateway asked for a wait (`Retry-After` on a 429 or 503) that does not fit in what is
+ * left of the deadline: the call then ends at once with the gateway's own answer, rather than waiting
+ * out the deadline to report a timeout. Under 1 ms left counts as none (timers have ms resolution).
+ *
+ * @example
+ * ```ts
+ * waitPassesDeadline({ kind: 'status', status: 429, code: undefined, retryAfter: '600' }, 60, Date.now()) // true
+ * ```
+ */
+export function waitPassesDeadline(failure: AttemptFailure, leftMs: number, nowMs: number): boolean {
+  if (failure.kind !== 'status' || (failure.status !== 429 && failure.status !== 503) || failure.retryAfter === null) return false
+  const told = parseRetryAfter(failure.retryAfter, nowMs)
+  return told !== undefined && told + 1 > leftMs
+}
+
+/**
+ * The failure in a few words, for logs: why the next attempt is made.
+ *
+ * @example
+ * ```ts
+ * describeFailure({ kind: 'status', status: 409, code: 'idempotency_key_in_use', retryAfter: null }) // 'status 409 idempotency_key_in_use'
+ * ```
+ */
+export function describeFailure(failure: AttemptFailure): string {
+  if (failure.kind !== 'status') return failure.kind === 'network' ? 'network error' : 'timeout'
+  return `status ${failure.status}${failure.code === undefined ? '' : ` ${failure.code}`}${failure.retryAfter === null ? '' : ` (Retry-After ${failure.retryAfter})`}`
 }
 
 /**

@@ -1,33 +1,33 @@
 /**
  * @module transport
- * One gateway call, with the rules merchant integrations most often get wrong:
+ * One gateway call over the client's ky instance, with the rules merchant integrations most often get
+ * wrong. ky does the sending: the attempts, the per-attempt `timeout` and the call's `totalTimeout`
+ * (`deadline`), the backoff with full jitter, `Retry-After`, the caller's `signal`. The SDK keeps its
+ * own policy and turns the result into its own types:
  *
- * - the body is serialised once; a signed call signs those exact bytes with a fresh X-Timestamp on
- *   every attempt (a retry is re-signed, same bytes);
+ * - the body is serialised once; a signed call signs those exact bytes with a fresh X-Timestamp at the
+ *   start of every attempt (the SDK's first `beforeRequest` / `beforeRetry` hook, see `Call`);
  * - the idempotency key is made once per logical call, so every attempt carries the same one;
- * - retries only where repeating is safe (see `retry-policy.ts`), with exponential backoff, full
- *   jitter, and `Retry-After` honoured;
- * - a time limit per attempt (`timeout`, the body read included) and for the whole call (`deadline`,
- *   waits included); the caller's `signal` aborts at once, during an attempt or a wait;
- * - the answer checked against the contract, and every failure turned into one of the SDK's errors.
- *
- * Why a small loop over `fetch` and not ky: measured on this machine against the in-process mock
- * (docs/architecture.md), ky added ~110 us per call even with retries and timeouts off, and ~390 us as
- * configured (option merging, an extra Request to resolve the base URL, a request clone per call for
- * retries), making the SDK 2.3x a hand-written call. This loop does one fetch per attempt.
+ * - which failures are retried is `retry-policy.ts`, asked through ky's `shouldRetry`;
+ * - the answer is checked against the contract, and every failure becomes one of the SDK's errors,
+ *   with ky's error as `cause`.
  */
 import { HEADERS } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
-import { ConnectionError, RequestAbortedError, RequestTimeoutError } from '../errors/classes.js'
+import { isHTTPError, isTimeoutError, type KyInstance, type Options } from 'ky'
+import { RequestAbortedError, RequestTimeoutError } from '../errors/classes.js'
 import { errorFromResponse } from '../errors/from-response.js'
 import { GatewayError } from '../errors/gateway-error.js'
-import { describeError, fetchAttempt, parseBody } from '../internal/fetch-attempt.js'
+import { Call, type CallObserver } from '../http/call.js'
+import type { DeprecationWarningContext, DeprecationWarningHandler } from '../http/deprecation.js'
+import { httpErrorBody, isNoAnswer, outcomeOf, unansweredError } from '../http/failure.js'
+import { createKyClient } from '../http/ky-client.js'
 import { uuidV4 } from '../internal/uuid.js'
 import type { WithMeta } from './metadata.js'
 import type { OperationSpec } from './operation.js'
-import type { RequestOptions, ResolvedClientOptions } from './options.js'
+import { checkRequestOptions, MAX_TIMER_MS, type RequestOptions, type ResolvedClientOptions } from './options.js'
 import { errorCodeOf, readAnswer } from './read-answer.js'
-import { retryDelay, shouldRetry, type AttemptFailure } from './retry-policy.js'
+import { backoff, describeFailure, shouldRetry, waitPassesDeadline, type AttemptFailure } from './retry-policy.js'
 import { checkIdempotencyKey, requireSecret } from './validate-params.js'
 
 /** What a resource hands the transport for one call. */
@@ -38,26 +38,63 @@ export interface CallInput {
   query?: Record<string, string>
 }
 
-/** The longest timer the platforms allow (a larger value fires at once). */
-/** The smallest time budget worth an attempt: the resolution of timers. */
+/**
+ * The smallest time budget worth an attempt: timers have millisecond resolution and may fire up to a
+ * millisecond early on the loop's cached clock, so a sliver of deadline would buy one more request that
+ * cannot possibly be answered in time.
+ */
 const MIN_ATTEMPT_MS = 1
-const MAX_TIMER_MS = 2_147_483_647
+
+const API_KEY = HEADERS.apiKey.toLowerCase()
+const IDEMPOTENT_KEY = HEADERS.idempotentKey.toLowerCase()
+
+/** Statuses whose wait ky takes from `Retry-After` (when the policy retries them at all). */
+const RETRY_AFTER_STATUSES = [429, 503]
 
 /**
  * Sends calls for one client configuration.
  *
  * @example
  * ```ts
- * const transport = new Transport(resolveClientOptions({ apiKey, apiSecret, baseUrl }))
+ * const transport = new Transport(resolveClientOptions({ apiKey, apiSecret, baseUrl }), new DeprecationNotices())
  * const order = await transport.call(CREATE_ORDER, { body: { storeId: 101, amount: 5, currency: 'USD' } })
  * ```
  */
 export class Transport {
-  constructor(readonly options: ResolvedClientOptions) {}
+  readonly #ky: KyInstance
+  readonly #observer: CallObserver
+  /** The client's headers, names in lower case. */
+  readonly #headers: Record<string, string>
+
+  constructor(
+    readonly options: ResolvedClientOptions,
+    // Spelt out rather than named: see DeprecationReporter.
+    notices: { report(text: string, context: DeprecationWarningContext, handler?: DeprecationWarningHandler): void },
+  ) {
+    const delays = { baseMs: options.retryBaseDelay, maxMs: options.retryMaxDelay }
+    this.#ky = createKyClient({
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      hooks: options.hooks,
+      retry: {
+        // Any method: which call may be repeated is the policy's to say, in `shouldRetry`.
+        methods: ['get', 'post'],
+        statusCodes: RETRY_AFTER_STATUSES,
+        afterStatusCodes: RETRY_AFTER_STATUSES,
+        delay: (retry) => backoff(retry, delays),
+        backoffLimit: options.retryMaxDelay,
+        jitter: true,
+        maxRetryAfter: MAX_TIMER_MS,
+      },
+    })
+    this.#headers = lowerCased(options.headers)
+    this.#observer = { client: 'gateway', logger: options.logger, notices, onDeprecationWarning: options.onDeprecationWarning }
+  }
 
   /** Performs one logical call (one or more attempts) and returns its data with `meta`. */
   async call<T extends object>(op: OperationSpec<T>, input: CallInput, request: RequestOptions = {}): Promise<WithMeta<T>> {
     const { options } = this
+    checkRequestOptions(request)
     const raw = input.body === undefined ? undefined : JSON.stringify(input.body)
     const idempotencyKey = op.signed ? (request.idempotencyKey ?? uuidV4()) : undefined
     if (idempotencyKey !== undefined) checkIdempotencyKey(idempotencyKey)
@@ -70,74 +107,117 @@ export class Transport {
       throw new RequestAbortedError('The call was aborted by its signal', { attempts: 0, cause: signal.reason, ...keyed })
     }
 
-    const url = input.query ? `${options.baseUrl}${op.path}?${new URLSearchParams(input.query)}` : `${options.baseUrl}${op.path}`
-    const headers: Record<string, string> = { ...options.headers, ...request.headers, [HEADERS.apiKey]: options.apiKey }
-    if (raw !== undefined) headers['Content-Type'] = 'application/json'
-    if (idempotencyKey !== undefined) headers[HEADERS.idempotentKey] = idempotencyKey
-    // Looked up per call, so msw's setupServer (which replaces globalThis.fetch) is seen.
-    const fetchFn = options.fetch ?? globalThis.fetch
-    const timeout = request.timeout ?? options.timeout
+    // A plain record with lower-case names: a merchant's `x-api-key` cannot sit beside the SDK's own, and
+    // ky merges records without building a Headers object per source.
+    const headers: Record<string, string> = request.headers === undefined ? { ...this.#headers } : { ...this.#headers, ...lowerCased(request.headers) }
+    headers[API_KEY] = options.apiKey
+    headers['accept'] = 'application/json'
+    if (raw !== undefined) headers['content-type'] = 'application/json'
+    if (idempotencyKey !== undefined) headers[IDEMPOTENT_KEY] = idempotencyKey
+
     const deadline = request.deadline ?? options.deadline
-    const maxRetries = request.maxRetries ?? options.maxRetries
     const startedAt = performance.now()
-    const remaining = () => deadline - (performance.now() - startedAt)
-
-    let attempts = 0
-    for (;;) {
-      const budget = Math.min(timeout, remaining(), MAX_TIMER_MS)
-      // Under 1 ms counts as the deadline reached: timers have millisecond resolution and may fire up to
-      // a millisecond early on the loop's cached clock, which would otherwise leave a sliver of budget
-      // for one more request that cannot possibly be answered in time.
-      if (budget < MIN_ATTEMPT_MS) throw new RequestTimeoutError(`No answer within the deadline of ${deadline} ms after ${attempts} attempt(s)`, { attempts, ...keyed })
-      attempts += 1
-      if (secret !== undefined) {
-        const timestamp = String(Math.floor(options.now() / 1000))
-        headers[HEADERS.timestamp] = timestamp
-        headers[HEADERS.signature] = await signer.signRequest({ secret, body: raw ?? '', timestamp })
-      }
-      // fetch copies the headers when it starts, so the next attempt may overwrite the signature.
-      const outcome = await fetchAttempt(fetchFn, url, { method: op.method.toUpperCase(), headers, ...(raw === undefined ? {} : { body: raw }) }, budget, signal)
-
-      if (outcome.kind === 'aborted') throw new RequestAbortedError('The call was aborted by its signal', { attempts, cause: signal?.reason, ...keyed })
-      if (outcome.kind === 'answer' && outcome.answer.status >= 200 && outcome.answer.status < 300) {
-        return readAnswer(op, outcome.answer, { attempts, idempotencyKey, validate: options.validateResponses })
-      }
-      if (outcome.kind === 'broken') throw new GatewayError(`The call failed: ${describeError(outcome.error)}`, { attempts, cause: outcome.error, ...keyed })
-
-      const body = outcome.kind === 'answer' ? parseBody(outcome.answer.text) : undefined
-      const failure: AttemptFailure =
-        outcome.kind === 'answer'
-          ? { kind: 'status', status: outcome.answer.status, code: errorCodeOf(body), retryAfter: outcome.answer.headers.get('Retry-After') }
-          : { kind: outcome.kind }
-      if (attempts <= maxRetries && shouldRetry(failure, retryable)) {
-        const wait = retryDelay(attempts, { baseMs: options.retryBaseDelay, maxMs: options.retryMaxDelay }, failure, Date.now())
-        if (wait + MIN_ATTEMPT_MS <= remaining()) {
-          if (!(await sleep(wait, signal))) throw new RequestAbortedError('The call was aborted by its signal', { attempts, cause: signal?.reason, ...keyed })
-          continue
+    const left = () => deadline - (performance.now() - startedAt)
+    const path = input.query === undefined ? op.path : `${op.path}?${new URLSearchParams(input.query)}`
+    const call: Call = new Call(this.#observer, { operation: op.name, method: op.method.toUpperCase(), path, idempotencyKey }, {
+      guard: () => {
+        if (call.attempts > 0 && left() < MIN_ATTEMPT_MS) {
+          throw new RequestTimeoutError(`No answer within the deadline of ${deadline} ms after ${call.attempts} attempt(s)`, { attempts: call.attempts, ...keyed })
         }
-      }
-      if (outcome.kind === 'answer') {
-        const traceId = outcome.answer.headers.get(HEADERS.traceId) ?? undefined
-        throw errorFromResponse({ status: outcome.answer.status, body, attempts, ...(traceId === undefined ? {} : { traceId }), ...keyed })
-      }
-      if (outcome.kind === 'timeout') throw new RequestTimeoutError(`No answer in time after ${attempts} attempt(s)`, { attempts, ...keyed })
-      throw new ConnectionError(`Could not reach the gateway after ${attempts} attempt(s): ${describeError(outcome.error)}`, { attempts, cause: outcome.error, ...keyed })
+      },
+      prepare:
+        secret === undefined
+          ? undefined
+          : async (req) => {
+              const timestamp = String(Math.floor(options.now() / 1000))
+              req.headers.set(HEADERS.timestamp, timestamp)
+              req.headers.set(HEADERS.signature, await signer.signRequest({ secret, body: raw ?? '', timestamp }))
+            },
+    })
+
+    const kyOptions: Options = {
+      method: op.method,
+      headers,
+      ...(raw === undefined ? {} : { body: raw }),
+      ...(signal === undefined ? {} : { signal }),
+      timeout: Math.min(request.timeout ?? options.timeout, MAX_TIMER_MS),
+      totalTimeout: Number.isFinite(deadline) ? Math.min(deadline, MAX_TIMER_MS) : false,
+      retry: {
+        limit: request.maxRetries ?? options.maxRetries,
+        shouldRetry: ({ error }) => {
+          if (signal?.aborted) return false
+          closeAttempt(call, error)
+          const failure = failureOf(error)
+          if (failure === undefined || !shouldRetry(failure, retryable) || waitPassesDeadline(failure, left(), Date.now())) return false
+          call.retryReason = describeFailure(failure)
+          // A 429 or 503: ky's own rule waits as `Retry-After` says, or backs off; anything else backs off.
+          return failure.kind === 'status' && RETRY_AFTER_STATUSES.includes(failure.status) ? undefined : true
+        },
+      },
+      context: call.context(),
     }
+
+    let response: Response
+    let text: string
+    try {
+      const pending = this.#ky(path, kyOptions)
+      response = await pending
+      // ky's body read, under the attempt's time limit.
+      text = await pending.text()
+    } catch (error) {
+      throw this.#failure(error, call, { signal, deadline, elapsed: performance.now() - startedAt, keyed })
+    }
+    call.answered(response)
+    return readAnswer(op, { status: response.status, headers: response.headers, text }, { attempts: call.attempts, idempotencyKey, validate: options.validateResponses })
+  }
+
+  /** The SDK's error for what ky threw, with ky's error as `cause`. */
+  #failure(
+    error: unknown,
+    call: Call,
+    context: { signal: AbortSignal | undefined; deadline: number; elapsed: number; keyed: { idempotencyKey?: string } },
+  ): GatewayError {
+    const { signal, keyed } = context
+    const attempts = call.attempts
+    if (signal?.aborted) {
+      call.fail('aborted')
+      return new RequestAbortedError('The call was aborted by its signal', { attempts, cause: signal.reason, ...keyed })
+    }
+    closeAttempt(call, error)
+    // The SDK's own deadline guard, or a merchant's hook that threw one of the SDK's errors.
+    if (error instanceof GatewayError) return error
+    if (isHTTPError(error)) {
+      const traceId = error.response.headers.get(HEADERS.traceId) ?? undefined
+      return errorFromResponse({ status: error.response.status, body: httpErrorBody(error), attempts, cause: error, ...(traceId === undefined ? {} : { traceId }), ...keyed })
+    }
+    const timedOut = context.elapsed >= context.deadline - MIN_ATTEMPT_MS ? `within the deadline of ${context.deadline} ms` : 'in time'
+    return unansweredError(error, { attempts, ...keyed }, {
+      timeout: `No answer ${timedOut} after ${attempts} attempt(s)`,
+      unreachable: `Could not reach the gateway after ${attempts} attempt(s)`,
+    })
   }
 }
 
-/** Waits `ms`; false when the signal aborted the wait. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-  if (signal?.aborted) return Promise.resolve(false)
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer)
-      resolve(false)
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve(true)
-    }, ms)
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
+/** Headers with their names in lower case (HTTP names are case-insensitive; record keys are not). */
+function lowerCased(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const record: Record<string, string> = {}
+  for (const name in headers) record[name.toLowerCase()] = headers[name]!
+  return record
+}
+
+/** Ends the current attempt with what ky threw: its answer, or why there was none. */
+function closeAttempt(call: Call, error: unknown): void {
+  const outcome = outcomeOf(error)
+  if ('response' in outcome) call.answered(outcome.response)
+  else call.fail(outcome.label)
+}
+
+/** What the retry policy needs to know about a failed attempt; undefined for a failure it never retries. */
+function failureOf(error: unknown): AttemptFailure | undefined {
+  if (isHTTPError(error)) {
+    return { kind: 'status', status: error.response.status, code: errorCodeOf(httpErrorBody(error)), retryAfter: error.response.headers.get('Retry-After') }
+  }
+  if (isTimeoutError(error)) return { kind: 'timeout' }
+  if (isNoAnswer(error)) return { kind: 'network' }
+  return undefined
 }

@@ -1,12 +1,14 @@
 /**
  * @module validate-params
- * Checks made before anything is sent, with messages that say what to fix: currency, amount (finite,
+ * Checks made before anything is sent, with messages that name the field, say what to fix and show the
+ * value received (`amount must be greater than 0, got -5`): currency, amount (finite,
  * positive, within the maximum, no more decimals than the currency allows), ids, idempotency key
  * length, and the API secret for signed calls. The money rules are the contract's own `checkAmount`,
  * the same function the mock applies.
  */
 import { CURRENCIES, CURRENCY_DECIMALS, checkAmount, isCurrency, LIMITS, type Currency } from '@merchant-gateway/contract'
 import { ClientValidationError } from '../errors/classes.js'
+import { kindOf, show } from '../internal/show.js'
 
 /**
  * The currency, or a {@link ClientValidationError}.
@@ -18,15 +20,22 @@ import { ClientValidationError } from '../errors/classes.js'
  */
 export function checkCurrency(currency: unknown, field = 'currency'): Currency {
   if (!isCurrency(currency)) {
-    throw new ClientValidationError(`${field} must be one of ${CURRENCIES.join(', ')} (upper case), got ${JSON.stringify(currency)}`)
+    throw new ClientValidationError(`${field} must be one of ${CURRENCIES.join(', ')} (upper case), got ${show(currency)}`)
   }
   return currency
 }
 
-/** An amount valid for `currency`, or a {@link ClientValidationError} naming `field`. */
+/**
+ * An amount valid for `currency`, or a {@link ClientValidationError} naming `field`.
+ *
+ * @example
+ * ```ts
+ * checkMoney(-5, 'USD') // throws: amount must be greater than 0, got -5
+ * ```
+ */
 export function checkMoney(amount: unknown, currency: Currency, field = 'amount'): number {
   const result = checkAmount(amount, currency)
-  if (!result.ok) throw new ClientValidationError(result.message.replace(/^amount\b/, field))
+  if (!result.ok) throw new ClientValidationError(`${result.message.replace(/^amount\b/, field)}, got ${show(amount)}`)
   return amount as number
 }
 
@@ -40,7 +49,13 @@ export function checkMoneyAnyCurrency(amount: unknown, field: string): number {
   const widest = CURRENCIES.reduce((a, b) => (CURRENCY_DECIMALS[a] >= CURRENCY_DECIMALS[b] ? a : b))
   const result = checkAmount(amount, widest)
   if (!result.ok) {
-    throw new ClientValidationError(result.message.replace(/^amount\b/, field).replace(` for ${widest}`, ` (${widest}); the order's currency may allow fewer`))
+    const rule = result.message.replace(/^amount\b/, field)
+    const forWidest = ` for ${widest}`
+    throw new ClientValidationError(
+      rule.endsWith(forWidest)
+        ? `${rule.slice(0, -forWidest.length)} (${widest}), got ${show(amount)}; the order's currency may allow fewer`
+        : `${rule}, got ${show(amount)}`,
+    )
   }
   return amount as number
 }
@@ -48,7 +63,7 @@ export function checkMoneyAnyCurrency(amount: unknown, field: string): number {
 /** A positive safe-integer id, or a {@link ClientValidationError}. */
 export function checkId(id: unknown, field: string): number {
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
-    throw new ClientValidationError(`${field} must be a positive integer, got ${typeof id === 'number' ? String(id) : JSON.stringify(id)}`)
+    throw new ClientValidationError(`${field} must be a positive integer, got ${show(id)}`)
   }
   return id
 }
@@ -57,7 +72,7 @@ export function checkId(id: unknown, field: string): number {
 export function checkText(value: unknown, field: string): string | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'string' || value.length > LIMITS.maxTextLength) {
-    throw new ClientValidationError(`${field} must be a string of at most ${LIMITS.maxTextLength} characters`)
+    throw new ClientValidationError(`${field} must be a string of at most ${LIMITS.maxTextLength} characters, got ${show(value)}`)
   }
   return value
 }
@@ -65,7 +80,7 @@ export function checkText(value: unknown, field: string): string | undefined {
 /** A non-empty string of at most `max` characters. */
 export function checkString(value: unknown, field: string, max: number): string {
   if (typeof value !== 'string' || value.trim() === '' || value.length > max) {
-    throw new ClientValidationError(`${field} must be a non-empty string of at most ${max} characters, got ${JSON.stringify(value)}`)
+    throw new ClientValidationError(`${field} must be a non-empty string of at most ${max} characters, got ${show(value)}`)
   }
   return value
 }
@@ -82,7 +97,7 @@ export function checkIdempotencyKey(key: unknown): string {
 /** The API secret a signed call needs. */
 export function requireSecret(secret: string | undefined, operation: string): string {
   if (typeof secret !== 'string' || secret === '') {
-    throw new ClientValidationError(`${operation} is signed: pass apiSecret to the GatewayClient (from the API configuration screen of the merchant app)`)
+    throw new ClientValidationError(`${operation} is signed: pass apiSecret to the GatewayClient (from the API configuration screen of the merchant app), got ${kindOf(secret)}`)
   }
   return secret
 }

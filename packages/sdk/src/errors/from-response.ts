@@ -26,6 +26,8 @@ export interface ErrorResponse {
   traceId?: string
   idempotencyKey?: string
   attempts?: number
+  /** What the error was built from (the transport passes ky's HTTPError). */
+  cause?: unknown
 }
 
 /**
@@ -47,6 +49,7 @@ export function errorFromResponse(response: ErrorResponse): GatewayError {
     ...(response.traceId === undefined ? {} : { traceId: response.traceId }),
     ...(response.idempotencyKey === undefined ? {} : { idempotencyKey: response.idempotencyKey }),
     ...(response.attempts === undefined ? {} : { attempts: response.attempts }),
+    ...(response.cause === undefined ? {} : { cause: response.cause }),
   }
   if (requestId !== undefined) init.traceId = requestId
   const text = message ?? `The gateway answered ${response.status}`

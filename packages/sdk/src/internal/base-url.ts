@@ -4,6 +4,7 @@
  * named by `environment` (SPEC.md names no hosts). Shared by GatewayClient and PinClient.
  */
 import { ClientValidationError } from '../errors/classes.js'
+import { show } from './show.js'
 
 /** The options that choose a base URL. */
 export interface BaseUrlOptions {
@@ -15,7 +16,7 @@ export interface BaseUrlOptions {
 /** The base URL without a trailing slash, or a {@link ClientValidationError} saying what to fix. */
 export function pickBaseUrl(options: BaseUrlOptions, what: string): string {
   if (options.baseUrl !== undefined && options.environment !== undefined) {
-    throw new ClientValidationError('Give baseUrl or environment, not both')
+    throw new ClientValidationError(`Give baseUrl or environment, not both, got baseUrl ${show(options.baseUrl)} and environment ${show(options.environment)}`)
   }
   let url = options.baseUrl
   if (options.environment !== undefined) {
@@ -23,18 +24,18 @@ export function pickBaseUrl(options: BaseUrlOptions, what: string): string {
     if (url === undefined) {
       const known = Object.keys(options.environments ?? {})
       throw new ClientValidationError(
-        `Unknown environment "${options.environment}"; configured: ${known.length ? known.join(', ') : 'none (pass environments: { production: "https://...", sandbox: "https://..." })'}`,
+        `Unknown environment ${show(options.environment)}; configured: ${known.length ? known.join(', ') : 'none (pass environments: { production: "https://...", sandbox: "https://..." })'}`,
       )
     }
   }
   if (url === undefined) {
-    throw new ClientValidationError(`baseUrl is required (${what}), or choose one with environment from environments`)
+    throw new ClientValidationError(`baseUrl is required (${what}), or choose one with environment from environments; got neither`)
   }
   try {
     const parsed = new URL(url)
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error()
   } catch {
-    throw new ClientValidationError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(url)}`)
+    throw new ClientValidationError(`baseUrl must be an absolute http(s) URL, got ${show(url)}`)
   }
   return url.replace(/\/+$/, '')
 }

@@ -37,6 +37,8 @@ export interface PinErrorResponse {
   traceId?: string
   /** The `Retry-After` header, if any. */
   retryAfter?: string | null
+  /** What the error was built from (the transport passes ky's HTTPError). */
+  cause?: unknown
 }
 
 const C = PIN_ERROR_CODES
@@ -66,6 +68,7 @@ export function pinErrorFromResponse(response: PinErrorResponse): GatewayError {
     attempts: 1,
     ...(code === undefined ? {} : { code }),
     ...(response.traceId === undefined ? {} : { traceId: response.traceId }),
+    ...(response.cause === undefined ? {} : { cause: response.cause }),
   }
   const attemptsRemaining = count(data['attempts_remaining'])
   const known = code !== undefined && Object.hasOwn(C, code)

@@ -6,7 +6,11 @@
  * client's options module.
  */
 import { ClientValidationError } from '../errors/classes.js'
+import type { DeprecationWarningHandler } from '../http/deprecation.js'
+import type { Logger } from '../http/logger.js'
+import { checkObservability, type ClientHooks, type ObservabilityOptions } from '../http/options.js'
 import { pickBaseUrl } from '../internal/base-url.js'
+import { kindOf, show } from '../internal/show.js'
 
 /**
  * The user's access token, or a function that returns a current one. The function is called once per
@@ -28,10 +32,11 @@ export type AccessToken = string | (() => string | Promise<string>)
  *   environments: { production: 'https://api.example.com', sandbox: 'https://sandbox.api.example.com' },
  *   environment: 'sandbox',
  *   accessToken: () => auth.currentAccessToken(),
+ *   logger: console,                                  // one line per call; the token, PINs and codes never appear
  * })
  * ```
  */
-export interface PinClientOptions {
+export interface PinClientOptions extends ObservabilityOptions {
   /** The service's base address. Give this or `environment`. */
   baseUrl?: string
   /** Named base addresses, e.g. `{ production, sandbox }`, chosen with `environment`. */
@@ -74,6 +79,9 @@ export interface ResolvedPinOptions {
   timeout: number
   headers: Readonly<Record<string, string>>
   fetch: typeof fetch | undefined
+  hooks: ClientHooks | undefined
+  logger: Logger | undefined
+  onDeprecationWarning: DeprecationWarningHandler | undefined
 }
 
 /** The longest timer the platforms allow (a larger value fires at once). */
@@ -82,29 +90,41 @@ export const MAX_TIMER_MS = 2_147_483_647
 /** Applies the defaults and refuses a configuration that cannot work, saying what to fix. */
 export function resolvePinOptions(options: PinClientOptions): ResolvedPinOptions {
   if (typeof options !== 'object' || options === null) {
-    throw new ClientValidationError("PinClient needs options: new PinClient({ baseUrl: 'https://...', accessToken })")
+    throw new ClientValidationError(`PinClient needs options: new PinClient({ baseUrl: 'https://...', accessToken }), got ${show(options)}`)
   }
   const token = options.accessToken
   if (typeof token !== 'function' && (typeof token !== 'string' || token === '')) {
-    throw new ClientValidationError('accessToken is required: the signed-in user\'s access token, or a function that returns it (called once per call)')
+    // A credential: the message shows what kind of value came, never its content.
+    throw new ClientValidationError(`accessToken is required: the signed-in user's access token, or a function that returns it (called once per call), got ${kindOf(token)}`)
   }
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-    throw new ClientValidationError('fetch must be a function with the signature of the platform fetch')
+    throw new ClientValidationError(`fetch must be a function with the signature of the platform fetch, got ${show(options.fetch)}`)
   }
+  const observed = checkObservability(options)
   return {
     baseUrl: pickBaseUrl(options, 'the service address'),
     accessToken: token,
     timeout: checkTimeout(options.timeout, 30_000),
-    headers: options.headers ?? {},
+    headers: options.headers === undefined ? {} : checkHeaders(options.headers),
     fetch: options.fetch,
+    hooks: observed.hooks,
+    logger: observed.logger,
+    onDeprecationWarning: observed.onDeprecationWarning,
   }
+}
+
+function checkHeaders(value: unknown): Readonly<Record<string, string>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.values(value).every((v) => typeof v === 'string')) {
+    throw new ClientValidationError(`headers must be an object of header names to string values, got ${show(value)}`)
+  }
+  return value as Readonly<Record<string, string>>
 }
 
 /** A time limit in ms: a finite number >= 1 (`fallback` when undefined). */
 export function checkTimeout(value: number | undefined, fallback: number): number {
   const v = value ?? fallback
   if (typeof v !== 'number' || !(v >= 1) || !Number.isFinite(v)) {
-    throw new ClientValidationError(`timeout must be a finite number of ms >= 1, got ${String(value)}`)
+    throw new ClientValidationError(`timeout must be a finite number of ms >= 1, got ${show(value)}`)
   }
   return Math.min(v, MAX_TIMER_MS)
 }

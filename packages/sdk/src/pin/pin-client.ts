@@ -1,13 +1,17 @@
 /**
  * @module pin-client
  * The signed-in user's client of the PIN module: `client.pin` (set, verify, change) and
- * `client.pinReset` (forgot-pin, verify-otp, reset-pin), sharing one transport. It imports neither the
- * gateway client nor zod, so a browser PIN screen stays small (`npm run pin-bundle-size`).
+ * `client.pinReset` (forgot-pin, verify-otp, reset-pin), sharing one transport on one ky instance. It
+ * imports neither the gateway client nor zod, so a browser PIN screen stays small (`npm run size`).
  */
+import { DeprecationNotices } from '../http/deprecation.js'
 import { resolvePinOptions, type PinClientOptions } from './options.js'
 import { Pin } from './pin.js'
 import { PinReset } from './pin-reset.js'
 import { PinTransport } from './transport.js'
+
+/** Deprecation texts already reported, shared with the clients made by `withOptions` (see GatewayClient). */
+const families = new WeakMap<PinClientOptions, DeprecationNotices>()
 
 /**
  * A typed client of the PIN module, for the signed-in user whose access token it sends.
@@ -36,9 +40,11 @@ export class PinClient {
   readonly pinReset: PinReset
 
   readonly #options: PinClientOptions
+  readonly #notices: DeprecationNotices
 
   constructor(options: PinClientOptions) {
-    const transport = new PinTransport(resolvePinOptions(options))
+    this.#notices = families.get(options) ?? new DeprecationNotices()
+    const transport = new PinTransport(resolvePinOptions(options), this.#notices)
     this.#options = { ...options }
     this.pin = new Pin(transport)
     this.pinReset = new PinReset(transport)
@@ -58,6 +64,7 @@ export class PinClient {
     // A new environment replaces the base URL (and the other way round) rather than clashing with it.
     if (options.environment !== undefined && options.baseUrl === undefined) delete merged.baseUrl
     if (options.baseUrl !== undefined && options.environment === undefined) delete merged.environment
+    families.set(merged, this.#notices)
     return new PinClient(merged)
   }
 }

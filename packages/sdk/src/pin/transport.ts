@@ -4,14 +4,19 @@
  * second wrong attempt, a repeated forgot-pin would send a second code, a repeated reset-pin would meet
  * a used session: none of these calls is idempotent, and the service offers no idempotency key.
  *
- * The shape follows the gateway transport (one `AbortController` per attempt, aborted by the time
- * limit or by the caller's signal, the body read included in the time limit) without importing it:
- * that module brings the contract's zod schemas and the signer, which a browser PIN screen does not need.
+ * It sends through the client's ky instance as the gateway transport does (ky's `timeout`, the body
+ * read included; the caller's `signal`; the merchant's hooks; the logger and deprecation warnings)
+ * without importing that transport: it brings the contract's zod schemas and the signer, which a
+ * browser PIN screen does not need.
  */
 import { HEADERS, type PinOperation, PIN_PATHS } from '@merchant-gateway/contract/constants'
-import { AuthenticationError, ConnectionError, RequestAbortedError, RequestTimeoutError, ResponseValidationError } from '../errors/classes.js'
+import { isHTTPError, type KyInstance } from 'ky'
+import { AuthenticationError, RequestAbortedError, ResponseValidationError } from '../errors/classes.js'
 import { GatewayError } from '../errors/gateway-error.js'
-import { describeError, fetchAttempt, parseBody } from '../internal/fetch-attempt.js'
+import { Call, type CallObserver } from '../http/call.js'
+import type { DeprecationWarningContext, DeprecationWarningHandler } from '../http/deprecation.js'
+import { describeError, httpErrorBody, outcomeOf, parseBody, unansweredError } from '../http/failure.js'
+import { createKyClient } from '../http/ky-client.js'
 import { pinErrorFromResponse } from './error-from-response.js'
 import { checkTimeout, type PinRequestOptions, type ResolvedPinOptions } from './options.js'
 
@@ -28,12 +33,22 @@ export interface PinAnswer {
  *
  * @example
  * ```ts
- * const transport = new PinTransport(resolvePinOptions({ baseUrl, accessToken }))
+ * const transport = new PinTransport(resolvePinOptions({ baseUrl, accessToken }), new DeprecationNotices())
  * const answer = await transport.call('verifyPin', { pin: '123456' })
  * ```
  */
 export class PinTransport {
-  constructor(readonly options: ResolvedPinOptions) {}
+  readonly #ky: KyInstance
+  readonly #observer: CallObserver
+
+  constructor(
+    readonly options: ResolvedPinOptions,
+    // Spelt out rather than named: see DeprecationReporter.
+    notices: { report(text: string, context: DeprecationWarningContext, handler?: DeprecationWarningHandler): void },
+  ) {
+    this.#ky = createKyClient({ baseUrl: options.baseUrl, fetch: options.fetch, hooks: options.hooks })
+    this.#observer = { client: 'pin', logger: options.logger, notices, onDeprecationWarning: options.onDeprecationWarning }
+  }
 
   /** Performs one call (one request) and returns the success envelope; every failure is a typed error. */
   async call(operation: PinOperation, body: object, requestOptions?: PinRequestOptions): Promise<PinAnswer> {
@@ -48,30 +63,61 @@ export class PinTransport {
     // The getter may have taken a while: do not send a call the caller gave up on meanwhile.
     if (signal?.aborted) throw aborted(0)
 
-    const headers = new Headers(options.headers)
-    for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value)
-    headers.set('Content-Type', 'application/json')
-    headers.set(HEADERS.authorization, `Bearer ${token}`)
-    const fetchFn = options.fetch ?? globalThis.fetch
-    const init: RequestInit = { method: 'POST', headers, body: JSON.stringify(body) }
-    const outcome = await fetchAttempt(fetchFn, `${options.baseUrl}${PIN_PATHS[operation]}`, init, timeout, signal)
+    // Lower-case names: ky merges records by key, so the client's own headers replace a caller's
+    // `authorization` or `content-type` instead of being sent beside them.
+    const headers: Record<string, string> = {}
+    for (const source of [options.headers, request.headers ?? {}]) for (const name in source) headers[name.toLowerCase()] = source[name]!
+    headers['content-type'] = 'application/json'
+    headers['accept'] = 'application/json'
+    headers['authorization'] = `Bearer ${token}`
+    const path = PIN_PATHS[operation]
+    const call = new Call(this.#observer, { operation, method: 'POST', path, idempotencyKey: undefined })
 
-    if (outcome.kind === 'aborted') throw aborted(1)
-    if (outcome.kind === 'timeout') throw new RequestTimeoutError(`No answer within ${timeout} ms (PIN calls are not retried)`, { attempts: 1 })
-    if (outcome.kind === 'network') throw new ConnectionError(`Could not reach the PIN service: ${describeError(outcome.error)}`, { attempts: 1, cause: outcome.error })
-    if (outcome.kind === 'broken') throw new GatewayError(`The call failed: ${describeError(outcome.error)}`, { attempts: 1, cause: outcome.error })
+    let response: Response
+    let text: string
+    try {
+      const pending = this.#ky(path, {
+        method: 'post',
+        headers,
+        body: JSON.stringify(body),
+        timeout,
+        ...(signal === undefined ? {} : { signal }),
+        context: call.context(),
+      })
+      response = await pending
+      // ky's body read, under the call's time limit.
+      text = await pending.text()
+    } catch (error) {
+      if (signal?.aborted) {
+        call.fail('aborted')
+        throw aborted(1)
+      }
+      const outcome = outcomeOf(error)
+      if ('response' in outcome) call.answered(outcome.response)
+      else call.fail(outcome.label)
+      if (error instanceof GatewayError) throw error
+      if (isHTTPError(error)) {
+        const traceId = error.response.headers.get(HEADERS.traceId) ?? undefined
+        throw pinErrorFromResponse({
+          status: error.response.status,
+          body: httpErrorBody(error),
+          operation,
+          retryAfter: error.response.headers.get('Retry-After'),
+          cause: error,
+          ...(traceId === undefined ? {} : { traceId }),
+        })
+      }
+      throw unansweredError(error, { attempts: 1 }, { timeout: `No answer within ${timeout} ms (PIN calls are not retried)`, unreachable: 'Could not reach the PIN service' })
+    }
+    call.answered(response)
 
-    const { answer: response } = outcome
-    const text = response.text
     const traceId = response.headers.get(HEADERS.traceId) ?? undefined
     const parsed = parseBody(text)
     const statusCode = typeof parsed === 'object' && parsed !== null ? (parsed as { status_code?: unknown }).status_code : undefined
-    const ok = response.status >= 200 && response.status < 300
     // A service that reports a refusal in the envelope under HTTP 200 is read by `status_code`.
-    const refusedIn200 = ok && typeof statusCode === 'number' && statusCode >= 400
-    if (!ok || refusedIn200) {
+    if (typeof statusCode === 'number' && statusCode >= 400) {
       throw pinErrorFromResponse({
-        status: refusedIn200 ? (statusCode as number) : response.status,
+        status: statusCode,
         body: parsed,
         operation,
         retryAfter: response.headers.get('Retry-After'),

@@ -1,11 +1,13 @@
 /**
  * @module pin-validate
  * Checks of PIN call parameters before anything is sent. A refused call throws a
- * `ClientValidationError` whose message says what to fix; nothing reaches the service, so a typo does
- * not count as a wrong PIN attempt. Messages never repeat a PIN or a code (they end up in logs).
+ * `ClientValidationError` whose message names the field, says what to fix and shows what it got;
+ * nothing reaches the service, so a typo does not count as a wrong PIN attempt. Messages never repeat a
+ * PIN, a code or a session id (they end up in logs): of those they show only the kind and length.
  */
 import { PIN_RULES } from '@merchant-gateway/contract/constants'
 import { ClientValidationError } from '../errors/classes.js'
+import { kindOf, show } from '../internal/show.js'
 
 /**
  * A phone number of the signed-in user, as the PIN module takes it.
@@ -44,7 +46,8 @@ function fail(message: string): never {
 
 /** `params` as a record, or a refusal that shows an example call. */
 export function checkParams(params: unknown, example: string): Record<string, unknown> {
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) fail(`Pass the parameters as an object: ${example}`)
+  // The parameters may be a bare PIN passed by mistake: show their kind only.
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) fail(`Pass the parameters as an object: ${example}, got ${kindOf(params)}`)
   return params as Record<string, unknown>
 }
 
@@ -53,8 +56,8 @@ function sixDigits(value: unknown, name: string, what: string, pattern: RegExp):
   if (typeof value === 'number') {
     fail(`${name} must be a string of exactly 6 digits, not a number: pass it as a string (e.g. '012345'), since a number loses leading zeros`)
   }
-  if (value === undefined || value === null || value === '') fail(`${name} is required: the ${what}, a string of exactly 6 digits`)
-  if (typeof value !== 'string') fail(`${name} must be a string of exactly 6 digits, got ${typeof value}`)
+  if (value === undefined || value === null || value === '') fail(`${name} is required: the ${what}, a string of exactly 6 digits, got ${kindOf(value)}`)
+  if (typeof value !== 'string') fail(`${name} must be a string of exactly 6 digits, got ${kindOf(value)}`)
   const text = value as string
   if (!pattern.test(text)) {
     const digitsOnly = /^[0-9]*$/.test(text)
@@ -71,33 +74,33 @@ export const checkCode = (value: unknown, name: string): string => sixDigits(val
 
 /** A non-empty session id, as a previous step returned it. */
 export function checkSessionId(value: unknown, from: string): string {
-  if (typeof value !== 'string' || value.trim() === '') fail(`sessionId is required: the sessionId that ${from} returned`)
+  if (typeof value !== 'string' || value.trim() === '') fail(`sessionId is required: the sessionId that ${from} returned, got ${kindOf(value)}`)
   return value as string
 }
 
 /** Exactly one well-formed contact, in its wire form. */
 export function checkContact(params: Record<string, unknown>): WireContact {
   const { email, phone } = params
-  if (email !== undefined && phone !== undefined) fail('Give one contact, email or phone, not both')
+  if (email !== undefined && phone !== undefined) fail('Give one contact, email or phone, not both, got both')
   if (email === undefined && phone === undefined) {
-    fail("A contact is required: { email: 'name@example.com' } or { phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' } }")
+    fail("A contact is required: { email: 'name@example.com' } or { phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' } }, got neither")
   }
   if (email !== undefined) {
     if (typeof email !== 'string' || email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      fail("email must be an e-mail address such as 'name@example.com' (no spaces)")
+      fail(`email must be an e-mail address such as 'name@example.com' (no spaces), got ${show(email)}`)
     }
     return { email: email as string }
   }
-  if (typeof phone !== 'object' || phone === null) fail("phone must be an object: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' }")
+  if (typeof phone !== 'object' || phone === null) fail(`phone must be an object: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' }, got ${show(phone)}`)
   const { phoneCode, countryCode, phoneNumber } = phone as Record<string, unknown>
   if (typeof phoneCode !== 'string' || !/^[0-9]{1,4}$/.test(phoneCode)) {
-    fail(`phone.phoneCode must be the country calling code as 1 to 4 digits${typeof phoneCode === 'string' && phoneCode.startsWith('+') ? ", without the '+'" : ''} (e.g. '855')`)
+    fail(`phone.phoneCode must be the country calling code as 1 to 4 digits${typeof phoneCode === 'string' && phoneCode.startsWith('+') ? ", without the '+'" : ''} (e.g. '855'), got ${show(phoneCode)}`)
   }
   if (typeof countryCode !== 'string' || !/^[A-Z]{2}$/.test(countryCode)) {
-    fail(`phone.countryCode must be two upper-case letters, ISO 3166-1 alpha-2 (e.g. 'KH')${typeof countryCode === 'string' && /^[a-z]{2}$/i.test(countryCode) ? ', in upper case' : ''}`)
+    fail(`phone.countryCode must be two upper-case letters, ISO 3166-1 alpha-2 (e.g. 'KH')${typeof countryCode === 'string' && /^[a-z]{2}$/i.test(countryCode) ? ', in upper case' : ''}, got ${show(countryCode)}`)
   }
   if (typeof phoneNumber !== 'string' || !/^[0-9]{4,15}$/.test(phoneNumber)) {
-    fail("phone.phoneNumber must be the national number as 4 to 15 digits, without spaces, dashes or the calling code (e.g. '12345678')")
+    fail(`phone.phoneNumber must be the national number as 4 to 15 digits, without spaces, dashes or the calling code (e.g. '12345678'), got ${show(phoneNumber)}`)
   }
   return { phone_code: phoneCode as string, country_code: countryCode as string, phone_number: phoneNumber as string }
 }

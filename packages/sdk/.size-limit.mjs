@@ -1,0 +1,41 @@
+// Size budgets of @merchant-gateway/sdk in a browser app, checked in CI (`npm run size -w
+// @merchant-gateway/sdk`; check:packages runs it): size-limit bundles each import from the BUILT package
+// (dist/, and the contract's dist through its package.json `exports`) with esbuild, minified and
+// tree-shaken, and fails when its gzip size is over the limit. Limits in kB (1 kB = 1000 bytes).
+//
+// The limits are the measured sizes plus about 3 %: ky 2 alone is 8.5 kB of each client bundle, and the
+// logger, deprecation warnings, User-Agent and option checks add about 1.9 kB to the PIN client and 2.5 kB
+// to GatewayClient (docs/architecture.md has the breakdown). To watch the check fail, lower a limit:
+// 14 kB for PinClient fails by about 1 kB.
+// What a bundle must not contain (zod in the PIN client, the client in /errors) is checked by
+// scripts/bundle-contents.mjs; a size alone cannot tell.
+
+/** An app's bundler: ESM for browsers (so the contract's `./crypto` is its Web Crypto entry). */
+const browserApp = (config) => ({ ...config, platform: 'browser', format: 'esm', target: 'es2022' })
+
+export default [
+  {
+    name: 'PinClient (a browser PIN screen: ky, the PIN errors, no zod)',
+    path: 'dist/pin/index.js',
+    import: '{ PinClient }',
+    gzip: true,
+    limit: '15.5 kB',
+    modifyEsbuildConfig: browserApp,
+  },
+  {
+    name: 'GatewayClient (ky, zod/mini schemas of the contract, signing with Web Crypto)',
+    path: 'dist/index.js',
+    import: '{ GatewayClient }',
+    gzip: true,
+    limit: '28.5 kB',
+    modifyEsbuildConfig: browserApp,
+  },
+  {
+    name: 'isGatewayError from /errors (no client)',
+    path: 'dist/errors/index.js',
+    import: '{ isGatewayError }',
+    gzip: true,
+    limit: '1 kB',
+    modifyEsbuildConfig: browserApp,
+  },
+]

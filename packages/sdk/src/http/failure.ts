@@ -1,0 +1,61 @@
+/**
+ * @module failure
+ * Reading what ky throws, for both transports: the answer inside an HTTPError, the kind of failure when
+ * there was no answer, and the text of an error for a message. The transports turn these into the SDK's
+ * own error classes; no ky error reaches a caller except as `cause`.
+ */
+import { isHTTPError, isNetworkError, isTimeoutError, type HTTPError } from 'ky'
+import { ConnectionError, RequestTimeoutError } from '../errors/classes.js'
+import { GatewayError, type GatewayErrorInit } from '../errors/gateway-error.js'
+
+/** A body as JSON when it parses, else the text (undefined when empty). */
+export function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text === '' ? undefined : text
+  }
+}
+
+/**
+ * The body of a non-2xx answer. ky parses it when the Content-Type says JSON and keeps the text
+ * otherwise; a JSON body sent as text (a proxy, a hand-made Response) is parsed here too.
+ */
+export function httpErrorBody(error: HTTPError): unknown {
+  const data: unknown = error.data
+  return typeof data === 'string' ? parseBody(data) : data
+}
+
+/**
+ * Whether `error` means the request got no answer: ky's NetworkError, or a TypeError from a fetch whose
+ * messages ky does not know (fetch rejects with a TypeError when no answer arrives).
+ */
+export function isNoAnswer(error: unknown): boolean {
+  return isNetworkError(error) || error instanceof TypeError
+}
+
+/** How an attempt that threw ended: its answer (an HTTPError carries it) or a short label. */
+export function outcomeOf(error: unknown): { response: Response } | { label: string } {
+  if (isHTTPError(error)) return { response: error.response }
+  if (isTimeoutError(error)) return { label: 'timeout' }
+  if (isNoAnswer(error)) return { label: 'network error' }
+  return { label: error instanceof Error ? error.name : typeof error }
+}
+
+/** An error's message with its cause's, for error messages. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message
+  return String(error)
+}
+
+/**
+ * The SDK's error for a failure without an answer (`init` carries the attempts, and the key of a
+ * refund or payout): the time ran out, the service could not be reached, or something else failed (a
+ * merchant's hook, a custom fetch), kept as `cause`.
+ */
+export function unansweredError(error: unknown, init: GatewayErrorInit, messages: { timeout: string; unreachable: string }): GatewayError {
+  const withCause = { ...init, cause: error }
+  if (isTimeoutError(error)) return new RequestTimeoutError(messages.timeout, withCause)
+  if (isNoAnswer(error)) return new ConnectionError(`${messages.unreachable}: ${describeError(error)}`, withCause)
+  return new GatewayError(`The call failed: ${describeError(error)}`, withCause)
+}
