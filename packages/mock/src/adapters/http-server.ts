@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net'
 import { createControlHandler, isControlPath } from '../control/control-routes.js'
 import { INJECTED_NETWORK_ERROR } from './mock-fetch.js'
+import { openApiDocuments } from './openapi-documents.js'
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
 import { statusErrorBody } from '../http/responses.js'
 import type { MockGatewayOptions } from '../options.js'
@@ -104,7 +105,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   if (!Number.isFinite(tickMs) || tickMs < 0) throw new RangeError(`[mock] tickMs must be a number >= 0, got ${tickMs}`)
   // The instance is made once the port is known, so that the URLs it hands out (the orders' `qr_code`)
   // point at this server. Nothing is served before: the listen callback runs first.
-  let state: { mock: MockGateway; origin: string; control: (request: Request) => Promise<Response> } | undefined
+  let state: { mock: MockGateway; origin: string; control: (request: Request) => Promise<Response>; documents: ReturnType<typeof openApiDocuments> } | undefined
   const sockets = new Set<Socket>()
 
   const server = createServer((req, res) => {
@@ -125,7 +126,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   })
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<{ outcome: string; note?: string }> {
-    const { mock, origin, control } = state!
+    const { mock, origin, control, documents } = state!
     if (cors) {
       res.setHeader('Access-Control-Allow-Origin', '*')
       res.setHeader('Access-Control-Expose-Headers', EXPOSED)
@@ -146,8 +147,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     const request = toRequest(req, origin, body)
     const pathname = new URL(request.url).pathname
+    // GET /openapi.json (the service) and GET /__mock/openapi.json (the control API).
+    const document = req.method === 'GET' || req.method === 'HEAD' ? await documents.get(pathname) : undefined
     let response: Response
-    if (isControlPath(pathname)) {
+    if (document !== undefined) {
+      response = new Response(req.method === 'HEAD' ? null : document, { headers: { 'Content-Type': 'application/json' } })
+    } else if (isControlPath(pathname)) {
       response = await control(request)
     } else {
       try {
@@ -181,7 +186,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     server.close() // bad options: do not leave a port taken
     throw error
   }
-  state = { mock, origin: new URL(mock.baseUrl).origin, control: createControlHandler(mock) }
+  state = { mock, origin: new URL(mock.baseUrl).origin, control: createControlHandler(mock), documents: openApiDocuments(url) }
 
   let ticking: Promise<void> | undefined
   const tick = async () => {
