@@ -6,6 +6,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { prismEnabled, putPrismInFront } from './openapi-proxy.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url))
@@ -20,8 +21,11 @@ export interface Cli {
 }
 
 /** Starts the CLI and resolves with its URL once it printed its banner (or rejects with its output). */
-export function startCli(args: string[]): Promise<Cli> {
-  return waitForBanner(spawn(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, ...args], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } }))
+export async function startCli(args: string[]): Promise<Cli> {
+  const cli = await waitForBanner(spawn(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, ...args], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } }))
+  // `npm run check:openapi`: this process's requests to the server go through a validating Prism proxy.
+  if (prismEnabled()) await putPrismInFront({ serverUrl: cli.url, port: await freePort(), until: cli.exited })
+  return cli
 }
 
 /** Resolves once `child` printed `listening on <url>` and the banner's last line. */
