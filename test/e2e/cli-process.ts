@@ -22,7 +22,10 @@ export interface Cli {
 
 /** Starts the CLI and resolves with its URL once it printed its banner (or rejects with its output). */
 export async function startCli(args: string[]): Promise<Cli> {
-  const cli = await waitForBanner(spawn(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, ...args], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } }))
+  // tsx as a loader inside the one node process (not tsx's launcher, which runs the CLI in a second
+  // process): a test's `child.kill('SIGKILL')` then stops the server itself instead of orphaning it.
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@merchant-gateway/source', CLI, ...args], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } })
+  const cli = await waitForBanner(child)
   // `npm run check:openapi`: this process's requests to the server go through a validating Prism proxy.
   if (prismEnabled()) await putPrismInFront({ serverUrl: cli.url, port: await freePort(), until: cli.exited })
   return cli

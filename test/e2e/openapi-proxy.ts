@@ -8,8 +8,8 @@
  * documents and reports what does not conform in the `sl-violations` header; every exchange is written
  * as one JSON line to {@link PRISM_LOG_ENV}'s folder for the check to judge.
  *
- * Each Prism runs in its own process group and is stopped when its server exits, and at the latest
- * when this process exits.
+ * Each Prism runs in its own process group and is stopped when its server exits, at the latest when
+ * this process exits, and by itself (parent-watchdog.mjs) when this process was killed outright.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { appendFileSync } from 'node:fs'
@@ -23,6 +23,7 @@ export const PRISM_DOCUMENT_ENV = 'MGW_E2E_PRISM_DOCUMENT'
 export const PRISM_LOG_ENV = 'MGW_E2E_PRISM_LOG'
 
 const PRISM_CLI = fileURLToPath(new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url))
+const WATCHDOG = fileURLToPath(new URL('./parent-watchdog.mjs', import.meta.url))
 
 /** One exchange through Prism, as the check reads it. */
 export interface Exchange {
@@ -138,7 +139,7 @@ export async function putPrismInFront(options: PrismOptions): Promise<PrismProxy
   const document = options.document ?? process.env[PRISM_DOCUMENT_ENV]
   if (!document) throw new Error(`${PRISM_DOCUMENT_ENV} is not set`)
   installFetchRouting()
-  const prism = spawn(process.execPath, [PRISM_CLI, 'proxy', document, serverUrl, '--host', '127.0.0.1', '--port', String(port), '--cors', 'false', '--errors', 'false', '-v', 'warn'], {
+  const prism = spawn(process.execPath, ['--import', WATCHDOG, PRISM_CLI, 'proxy', document, serverUrl, '--host', '127.0.0.1', '--port', String(port), '--cors', 'false', '--errors', 'false', '-v', 'warn'], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, SCARF_ANALYTICS: 'false', FORCE_COLOR: '0' },
