@@ -260,4 +260,4 @@ export async function collectGatewayExamples(): Promise<DocumentExamples> {
   })
 }
 
-export { ExampleBook, caller, controlCaller, newMock, KEY }
+export { caller, controlCaller, newMock }

@@ -161,9 +161,4 @@ export function registerContractComponents(): void {
   registered = true
 }
 
-/** Marks a schema as deprecated in the generated document (the `deprecated` keyword of JSON Schema). */
-export function isDeprecatedSchema(schema: z.core.$ZodType): boolean {
-  return DEPRECATED.has(schema)
-}
-
 export { R13, R14 }

@@ -161,7 +161,15 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
   'GET /audit': { status: 200, answer: named(z.object({ problems: z.array(z.string()) }), 'AuditResult', 'Broken ledger invariants, recomputed from the transactions; `[]` when the books balance.') },
 }
 
-/** Examples by `METHOD /path` (the control route's key) or by one of the extra routes' keys. */
+/**
+ * An example per control route, by `METHOD /path` after the prefix: the request body sent (if any), the
+ * status and the body answered.
+ *
+ * @example
+ * ```ts
+ * const examples: ControlExamples = { 'GET /clock': { status: 200, response: { now: '2026-11-02T09:00:00.000Z' } } }
+ * ```
+ */
 export interface ControlExamples {
   [route: string]: { request?: unknown; response?: unknown; status: number }
 }
@@ -206,7 +214,14 @@ function pathId(name: string): Schema {
   return schema
 }
 
-/** The version of the document (the mock package's). */
+/**
+ * Options of {@link buildControlDocument}: the document's version (the mock package's).
+ *
+ * @example
+ * ```ts
+ * const options: ControlDocumentOptions = { version: '0.1.0' }
+ * ```
+ */
 export interface ControlDocumentOptions {
   version: string
 }
