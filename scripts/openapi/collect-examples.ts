@@ -109,6 +109,8 @@ async function gatewayStory(mock: MockGateway, book: ExampleBook, control: Retur
 
   book.response('balanceInquiry', await call('POST', P.balanceInquiry, { headers: KEY }), 200, 'ok', 'Opening balances')
   book.response('balanceInquiry', await call('POST', P.balanceInquiry, {}), 400, 'noApiKey', `No ${HEADERS.apiKey}`)
+  book.response('balanceInquiry', await call('POST', P.balanceInquiry, { headers: { [HEADERS.apiKey]: 'mk_test_unknown' } }), 401, 'unknownKey', 'An unknown API key')
+  book.response('balanceInquiry', await call('POST', P.balanceInquiry, { headers: KEY, body: JSON.stringify({ note: 'x'.repeat(70_000) }) }), 413, 'tooLarge', 'A body over 64 KiB')
 
   const orderBody = { storeId: 101, amount: 12.5, currency: 'USD' }
   book.request('createOrder', 'current', 'storeId as a number', orderBody)
@@ -165,6 +167,10 @@ async function gatewayStory(mock: MockGateway, book: ExampleBook, control: Retur
   book.request('payout', 'current', 'Current form (signed, camelCase)', JSON.parse(payoutBody))
   book.request('payout', 'earlierForm', 'Earlier form (deprecated: X-App-Id, no signature)', { account_id: DEMO_MERCHANT.accounts[0]!.accountNumber, amount: 25, currency: 'USD', description: 'weekly' })
   book.response('payout', await call('POST', P.payout, { headers: await signed(mock, payoutBody, 'payout-1'), body: payoutBody }), 200, 'ok', 'A payout, pending settlement')
+  const { [HEADERS.idempotentKey]: __, ...payoutWithoutKey } = await signed(mock, payoutBody, 'unused')
+  book.response('payout', await call('POST', P.payout, { headers: payoutWithoutKey, body: payoutBody }), 400, 'noIdempotentKey', `No ${HEADERS.idempotentKey} (from 2026-01-20)`)
+  const stale = { ...(await signed(mock, payoutBody, 'payout-stale')), [HEADERS.timestamp]: String(Number(nowSeconds(mock)) - 3600) }
+  book.response('payout', await call('POST', P.payout, { headers: stale, body: payoutBody }), 401, 'staleTimestamp', `${HEADERS.timestamp} an hour old`)
   const hugeBody = JSON.stringify({ accountNumber: DEMO_MERCHANT.accounts[0]!.accountNumber, amount: 5_000_000, currency: 'USD' })
   book.response('payout', await call('POST', P.payout, { headers: await signed(mock, hugeBody, 'payout-2'), body: hugeBody }), 422, 'insufficientFunds', 'Above the usable balance')
 
