@@ -96,8 +96,21 @@ function undeclaredImports(dir, pkg) {
 
 async function entryPointProblems(pkg, dual) {
   const subpaths = Object.keys(pkg.exports).filter((key) => key !== './package.json')
-  const specifiers = subpaths.map((subpath) => (subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`))
+  const toSpecifier = (subpath) => (subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`)
+  // JSON exports (the OpenAPI documents) are data, not modules: they must load as JSON, with the import
+  // attribute ESM requires and through require.
+  const jsonSpecifiers = subpaths.filter((subpath) => subpath.endsWith('.json')).map(toSpecifier)
+  const specifiers = subpaths.filter((subpath) => !subpath.endsWith('.json')).map(toSpecifier)
   const problems = []
+  for (const specifier of jsonSpecifiers) {
+    try {
+      const { default: document } = await import(specifier, { with: { type: 'json' } })
+      if (typeof document?.openapi !== 'string') problems.push(`import('${specifier}') is not an OpenAPI document`)
+      if (require(specifier) === undefined) problems.push(`require('${specifier}') gave nothing`)
+    } catch (error) {
+      problems.push(`'${specifier}' does not load as JSON: ${error.message}`)
+    }
+  }
   const formats = [['import', (s) => import(s)]]
   if (dual) formats.push(['require', (s) => require(s)])
   for (const [format, load] of formats) {

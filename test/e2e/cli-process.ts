@@ -6,6 +6,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { prismEnabled, putPrismInFront } from './openapi-proxy.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url))
@@ -64,9 +65,19 @@ export async function stopCli(cli: Cli, signal: NodeJS.Signals = 'SIGTERM'): Pro
   killGroup(cli.child.pid!)
 }
 
-/** Starts the CLI and resolves with its URL once it printed its banner (or rejects with its output). */
-export function startCli(args: string[]): Promise<Cli> {
-  return waitForBanner(spawnGroup(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, ...args]))
+/**
+ * Starts the CLI and resolves with its URL once it printed its banner (or rejects with its output).
+ * Under `npm run check:openapi` the server is put behind Prism unless `behindPrism` is false: only for a
+ * server whose clock runs before the contract the document describes (before 2026-01-20 a request
+ * without `X-Idempotent-Key` is accepted, which the document forbids).
+ */
+export async function startCli(args: string[], options: { behindPrism?: boolean } = {}): Promise<Cli> {
+  // tsx as a loader inside the one node process (not tsx's launcher, which runs the CLI in a second
+  // process); the process group still ends whatever the CLI might start.
+  const cli = await waitForBanner(spawnGroup(process.execPath, ['--import', 'tsx', '--conditions=@merchant-gateway/source', CLI, ...args]))
+  // `npm run check:openapi`: this process's requests to the server go through a validating Prism proxy.
+  if (prismEnabled() && options.behindPrism !== false) await putPrismInFront({ serverUrl: cli.url, port: await freePort(), until: cli.exited })
+  return cli
 }
 
 /** Resolves once `child` printed `listening on <url>` and the banner's last line. */

@@ -4,7 +4,7 @@
  */
 export { createMockGateway, type MockGateway } from './create-mock-gateway.js'
 export type { MockGatewayOptions, SeedMerchant } from './options.js'
-export type { ControlApi, MerchantCredentials, OrderView, OtpMessage, TransactionView, UserView, WebhookView } from './control/control-api.js'
+export type { ControlApi, MerchantCredentials, MerchantView, OrderView, OtpMessage, TransactionView, UserView, WebhookView } from './control/control-api.js'
 export type { CreateUserInput } from './domain/users.js'
 export type { ClockOptions, TimeInput } from './clock/clock.js'
 export type { Fault, FaultKind, FaultSpec } from './faults/faults.js'

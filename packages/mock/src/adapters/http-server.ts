@@ -14,6 +14,7 @@ import { HEADERS } from '@merchant-gateway/contract'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { controlMethods, createControlHandler, isControlPath } from '../control/control-routes.js'
+import { openApiDocuments } from './openapi-documents.js'
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
 import { serviceMethods } from '../http/route-methods.js'
 import type { MockGatewayOptions } from '../options.js'
@@ -160,7 +161,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const token = controlTokenFor(host, controlToken)
   // The instance is made once the port is known, so that the URLs it hands out (the orders' `qr_code`)
   // point at this server. Nothing is served before: the listen callback runs first.
-  let state: { mock: MockGateway; origin: string; control: (request: Request) => Promise<Response>; guard: ControlGuardOptions; dispatch: Dispatcher } | undefined
+  let state: { mock: MockGateway; origin: string; control: (request: Request) => Promise<Response>; guard: ControlGuardOptions; dispatch: Dispatcher; documents: ReturnType<typeof openApiDocuments> } | undefined
   const sockets = new Set<Socket>()
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -198,7 +199,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   })
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<{ outcome: string; note?: string }> {
-    const { mock, origin, control, guard, dispatch } = state!
+    const { mock, origin, control, guard, dispatch, documents } = state!
     const target = req.url ?? '/'
     const pathname = pathnameOf(target)
     const isControl = isControlPath(pathname)
@@ -247,7 +248,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const bytes = body.kind === 'bytes' ? body.bytes : undefined
     let traceId: string | null
     let status: number
-    if (isControl) {
+    // GET /openapi.json (the service) and GET /__mock/openapi.json (the control API).
+    const document = method === 'GET' || method === 'HEAD' ? await documents.get(pathname) : undefined
+    if (document !== undefined) {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(document) })
+      res.end(method === 'HEAD' ? undefined : document)
+      traceId = null
+      status = 200
+    } else if (isControl) {
       const response = await control(toRequest(req, origin, bytes))
       await writeResponse(res, response)
       traceId = null
@@ -294,7 +302,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     server.close()
     throw new TypeError('[mock] the mock option must be an instance made by createMockGateway')
   }
-  state = { mock, origin: new URL(mock.baseUrl).origin, control: createControlHandler(mock), guard, dispatch }
+  state = { mock, origin: new URL(mock.baseUrl).origin, control: createControlHandler(mock), guard, dispatch, documents: openApiDocuments(url) }
 
   let ticking: Promise<void> | undefined
   const tick = async () => {

@@ -113,6 +113,22 @@ export interface UserView {
 }
 
 /**
+ * A merchant as the control API shows it: its credentials, name, webhook URL (null: webhooks are only
+ * recorded) and when it was removed (null while active).
+ *
+ * @example
+ * ```ts
+ * const merchant: MerchantView = await mock.merchants.get(merchantId)
+ * merchant.removedAt // null until mock.merchants.remove(merchantId)
+ * ```
+ */
+export interface MerchantView extends MerchantCredentials {
+  name: string
+  webhookUrl: string | null
+  removedAt: string | null
+}
+
+/**
  * A snapshot of an order, amounts in major units.
  *
  * @example
@@ -180,19 +196,17 @@ export function createControlApi(runtime: GatewayRuntime) {
         return exclusive(async () => credentials(await createMerchant(ctx, checked)))
       },
       /** Changes a merchant's name or webhook URL; webhooks built from now on use the new URL. */
-      update: (merchantId: number, changes: UpdateMerchantInput): Promise<MerchantCredentials & { name: string; webhookUrl: string | null }> => {
+      update: (merchantId: number, changes: UpdateMerchantInput): Promise<MerchantView> => {
         const id = checkedId('merchantId', merchantId)
         const checked = validate(updateMerchantBody, changes)
         return exclusive(() => {
-          const m = updateMerchant(ctx, id, checked)
-          return { ...credentials(m), name: m.name, webhookUrl: m.webhookUrl }
+          return merchantView(updateMerchant(ctx, id, checked))
         })
       },
       /** The merchant's credentials, name, webhook URL and removal time (null while active); 404 when unknown. */
-      get: async (merchantId: number): Promise<MerchantCredentials & { name: string; webhookUrl: string | null; removedAt: string | null }> => {
+      get: async (merchantId: number): Promise<MerchantView> => {
         await runtime.ready()
-        const m = requireMerchant(ctx, checkedId('merchantId', merchantId))
-        return { ...credentials(m), name: m.name, webhookUrl: m.webhookUrl, removedAt: m.removedAt === null ? null : new Date(m.removedAt).toISOString() }
+        return merchantView(requireMerchant(ctx, checkedId('merchantId', merchantId)))
       },
       /**
        * Removes the merchant account (as closing it in the merchant's app would). Its API key still
@@ -394,6 +408,11 @@ export async function applySeed(runtime: GatewayRuntime, seed: readonly SeedMerc
     for (const store of spec.stores ?? []) await addStore(ctx, merchant.merchantId, store)
     for (const account of spec.accounts ?? []) await addAccount(ctx, merchant.merchantId, account)
   }
+}
+
+/** The merchant as the control API shows it: credentials, name, webhook URL and removal time. */
+function merchantView(m: MerchantRecord): MerchantView {
+  return { ...credentials(m), name: m.name, webhookUrl: m.webhookUrl, removedAt: m.removedAt === null ? null : new Date(m.removedAt).toISOString() }
 }
 
 function credentials(m: MerchantRecord): MerchantCredentials {

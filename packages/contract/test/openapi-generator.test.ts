@@ -1,0 +1,140 @@
+/**
+ * The OpenAPI generator's rules: what zod cannot say in JSON Schema either goes into a description or
+ * stops the generation, and the service document covers every path of the contract with checked
+ * examples. (The whole document against the committed file is `npm run openapi -- --check`, in CI.)
+ */
+import { amountFitsCurrency, amountSchema, currencySchema, GATEWAY_PATHS, PIN_PATHS, storeSchema } from '@merchant-gateway/contract'
+import { describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
+import type { DocumentExamples } from '../scripts/openapi/examples.js'
+import { buildGatewayDocument, GATEWAY_OPERATION_IDS } from '../scripts/openapi/gateway-document.js'
+import { oneOf, renderDocument, UnexpressibleSchemaError } from '../scripts/openapi/render.js'
+import { registerContractComponents } from '../scripts/openapi/schema-metadata.js'
+
+/** A one-operation document answering `schema`, taking `body`. */
+function documentWith(answer: z.core.$ZodType, body?: z.core.$ZodType) {
+  registerContractComponents()
+  return renderDocument({
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/x': {
+        post: {
+          ...(body ? { requestBody: { content: { 'application/json': { schema: body } } } } : {}),
+          responses: { 200: { description: 'ok', content: { 'application/json': { schema: answer } } } },
+        },
+      },
+    },
+  })
+}
+
+describe('what JSON Schema cannot say', () => {
+  it('a refinement without a text stops the generation, naming where it is', () => {
+    const body = z.object({ note: z.string().check(z.refine((s) => s.length % 2 === 0, 'even length')) })
+    expect(() => documentWith(z.object({}), body)).toThrow(UnexpressibleSchemaError)
+    expect(() => documentWith(z.object({}), body)).toThrow(/a refinement at .*note.* has no text/)
+  })
+
+  it("a known refinement is carried into the schema's description (the amount's decimals per currency)", () => {
+    const body = z.object({ amount: amountSchema, currency: currencySchema }).check(amountFitsCurrency)
+    const document = documentWith(z.object({}), body)
+    const schema = (document.paths!['/x']!.post!.requestBody as { content: Record<string, { schema: { description?: string } }> }).content['application/json']!.schema
+    expect(schema.description).toContain('USD at most 2 decimal places, KHR whole numbers')
+  })
+
+  it('a transform in an answer stops the generation (zod-openapi refuses it)', () => {
+    const answer = z.object({ at: z.pipe(z.string(), z.transform((s) => new Date(s))) })
+    expect(() => documentWith(answer)).toThrow(/transform/i)
+  })
+
+  it('a schema that renders as "anything goes" stops the generation (z.custom)', () => {
+    const answer = z.object({ thing: z.custom<{ a: 1 }>(() => true) })
+    expect(() => documentWith(answer)).toThrow(/custom/)
+  })
+
+  it('a union marked oneOf renders as oneOf; others stay anyOf', () => {
+    const a = z.object({ a: z.string() })
+    const b = z.object({ b: z.string() })
+    const document = documentWith(z.object({ one: oneOf(z.union([a, b])), any: z.union([a, b]) }))
+    const answer = (document.paths!['/x']!.post!.responses!['200'] as { content: Record<string, { schema: { properties: Record<string, object> } }> }).content['application/json']!.schema
+    expect(Object.keys(answer.properties['one']!)).toEqual(['oneOf'])
+    expect(Object.keys(answer.properties['any']!)).toEqual(['anyOf'])
+  })
+
+  it('a contract schema renders as its named component', () => {
+    const document = documentWith(z.array(storeSchema))
+    expect(document.components?.schemas?.['Store']).toMatchObject({ type: 'object', required: ['storeId', 'storeName', 'address'] })
+  })
+})
+
+/** Minimal examples: a success per operation, with values of the right shape. */
+function minimalExamples(): DocumentExamples {
+  const at = '2026-11-02T09:00:00.000Z'
+  const money = { accountName: 'A', accountNumber: '1', amount: 1, currency: 'USD', orderId: 1, remark: '', transactionDate: at, transactionId: 2 }
+  const tx = { transaction_id: '2', order_id: '1', amount: 1, currency: 'USD', status: 'completed', created_at: at, updated_at: at }
+  const env = (data: unknown) => ({ statusCode: 200, message: 'Success', data, traceId: 't' })
+  const ok = (value: unknown) => ({ responses: { 200: { ok: { summary: 'ok', value } } } })
+  const uuid = '6f1c2a8e-3c1b-4f7e-9a52-2d3b9c4e7f10'
+  return {
+    operations: {
+      listStores: ok(env([{ storeId: 1, storeName: 's', address: 'a' }])),
+      balanceInquiry: ok(env({ usd: { balance: 1, freeze: 0, usable: 1 }, khr: { balance: 0, freeze: 0, usable: 0 } })),
+      createOrder: ok({ order_id: '1', qr_code: 'http://x/qr/1.png', status: 'pending', created_at: at }),
+      generateQr: ok({ qr_code: 'http://x/qr/1.png', qr_data: 'MGW1', expires_at: at }),
+      transactionDetailGet: ok(tx),
+      transactionDetailPost: ok(tx),
+      cancelOrder: ok({ order_id: '1', status: 'cancelled', cancelled_at: at }),
+      refundOrder: ok(env(money)),
+      payout: ok(env({ ...money, orderId: 0 })),
+      setPin: ok({ status_code: 200, message: 'PIN set successfully', data: null }),
+      verifyPin: ok({ status_code: 200, message: 'OTP verified successfully', data: null }),
+      changePin: ok({ status_code: 200, message: 'PIN changed successfully', data: null }),
+      forgotPin: ok({ status_code: 200, message: 'OTP sent successfully', data: { session_id: uuid, expires_at: 600 } }),
+      verifyOtp: ok({ status_code: 200, message: 'OTP verified successfully', data: { success: true, message: 'OTP verified successfully', session_id: uuid } }),
+      resetPin: ok({ status_code: 200, message: 'PIN reset successfully', data: { success: true, message: 'PIN reset successfully' } }),
+    },
+    webhook: {
+      payload: { summary: 'paid', value: { accountName: 'A', accountNumber: '1', amount: 1, appId: 1, createTimeMilli: 1, currency: 'USD', orderId: 1, status: 'SUCCESS', transactionId: 2 } },
+      signature: 'a'.repeat(64),
+    },
+  }
+}
+
+describe('the service document', () => {
+  it('has every gateway and PIN path of the contract, transaction detail as GET and POST, and the webhook', () => {
+    const document = buildGatewayDocument(minimalExamples(), { version: '0.0.0' })
+    const operations = Object.entries(document.paths!).flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method} ${path}`))
+    const expected = [...Object.values(GATEWAY_PATHS), ...Object.values(PIN_PATHS)].map((path) => `post ${path}`)
+    expect(operations.sort()).toEqual([...expected, `get ${GATEWAY_PATHS.transactionDetail}`].sort())
+    expect(Object.keys(document.webhooks!)).toEqual(['payment-notification'])
+    expect(GATEWAY_OPERATION_IDS).toHaveLength(operations.length)
+  })
+
+  it('documents the earlier refund form as a deprecated alternative: a oneOf body and a second security requirement', () => {
+    const document = buildGatewayDocument(minimalExamples(), { version: '0.0.0' })
+    const refund = document.paths![GATEWAY_PATHS.refundOrder]!.post!
+    const body = (refund.requestBody as { content: Record<string, { schema: { oneOf: Array<{ $ref: string }> } }> }).content['application/json']!.schema
+    expect(body.oneOf.map((s) => s.$ref)).toEqual(['#/components/schemas/RefundRequest', '#/components/schemas/LegacyRefundRequest'])
+    expect(document.components!.schemas!['LegacyRefundRequest']).toMatchObject({ deprecated: true, description: expect.stringContaining('2026-03-16') })
+    expect(refund.security).toEqual([{ ApiKey: [], RequestSignature: [] }, { ApiKey: [], LegacyAppId: [] }])
+    expect(document.components!.parameters!['LegacyAppId']).toMatchObject({ in: 'header', name: 'X-App-Id', deprecated: true })
+  })
+
+  it('X-Idempotent-Key is a required header parameter whose description gives the earlier optional period; X-Trace-Id an optional response header', () => {
+    const document = buildGatewayDocument(minimalExamples(), { version: '0.0.0' })
+    const key = document.components!.parameters!['IdempotentKey'] as { required?: boolean; description?: string }
+    expect(key).toMatchObject({ in: 'header', name: 'X-Idempotent-Key', required: true })
+    expect(key.description).toContain('2026-01-20')
+    const trace = document.components!.headers!['TraceId'] as { required?: boolean }
+    expect(trace.required).not.toBe(true)
+  })
+
+  it('refuses an operation without examples, and an example that does not match its schema', () => {
+    const missing = minimalExamples()
+    delete missing.operations['cancelOrder']
+    expect(() => buildGatewayDocument(missing, { version: '0' })).toThrow('no examples for cancelOrder')
+    const wrong = minimalExamples()
+    wrong.operations['createOrder']!.responses['200']!['ok']!.value = { order_id: 1 }
+    expect(() => buildGatewayDocument(wrong, { version: '0' })).toThrow(/example "ok" of createOrder 200 does not match its schema/)
+  })
+})

@@ -1,0 +1,372 @@
+/**
+ * @module control-openapi
+ * The OpenAPI 3.1 document of the mock's own HTTP surface: the control API under `/__mock` (from the
+ * route table of control-routes.ts and the body schemas of control-schemas.ts), the QR code images,
+ * and the two documents the server hands out. Answers are described by schemas derived from the
+ * store's record schemas where the control API returns records, so a changed record changes the
+ * document. Used by `npm run openapi` (generation time only: zod-openapi is not a dependency of the
+ * published mock).
+ *
+ * Every route of {@link controlRoutes} must have its entry here and every entry a route: a control
+ * route added without its documentation stops the generation.
+ */
+import { balanceSchema, ERA_NAMES, statusErrorBodySchema, storeSchema } from '@merchant-gateway/contract'
+import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi'
+import * as z from 'zod/mini'
+import { accountRecordSchema, orderRecordSchema, transactionRecordSchema, webhookAttemptSchema, webhookRecordSchema } from '../store/records.js'
+import { CONTROL_PREFIX, controlRoutes } from './control-routes.js'
+import {
+  addAccountBody,
+  addFaultBody,
+  addStoreBody,
+  createMerchantBody,
+  createUserBody,
+  emptyBody,
+  resetBody,
+  reportPaymentBody,
+  setClockBody,
+  staleNextBody,
+  updateMerchantBody,
+  updateStoreBody,
+} from './control-schemas.js'
+
+type Schema = z.core.$ZodType
+
+const named = <T extends Schema>(schema: T, id: string, description?: string): T => {
+  z.globalRegistry.add(schema, { id, ...(description ? { description } : {}) })
+  return schema
+}
+
+// --- Answers -----------------------------------------------------------------------------------------
+
+const credentials = named(
+  z.object({ merchantId: z.int(), appId: z.int(), apiKey: z.string(), apiSecret: z.string() }),
+  'MerchantCredentials',
+  'A merchant\'s ids and credentials: `apiKey` goes in `X-Api-Key`, `apiSecret` signs refunds and payouts.',
+)
+const merchant = named(
+  z.object({
+    merchantId: z.int(),
+    appId: z.int(),
+    apiKey: z.string(),
+    apiSecret: z.string(),
+    name: z.string(),
+    webhookUrl: z.nullable(z.string()),
+    removedAt: z.nullable(z.iso.datetime({ offset: true })),
+  }),
+  'Merchant',
+  'A merchant with its name and webhook URL (null: webhooks are only recorded); `removedAt` is set once it was removed (its API key then answers 404).',
+)
+const account = named(z.omit(accountRecordSchema, { merchantId: true }), 'Account', 'A payout destination account; `failAtSettlement` makes payouts to it fail and reverse.')
+const payment = named(
+  z.object({ transactionId: z.int(), orderId: z.int(), status: transactionRecordSchema.shape.status }),
+  'PaymentResult',
+  'The payment transaction and the state it is in.',
+)
+const order = named(
+  z.extend(z.omit(orderRecordSchema, { amountMinor: true }), { amount: z.number() }),
+  'OrderSnapshot',
+  'An order as the mock keeps it (more than the wire shows): times are epoch milliseconds, `amount` in major units.',
+)
+const transaction = named(
+  z.extend(z.omit(transactionRecordSchema, { amountMinor: true }), { amount: z.number() }),
+  'TransactionSnapshot',
+  'A payment, refund or payout transaction as the mock keeps it; times are epoch milliseconds.',
+)
+const clock = named(
+  z.object({
+    now: z.iso.datetime({ offset: true }),
+    era: z.object({ name: z.enum(ERA_NAMES), from: z.nullable(z.iso.datetime({ offset: true })), summary: z.string() }),
+  }),
+  'ClockTime',
+  "The mock's current time and the contract era in force then (its name, the instant it began, null for the first, and what it changed).",
+)
+const webhook = named(
+  z.object({
+    id: z.int(),
+    merchantId: z.int(),
+    url: z.nullable(z.string()),
+    payload: webhookRecordSchema.shape.payload,
+    rawBody: z.string(),
+    signature: z.nullable(z.string()),
+    headers: z.record(z.string(), z.string()),
+    status: webhookRecordSchema.shape.status,
+    attempts: z.array(webhookAttemptSchema),
+    nextAttemptAt: z.nullable(z.int()),
+    held: z.boolean(),
+  }),
+  'WebhookView',
+  'A webhook: its exact body and signature, and its delivery attempts (times in epoch milliseconds).',
+)
+const otpMessage = named(
+  z.object({ userId: z.int(), channel: z.enum(['email', 'phone']), to: z.string(), code: z.string(), sessionId: z.string(), sentAt: z.iso.datetime({ offset: true }) }),
+  'OtpMessage',
+  'A one-time code forgot-pin sent (the test\'s mailbox).',
+)
+const fault = named(
+  z.object({
+    id: z.int(),
+    route: z.string(),
+    kind: addFaultBody.shape.kind,
+    status: z.int(),
+    delayMs: z.number(),
+    remaining: z.union([z.int(), z.literal('always')]),
+  }),
+  'Fault',
+  'An armed fault and how many times it still fires.',
+)
+const routeLine = named(z.object({ method: z.string(), path: z.string(), summary: z.string() }), 'ControlRoute')
+const openApiDocument = named(
+  z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }) }),
+  'OpenApiDocument',
+  'An OpenAPI 3.1 document.',
+)
+const userView = named(
+  z.object({
+    userId: z.int(),
+    email: z.nullable(z.string()),
+    emailVerified: z.boolean(),
+    phone: z.nullable(z.object({ phoneCode: z.string(), countryCode: z.string(), phoneNumber: z.string() })),
+    phoneVerified: z.boolean(),
+    hasPin: z.boolean(),
+    wrongAttempts: z.int(),
+    blockedUntil: z.nullable(z.iso.datetime({ offset: true })),
+    resetCodesSentAt: z.array(z.iso.datetime({ offset: true })),
+    createdAt: z.iso.datetime({ offset: true }),
+  }),
+  'UserView',
+  'A PIN module user: contacts, whether a PIN is set and its lockout state (never the PIN itself).',
+)
+const requestEntry = named(
+  z.object({
+    seq: z.int(),
+    at: z.iso.datetime({ offset: true }),
+    method: z.string(),
+    path: z.string(),
+    status: z.nullable(z.int()),
+    durationMs: z.number(),
+    traceId: z.string(),
+    era: z.enum(ERA_NAMES),
+    merchantId: z.nullable(z.int()),
+    userId: z.nullable(z.int()),
+    idempotencyKey: z.nullable(z.string()),
+    replayed: z.boolean(),
+    form: z.nullable(z.enum(['current', 'earlier'])),
+    warnings: z.array(z.string()),
+  }),
+  'RequestLogEntry',
+  'One request the service answered: when (mock clock), what, the status (null: the connection was cut by a fault), the contract era then, and the deprecated uses it logged.',
+)
+const user = named(z.object({ userId: z.int(), accessToken: z.string() }), 'SignedInUser', 'A signed-in user of the PIN module: send `Authorization: Bearer <accessToken>`.')
+
+// --- Routes ------------------------------------------------------------------------------------------
+
+interface RouteDoc {
+  body?: Schema
+  status: 200 | 201 | 204
+  answer?: Schema
+  /** The refusals this route can answer besides 400 (bad body or id), all status-style. */
+  errors?: Record<number, string>
+  description?: string
+}
+
+const NOT_FOUND_MERCHANT = { 404: 'No such merchant.' }
+
+/** The documentation of each control route, keyed `METHOD /path` as {@link controlRoutes} lists them. */
+const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
+  'POST /reset': {
+    body: resetBody,
+    status: 204,
+    description: 'Tables emptied, the seed applied again, faults and the request log cleared; the clock stays where it is unless `clock` is `start` (or the mock was created with `resetClock: "start"`).',
+  },
+  'POST /merchants': { body: createMerchantBody, status: 201, answer: credentials, errors: { 409: 'The apiKey is already used.' } },
+  'GET /merchants/{merchantId}': { status: 200, answer: merchant, errors: NOT_FOUND_MERCHANT },
+  'DELETE /merchants/{merchantId}': { status: 204, errors: NOT_FOUND_MERCHANT },
+  'PATCH /merchants/{merchantId}': { body: updateMerchantBody, status: 200, answer: merchant, errors: NOT_FOUND_MERCHANT },
+  'GET /merchants/{merchantId}/balances': { status: 200, answer: balanceSchema, errors: NOT_FOUND_MERCHANT },
+  'POST /merchants/{merchantId}/stores': { body: addStoreBody, status: 201, answer: storeSchema, errors: NOT_FOUND_MERCHANT },
+  'PATCH /merchants/{merchantId}/stores/{storeId}': { body: updateStoreBody, status: 200, answer: storeSchema, errors: { 404: 'No such merchant or store.' } },
+  'DELETE /merchants/{merchantId}/stores/{storeId}': { status: 204, errors: { 404: 'No such merchant or store.' } },
+  'POST /merchants/{merchantId}/accounts': { body: addAccountBody, status: 201, answer: account, errors: { ...NOT_FOUND_MERCHANT, 409: 'The account number is already registered.' } },
+  'POST /payments': {
+    body: reportPaymentBody,
+    status: 201,
+    answer: payment,
+    errors: { 404: 'No such order or QR code.', 409: 'The order is completed or cancelled, or a payment is already in progress.', 422: '`qr_expired`: the QR code\'s 30 minutes are over.' },
+    description: 'Acts as the customer. A `SUCCESS` or `FAILED` payment sends the merchant\'s webhook before this answers.',
+  },
+  'GET /orders/{orderId}': { status: 200, answer: order, errors: { 404: 'No such order.' } },
+  'GET /transactions/{transactionId}': { status: 200, answer: transaction, errors: { 404: 'No such transaction.' } },
+  'GET /clock': { status: 200, answer: clock },
+  'POST /clock': { body: setClockBody, status: 200, answer: clock, description: 'Exactly one of `now` and `advanceMs` (a finite number >= 0). What became due settles (refunds, payouts, webhook retries).' },
+  'POST /settle': { body: emptyBody, status: 200, answer: named(z.object({ settled: z.int() }), 'SettleResult') },
+  'POST /users': { body: createUserBody, status: 201, answer: user },
+  'GET /users': { status: 200, answer: z.array(userView) },
+  'GET /users/{userId}': { status: 200, answer: userView, errors: { 404: 'No such user.' } },
+  'GET /otp': { status: 200, answer: z.array(otpMessage) },
+  'GET /webhooks': { status: 200, answer: z.array(webhook) },
+  'POST /webhooks/deliver-due': { body: emptyBody, status: 200, answer: named(z.object({ attempted: z.int() }), 'DeliverDueResult') },
+  'POST /webhooks/duplicate-next': { body: emptyBody, status: 204 },
+  'POST /webhooks/hold-next': { body: emptyBody, status: 204 },
+  'POST /webhooks/stale-next': { body: staleNextBody, status: 204 },
+  'GET /faults': { status: 200, answer: z.array(fault) },
+  'POST /faults': {
+    body: addFaultBody,
+    status: 201,
+    answer: fault,
+    description: '`route` is `METHOD /path` of a service route, or `*`; `latency` waits `delayMs`, `error` answers `status`, `network` cuts the connection, `drop-response` cuts it after the request committed.',
+  },
+  'DELETE /faults': { status: 204 },
+  'GET /requests': {
+    status: 200,
+    answer: z.array(requestEntry),
+    description: 'Query parameters filter: `method`, `path` (without the query), `status` (a number, or a class such as `4xx`), `merchantId`, `withWarnings=true`, `afterSeq`, `limit` (the newest that many).',
+  },
+  'DELETE /requests': { status: 204 },
+  'GET /audit': { status: 200, answer: named(z.object({ problems: z.array(z.string()) }), 'AuditResult', 'Broken ledger invariants, recomputed from the transactions; `[]` when the books balance.') },
+}
+
+/**
+ * An example per control route, by `METHOD /path` after the prefix: the request body sent (if any), the
+ * status and the body answered.
+ *
+ * @example
+ * ```ts
+ * const examples: ControlExamples = { 'GET /clock': { status: 200, response: { now: '2026-11-02T09:00:00.000Z' } } }
+ * ```
+ */
+export interface ControlExamples {
+  [route: string]: { request?: unknown; response?: unknown; status: number }
+}
+
+const error = (description: string) => ({ description, content: { 'application/json': { schema: statusErrorBodySchema } } })
+
+function operation(key: string, summary: string, doc: RouteDoc, example: ControlExamples[string] | undefined): ZodOpenApiOperationObject {
+  if (!example) throw new Error(`[openapi] no example for the control route ${key}`)
+  if (example.status !== doc.status) throw new Error(`[openapi] the example of ${key} answered ${example.status}, the document says ${doc.status}`)
+  const responses: ZodOpenApiOperationObject['responses'] = {
+    [doc.status]: {
+      description: summary,
+      ...(doc.answer ? { content: { 'application/json': { schema: doc.answer, ...(example.response === undefined ? {} : { example: example.response }) } } } : {}),
+    },
+    400: error('A body that is not JSON, a field that is missing, unknown or of the wrong type, or a path id that is not a positive integer; the message names it.'),
+    ...Object.fromEntries(Object.entries(doc.errors ?? {}).map(([status, description]) => [status, error(description)])),
+  }
+  const params = [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
+  return {
+    operationId: operationIdOf(key),
+    tags: ['Control API'],
+    summary: summary.split(':')[0]!,
+    description: `${summary[0]!.toUpperCase()}${summary.slice(1)}.${doc.description ? ` ${doc.description}` : ''}`,
+    ...(params.length ? { requestParams: { path: z.object(Object.fromEntries(params.map((name) => [name, pathId(name)]))) } } : {}),
+    ...(doc.body
+      ? { requestBody: { required: false, content: { 'application/json': { schema: doc.body, ...(example.request === undefined ? {} : { example: example.request }) } } } }
+      : {}),
+    responses,
+  }
+}
+
+/** `PATCH /merchants/{merchantId}/stores/{storeId}` -> `patchMerchantsMerchantIdStoresStoreId`. */
+function operationIdOf(key: string): string {
+  const [method, path] = key.split(' ') as [string, string]
+  const words = path.split(/[^a-zA-Z0-9]+/).filter(Boolean)
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')
+}
+
+function pathId(name: string): Schema {
+  const schema = z.string().check(z.regex(/^[1-9]\d{0,14}$/))
+  z.globalRegistry.add(schema, { param: { description: `The ${name.replace(/Id$/, '')} id, a positive integer.` } })
+  return schema
+}
+
+/**
+ * Options of {@link buildControlDocument}: the document's version (the mock package's).
+ *
+ * @example
+ * ```ts
+ * const options: ControlDocumentOptions = { version: '0.1.0' }
+ * ```
+ */
+export interface ControlDocumentOptions {
+  version: string
+}
+
+/**
+ * Builds the control document; throws when a control route has no documentation or no example, or an
+ * entry here has no route.
+ *
+ * @example
+ * ```ts
+ * const document = buildControlDocument(await collectControlExamples(), { version: '0.1.0' })
+ * ```
+ */
+export function buildControlDocument(examples: ControlExamples, options: ControlDocumentOptions): ReturnType<typeof createDocument> {
+  const routes = controlRoutes()
+  const keys = routes.map((r) => `${r.method} ${r.path.slice(CONTROL_PREFIX.length)}`)
+  const undocumented = keys.filter((k) => !(k in ROUTE_DOCS))
+  const stale = Object.keys(ROUTE_DOCS).filter((k) => !keys.includes(k))
+  if (undocumented.length || stale.length) {
+    throw new Error(`[openapi] control routes without documentation: ${undocumented.join(', ') || 'none'}; documented routes that do not exist: ${stale.join(', ') || 'none'} (packages/mock/src/control/control-openapi.ts)`)
+  }
+  const paths: Record<string, Record<string, ZodOpenApiOperationObject>> = {}
+  // Operations in the conventional order of methods (get, post, patch, delete), whatever the table's order.
+  const order = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options']
+  const byMethod = routes.map((route, i) => ({ route, key: keys[i]! })).sort((a, b) => order.indexOf(a.route.method.toLowerCase()) - order.indexOf(b.route.method.toLowerCase()))
+  for (const { route, key } of byMethod) {
+    ;(paths[route.path] ??= {})[route.method.toLowerCase()] = operation(key, route.summary, ROUTE_DOCS[key]!, examples[key])
+  }
+  paths[CONTROL_PREFIX] = {
+    get: {
+      operationId: 'controlListRoutes',
+      tags: ['Control API'],
+      summary: 'Every control route, one line each',
+      description: 'The control routes with their method, path and a one-line summary, in the order of this document.',
+      responses: { 200: { description: 'The routes.', content: { 'application/json': { schema: z.array(routeLine), example: routes.slice(0, 2) } } } },
+    },
+  }
+  const document = (description: string) => ({ description, content: { 'application/json': { schema: openApiDocument } } })
+  paths[`${CONTROL_PREFIX}/openapi.json`] = {
+    get: { operationId: 'controlOpenApi', tags: ['Documents'], summary: 'This document', description: 'The OpenAPI 3.1 document of the control API, as generated from its route table.', responses: { 200: document('The OpenAPI document of the mock\'s control API.') } },
+  }
+  paths['/openapi.json'] = {
+    get: { operationId: 'serviceOpenApi', tags: ['Documents'], summary: "The service's OpenAPI document", description: 'The OpenAPI 3.1 document of the gateway, the PIN module and the webhook, generated from the contract.', responses: { 200: document('The OpenAPI document of the gateway and the PIN module (`@merchant-gateway/contract/openapi.json`).') } },
+  }
+  paths['/qr/{qrFile}'] = {
+    get: {
+      operationId: 'qrImage',
+      tags: ['QR code images'],
+      summary: 'The image of a QR code the mock issued',
+      description: 'Where the `qr_code` URLs of create order and generate QR point: a PNG of the QR code of the payment data. No authentication (an `<img>` sends no headers); served for every QR code the mock issued, expired or paid ones too.',
+      requestParams: { path: z.object({ qrFile: qrFileParam() }) },
+      responses: {
+        200: { description: 'The PNG (cacheable for a year: the image never changes).', content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } } },
+        404: error('Data the mock did not issue.'),
+      },
+    },
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Merchant gateway mock: control API',
+      version: options.version,
+      description:
+        'How a test, or a client in any language, acts as the outside world against the mock\'s HTTP server (`npm start`): merchants, stores, accounts, customer payments, the clock, users, one-time codes, webhooks and faults. JSON bodies; an empty body counts as `{}`; unknown fields are refused. Refusals are the status-style body `{statusCode, message, error}`. The service itself is described by `/openapi.json`.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: 'http://127.0.0.1:4010', description: 'The local mock (`npm start`; `--port` to change).' }],
+    // The control API has no authentication: the server binds to 127.0.0.1 by default.
+    security: [],
+    tags: [
+      { name: 'Control API', description: 'Acting as the outside world.' },
+      { name: 'QR code images', description: 'What `qr_code` URLs serve.' },
+      { name: 'Documents', description: 'The OpenAPI documents the server hands out.' },
+    ],
+    paths,
+  })
+}
+
+function qrFileParam(): Schema {
+  const schema = z.string().check(z.regex(/^[^/]+\.png$/))
+  z.globalRegistry.add(schema, { param: { description: "The QR code's payment data, URL-encoded, followed by `.png`." } })
+  return schema
+}

@@ -1,0 +1,167 @@
+/**
+ * @module test/e2e/openapi-proxy
+ * Prism (`@stoplight/prism-cli`) as a validating proxy in front of every CLI server the e2e helpers
+ * start, when `npm run check:openapi` asks for it (environment {@link PRISM_DOCUMENT_ENV}). The tests
+ * stay as they are: the server keeps its own address (its banner, the `qr_code` URLs), and this
+ * process's `fetch`, which the plain-HTTP helper and the SDK use, sends every request addressed to that
+ * server through its Prism instead. Prism validates each request and answer against the OpenAPI
+ * documents and reports what does not conform in the `sl-violations` header; every exchange is written
+ * as one JSON line to {@link PRISM_LOG_ENV}'s folder for the check to judge.
+ *
+ * Each Prism runs in its own process group and is stopped when its server exits, at the latest when
+ * this process exits, and by itself (parent-watchdog.mjs) when this process was killed outright.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { appendFileSync } from 'node:fs'
+import { connect } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The OpenAPI document Prism validates against (the service's and the control API's paths together). */
+export const PRISM_DOCUMENT_ENV = 'MGW_E2E_PRISM_DOCUMENT'
+/** The folder where each exchange through Prism is recorded (`exchanges-<pid>.jsonl`). */
+export const PRISM_LOG_ENV = 'MGW_E2E_PRISM_LOG'
+
+const PRISM_CLI = fileURLToPath(new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url))
+const WATCHDOG = fileURLToPath(new URL('./parent-watchdog.mjs', import.meta.url))
+
+/** One exchange through Prism, as the check reads it. */
+export interface Exchange {
+  method: string
+  path: string
+  status: number
+  violations: Array<{ location: string[]; severity: string; code?: string | number; message: string }>
+  /** Why the exchange went to the server directly, unvalidated. */
+  unvalidated?: string
+}
+
+/** A running Prism in front of a server: its address and the exchanges that went through it. */
+export interface PrismProxy {
+  url: string
+  exchanges: Exchange[]
+}
+
+/** Server origin -> its Prism. */
+const routes = new Map<string, { prism: string; exchanges: Exchange[]; log: boolean }>()
+const prisms = new Set<ChildProcess>()
+let installed = false
+
+/** True when the e2e run goes through Prism. */
+export function prismEnabled(): boolean {
+  return Boolean(process.env[PRISM_DOCUMENT_ENV])
+}
+
+function stop(prism: ChildProcess): void {
+  prisms.delete(prism)
+  if (prism.exitCode !== null || prism.pid === undefined) return
+  try {
+    process.kill(-prism.pid, 'SIGTERM') // the whole group: Prism and anything it started
+  } catch {
+    // already gone
+  }
+}
+
+function record(route: { exchanges: Exchange[]; log: boolean }, exchange: Exchange): void {
+  route.exchanges.push(exchange)
+  const folder = process.env[PRISM_LOG_ENV]
+  if (route.log && folder) appendFileSync(join(folder, `exchanges-${process.pid}.jsonl`), `${JSON.stringify(exchange)}\n`)
+}
+
+/** Sends requests for a proxied server through its Prism, and records what Prism said about them. */
+function installFetchRouting(): void {
+  if (installed) return
+  installed = true
+  const platformFetch = globalThis.fetch
+  globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init)
+    const url = new URL(request.url)
+    const route = routes.get(url.origin)
+    if (!route) return platformFetch(request)
+    // The exact bytes go on (a signature covers them); only the address changes.
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer()
+    if (body && /json/i.test(request.headers.get('content-type') ?? '') && !parsesAsJson(body)) {
+      // Prism 5.16 leaves a request with a body that is not JSON (but says it is) without an answer; a
+      // test sending one on purpose goes to the server directly, and the check sees it as unvalidated.
+      const response = await platformFetch(request.url, { method: request.method, headers: request.headers, body, signal: request.signal })
+      record(route, { method: request.method, path: url.pathname, status: response.status, violations: [], unvalidated: 'the body is not JSON' })
+      return response
+    }
+    const response = await platformFetch(`${route.prism}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body, signal: request.signal, redirect: request.redirect })
+    const header = response.headers.get('sl-violations')
+    record(route, { method: request.method, path: url.pathname, status: response.status, violations: header ? (JSON.parse(header.replace(/^Too many violations! /, '')) as Exchange['violations']) : [] })
+    return response
+  }
+  process.once('exit', () => {
+    for (const prism of [...prisms]) stop(prism)
+  })
+}
+
+function parsesAsJson(body: ArrayBuffer): boolean {
+  try {
+    JSON.parse(new TextDecoder().decode(body))
+    return true
+  } catch {
+    return false
+  }
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    socket.once('connect', () => (socket.destroy(), resolve(true)))
+    socket.once('error', () => resolve(false))
+  })
+}
+
+/** What {@link putPrismInFront} needs. */
+export interface PrismOptions {
+  serverUrl: string
+  port: number
+  /** Prism stops when this resolves (the server's exit or close). */
+  until: Promise<unknown>
+  /** The document to validate against. Default: the one of {@link PRISM_DOCUMENT_ENV}. */
+  document?: string
+  /** Write the exchanges to {@link PRISM_LOG_ENV}'s folder for the check. Default true. */
+  log?: boolean
+}
+
+/**
+ * Starts a Prism proxy for the server at `serverUrl` on `port`, routes this process's requests for the
+ * server through it, and stops it when `until` resolves.
+ *
+ * @example
+ * ```ts
+ * if (prismEnabled()) await putPrismInFront({ serverUrl: cli.url, port: await freePort(), until: cli.exited })
+ * ```
+ */
+export async function putPrismInFront(options: PrismOptions): Promise<PrismProxy> {
+  const { serverUrl, port, until: serverExited, log = true } = options
+  const document = options.document ?? process.env[PRISM_DOCUMENT_ENV]
+  if (!document) throw new Error(`${PRISM_DOCUMENT_ENV} is not set`)
+  installFetchRouting()
+  const prism = spawn(process.execPath, ['--import', WATCHDOG, PRISM_CLI, 'proxy', document, serverUrl, '--host', '127.0.0.1', '--port', String(port), '--cors', 'false', '--errors', 'false', '-v', 'warn'], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SCARF_ANALYTICS: 'false', FORCE_COLOR: '0' },
+  })
+  prisms.add(prism)
+  let output = ''
+  prism.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)))
+  prism.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)))
+  // Prism's readiness is its port: wait until it accepts a connection (or exits).
+  for (let waited = 0; !(await portOpen(port)); waited += 50) {
+    if (prism.exitCode !== null || waited > 20_000) {
+      stop(prism)
+      throw new Error(`Prism did not start on port ${port}:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  const origin = new URL(serverUrl).origin
+  const route = { prism: `http://127.0.0.1:${port}`, exchanges: [] as Exchange[], log }
+  routes.set(origin, route)
+  void serverExited.then(() => {
+    if (routes.get(origin) === route) routes.delete(origin)
+    stop(prism)
+  })
+  return { url: route.prism, exchanges: route.exchanges }
+}

@@ -1,0 +1,119 @@
+/**
+ * The OpenAPI documents end to end: a fresh `npm start` hands them out, and Prism (the validating proxy
+ * of `npm run check:openapi`) does report what violates them, so the check can fail: a request the
+ * document forbids, an answer that contradicts a (deliberately broken) copy of the document, a request
+ * the server accepts although the document forbids it, and a path the document does not have.
+ */
+import { execFile, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { startMockServer, type MockServer } from '@merchant-gateway/mock/server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { repositoryDocument } from '../../scripts/openapi/merge-documents.js'
+import { judgeExchanges } from '../../scripts/openapi/prism-judge.js'
+import { freePort, ROOT, waitForBanner } from './cli-process.js'
+import { putPrismInFront, type PrismProxy } from './openapi-proxy.js'
+
+const committed = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as { servers: Array<{ url: string }>; paths: object }
+
+describe('npm start hands out the OpenAPI documents', () => {
+  it('GET /openapi.json (curl) is the committed service document, naming this server as the local one; GET /__mock/openapi.json the control document', async () => {
+    const port = await freePort()
+    const npm = spawn('npm', ['start', '--', '--port', String(port), '--quiet'], {
+      cwd: ROOT,
+      env: { ...process.env, PATH: `${ROOT}node_modules/.bin:${process.env.PATH ?? ''}`, FORCE_COLOR: '0' },
+    })
+    const cli = await waitForBanner(npm)
+    try {
+      const { stdout } = await promisify(execFile)('curl', ['-s', '--fail', `http://127.0.0.1:${port}/openapi.json`])
+      const served = JSON.parse(stdout) as ReturnType<typeof committed>
+      const expected = committed('packages/contract/openapi.json')
+      expect(served.paths).toEqual(expected.paths)
+      expect(served.servers.map((s) => s.url)).toEqual(expected.servers.map((s) => (s.url === 'http://127.0.0.1:4010' ? `http://127.0.0.1:${port}` : s.url)))
+      expect(served).toEqual({ ...expected, servers: served.servers })
+
+      const control = await fetch(`http://127.0.0.1:${port}/__mock/openapi.json`)
+      expect(control.headers.get('content-type')).toBe('application/json')
+      expect(((await control.json()) as { paths: object }).paths).toEqual(committed('packages/mock/openapi.control.json').paths)
+    } finally {
+      npm.kill('SIGTERM')
+      await cli.exited
+    }
+  }, 60_000)
+})
+
+describe('Prism reports what violates the documents (the check of npm run check:openapi can fail)', () => {
+  let server: MockServer
+  let work: string
+  let closed: () => void
+  const until = new Promise<void>((resolve) => (closed = resolve))
+
+  /** Prism in front of the server, validating against the committed documents after `edit`. */
+  async function prismWith(edit: (document: any) => void): Promise<PrismProxy> {
+    const document = repositoryDocument() as any
+    edit(document)
+    const path = join(work, `openapi-${Math.random().toString(36).slice(2)}.json`)
+    writeFileSync(path, JSON.stringify(document))
+    return putPrismInFront({ serverUrl: server.url, port: await freePort(), until, document: path, log: false })
+  }
+
+  const listStores = () => fetch(`${server.url}/api/v1/payment-gateway/stores/list`, { method: 'POST', headers: { 'X-Api-Key': 'mk_test_demo' } })
+  const createOrder = (body: unknown) =>
+    fetch(`${server.url}/api/v1/payment-gateway/order/create`, { method: 'POST', headers: { 'X-Api-Key': 'mk_test_demo', 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'mgw-prism-test-'))
+    server = await startMockServer({
+      port: 0,
+      clock: { now: '2026-11-02T09:00:00Z', frozen: true },
+      seed: [{ apiKey: 'mk_test_demo', apiSecret: 'sk_test_demo', stores: [{ storeName: 'Demo Store', address: '1 Demo Street' }] }],
+    })
+  })
+  afterAll(async () => {
+    closed()
+    await server?.close()
+    rmSync(work, { recursive: true, force: true })
+  })
+
+  it('with the committed documents: conforming traffic passes, and a request with a wrong type is reported and, refused with 400, judged as documented', async () => {
+    const prism = await prismWith(() => {})
+    expect((await listStores()).status).toBe(200)
+    const refused = await createOrder({ storeId: 'abc', amount: 5, currency: 'USD' })
+    expect(refused.status).toBe(400)
+    const [ok, bad] = prism.exchanges
+    expect(ok).toMatchObject({ path: '/api/v1/payment-gateway/stores/list', status: 200, violations: [] })
+    expect(bad!.violations).toContainEqual(expect.objectContaining({ location: ['request', 'body', 'storeId'], severity: 'Error' }))
+    const judged = judgeExchanges(prism.exchanges, repositoryDocument().paths)
+    expect(judged.failures).toEqual([])
+    expect(judged.refused.some((line) => line.includes('request.body.storeId'))).toBe(true)
+  }, 30_000)
+
+  it('an answer that contradicts the document (a broken copy: storeName must be an integer) is a failure', async () => {
+    const prism = await prismWith((d) => {
+      d.components.schemas.Store.properties.storeName = { type: 'integer' }
+    })
+    expect((await listStores()).status).toBe(200)
+    const { failures } = judgeExchanges(prism.exchanges, repositoryDocument().paths)
+    expect(failures).toEqual([expect.stringMatching(/^POST \/api\/v1\/payment-gateway\/stores\/list -> 200: response\.body\.data\.0\.storeName .*integer/)])
+  }, 30_000)
+
+  it('a request the server accepts although the document forbids it (a broken copy: amounts at most 10) is a failure', async () => {
+    const prism = await prismWith((d) => {
+      d.components.schemas.Amount.maximum = 10
+    })
+    expect((await createOrder({ storeId: 101, amount: 12.5, currency: 'USD' })).status).toBe(200)
+    const { failures } = judgeExchanges(prism.exchanges, repositoryDocument().paths)
+    expect(failures.some((line) => line.startsWith('POST /api/v1/payment-gateway/order/create -> 200: request.body'))).toBe(true)
+  }, 30_000)
+
+  it('a path the document does not have is a failure (a broken copy without list stores)', async () => {
+    const prism = await prismWith((d) => {
+      delete d.paths['/api/v1/payment-gateway/stores/list']
+    })
+    expect((await listStores()).status).toBe(200)
+    const { failures } = judgeExchanges(prism.exchanges, repositoryDocument().paths)
+    expect(failures).toEqual([expect.stringContaining('Selected route not found')])
+  }, 30_000)
+})
