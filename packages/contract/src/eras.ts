@@ -136,50 +136,129 @@ export interface ContractEra {
   readonly signedWebhooks: boolean
 }
 
-const R13 = RELEASES['1.3.0']
-const R14 = RELEASES['1.4.0']
+// The table is built by a function marked free of side effects, so that a bundle which does not use the
+// eras (the SDK's) drops the table and its texts entirely.
+/* @__NO_SIDE_EFFECTS__ */
+function buildEras(): readonly ContractEra[] {
+  const R13 = RELEASES['1.3.0']
+  const R14 = RELEASES['1.4.0']
 
-const KEY_WARNING: DeprecationWarning = {
-  text:
-    `X-Idempotent-Key will be required on refund and payout from ${R13.iso.rejection} (release 1.3.0): ` +
-    `a request without it will be refused with 400 missing_idempotent_key, and from ${R13.iso.fullEnforcement} ` +
-    'a key must be 1 to 255 characters',
-  scope: 'refund-payout',
-  concerns: ['missing-idempotency-key', 'malformed-idempotency-key'],
+  const KEY_WARNING: DeprecationWarning = {
+    text:
+      `X-Idempotent-Key will be required on refund and payout from ${R13.iso.rejection} (release 1.3.0): ` +
+      `a request without it will be refused with 400 missing_idempotent_key, and from ${R13.iso.fullEnforcement} ` +
+      'a key must be 1 to 255 characters',
+    scope: 'refund-payout',
+    concerns: ['missing-idempotency-key', 'malformed-idempotency-key'],
+  }
+
+  const KEY_FORMAT_WARNING: DeprecationWarning = {
+    text:
+      `X-Idempotent-Key has been required on refund and payout since ${R13.iso.rejection} (release 1.3.0); ` +
+      `from ${R13.iso.fullEnforcement} a key that is empty or longer than 255 characters will be refused with 400 invalid_idempotent_key`,
+    scope: 'refund-payout',
+    concerns: ['missing-idempotency-key', 'malformed-idempotency-key'],
+  }
+
+  const HOW_TO_MIGRATE = 'send X-Api-Key alone on standard endpoints, and sign refund and payout with X-Timestamp and X-Signature and a camelCase body'
+
+  const AUTH_WARNING: DeprecationWarning = {
+    text:
+      'X-App-Id, X-Timestamp on standard endpoints, and unsigned snake_case refund and payout requests are deprecated (release 1.4.0) ' +
+      `and will be refused with 401 invalid_authentication from ${R14.iso.rejection}; ${HOW_TO_MIGRATE}`,
+    scope: 'gateway',
+    concerns: ['legacy-auth'],
+  }
+
+  const AUTH_REFUSED_WARNING: DeprecationWarning = {
+    text:
+      `Since ${R14.iso.rejection} (release 1.4.0) X-App-Id, X-Timestamp on standard endpoints, and unsigned snake_case refund and payout ` +
+      `requests are refused with 401 invalid_authentication; ${HOW_TO_MIGRATE}`,
+    scope: 'gateway',
+    concerns: ['legacy-auth'],
+  }
+
+  function era(name: EraName, release: ContractEra['release'], step: ReleaseStep | null, from: string | null, rules: Omit<ContractEra, 'name' | 'release' | 'step' | 'from' | 'fromMs'>): ContractEra {
+    return Object.freeze({ name, release, step, from, fromMs: from === null ? Number.NEGATIVE_INFINITY : Date.parse(from), ...rules })
+  }
+
+  const BEFORE_1_4_0 = { signedMoneyForm: false, legacyAuth: 'accepted', signedWebhooks: false } as const
+  const FROM_1_3_0_ENFORCEMENT = { missingIdempotencyKey: 'refused', malformedIdempotencyKey: 'refused' } as const
+
+  return Object.freeze([
+    era('before-1.3.0', null, null, null, {
+      summary: 'Refund and payout in the earlier form (X-App-Id, X-Api-Key, X-Timestamp, snake_case); X-Idempotent-Key optional, honoured when sent',
+      ...BEFORE_1_4_0,
+      missingIdempotencyKey: 'accepted',
+      malformedIdempotencyKey: 'accepted',
+      deprecationWarning: null,
+    }),
+    era('1.3.0-grace', '1.3.0', 'grace', R13.iso.grace, {
+      summary: 'Release 1.3.0, grace: a refund or payout without X-Idempotent-Key is accepted and a warning is logged',
+      ...BEFORE_1_4_0,
+      missingIdempotencyKey: 'deprecated',
+      malformedIdempotencyKey: 'deprecated',
+      deprecationWarning: null,
+    }),
+    era('1.3.0-deprecation-warning', '1.3.0', 'deprecationWarning', R13.iso.deprecationWarning, {
+      summary: 'Release 1.3.0, warning: refund and payout responses carry X-Service-Deprecation-Warning; a missing key is still accepted',
+      ...BEFORE_1_4_0,
+      missingIdempotencyKey: 'deprecated',
+      malformedIdempotencyKey: 'deprecated',
+      deprecationWarning: KEY_WARNING,
+    }),
+    era('1.3.0-rejection', '1.3.0', 'rejection', R13.iso.rejection, {
+      summary: 'Release 1.3.0, rejection: a refund or payout without X-Idempotent-Key is refused with 400 missing_idempotent_key',
+      ...BEFORE_1_4_0,
+      missingIdempotencyKey: 'refused',
+      malformedIdempotencyKey: 'deprecated',
+      deprecationWarning: KEY_FORMAT_WARNING,
+    }),
+    era('1.3.0-full-enforcement', '1.3.0', 'fullEnforcement', R13.iso.fullEnforcement, {
+      summary: 'Release 1.3.0, full enforcement: a key must be 1 to 255 characters (400 invalid_idempotent_key); no more warnings',
+      ...BEFORE_1_4_0,
+      ...FROM_1_3_0_ENFORCEMENT,
+      deprecationWarning: null,
+    }),
+    era('1.4.0-grace', '1.4.0', 'grace', R14.iso.grace, {
+      summary: 'Release 1.4.0, grace: refund and payout take the signed camelCase form too; old headers and the earlier form are accepted and logged',
+      signedMoneyForm: true,
+      legacyAuth: 'deprecated',
+      ...FROM_1_3_0_ENFORCEMENT,
+      deprecationWarning: null,
+      signedWebhooks: true,
+    }),
+    era('1.4.0-deprecation-warning', '1.4.0', 'deprecationWarning', R14.iso.deprecationWarning, {
+      summary: 'Release 1.4.0, warning: every gateway response carries X-Service-Deprecation-Warning; old headers still accepted',
+      signedMoneyForm: true,
+      legacyAuth: 'deprecated',
+      ...FROM_1_3_0_ENFORCEMENT,
+      deprecationWarning: AUTH_WARNING,
+      signedWebhooks: true,
+    }),
+    era('1.4.0-rejection', '1.4.0', 'rejection', R14.iso.rejection, {
+      summary: 'Release 1.4.0, rejection: X-App-Id, X-Timestamp on standard endpoints and the earlier form are refused with 401 invalid_authentication',
+      signedMoneyForm: true,
+      legacyAuth: 'refused',
+      ...FROM_1_3_0_ENFORCEMENT,
+      deprecationWarning: AUTH_REFUSED_WARNING,
+      signedWebhooks: true,
+    }),
+    era('1.4.0-full-enforcement', '1.4.0', 'fullEnforcement', R14.iso.fullEnforcement, {
+      summary: 'Release 1.4.0, full enforcement: the current contract; no more warnings',
+      signedMoneyForm: true,
+      legacyAuth: 'refused',
+      ...FROM_1_3_0_ENFORCEMENT,
+      deprecationWarning: null,
+      signedWebhooks: true,
+    }),
+  ])
 }
 
-const KEY_FORMAT_WARNING: DeprecationWarning = {
-  text:
-    `X-Idempotent-Key has been required on refund and payout since ${R13.iso.rejection} (release 1.3.0); ` +
-    `from ${R13.iso.fullEnforcement} a key that is empty or longer than 255 characters will be refused with 400 invalid_idempotent_key`,
-  scope: 'refund-payout',
-  concerns: ['missing-idempotency-key', 'malformed-idempotency-key'],
+/* @__NO_SIDE_EFFECTS__ */
+function lastOf<T>(list: readonly T[]): T {
+  return list[list.length - 1]!
 }
-
-const HOW_TO_MIGRATE = 'send X-Api-Key alone on standard endpoints, and sign refund and payout with X-Timestamp and X-Signature and a camelCase body'
-
-const AUTH_WARNING: DeprecationWarning = {
-  text:
-    'X-App-Id, X-Timestamp on standard endpoints, and unsigned snake_case refund and payout requests are deprecated (release 1.4.0) ' +
-    `and will be refused with 401 invalid_authentication from ${R14.iso.rejection}; ${HOW_TO_MIGRATE}`,
-  scope: 'gateway',
-  concerns: ['legacy-auth'],
-}
-
-const AUTH_REFUSED_WARNING: DeprecationWarning = {
-  text:
-    `Since ${R14.iso.rejection} (release 1.4.0) X-App-Id, X-Timestamp on standard endpoints, and unsigned snake_case refund and payout ` +
-    `requests are refused with 401 invalid_authentication; ${HOW_TO_MIGRATE}`,
-  scope: 'gateway',
-  concerns: ['legacy-auth'],
-}
-
-function era(name: EraName, release: ContractEra['release'], step: ReleaseStep | null, from: string | null, rules: Omit<ContractEra, 'name' | 'release' | 'step' | 'from' | 'fromMs'>): ContractEra {
-  return Object.freeze({ name, release, step, from, fromMs: from === null ? Number.NEGATIVE_INFINITY : Date.parse(from), ...rules })
-}
-
-const BEFORE_1_4_0 = { signedMoneyForm: false, legacyAuth: 'accepted', signedWebhooks: false } as const
-const FROM_1_3_0_ENFORCEMENT = { missingIdempotencyKey: 'refused', malformedIdempotencyKey: 'refused' } as const
 
 /**
  * Every era of the contract, oldest first: the one table that decides which contract is in force.
@@ -189,74 +268,7 @@ const FROM_1_3_0_ENFORCEMENT = { missingIdempotencyKey: 'refused', malformedIdem
  * for (const era of CONTRACT_ERAS) console.log(era.from ?? 'always', era.name, era.summary)
  * ```
  */
-export const CONTRACT_ERAS: readonly ContractEra[] = Object.freeze([
-  era('before-1.3.0', null, null, null, {
-    summary: 'Refund and payout in the earlier form (X-App-Id, X-Api-Key, X-Timestamp, snake_case); X-Idempotent-Key optional, honoured when sent',
-    ...BEFORE_1_4_0,
-    missingIdempotencyKey: 'accepted',
-    malformedIdempotencyKey: 'accepted',
-    deprecationWarning: null,
-  }),
-  era('1.3.0-grace', '1.3.0', 'grace', R13.iso.grace, {
-    summary: 'Release 1.3.0, grace: a refund or payout without X-Idempotent-Key is accepted and a warning is logged',
-    ...BEFORE_1_4_0,
-    missingIdempotencyKey: 'deprecated',
-    malformedIdempotencyKey: 'deprecated',
-    deprecationWarning: null,
-  }),
-  era('1.3.0-deprecation-warning', '1.3.0', 'deprecationWarning', R13.iso.deprecationWarning, {
-    summary: 'Release 1.3.0, warning: refund and payout responses carry X-Service-Deprecation-Warning; a missing key is still accepted',
-    ...BEFORE_1_4_0,
-    missingIdempotencyKey: 'deprecated',
-    malformedIdempotencyKey: 'deprecated',
-    deprecationWarning: KEY_WARNING,
-  }),
-  era('1.3.0-rejection', '1.3.0', 'rejection', R13.iso.rejection, {
-    summary: 'Release 1.3.0, rejection: a refund or payout without X-Idempotent-Key is refused with 400 missing_idempotent_key',
-    ...BEFORE_1_4_0,
-    missingIdempotencyKey: 'refused',
-    malformedIdempotencyKey: 'deprecated',
-    deprecationWarning: KEY_FORMAT_WARNING,
-  }),
-  era('1.3.0-full-enforcement', '1.3.0', 'fullEnforcement', R13.iso.fullEnforcement, {
-    summary: 'Release 1.3.0, full enforcement: a key must be 1 to 255 characters (400 invalid_idempotent_key); no more warnings',
-    ...BEFORE_1_4_0,
-    ...FROM_1_3_0_ENFORCEMENT,
-    deprecationWarning: null,
-  }),
-  era('1.4.0-grace', '1.4.0', 'grace', R14.iso.grace, {
-    summary: 'Release 1.4.0, grace: refund and payout take the signed camelCase form too; old headers and the earlier form are accepted and logged',
-    signedMoneyForm: true,
-    legacyAuth: 'deprecated',
-    ...FROM_1_3_0_ENFORCEMENT,
-    deprecationWarning: null,
-    signedWebhooks: true,
-  }),
-  era('1.4.0-deprecation-warning', '1.4.0', 'deprecationWarning', R14.iso.deprecationWarning, {
-    summary: 'Release 1.4.0, warning: every gateway response carries X-Service-Deprecation-Warning; old headers still accepted',
-    signedMoneyForm: true,
-    legacyAuth: 'deprecated',
-    ...FROM_1_3_0_ENFORCEMENT,
-    deprecationWarning: AUTH_WARNING,
-    signedWebhooks: true,
-  }),
-  era('1.4.0-rejection', '1.4.0', 'rejection', R14.iso.rejection, {
-    summary: 'Release 1.4.0, rejection: X-App-Id, X-Timestamp on standard endpoints and the earlier form are refused with 401 invalid_authentication',
-    signedMoneyForm: true,
-    legacyAuth: 'refused',
-    ...FROM_1_3_0_ENFORCEMENT,
-    deprecationWarning: AUTH_REFUSED_WARNING,
-    signedWebhooks: true,
-  }),
-  era('1.4.0-full-enforcement', '1.4.0', 'fullEnforcement', R14.iso.fullEnforcement, {
-    summary: 'Release 1.4.0, full enforcement: the current contract; no more warnings',
-    signedMoneyForm: true,
-    legacyAuth: 'refused',
-    ...FROM_1_3_0_ENFORCEMENT,
-    deprecationWarning: null,
-    signedWebhooks: true,
-  }),
-])
+export const CONTRACT_ERAS: readonly ContractEra[] = /* @__PURE__ */ buildEras()
 
 /**
  * The contract in force today: the last era.
@@ -266,7 +278,7 @@ export const CONTRACT_ERAS: readonly ContractEra[] = Object.freeze([
  * CURRENT_ERA.name // '1.4.0-full-enforcement'
  * ```
  */
-export const CURRENT_ERA: ContractEra = CONTRACT_ERAS[CONTRACT_ERAS.length - 1]!
+export const CURRENT_ERA: ContractEra = /* @__PURE__ */ lastOf(CONTRACT_ERAS)
 
 /**
  * The era in force at `nowMs` (epoch milliseconds). An era starts at its instant inclusive.

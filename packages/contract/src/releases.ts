@@ -51,6 +51,7 @@ export interface Release {
   readonly iso: Readonly<Record<ReleaseStep, string>>
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 function release(version: string, days: Readonly<Record<ReleaseStep, string>>): Release {
   const iso = {
     grace: `${days.grace}T00:00:00Z`,
@@ -80,7 +81,7 @@ function release(version: string, days: Readonly<Record<ReleaseStep, string>>): 
  * const keyRequired = now >= RELEASES['1.3.0'].rejection
  * ```
  */
-export const RELEASES = Object.freeze({
+export const RELEASES = /* @__PURE__ */ Object.freeze({
   '1.3.0': release('1.3.0', {
     grace: '2026-01-06',
     deprecationWarning: '2026-01-13',
