@@ -37,6 +37,8 @@ export default defineConfig([
     ...common,
     entry: { index: 'src/index.ts', server: 'src/server.ts' },
     format: ['cjs'],
+    // `import.meta.url` (the server finds its OpenAPI documents from it) becomes the file's own URL in CommonJS.
+    shims: true,
     // Published maps point at files relative to themselves, never at the build machine's paths.
     onSuccess: async () => {
       await relativeSourceMaps('dist')
