@@ -39,6 +39,11 @@ function resolve(path: string): URL | undefined {
 const FILE = /`([\w./-]+\.(?:test|e2e\.test|browser\.test|property\.test)\.ts)`/g
 const COMMAND = /`npm run [^`]+`/
 
+/** A long name written as `'first part ' +` newline `'second part'` reads as the one string it is. */
+function joinConcatenated(source: string): string {
+  return source.replace(/(['"`])\s*\+\s*\n\s*\1/g, '')
+}
+
 /** Does `text` contain the quoted name, with "..." as gaps and `%s`, `%i`, `%j`, `$label` as wildcards? */
 function quotedIn(quote: string, text: string): boolean {
   const parts = quote.split(/\s*(?:\.\.\.|…)\s*/).filter((p) => p.trim() !== '')
@@ -73,7 +78,7 @@ describe('docs/decisions.md', () => {
     const texts = files.map((file) => {
       const url = resolve(file)
       expect(url, `${file} does not exist`).toBeDefined()
-      return readFileSync(url!, 'utf8')
+      return joinConcatenated(readFileSync(url!, 'utf8'))
     })
     // A quoted test name; the doc escapes a quote inside one as \".
     for (const [, raw] of row.pinnedBy.matchAll(/"((?:[^"\\]|\\.)+)"/g)) {
