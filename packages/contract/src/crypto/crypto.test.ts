@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { HmacProvider } from './hmac-provider.js'
-import { concatBytes, constantTimeEqual, toHex, utf8 } from './encoding.js'
+import { concatBytes, constantTimeEqual, fromHex, toHex, utf8 } from './encoding.js'
 import { requestSignatureMessage, webhookSignatureMessage } from './messages.js'
 import { nodeCryptoHmac, nodeTimingSafeEqual } from './node.js'
 import { createSigner } from './signing.js'
@@ -270,6 +270,15 @@ describe('messages', () => {
 describe('encoding', () => {
   it('toHex is lowercase with two digits per byte', () => {
     expect(toHex(Uint8Array.from([0, 1, 171, 255]))).toBe('0001abff')
+  })
+
+  it('fromHex reads what toHex writes, in either case, and refuses an odd length or a non-hex digit', () => {
+    const bytes = Uint8Array.from([0, 1, 171, 255, 16])
+    expect(fromHex(toHex(bytes))).toEqual(bytes)
+    expect(fromHex('ABff')).toEqual(Uint8Array.from([171, 255]))
+    expect(fromHex('')).toEqual(new Uint8Array(0))
+    expect(() => fromHex('abc')).toThrow(RangeError)
+    expect(() => fromHex('zz')).toThrow(RangeError)
   })
 
   it('concatBytes keeps order and length', () => {

@@ -50,6 +50,23 @@ export function toHex(bytes: Uint8Array): string {
 }
 
 /**
+ * The bytes a lowercase or uppercase hexadecimal string spells; the inverse of {@link toHex}.
+ * Throws a `RangeError` for an odd length or a character that is not a hex digit (a corrupt value is
+ * never read as zeros).
+ *
+ * @example
+ * ```ts
+ * fromHex('00abff') // Uint8Array [0, 171, 255]
+ * ```
+ */
+export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
+  if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) throw new RangeError('fromHex: expected an even number of hexadecimal digits')
+  const out = new Uint8Array(hex.length / 2)
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16)
+  return out
+}
+
+/**
  * String equality whose running time does not depend on where the strings differ: every
  * character position is compared. A length mismatch returns `false`, still after a full
  * pass, so only the lengths (public for hex signatures) can leak.

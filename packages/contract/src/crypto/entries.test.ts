@@ -17,9 +17,11 @@ describe('crypto entry points', () => {
     expect(defaultNames).toEqual([
       'constantTimeEqual',
       'createSigner',
+      'fromHex',
       'hmac',
       'requestSignatureMessage',
       'signer',
+      'toHex',
       'webCryptoHmac',
       'webhookSignatureMessage',
     ])

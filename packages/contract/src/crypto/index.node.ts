@@ -31,7 +31,7 @@ export const hmac: HmacProvider = nodeCryptoHmac
  */
 export const signer: Signer = createSigner(hmac)
 
-export { constantTimeEqual } from './encoding.js'
+export { constantTimeEqual, fromHex, toHex } from './encoding.js'
 export type { HmacProvider } from './hmac-provider.js'
 export { requestSignatureMessage, webhookSignatureMessage } from './messages.js'
 export { nodeCryptoHmac, nodeTimingSafeEqual } from './node.js'

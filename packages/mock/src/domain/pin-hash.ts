@@ -4,6 +4,7 @@
  * same code runs in Node and in a browser's service worker. Nothing can read a PIN back; checking one
  * derives the hash again and compares in constant time.
  */
+import { fromHex, toHex } from '@merchant-gateway/contract/crypto'
 import type { PinHash } from '../store/records.js'
 
 const encoder = new TextEncoder()
@@ -36,16 +37,4 @@ async function derive(secret: string, salt: Uint8Array, iterations: number): Pro
   const key = await subtle.importKey('raw', encoder.encode(secret), 'PBKDF2', false, ['deriveBits'])
   const bits = await subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: salt as Uint8Array<ArrayBuffer>, iterations }, key, 256)
   return new Uint8Array(bits)
-}
-
-function toHex(bytes: Uint8Array): string {
-  let out = ''
-  for (const byte of bytes) out += byte.toString(16).padStart(2, '0')
-  return out
-}
-
-function fromHex(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2)
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16)
-  return out
 }
