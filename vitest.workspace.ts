@@ -15,7 +15,7 @@ const webCryptoEntry = fileURLToPath(new URL('./packages/contract/src/crypto/ind
 
 /**
  * A browser-mode project: the tests run in a page of headless Debian Chromium (never a downloaded
- * browser, see DESIGN.md "Toolchain"), where they start the mock in MSW's service worker.
+ * browser: Debian's package is the one this project supports), where they start the mock in MSW's service worker.
  *
  * - `msw({ mode: 'worker-only' })` makes the project's Vite server answer `/mockServiceWorker.js`
  *   (Vitest 5 no longer does); `worker-only` serves the script and nothing else, since the tests call

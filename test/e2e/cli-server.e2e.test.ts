@@ -15,7 +15,7 @@ const NOW_MS = Date.parse(NOW)
 const DEMO = { apiKey: 'mk_test_demo', apiSecret: 'sk_test_demo', merchantId: 1, storeId: 101, account: '100200300' }
 
 
-/** SPEC.md's request signature by hand: HMAC-SHA256 over the exact body + X-Timestamp, lowercase hex. */
+/** the gateway documentation's request signature by hand: HMAC-SHA256 over the exact body + X-Timestamp, lowercase hex. */
 function signRequest(secret: string, body: string, timestamp: string): string {
   return createHmac('sha256', secret).update(body + timestamp).digest('hex')
 }

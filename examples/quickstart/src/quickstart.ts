@@ -73,7 +73,7 @@ export function formatMoney(amount: number, currency: Currency): string {
 }
 
 /**
- * One currency's balance as one line: total = usable + frozen (SPEC.md: usable equals balance minus freeze).
+ * One currency's balance as one line: total = usable + frozen (the gateway documentation: usable equals balance minus freeze).
  *
  * @example
  * ```ts
@@ -131,7 +131,7 @@ export async function runQuickstart({ log = console.log }: { log?: (line: string
   log(`Mock clock frozen at ${mock.clock.now()} (a Monday)`)
   log('')
 
-  // 1. The merchant signs up and adds a store in the mobile app (the API cannot create stores: SPEC.md).
+  // 1. The merchant signs up and adds a store in the mobile app (the API cannot create stores: the gateway documentation).
   //    The app's API configuration screen shows the API key and the API secret; we keep both.
   const merchant = await mock.merchants.create({ name: 'Riverside Coffee', balances: { usd: 100 }, webhookUrl: WEBHOOK_URL })
   const store = await mock.stores.add(merchant.merchantId, { storeName: 'Riverside Coffee', address: '12 Sisowath Quay, Phnom Penh' })

@@ -21,7 +21,7 @@ import type { WebhookPayload } from '@merchant-gateway/sdk/webhooks'
 export interface PaymentRecord {
   transactionId: number
   orderId: number
-  /** The webhook status: `SUCCESS`, `FAILED` (SPEC.md shows no other). */
+  /** The webhook status: `SUCCESS`, `FAILED` (the gateway documentation shows no other). */
   status: string
   amount: number
   currency: string

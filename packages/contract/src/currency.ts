@@ -1,6 +1,6 @@
 /**
  * @module currency
- * The currencies the gateway accepts (SPEC.md "Limits": USD and KHR) and how many
+ * The currencies the gateway accepts (the gateway\'s documentation, "Limits",: USD and KHR) and how many
  * decimal places each one allows on the wire.
  */
 
@@ -26,7 +26,7 @@ export type Currency = (typeof CURRENCIES)[number]
 
 /**
  * Decimal places allowed per currency: USD has cents, KHR is counted in whole riel.
- * SPEC.md leaves precision "not shown"; this is the project's decision.
+ * The gateway documentation leaves precision "not shown"; this is the project's decision.
  *
  * @example
  * ```ts

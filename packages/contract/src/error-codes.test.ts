@@ -6,7 +6,7 @@ describe('error codes', () => {
     for (const [key, value] of Object.entries(ERROR_CODES)) expect(value).toBe(key)
   })
 
-  it('the two codes SPEC.md documents are present', () => {
+  it('the two codes the gateway documents are present', () => {
     expect(isErrorCode('missing_idempotent_key')).toBe(true)
     expect(isErrorCode('invalid_authentication')).toBe(true)
   })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { HEADERS } from './headers.js'
 
 describe('headers', () => {
-  it('the signed-request headers are spelled as in SPEC.md', () => {
+  it('the signed-request headers are spelled as in the gateway documentation', () => {
     expect([HEADERS.apiKey, HEADERS.timestamp, HEADERS.signature, HEADERS.idempotentKey]).toEqual([
       'X-Api-Key',
       'X-Timestamp',
@@ -11,7 +11,7 @@ describe('headers', () => {
     ])
   })
 
-  it('the deprecation and obsolete headers are spelled as in SPEC.md', () => {
+  it('the deprecation and obsolete headers are spelled as in the gateway documentation', () => {
     expect(HEADERS.deprecationWarning).toBe('X-Service-Deprecation-Warning')
     expect(HEADERS.appId).toBe('X-App-Id')
   })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { LIMITS } from './limits.js'
 
 describe('limits', () => {
-  it('time limits match SPEC.md', () => {
+  it('time limits match the gateway documentation', () => {
     expect(LIMITS.idempotencyWindowMs).toBe(24 * 60 * 60 * 1000)
     expect(LIMITS.qrValidityMs).toBe(30 * 60 * 1000)
     expect(LIMITS.otpSessionSeconds).toBe(600)

@@ -1,7 +1,7 @@
 /**
  * @module limits
- * Every numeric limit of the contract in one place: the values SPEC.md states and the
- * values the project decided where SPEC.md says "not shown" (marked below).
+ * Every numeric limit of the contract in one place: the values the gateway documentation states and the
+ * values the project decided where the gateway documentation says "not shown" (marked below).
  */
 
 const SECOND_MS = 1_000

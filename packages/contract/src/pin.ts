@@ -1,13 +1,13 @@
 /**
  * @module pin
- * The PIN module's wire contract (SPEC.md "PIN module"), without zod so that a browser bundle of a PIN
+ * The PIN module's wire contract (the gateway\'s documentation, "PIN module"), without zod so that a browser bundle of a PIN
  * client stays small: success messages, error codes of our decisions, and the shape of the envelope.
  * Every answer is the PIN module envelope `{status_code, message, data}`; a refusal adds `code`
  * (our decision, docs/decisions.md) so a client can branch on it.
  */
 
 /**
- * The exact success messages of SPEC.md. verify-pin reuses the one-time-code text, as documented.
+ * The exact success messages of the gateway documentation. verify-pin reuses the one-time-code text, as documented.
  *
  * @example
  * ```ts
@@ -24,7 +24,7 @@ export const PIN_MESSAGES = {
 } as const
 
 /**
- * Codes of PIN module refusals (SPEC.md shows statuses only; the codes are ours).
+ * Codes of PIN module refusals (the gateway documentation shows statuses only; the codes are ours).
  *
  * @example
  * ```ts
@@ -60,7 +60,7 @@ export const PIN_ERROR_CODES = {
   otp_session_invalid: 'otp_session_invalid',
   /** 422: verify-otp with a wrong code; `data.attempts_remaining` before the session ends. */
   otp_invalid: 'otp_invalid',
-  /** 400: reset-pin with a verified session that is missing or expired (SPEC.md). */
+  /** 400: reset-pin with a verified session that is missing or expired (as the gateway documents it). */
   reset_session_invalid: 'reset_session_invalid',
   /** 429: forgot-pin after the user was sent the most codes the window allows; `data.retry_after_seconds`. */
   too_many_reset_requests: 'too_many_reset_requests',
@@ -91,7 +91,7 @@ export const PIN_ERROR_CODES = {
 export type PinErrorCode = keyof typeof PIN_ERROR_CODES
 
 /**
- * The PIN module's fixed figures (SPEC.md Limits, and our decision on wrong one-time codes).
+ * The PIN module's fixed figures (the documented limits, and our decision on wrong one-time codes).
  *
  * @example
  * ```ts

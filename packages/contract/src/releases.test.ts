@@ -4,7 +4,7 @@ import { RELEASES, releasePhase } from './releases.js'
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`)
 
 describe('RELEASES', () => {
-  it('release 1.3.0 (mandatory idempotency key) follows the January 2026 timeline of SPEC.md', () => {
+  it('release 1.3.0 (mandatory idempotency key) follows the January 2026 timeline of the gateway documentation', () => {
     expect(RELEASES['1.3.0']).toMatchObject({
       version: '1.3.0',
       date: '2026-01-06',
@@ -15,7 +15,7 @@ describe('RELEASES', () => {
     })
   })
 
-  it('release 1.4.0 (signature authentication) follows the March 2026 timeline of SPEC.md', () => {
+  it('release 1.4.0 (signature authentication) follows the March 2026 timeline of the gateway documentation', () => {
     expect(RELEASES['1.4.0']).toMatchObject({
       version: '1.4.0',
       date: '2026-03-02',

@@ -1,6 +1,6 @@
 /**
  * @module options
- * What a caller can choose when creating a mock, and the defaults. Where SPEC.md says "not shown",
+ * What a caller can choose when creating a mock, and the defaults. Where the gateway documentation says "not shown",
  * the default is the decision recorded in docs/decisions.md and the option is the way to choose
  * another behaviour.
  */
@@ -51,18 +51,18 @@ export interface MockGatewayOptions {
   seed?: SeedMerchant[]
   /** Allowed difference between X-Timestamp and the mock clock, in seconds. Default 300. */
   signatureToleranceSeconds?: number
-  /** Business days until a refund or payout settles. Default: the slow end of SPEC.md, refund 5 and payout 2. */
+  /** Business days until a refund or payout settles. Default: the slow end of the gateway documentation, refund 5 and payout 2. */
   settlementBusinessDays?: { refund?: number; payout?: number }
   /**
    * A payout to an account number the mock does not know: `'fail-at-settlement'` (default: accepted,
-   * then failed and reversed as SPEC.md describes for an invalid account) or `'reject'` (404 at once).
+   * then failed and reversed as the gateway documentation describes for an invalid account) or `'reject'` (404 at once).
    */
   unknownPayoutAccount?: 'fail-at-settlement' | 'reject'
-  /** List stores for a merchant without stores: `'not-found'` (default, as SPEC.md) or `'empty-list'` (200 with `[]`). */
+  /** List stores for a merchant without stores: `'not-found'` (default, as the gateway documentation) or `'empty-list'` (200 with `[]`). */
   emptyStoreList?: 'not-found' | 'empty-list'
   /**
    * Create order, generate QR, transaction detail and cancel: `'as-documented'` (default: the bare body
-   * SPEC.md shows) or `'envelope'` (wrapped in `{statusCode, message, data, traceId}`).
+   * the gateway documentation shows) or `'envelope'` (wrapped in `{statusCode, message, data, traceId}`).
    */
   responseStyle?: 'as-documented' | 'envelope'
   /** Settle what is due before each request and after each clock move. Default true. */
@@ -89,14 +89,14 @@ export interface MockGatewayOptions {
   /** How the mock waits for a latency fault. Default: a real timer. Tests may pass a controllable one. */
   sleep?: (ms: number) => Promise<void>
   /**
-   * A fixed one-time code accepted by verify-otp besides the one sent, as SPEC.md's development
+   * A fixed one-time code accepted by verify-otp besides the one sent, as the gateway documentation's development
    * environments do (e.g. `'000000'`). Off by default: only the code sent works.
    */
   otpDevCode?: string
   /** PBKDF2 iterations of stored PIN hashes. Default 10 000 (a mock; tests may pass 1 000 for speed). */
   pinHashIterations?: number
   /**
-   * reset-pin on the verified session id alone, as SPEC.md describes (default false), or only with the
+   * reset-pin on the verified session id alone, as the gateway documentation describes (default false), or only with the
    * session owner's bearer token (true): the fix of the security finding in docs/decisions.md.
    */
   resetPinRequiresBearer?: boolean

@@ -121,7 +121,7 @@ describe('the mock over real HTTP answers what it answers in-process', () => {
     const created = await fetch(`${server.url}/__mock/merchants`, { method: 'POST', body: JSON.stringify({ balances: { usd: 5 } }) })
     expect(created.status).toBe(201)
     const merchant = (await created.json()) as { merchantId: number; apiKey: string }
-    expect((await listStores(server, merchant.apiKey)).status).toBe(404) // no store yet: SPEC.md's 404
+    expect((await listStores(server, merchant.apiKey)).status).toBe(404) // no store yet: the gateway documentation's 404
     await fetch(`${server.url}/__mock/merchants/${merchant.merchantId}/stores`, { method: 'POST', body: JSON.stringify({ storeName: 'Kiosk', address: '2 Quay' }) })
     expect((await (await listStores(server, merchant.apiKey)).json()) as object).toMatchObject({ data: [{ storeName: 'Kiosk' }] })
   })

@@ -125,7 +125,7 @@ const usable = (model: Model, merchant: number, currency: Currency) => {
   return f.balance - f.freeze
 }
 
-/** Monday to Friday, UTC, keeping the time of day (SPEC.md: refunds 3-5 and payouts 1-2 business days). */
+/** Monday to Friday, UTC, keeping the time of day (the gateway documentation: refunds 3-5 and payouts 1-2 business days). */
 function addBusinessDays(fromMs: number, days: number): number {
   let t = fromMs
   for (let i = 0; i < days; i++) {

@@ -1,6 +1,6 @@
 /**
  * Every refusal of the PIN module with its status, code and body `{status_code, message, code, data}`
- * (SPEC.md "Errors > PIN module" and docs/decisions.md), and that a refused request changes nothing:
+ * (the gateway\'s documentation, "Errors > PIN module", and docs/decisions.md), and that a refused request changes nothing:
  * no PIN stored or replaced, no wrong attempt counted, no code sent, no session used up.
  */
 import { PIN_MESSAGES, PIN_PATHS } from '@merchant-gateway/contract'
@@ -587,7 +587,7 @@ describe('reset-pin refusals: 400 reset_session_invalid and nothing changes', ()
     await expectPinIs(otherApi, PIN)
   })
 
-  it('SECURITY FINDING (SPEC.md, default): reset-pin with no bearer token at all succeeds on the verified session id alone', async () => {
+  it('SECURITY FINDING (the gateway documentation, default): reset-pin with no bearer token at all succeeds on the verified session id alone', async () => {
     const mock = pinMock()
     const { user, api } = await userWithPin(mock)
     const sessionId = await verifiedSession(mock, user)

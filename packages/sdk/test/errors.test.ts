@@ -168,7 +168,7 @@ describe('error bodies from the mock map to error classes', () => {
     expect(await failure(() => client.orders.cancel({ orderId }))).toBeInstanceOf(NotFoundError)
   })
 
-  it('404 for list stores of a merchant without stores is a NotFoundError (SPEC.md)', async () => {
+  it('404 for list stores of a merchant without stores is a NotFoundError (as the gateway documents it)', async () => {
     const mock = newMock()
     const bare = await mock.merchants.create({ balances: { usd: 1 } })
     const { client, spy } = newClient(mock, bare)

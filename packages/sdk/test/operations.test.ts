@@ -215,7 +215,7 @@ describe('operations through mock.fetch (happy paths)', () => {
   })
 })
 
-describe('envelope where SPEC.md leaves it open (mock responseStyle "envelope")', () => {
+describe('envelope where the gateway documentation leaves it open (mock responseStyle "envelope")', () => {
   it('create order, QR, transaction detail and cancel are unwrapped to the same data as the bare form, with the envelope traceId on meta', async () => {
     const { mock, merchant, client, spy } = await setup({ mock: { responseStyle: 'envelope' } })
     const order = await client.orders.create({ storeId: merchant.storeId, amount: 12.5, currency: 'USD' })

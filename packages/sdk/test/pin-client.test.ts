@@ -78,7 +78,7 @@ describe('the recovery sequence: request a code, verify it, complete with a new 
     expect(await failure(() => client.pin.verify({ pin: '111111' }))).toBeInstanceOf(WrongPinError)
   })
 
-  it('complete sends the bearer token too, although SPEC.md says reset-pin works on the session alone', async () => {
+  it('complete sends the bearer token too, although the gateway documentation says reset-pin works on the session alone', async () => {
     const { mock, userId, accessToken, client, spy } = await pinSetup()
     const { sessionId } = await client.pinReset.request({ email: EMAIL })
     const verified = await client.pinReset.verifyCode({ sessionId, code: lastCode(mock, userId).code, email: EMAIL })

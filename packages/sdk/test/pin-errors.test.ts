@@ -1,6 +1,6 @@
 /**
  * The PIN client against a stub fetch that answers with the documented bodies: how each refusal maps to
- * an error class and its fields, SPEC.md's status-only fallbacks, malformed answers, the wire form of
+ * an error class and its fields, the gateway documentation's status-only fallbacks, malformed answers, the wire form of
  * each request, the guards across realms, and the no-retry rule. The same client against the stateful
  * mock is in pin-client.test.ts.
  */
@@ -160,7 +160,7 @@ describe('each documented PIN refusal maps to its error class', () => {
   })
 })
 
-describe("SPEC.md's status-only refusals (no code in the body) still map by status and operation", () => {
+describe("the gateway documentation's status-only refusals (no code in the body) still map by status and operation", () => {
   it('422 on verify-pin and change-pin is a WrongPinError with attemptsRemaining undefined', async () => {
     for (const call of [CALLS.verifyPin, CALLS.changePin]) {
       const error = await failure(() => call(clientAnswering(() => json(422, { status_code: 422, message: 'Invalid PIN', data: null })).client))
@@ -178,7 +178,7 @@ describe("SPEC.md's status-only refusals (no code in the body) still map by stat
     expect(limited).toBeInstanceOf(RateLimitError)
   })
 
-  it('400 on reset-pin is a ResetSessionError (SPEC.md: session missing or expired)', async () => {
+  it('400 on reset-pin is a ResetSessionError (the gateway documentation: session missing or expired)', async () => {
     const error = await failure(() => CALLS.resetPin(clientAnswering(() => json(400, { status_code: 400, message: 'Invalid session', data: null })).client))
     expect(error).toBeInstanceOf(ResetSessionError)
   })

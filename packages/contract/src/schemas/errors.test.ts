@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { STATUS_NAMES } from './errors.js'
 
 describe('STATUS_NAMES', () => {
-  it('names the statuses SPEC.md shows as in its status-style bodies', () => {
+  it('names the statuses the gateway documentation shows as in its status-style bodies', () => {
     expect(STATUS_NAMES[400]).toBe('Bad Request')
     expect(STATUS_NAMES[401]).toBe('Unauthorized')
     expect(STATUS_NAMES[404]).toBe('Not Found')

@@ -14,7 +14,7 @@ import {
 } from './amount.js'
 
 /**
- * The order states SPEC.md names.
+ * The order states the gateway documentation names.
  *
  * @example
  * ```ts
@@ -86,7 +86,7 @@ export const createOrderLegacyRequestSchema = z
 export type CreateOrderLegacyRequest = z.infer<typeof createOrderLegacyRequestSchema>
 
 /**
- * Create order accepting both documented shapes (SPEC.md "Documented inconsistencies" 1):
+ * Create order accepting both documented shapes (the gateway\'s documentation, "Documented inconsistencies", 1):
  * `storeId` (number) or `store_id` (decimal string). At least one is required; when both are
  * sent they must name the same store (`storeId: 12` with `store_id: "12"`).
  *

@@ -15,7 +15,7 @@ import { transactionDetailBodySchema, transactionDetailRequestSchema } from './t
 interface RequestCase {
   name: string
   schema: z.ZodMiniType
-  /** The documented example (SPEC.md field list). */
+  /** The documented example (the gateway documentation field list). */
   example: Record<string, unknown>
   /** Fields that must be present. */
   required: string[]

@@ -148,7 +148,7 @@ describe('response field rules', () => {
     expect(listStoresResponseSchema.safeParse(envelope([])).success).toBe(true)
   })
 
-  it('statuses are open strings so states SPEC.md does not name yet do not break clients', () => {
+  it('statuses are open strings so states the gateway documentation does not name yet do not break clients', () => {
     expect(webhookPayloadSchema.safeParse({ ...cases.at(-1)!.example, status: 'REFUNDED' }).success).toBe(true)
     expect(transactionSchema.safeParse({ ...cases[7]!.example, status: 'reversed' }).success).toBe(true)
   })

@@ -1,6 +1,6 @@
 /**
  * @module schemas/webhook
- * The payment notification the gateway sends to the merchant (SPEC.md "Webhook payload").
+ * The payment notification the gateway sends to the merchant (the gateway\'s documentation, "Webhook payload").
  */
 import * as z from 'zod/mini'
 import { currencySchema, integerIdSchema } from './amount.js'
@@ -26,7 +26,7 @@ export const WEBHOOK_STATUSES = ['SUCCESS', 'FAILED'] as const
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number]
 
 /**
- * Webhook payload. `status` is any string, since SPEC.md says other values are "not shown";
+ * Webhook payload. `status` is any string, since the gateway documentation says other values are "not shown";
  * `createTimeMilli` is epoch milliseconds and feeds the signature
  * (`floor(createTimeMilli / 1000)`). Unknown fields are kept.
  *

@@ -52,7 +52,7 @@ async function snapshot() {
   })
 }
 
-describe('control routes answer with the shapes of the DESIGN.md table', () => {
+describe('control routes answer with the documented shapes', () => {
   it('POST /__mock/merchants creates a merchant (201) with credentials; GET reads them and the balances back', async () => {
     const created = await send('POST', '/__mock/merchants', { name: 'Riverside Coffee', balances: { usd: 100.5, khr: 40000 }, webhookUrl: 'http://127.0.0.1:9/hook' })
     expect(created.status).toBe(201)
@@ -87,7 +87,7 @@ describe('control routes answer with the shapes of the DESIGN.md table', () => {
     const list = () => mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, { method: 'POST', headers: { [HEADERS.apiKey]: m.apiKey } })
     expect(((await (await list()).json()) as { data: unknown }).data).toEqual([{ storeId: m.storeId, storeName: 'Riverside North', address: '1 Main St' }])
     expect((await send('DELETE', `/__mock/merchants/${m.merchantId}/stores/${m.storeId}`)).status).toBe(204)
-    // SPEC.md: a merchant without stores gets 404 from list stores (the mock's default).
+    // The gateway documentation: a merchant without stores gets 404 from list stores (the mock's default).
     expect((await list()).status).toBe(404)
   })
 

@@ -1,6 +1,6 @@
 /**
  * @module idempotency
- * Idempotent refunds and payouts (SPEC.md, Limits). A key is scoped to the merchant and lives 24 hours
+ * Idempotent refunds and payouts (the gateway documentation, Limits). A key is scoped to the merchant and lives 24 hours
  * on the mock clock. Within the window:
  *
  * - a request whose key is still being processed gets 409 `idempotency_key_in_use`;

@@ -1,6 +1,6 @@
 /**
  * @module orders
- * The order state machine of SPEC.md:
+ * The order state machine of the gateway documentation:
  *
  *   (none) --create--> pending --payment started--> processing --payment SUCCESS--> completed
  *   pending --payment SUCCESS--> completed;  processing --payment FAILED--> pending (payable again)

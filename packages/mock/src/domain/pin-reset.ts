@@ -1,6 +1,6 @@
 /**
  * @module pin-reset
- * Resetting a forgotten PIN by one-time code (SPEC.md recovery sequence):
+ * Resetting a forgotten PIN by one-time code (the documented recovery sequence):
  *
  *   forgot-pin  -> an open session (10 minutes) and a 6-digit code sent to a verified contact of the user
  *   verify-otp  -> the right code and session make a verified session under a NEW id; the old id is dead
@@ -11,7 +11,7 @@
  * code works); at most 5 codes per user in 15 minutes (option `forgotPinLimit`); the 5th wrong code ends
  * the session; a verified session has its own 10 minutes; codes are
  * stored hashed; the code in the outbox is the message as sent. reset-pin accepts the session id alone,
- * as SPEC.md describes (a security finding), unless `resetPinRequiresBearer` is set; a bearer token of
+ * as the gateway documentation describes (a security finding), unless `resetPinRequiresBearer` is set; a bearer token of
  * another user is always refused.
  */
 import { PIN_RULES } from '@merchant-gateway/contract'

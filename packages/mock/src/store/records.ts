@@ -58,7 +58,7 @@ export const balanceRecordSchema = z.object({
 /** @see balanceRecordSchema */
 export type BalanceRecord = z.infer<typeof balanceRecordSchema>
 
-/** Order states of SPEC.md. */
+/** Order states of the gateway documentation. */
 export const orderStatusSchema = z.enum(['pending', 'processing', 'completed', 'cancelled'])
 /** @see orderStatusSchema */
 export type OrderStatus = z.infer<typeof orderStatusSchema>
@@ -97,7 +97,7 @@ export const qrRecordSchema = z.object({
 /** @see qrRecordSchema */
 export type QrRecord = z.infer<typeof qrRecordSchema>
 
-/** Transaction states of SPEC.md. */
+/** Transaction states of the gateway documentation. */
 export const transactionStatusSchema = z.enum(['pending', 'completed', 'failed', 'cancelled'])
 /** @see transactionStatusSchema */
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>

@@ -1,7 +1,7 @@
 /**
  * @module read-answer
- * A 2xx answer to typed data: parsed once, the envelope unwrapped (required where SPEC.md documents
- * it, accepted where SPEC.md leaves it open), checked against the contract schema (unknown fields
+ * A 2xx answer to typed data: parsed once, the envelope unwrapped (required where the gateway documentation documents
+ * it, accepted where the gateway documentation leaves it open), checked against the contract schema (unknown fields
  * kept), and given its `meta`.
  */
 import { describeIssues, HEADERS } from '@merchant-gateway/contract'

@@ -4,7 +4,7 @@
  * envelope plus a `code` (`{status_code, message, code, data}`); the code decides the class, and the
  * details in `data` (`attempts_remaining`, `locked_until`, `retry_after_seconds`) become fields.
  *
- * SPEC.md documents only statuses for the PIN module (422 wrong PIN on verify-pin, 429 blocked, 400
+ * The gateway documents only statuses for the PIN module (422 wrong PIN on verify-pin, 429 blocked, 400
  * reset-pin with a missing or expired session), so a body without a known `code` falls back to those
  * statuses, per operation; anything else gets a class by status, with the raw body kept.
  */

@@ -1,6 +1,6 @@
 /**
  * @module pin-reset-resource
- * `client.pinReset`: the recovery sequence of SPEC.md (forgot-pin, verify-otp, reset-pin) for a user
+ * `client.pinReset`: the recovery sequence of the gateway documentation (forgot-pin, verify-otp, reset-pin) for a user
  * who forgot the PIN and can prove possession of a verified e-mail address or phone number.
  */
 import type { WithMeta } from '../client/metadata.js'
@@ -122,7 +122,7 @@ export class PinReset {
   /**
    * Sets the new PIN with the verified session (reset-pin); the session is used up. A missing, expired
    * or already used session is a `ResetSessionError`. The access token is sent here too, although
-   * SPEC.md says the service accepts the session alone, so a service that enforces it works.
+   * the gateway documentation says the service accepts the session alone, so a service that enforces it works.
    *
    * @example
    * ```ts

@@ -1,6 +1,6 @@
 /**
  * @module webhooks/verify
- * Verification of a received webhook (SPEC.md "Webhook signature"): the X-Signature is checked over the
+ * Verification of a received webhook (the gateway\'s documentation, "Webhook signature"): the X-Signature is checked over the
  * raw body exactly as received, in constant time, before any field of the payload is trusted; then the
  * payload's `createTimeMilli` must be within a tolerance of now, which bounds replays.
  */

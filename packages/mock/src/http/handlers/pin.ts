@@ -1,6 +1,6 @@
 /**
  * @module handlers/pin
- * The PIN module's six routes: parse the body, call the domain, shape SPEC.md's envelope data.
+ * The PIN module's six routes: parse the body, call the domain, shape the documented envelope data.
  */
 import { PIN_MESSAGES, PIN_PATHS } from '@merchant-gateway/contract'
 import { changePin, setPin, verifyPin } from '../../domain/pins.js'
