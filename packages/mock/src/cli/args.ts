@@ -124,25 +124,33 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
   }
 }
 
+/** The options `parseArgs` knows: the flags of `merchant-gateway-mock serve`. */
+const OPTIONS = {
+  port: { type: 'string', short: 'p' },
+  host: { type: 'string' },
+  now: { type: 'string' },
+  frozen: { type: 'boolean' },
+  'webhook-url': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  'allow-origin': { type: 'string', multiple: true },
+  'allow-host': { type: 'string', multiple: true },
+  'control-token': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const
+
+/**
+ * Every long flag the CLI takes, as typed on the command line (the README and `--help` list each).
+ *
+ * @example
+ * ```ts
+ * CLI_FLAGS.includes('--port') // true
+ * ```
+ */
+export const CLI_FLAGS: readonly string[] = Object.keys(OPTIONS).map((name) => `--${name}`)
+
 function parseServe(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      port: { type: 'string', short: 'p' },
-      host: { type: 'string' },
-      now: { type: 'string' },
-      frozen: { type: 'boolean' },
-      'webhook-url': { type: 'string' },
-      quiet: { type: 'boolean', short: 'q' },
-      'allow-origin': { type: 'string', multiple: true },
-      'allow-host': { type: 'string', multiple: true },
-      'control-token': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-    },
-  })
+  return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS })
 }
 
 function usageError(message: string): CliArgs {
