@@ -8,18 +8,61 @@ import type { MockClock } from '../clock/clock.js'
 import type { ResolvedOptions } from '../options.js'
 import type { Database } from '../store/database.js'
 import type { Ledger } from './ledger.js'
-import type { SettlementQueue } from './settlement.js'
-import type { WebhookDispatcher } from './webhooks.js'
+import type { TransactionRecord, WebhookRecord } from '../store/records.js'
+import type { WebhookListener } from './webhook-delivery.js'
 
 /** The state and services of one mock instance, as the domain sees them. */
 export interface DomainContext {
   readonly db: Database
   readonly clock: MockClock
   readonly ledger: Ledger
-  readonly settlement: SettlementQueue
-  readonly webhooks: WebhookDispatcher
+  readonly settlement: Settlement
+  readonly webhooks: Webhooks
   readonly options: ResolvedOptions
   readonly signer: Signer
+}
+
+/**
+ * What the domain asks of the settlement queue (`SettlementQueue` in settlement.ts): declared here, on
+ * the lower layer, so that the context does not import the modules that work with it.
+ *
+ * @example
+ * ```ts
+ * ctx.settlement.schedule(refund) // settles on ctx.settlement.dueAt(ctx, 'refund', now)
+ * ```
+ */
+export interface Settlement {
+  /** When a refund or payout requested at `fromMs` is due (business days on the mock clock). */
+  dueAt(ctx: DomainContext, kind: 'refund' | 'payout', fromMs: number): number
+  /** Queues a pending refund or payout for its due time. */
+  schedule(tx: TransactionRecord): void
+  /** Settles (or reverses) everything due by now; returns how many. */
+  settleDue(ctx: DomainContext): number
+  /** Forgets everything queued (a reset). */
+  clear(): void
+}
+
+/**
+ * What the domain asks of the webhook dispatcher (`WebhookDispatcher` in webhooks.ts).
+ *
+ * @example
+ * ```ts
+ * await ctx.webhooks.paymentReported(ctx, payment, 'SUCCESS')
+ * ```
+ */
+export interface Webhooks {
+  on(listener: WebhookListener): () => void
+  duplicateNext(): void
+  holdNext(): void
+  staleNext(seconds: number): void
+  /** Builds, signs, records and starts the webhook of a reported payment status (none for PENDING). */
+  paymentReported(ctx: DomainContext, tx: TransactionRecord, status: 'SUCCESS' | 'FAILED' | 'PENDING'): Promise<WebhookRecord | undefined>
+  /** Starts the retries that are due; returns how many. */
+  startDue(ctx: DomainContext): number
+  /** The attempts started since the last call, to wait for. */
+  collect(): Array<Promise<void>>
+  /** Forgets the backlog and the armed switches (a reset). */
+  reset(): void
 }
 
 /** Random bytes from Web Crypto, drawn 4 KiB at a time: one call per request measured ~5 us on the HTTP path. */

@@ -9,7 +9,7 @@
 import { addBusinessDays } from '../clock/business-days.js'
 import type { TransactionRecord } from '../store/records.js'
 import { scoped } from '../store/database.js'
-import type { DomainContext } from './context.js'
+import type { DomainContext, Settlement } from './context.js'
 
 /** A refund or payout waiting for its settlement time. */
 interface DueItem {
@@ -26,7 +26,7 @@ interface DueItem {
  * queue.settleDue(ctx) // number settled
  * ```
  */
-export class SettlementQueue {
+export class SettlementQueue implements Settlement {
   #items: DueItem[] = []
 
   /** The due time of a refund or payout requested now. */

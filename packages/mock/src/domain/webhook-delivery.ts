@@ -4,7 +4,7 @@
  * contract in force signs webhooks) to the merchant's `webhookUrl`. Any 2xx is the acknowledgement; anything else (another status, a redirect,
  * a network error) is a failed attempt. The answer's body is not read.
  */
-import { HEADERS } from '@merchant-gateway/contract'
+import { HEADERS, type WebhookPayload } from '@merchant-gateway/contract'
 
 /** How long one delivery attempt may take before it counts as failed. */
 export const WEBHOOK_TIMEOUT_MS = 10_000
@@ -63,3 +63,37 @@ function errorText(error: unknown): string {
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ''
   return `${error.message}${cause}`
 }
+
+/**
+ * One webhook as a listener receives it: what an HTTP receiver would get.
+ *
+ * @example
+ * ```ts
+ * mock.webhooks.on((delivery: WebhookDelivery) => {
+ *   console.log(delivery.payload.status, delivery.headers) // verify delivery.signature over delivery.rawBody
+ * })
+ * ```
+ */
+export interface WebhookDelivery {
+  id: number
+  merchantId: number
+  url: string | null
+  payload: WebhookPayload
+  rawBody: string
+  /** X-Signature; null for a webhook sent before release 1.4.0, which carried none. */
+  signature: string | null
+  headers: Record<string, string>
+}
+
+/**
+ * A function called with every webhook the mock sends.
+ *
+ * @example
+ * ```ts
+ * const received: WebhookDelivery[] = []
+ * const listener: WebhookListener = (delivery) => { received.push(delivery) }
+ * const off = mock.webhooks.on(listener)
+ * off() // stop listening
+ * ```
+ */
+export type WebhookListener = (delivery: WebhookDelivery) => void | Promise<void>

@@ -13,43 +13,11 @@
  */
 import { fromMinorUnits, type WebhookPayload } from '@merchant-gateway/contract'
 import type { TransactionRecord, WebhookRecord } from '../store/records.js'
-import type { DomainContext } from './context.js'
+import type { DomainContext, Webhooks } from './context.js'
 import { eraNow } from './timeline.js'
-import { postWebhook, webhookHeaders } from './webhook-delivery.js'
+import { postWebhook, webhookHeaders, type WebhookDelivery, type WebhookListener } from './webhook-delivery.js'
 
-/**
- * One webhook as a listener receives it: what an HTTP receiver would get.
- *
- * @example
- * ```ts
- * mock.webhooks.on((delivery: WebhookDelivery) => {
- *   console.log(delivery.payload.status, delivery.headers) // verify delivery.signature over delivery.rawBody
- * })
- * ```
- */
-export interface WebhookDelivery {
-  id: number
-  merchantId: number
-  url: string | null
-  payload: WebhookPayload
-  rawBody: string
-  /** X-Signature; null for a webhook sent before release 1.4.0, which carried none. */
-  signature: string | null
-  headers: Record<string, string>
-}
-
-/**
- * A function called with every webhook the mock sends.
- *
- * @example
- * ```ts
- * const received: WebhookDelivery[] = []
- * const listener: WebhookListener = (delivery) => { received.push(delivery) }
- * const off = mock.webhooks.on(listener)
- * off() // stop listening
- * ```
- */
-export type WebhookListener = (delivery: WebhookDelivery) => void | Promise<void>
+export type { WebhookDelivery, WebhookListener } from './webhook-delivery.js'
 
 /**
  * Builds, signs, records and dispatches webhooks.
@@ -59,7 +27,7 @@ export type WebhookListener = (delivery: WebhookDelivery) => void | Promise<void
  * const off = dispatcher.on((delivery) => console.log(delivery.payload.status))
  * ```
  */
-export class WebhookDispatcher {
+export class WebhookDispatcher implements Webhooks {
   readonly #listeners = new Set<WebhookListener>()
   /** Records with a scheduled HTTP attempt: id -> due time (mock clock). */
   readonly #due = new Map<number, number>()

@@ -1,0 +1,54 @@
+// Import rules of the packages' source, checked in CI (`npm run lint:cycles`):
+// - no import cycle anywhere, type-only imports included (a cycle of types is a cycle of concepts);
+// - the mock's layers as docs/architecture.md draws them: the domain and the store below the HTTP layer,
+//   the control API and the adapters; the contract below the SDK and the mock.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Modules that import each other (directly or through others) cannot be understood or tested apart.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'mock-domain-below-http',
+      severity: 'error',
+      comment: "The mock's domain states the rules; HTTP, the control API, adapters and the CLI call it, never the reverse.",
+      from: { path: '^packages/mock/src/(domain|store|clock)/' },
+      to: { path: '^packages/mock/src/(http|control|adapters|cli|faults)/' },
+    },
+    {
+      name: 'mock-http-below-control',
+      severity: 'error',
+      comment: 'The service routes do not depend on the control API or the Node adapters.',
+      from: { path: '^packages/mock/src/http/' },
+      to: { path: '^packages/mock/src/(control|adapters|cli)/' },
+    },
+    {
+      name: 'contract-depends-on-nothing-of-ours',
+      severity: 'error',
+      comment: 'The contract is the bottom layer: the SDK and the mock build on it.',
+      from: { path: '^packages/contract/src/' },
+      to: { path: '^packages/(sdk|mock)/' },
+    },
+    {
+      name: 'sdk-not-on-the-mock',
+      severity: 'error',
+      comment: 'The SDK ships without the mock; only its tests and benches use it.',
+      from: { path: '^packages/sdk/src/' },
+      to: { path: '^packages/mock/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['@merchant-gateway/source', 'import', 'types', 'default'],
+    },
+  },
+}
