@@ -115,4 +115,3 @@ export const projects = [
   browserProject({ name: 'example-browser-tests', root: './examples/browser-tests', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] }),
 ]
 
-export default projects

@@ -17,7 +17,7 @@ import { withSeededRandomness } from './seeded-random.js'
 /** The instant every example is taken at (after both releases' timelines). */
 export const EXAMPLE_NOW = '2026-11-02T09:00:00.000Z'
 /** Where the examples' URLs point: the local mock of `npm start`. */
-export const EXAMPLE_BASE_URL = 'http://127.0.0.1:4010'
+const EXAMPLE_BASE_URL = 'http://127.0.0.1:4010'
 
 interface Answer {
   status: number

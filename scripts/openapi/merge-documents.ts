@@ -13,7 +13,7 @@ type Document = { paths: Record<string, unknown>; components?: Record<string, Re
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
 /** The committed documents, read from the repository. */
-export const DOCUMENT_FILES = ['packages/contract/openapi.json', 'packages/mock/openapi.control.json'] as const
+const DOCUMENT_FILES = ['packages/contract/openapi.json', 'packages/mock/openapi.control.json'] as const
 
 /**
  * Merges the paths and components of `others` into a copy of `first`.
@@ -23,7 +23,7 @@ export const DOCUMENT_FILES = ['packages/contract/openapi.json', 'packages/mock/
  * const merged = mergeDocuments(readDocument(DOCUMENT_FILES[0]), readDocument(DOCUMENT_FILES[1]))
  * ```
  */
-export function mergeDocuments(first: Document, ...others: Document[]): Document {
+function mergeDocuments(first: Document, ...others: Document[]): Document {
   const merged = structuredClone(first)
   merged.components ??= {}
   for (const other of others) {
@@ -50,7 +50,7 @@ export function mergeDocuments(first: Document, ...others: Document[]): Document
  * const gateway = readDocument('packages/contract/openapi.json')
  * ```
  */
-export function readDocument(path: string): Document {
+function readDocument(path: string): Document {
   return JSON.parse(readFileSync(`${root}${path}`, 'utf8')) as Document
 }
 

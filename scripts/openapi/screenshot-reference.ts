@@ -9,7 +9,7 @@
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { chromium } from 'playwright-core'
+import { chromium } from 'playwright'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const index = `${root}docs/api/index.html`

@@ -20,7 +20,7 @@ export const NOW = '2026-11-02T09:00:00.000Z'
 export const WORKER_SCRIPT_URL = new URL('/mockServiceWorker.js', location.origin).href
 
 /** A started worker and the requests MSW received through it, as `"<METHOD> <url>"`, oldest first. */
-export interface MockWorker {
+interface MockWorker {
   readonly worker: SetupWorker
   readonly requests: string[]
 }
@@ -31,7 +31,7 @@ export interface MockWorker {
  * websocket traffic passes the worker too; the gateway's requests are all handled (the mock answers
  * a 404 or 405 for unknown routes under its `baseUrl`), so nothing of the gateway is bypassed.
  */
-export async function startMockWorker(mock: MockGateway, requests: string[] = []): Promise<MockWorker> {
+async function startMockWorker(mock: MockGateway, requests: string[] = []): Promise<MockWorker> {
   const worker = setupWorker(...mock.handlers)
   worker.events.on('request:start', ({ request }) => {
     if (request.url.startsWith(mock.baseUrl)) requests.push(`${request.method} ${request.url}`)

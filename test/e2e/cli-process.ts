@@ -45,7 +45,7 @@ export function spawnGroup(command: string, args: readonly string[], options: { 
 }
 
 /** SIGKILL to a whole process group; nothing when it is already gone. */
-export function killGroup(pid: number): void {
+function killGroup(pid: number): void {
   try {
     process.kill(-pid, 'SIGKILL')
   } catch {

@@ -37,7 +37,7 @@ export const UNAVAILABLE_MESSAGE = 'The payment service is not available right n
  * formatMoney(112.5, 'USD') // 'USD 112.50'
  * ```
  */
-export function formatMoney(amount: number, currency: Sale['currency']): string {
+function formatMoney(amount: number, currency: Sale['currency']): string {
   const digits = currency === 'USD' ? 2 : 0
   return `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`
 }

@@ -20,7 +20,7 @@ import { toResponse } from '../http/answer.js'
  * mock.fetch(url).catch((error) => error.cause?.message === INJECTED_NETWORK_ERROR)
  * ```
  */
-export const INJECTED_NETWORK_ERROR = '[mock] network error (injected fault or dropped response)'
+const INJECTED_NETWORK_ERROR = '[mock] network error (injected fault or dropped response)'
 
 /**
  * Builds a `fetch` over a mock's routes: its msw handlers (as here) or its direct dispatcher (as

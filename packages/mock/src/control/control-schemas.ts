@@ -14,9 +14,9 @@ const positiveId = z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_
 const text = z.string()
 
 /** The longest a stale webhook's timestamp may lie in the past: a year, in seconds. */
-export const MAX_STALE_SECONDS = 365 * 24 * 60 * 60
+const MAX_STALE_SECONDS = 365 * 24 * 60 * 60
 /** At most this many firings for one fault (else `"always"`). */
-export const MAX_FAULT_TIMES = 1_000_000
+const MAX_FAULT_TIMES = 1_000_000
 
 /**
  * `POST /__mock/merchants`.

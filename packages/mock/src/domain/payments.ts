@@ -77,7 +77,7 @@ export interface PaymentResult {
 }
 
 /** Default payer when a test does not name one. */
-export const DEFAULT_PAYER: Payer = { accountName: 'Mock Customer', accountNumber: '000000001' }
+const DEFAULT_PAYER: Payer = { accountName: 'Mock Customer', accountNumber: '000000001' }
 
 /** Applies a customer's payment to an order, moving the order, the transaction and the ledger together. */
 export async function reportPayment(ctx: DomainContext, input: ReportPaymentInput): Promise<PaymentResult> {

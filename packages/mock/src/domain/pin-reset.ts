@@ -133,7 +133,7 @@ export async function resetPin(ctx: DomainContext, bearer: UserRecord | undefine
 }
 
 /** A contact normalised for comparison: lower-case e-mail, or "+<phone code> <number> (<country>)". */
-export function addressOf(contact: Contact): string {
+function addressOf(contact: Contact): string {
   return contact.channel === 'email' ? contact.email.toLowerCase() : `+${contact.phone.phoneCode} ${contact.phone.phoneNumber} (${contact.phone.countryCode})`
 }
 

@@ -7,7 +7,7 @@
 import { HEADERS, type WebhookPayload } from '@merchant-gateway/contract'
 
 /** How long one delivery attempt may take before it counts as failed. */
-export const WEBHOOK_TIMEOUT_MS = 10_000
+const WEBHOOK_TIMEOUT_MS = 10_000
 
 /**
  * The result of one attempt: `ok` for a 2xx, and a short detail (`'HTTP 500'` or the error message).

@@ -28,7 +28,7 @@ import { NO_ANSWER, type Answer, type IncomingRequest, type RouteAnswer } from '
  * The earlier request form of a refund or payout (unsigned, snake_case, a bare result): a second wire
  * mapping onto the same domain operation.
  */
-export interface EarlierForm<I, R> {
+interface EarlierForm<I, R> {
   /** Turns the earlier body into the same input the current form gives the operation; a 400 when invalid. */
   parse(body: Record<string, unknown>): I
   /** The operation's result in the earlier result shape. */

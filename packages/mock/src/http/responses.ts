@@ -76,7 +76,7 @@ const PIN_PREFIX = PIN_PATHS.setPin.slice(0, PIN_PATHS.setPin.lastIndexOf('/') +
  * isPinPath('/api/v1/auth/verify-pin') // true
  * ```
  */
-export function isPinPath(pathname: string): boolean {
+function isPinPath(pathname: string): boolean {
   return pathname.startsWith(PIN_PREFIX)
 }
 

@@ -59,9 +59,9 @@ export const balanceRecordSchema = z.object({
 export type BalanceRecord = z.infer<typeof balanceRecordSchema>
 
 /** Order states of the gateway documentation. */
-export const orderStatusSchema = z.enum(['pending', 'processing', 'completed', 'cancelled'])
+const orderStatusSchema = z.enum(['pending', 'processing', 'completed', 'cancelled'])
 /** @see orderStatusSchema */
-export type OrderStatus = z.infer<typeof orderStatusSchema>
+type OrderStatus = z.infer<typeof orderStatusSchema>
 
 /** A payment order with its QR code. `source: 'qr'` marks an order made when a stand-alone QR was paid. */
 export const orderRecordSchema = z.object({
@@ -98,9 +98,9 @@ export const qrRecordSchema = z.object({
 export type QrRecord = z.infer<typeof qrRecordSchema>
 
 /** Transaction states of the gateway documentation. */
-export const transactionStatusSchema = z.enum(['pending', 'completed', 'failed', 'cancelled'])
+const transactionStatusSchema = z.enum(['pending', 'completed', 'failed', 'cancelled'])
 /** @see transactionStatusSchema */
-export type TransactionStatus = z.infer<typeof transactionStatusSchema>
+type TransactionStatus = z.infer<typeof transactionStatusSchema>
 
 /**
  * Every movement of money is a transaction: a customer's payment of an order, a refund of an order,
@@ -185,12 +185,12 @@ export const webhookRecordSchema = z.object({
 export type WebhookRecord = z.infer<typeof webhookRecordSchema>
 
 /** A phone number as the PIN module spells it. */
-export const phoneSchema = z.object({ phoneCode: z.string(), countryCode: z.string(), phoneNumber: z.string() })
+const phoneSchema = z.object({ phoneCode: z.string(), countryCode: z.string(), phoneNumber: z.string() })
 /** @see phoneSchema */
 export type Phone = z.infer<typeof phoneSchema>
 
 /** A salted PBKDF2-SHA256 hash of a PIN; the PIN itself is never stored. */
-export const pinHashSchema = z.object({ salt: z.string(), hash: z.string(), iterations: z.number().check(z.int(), z.positive()) })
+const pinHashSchema = z.object({ salt: z.string(), hash: z.string(), iterations: z.number().check(z.int(), z.positive()) })
 /** @see pinHashSchema */
 export type PinHash = z.infer<typeof pinHashSchema>
 

@@ -10,7 +10,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec'
  * Retry safety: `safe` (GET: reading twice changes nothing), `idempotent` (refund and payout, carrying
  * one idempotency key across attempts), `unsafe` (create order, QR, cancel: a repeat could act twice).
  */
-export type RetrySafety = 'safe' | 'idempotent' | 'unsafe'
+type RetrySafety = 'safe' | 'idempotent' | 'unsafe'
 
 /** The description of one operation. */
 export interface OperationSpec<T> {

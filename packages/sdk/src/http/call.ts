@@ -37,7 +37,7 @@ export interface CallInfo {
 }
 
 /** The key of the {@link Call} in ky's `options.context`. */
-export const CALL = Symbol('merchant-gateway.call')
+const CALL = Symbol('merchant-gateway.call')
 
 /**
  * The state of one logical call across its attempts.

@@ -61,7 +61,7 @@ export class DeprecationNotices implements DeprecationReporter {
 }
 
 /** The default handler: a process warning where the runtime has them, else the console. */
-export function warnOfDeprecation(text: string, { method, path }: DeprecationWarningContext): void {
+function warnOfDeprecation(text: string, { method, path }: DeprecationWarningContext): void {
   const processLike = (globalThis as { process?: { emitWarning?: (warning: string, options: object) => void } }).process
   if (typeof processLike?.emitWarning === 'function') {
     processLike.emitWarning(text, { type: 'DeprecationWarning', code: 'MERCHANT_GATEWAY_DEPRECATION', detail: `Sent by the gateway in answer to ${method} ${path}` })

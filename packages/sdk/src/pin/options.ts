@@ -85,7 +85,7 @@ export interface ResolvedPinOptions {
 }
 
 /** The longest timer the platforms allow (a larger value fires at once). */
-export const MAX_TIMER_MS = 2_147_483_647
+const MAX_TIMER_MS = 2_147_483_647
 
 /** Applies the defaults and refuses a configuration that cannot work, saying what to fix. */
 export function resolvePinOptions(options: PinClientOptions): ResolvedPinOptions {
