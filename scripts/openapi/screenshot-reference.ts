@@ -1,9 +1,10 @@
 /**
  * @module scripts/openapi/screenshot-reference
- * `npm run docs:screenshot` (after `npm run docs`): opens the docs site's index and its OpenAPI
+ * `npm run docs:screenshot` (after `npm run docs`): opens the docs site's landing page and its OpenAPI
  * reference page in headless Debian chromium with every request that leaves the disk refused, and
- * saves a screenshot of the reference page to docs/openapi-reference.png (or the path given as the first
- * argument: CI keeps the committed picture). It fails when the page asks
+ * saves a screenshot of each: docs/site-landing.png and docs/openapi-reference.png (or the paths given as
+ * the second and first arguments: CI keeps the committed pictures). The landing page must show the
+ * commands a new user types (npm install, npm start, npm test) and link the guides. It fails when a page asks
  * for anything over the network (the page must be static: no CDN at view time) or does not render the
  * operations.
  */
@@ -14,6 +15,7 @@ import { chromium } from 'playwright'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const index = `${root}docs/api/index.html`
 const out = process.argv[2] ?? `${root}docs/openapi-reference.png`
+const landingOut = process.argv[3] ?? `${root}docs/site-landing.png`
 if (!existsSync(index)) throw new Error('docs/api/index.html is missing: run `npm run docs` first')
 
 const browser = await chromium.launch({
@@ -26,6 +28,13 @@ try {
   const refused: string[] = []
   await page.route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : (refused.push(route.request().url()), route.abort())))
   await page.goto(pathToFileURL(index).href)
+  // The landing page: the README's commands, and the guides as pages of the site.
+  for (const command of ['npm install', 'npm start', 'npm test']) await page.getByText(command).first().waitFor({ timeout: 15_000 })
+  for (const guide of ['documents/sdk.html', 'documents/mock.html', 'documents/mock-server.html', 'documents/releases.html']) {
+    if ((await page.locator(`a[href="${guide}"]`).count()) === 0) throw new Error(`the landing page does not link the guide ${guide}`)
+  }
+  await page.screenshot({ path: landingOut })
+  console.log(`landing page: docs/api/index.html, with the commands and the guides' links`)
   // The site links the reference page; follow the link as a reader would.
   await page.getByRole('link', { name: 'the gateway and PIN service' }).first().click()
   await page.waitForLoadState('load')

@@ -1,7 +1,8 @@
 /**
- * @module @merchant-gateway/contract/constants
  * The contract's constants without its schemas (no zod): paths, headers, limits, currencies, error
  * codes and the PIN module's wire contract. A browser bundle that needs only these stays small.
+ *
+ * @module \@merchant-gateway/contract/constants
  */
 export { CURRENCIES, CURRENCY_DECIMALS, isCurrency, type Currency } from './currency.js'
 export { GATEWAY_PATHS, PIN_PATHS, SIGNED_OPERATIONS, type GatewayOperation, type PinOperation } from './paths.js'

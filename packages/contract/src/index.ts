@@ -1,9 +1,10 @@
 /**
- * @module @merchant-gateway/contract
  * The service contract of the merchant payment gateway and PIN module: currencies and money
  * rules, limits, release dates, paths, header names, error codes, and zod/mini schemas of
  * every gateway request, response, error body and webhook. HMAC signing lives in the
  * `@merchant-gateway/contract/crypto` subpath.
+ *
+ * @module \@merchant-gateway/contract
  */
 
 export { CURRENCIES, CURRENCY_DECIMALS, isCurrency } from './currency.js'

@@ -1,6 +1,7 @@
 /**
- * @module @merchant-gateway/mock
  * A contract-faithful, stateful, in-memory merchant payment gateway on msw.
+ *
+ * @module \@merchant-gateway/mock
  */
 export { createMockGateway, type MockGateway } from './create-mock-gateway.js'
 export type { MockGatewayOptions, SeedMerchant } from './options.js'

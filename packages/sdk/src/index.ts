@@ -1,6 +1,7 @@
 /**
- * @module @merchant-gateway/sdk
  * The merchant payment gateway SDK: {@link GatewayClient} and its typed errors.
+ *
+ * @module \@merchant-gateway/sdk
  */
 export { GatewayClient } from './client/gateway-client.js'
 export { VERSION } from './version.js'

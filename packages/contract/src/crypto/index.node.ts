@@ -1,8 +1,9 @@
 /**
- * @module crypto (node)
  * Entry point of `@merchant-gateway/contract/crypto` under the `node` export condition:
  * the same names as `index.ts`, with `hmac` and `signer` on node:crypto, plus both
  * providers for callers that want to choose.
+ *
+ * @module \@merchant-gateway/contract/crypto
  */
 import type { HmacProvider } from './hmac-provider.js'
 import type { Signer } from './signing.js'

@@ -1,6 +1,7 @@
 /**
- * @module @merchant-gateway/sdk/errors
  * The SDK's error classes and guards, importable without the client (e.g. in error-reporting code).
+ *
+ * @module \@merchant-gateway/sdk/errors
  */
 export { GatewayError, type GatewayErrorInit } from './gateway-error.js'
 export {

@@ -1,5 +1,4 @@
 /**
- * @module @merchant-gateway/sdk/pin
  * The PIN module client, {@link PinClient}, with the errors a PIN screen branches on. It does not pull
  * the gateway client, its schemas or zod: a browser bundle of it, ky included, stays under 14 KB gzip.
  *
@@ -10,6 +9,8 @@
  * const client = new PinClient({ baseUrl: 'https://api.example.com', accessToken: () => auth.currentAccessToken() })
  * await client.pin.verify({ pin: '012345' })
  * ```
+ *
+ * @module \@merchant-gateway/sdk/pin
  */
 export { PinClient } from './pin-client.js'
 export { VERSION } from '../version.js'

@@ -1,5 +1,4 @@
 /**
- * @module @merchant-gateway/sdk/webhooks
  * Receiving the gateway's payment notifications: {@link verifyWebhook} checks the X-Signature over the raw
  * body and the timestamp tolerance; {@link createWebhookHandler} (Fetch API: Hono, Workers, Bun, Deno,
  * Next.js) and {@link createNodeWebhookHandler} (Node `http`, Express) are ready receivers; {@link signWebhook}
@@ -15,6 +14,8 @@
  *   onEvent: async (payload) => { if (payload.status === 'SUCCESS') await markPaid(payload.orderId) },
  * })
  * ```
+ *
+ * @module \@merchant-gateway/sdk/webhooks
  */
 export { verifyWebhook, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type VerifyWebhookOptions } from './verify.js'
 export { signWebhook, type SignedWebhook } from './sign.js'
