@@ -109,6 +109,8 @@ export const projects = [
   nodeProject({ name: 'e2e', root: './test/e2e', include: ['**/*.e2e.test.ts'], testTimeout: 30_000 }),
   /** The repository's own promises: docs checked against the code, the toolchain's Node preflight. */
   nodeProject({ name: 'repository', root: './test/repository', include: ['**/*.test.ts'] }),
+  /** Every TypeScript example of the guides, type-checked and run against the mock. */
+  nodeProject({ name: 'guides', root: './test/guides', include: ['**/*.test.ts'], testTimeout: 60_000 }),
   /** The mock in MSW's service worker, the SDK driven from the page (cross-package, so under the root `test/`). */
   browserProject({ name: 'browser', root: './test/browser', include: ['**/*.browser.test.ts'] }),
   /** The documented example of how a frontend team tests against the mock in browser mode. */

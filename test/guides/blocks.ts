@@ -1,0 +1,55 @@
+/**
+ * @module test/guides/blocks
+ * The TypeScript code blocks of the guides (README.md, docs/*.md, the packages' and examples' READMEs):
+ * each ```ts block, where it is, and whether it is marked as not runnable. A block preceded by the
+ * comment `<!-- doc-test: skip: <reason> -->` is not run (a fragment of a browser test file, a listing
+ * that names arguments instead of passing them); the reason is required and the suite lists them.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+
+const ROOT = new URL('../../', import.meta.url)
+
+/** The markdown files whose TypeScript blocks are checked. */
+export function guideFiles(): string[] {
+  const dirs = ['docs', 'packages/contract', 'packages/mock', 'packages/sdk', 'examples/quickstart', 'examples/webhook-receiver', 'examples/browser-tests']
+  const files = ['README.md']
+  for (const dir of dirs) {
+    for (const name of readdirSync(new URL(`${dir}/`, ROOT))) if (name.endsWith('.md') && name !== 'CHANGELOG.md') files.push(`${dir}/${name}`)
+  }
+  return files
+}
+
+/** One ```ts block of a guide. */
+export interface CodeBlock {
+  /** `docs/sdk.md:42`: the file and the line of the opening fence. */
+  where: string
+  /** A file name for the block's module: `docs-sdk-md-42`. */
+  id: string
+  code: string
+  /** Why the block is not run, when it is marked so. */
+  skip?: string
+}
+
+const SKIP = /^<!--\s*doc-test:\s*skip:\s*(.+?)\s*-->$/
+
+/** Every ```ts block of `file`, in order. */
+export function blocksOf(file: string): CodeBlock[] {
+  const lines = readFileSync(new URL(file, ROOT), 'utf8').split('\n')
+  const blocks: CodeBlock[] = []
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^```ts\s*$/.test(lines[i]!)) continue
+    const start = i
+    const body: string[] = []
+    for (i++; i < lines.length && !/^```\s*$/.test(lines[i]!); i++) body.push(lines[i]!)
+    // The marker sits on the line before the fence (a blank line may separate them).
+    const before = [lines[start - 1], lines[start - 2]].find((l) => l !== undefined && l.trim() !== '')
+    const skip = before === undefined ? undefined : SKIP.exec(before.trim())?.[1]
+    blocks.push({
+      where: `${file}:${start + 1}`,
+      id: `${file.replace(/[^a-zA-Z0-9]+/g, '-')}-${start + 1}`,
+      code: body.join('\n'),
+      ...(skip === undefined ? {} : { skip }),
+    })
+  }
+  return blocks
+}

@@ -1,0 +1,93 @@
+/**
+ * @module test/guides/prelude
+ * What a guide's example takes for granted, made real for the doc-test: the names it uses without
+ * defining them (a merchant's `apiKey`, an `auth` service, a `tracer`, an Express `app`...) as globals,
+ * and a gateway behind every `https://*.example.com` address: the mock, seeded with the CLI's demo
+ * merchant (API key `mk_test_demo`, store 101), on the real clock, so that the SDK's signatures with
+ * `Date.now` are fresh. An order an example creates is paid at once, as if the customer scanned the QR
+ * code right away, so that the example's refund goes through.
+ *
+ * The same names are declared for the type check in `prelude.d.ts`; a name added here goes there too.
+ */
+import { GATEWAY_PATHS } from '@merchant-gateway/contract'
+import { createMockGateway, type MockGateway } from '@merchant-gateway/mock'
+import { DEMO_MERCHANT } from '@merchant-gateway/mock/server'
+import { GatewayClient } from '@merchant-gateway/sdk'
+
+/** The user the PIN examples act as, with the contact the reset examples use. */
+const EMAIL = 'dara@example.com'
+/** The one-time code the reset examples type. */
+const OTP = '482913'
+
+/** Installs the globals and the gateway; returns what restores the previous state. */
+export async function installPrelude(): Promise<{ mock: MockGateway; restore: () => void; calls: string[] }> {
+  const mock = createMockGateway({ seed: [DEMO_MERCHANT], otpDevCode: OTP })
+  const user = await mock.users.create({ email: EMAIL, emailVerified: true })
+  const origin = new URL(mock.baseUrl).origin
+  const calls: string[] = []
+  const realFetch = globalThis.fetch
+  const fetchViaMock = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init)
+    const url = new URL(request.url)
+    if (!url.hostname.endsWith('example.com')) throw new TypeError(`a guide example called ${url.href}: only *.example.com is served in the doc-test`)
+    calls.push(`${request.method} ${url.pathname}`)
+    const response = await mock.fetch(new Request(`${origin}${url.pathname}${url.search}`, request))
+    if (request.method === 'POST' && url.pathname === GATEWAY_PATHS.createOrder && response.ok) {
+      const order = (await response.clone().json()) as { order_id?: string; data?: { order_id?: string } }
+      const orderId = Number(order.order_id ?? order.data?.order_id)
+      await mock.payments.create({ orderId, status: 'SUCCESS' })
+    }
+    return response
+  }
+  const orderRes = await fetchViaMock(`https://pay.example.com${GATEWAY_PATHS.createOrder}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Api-Key': DEMO_MERCHANT.apiKey },
+    body: JSON.stringify({ storeId: 101, amount: 12.5, currency: 'USD' }),
+  })
+  const order = (await orderRes.json()) as { order_id: string }
+  calls.length = 0
+
+  const env = { GATEWAY_API_KEY: DEMO_MERCHANT.apiKey, GATEWAY_API_SECRET: DEMO_MERCHANT.apiSecret, GATEWAY_BASE_URL: 'https://pay.example.com', WEBHOOK_SECRET: DEMO_MERCHANT.apiSecret }
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]))
+  Object.assign(process.env, env)
+  const noop = () => undefined
+  const globals: Record<string, unknown> = {
+    fetch: fetchViaMock,
+    GatewayClient,
+    apiKey: DEMO_MERCHANT.apiKey,
+    apiSecret: DEMO_MERCHANT.apiSecret,
+    secret: DEMO_MERCHANT.apiSecret,
+    baseUrl: 'https://pay.example.com',
+    orderId: Number(order.order_id),
+    input: '012345',
+    rawBody: '{"orderId":1024,"refundAmount":5}',
+    res: new Response(JSON.stringify({ order_id: order.order_id, qr_code: 'https://pay.example.com/qr/x.png', status: 'pending', created_at: '2026-11-02T09:00:00.000Z' })),
+    auth: { currentToken: () => user.accessToken, currentAccessToken: () => user.accessToken },
+    tracer: { traceparent: () => '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
+    metrics: { count: noop },
+    log: { info: noop, warn: noop },
+    alerts: { notify: noop },
+    showAttemptsLeft: noop,
+    showUnlockTime: noop,
+    showHint: noop,
+    showCountdown: noop,
+    markPaid: async () => undefined,
+    onEvent: async () => undefined,
+    app: { post: noop },
+    express: { raw: () => noop },
+  }
+  const previous = new Map(Object.keys(globals).map((k) => [k, Object.getOwnPropertyDescriptor(globalThis, k)]))
+  for (const [name, value] of Object.entries(globals)) Object.defineProperty(globalThis, name, { value, configurable: true, writable: true })
+  const restore = () => {
+    for (const [name, descriptor] of previous) {
+      if (descriptor) Object.defineProperty(globalThis, name, descriptor)
+      else delete (globalThis as Record<string, unknown>)[name]
+    }
+    if (globalThis.fetch !== realFetch) globalThis.fetch = realFetch
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
+    }
+  }
+  return { mock, restore, calls }
+}
