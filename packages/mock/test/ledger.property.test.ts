@@ -27,6 +27,7 @@
 import { eraAt, GATEWAY_PATHS, HEADERS, LIMITS, type Currency } from '@merchant-gateway/contract'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { canReach, ORDER_MACHINE, PAYOUT_MACHINE, REFUND_MACHINE, type StateMachine } from '../src/domain/state-machines.js'
 import { isRuleError, type MockGateway } from '../src/index.js'
 import { call, earlierCall, MONDAY, newMerchant, newMock, signedCall, type Merchant, type Reply } from './harness.js'
 import { checkProperty, propertyRuns, propertyTimeout } from './property-runs.js'
@@ -107,11 +108,20 @@ interface Model {
   sent: SentM[]
 }
 
+/** A record's state changed since the last step only by moves of its machine (from its creation, when new). */
+function expectMove(real: Real, machine: StateMachine, key: string, status: string, step: string): void {
+  const before = real.seen.get(key) ?? null
+  if (before !== status) expect(canReach(machine, before, status), `${step}: ${key} moved ${before ?? '(created)'} -> ${status}, not by moves of the ${machine.name} machine`).toBe(true)
+  real.seen.set(key, status)
+}
+
 interface Real {
   mock: MockGateway
   merchants: Merchant[]
   /** Figures (minor units) after the previous step, from balance inquiry. */
   last: Record<string, { balance: number; freeze: number; usable: number }>
+  /** The state each order and money transaction was last seen in: every change must be a move of its table. */
+  seen: Map<string, string>
 }
 
 const figureKey = (merchant: number, currency: Currency) => `${merchant}:${currency}`
@@ -220,12 +230,15 @@ async function checkInvariants(model: Model, real: Real, step: string, outcome: 
   expect(real.mock.audit(), `${step}: audit`).toEqual([])
 
   for (const order of model.orders) {
-    expect(real.mock.orders.get(order.id)?.status, `${step}: order ${order.id} status`).toBe(order.status)
+    const status = real.mock.orders.get(order.id)?.status
+    expect(status, `${step}: order ${order.id} status`).toBe(order.status)
+    expectMove(real, ORDER_MACHINE, `order ${order.id}`, status!, step)
   }
   const refunded = new Map<number, number>()
   for (const tx of model.money) {
     const stored = real.mock.transactions.get(tx.id)
     expect(stored, `${step}: ${tx.kind} ${tx.id}`).toMatchObject({ kind: tx.kind, status: tx.status, currency: tx.currency, amount: toWire(tx.amount, tx.currency) })
+    expectMove(real, tx.kind === 'refund' ? REFUND_MACHINE : PAYOUT_MACHINE, `${tx.kind} ${tx.id}`, stored!.status, step)
     if (tx.kind === 'refund' && (stored!.status === 'pending' || stored!.status === 'completed')) {
       refunded.set(stored!.orderId, (refunded.get(stored!.orderId) ?? 0) + toMinor(stored!.amount, stored!.currency))
     }
@@ -683,7 +696,7 @@ async function setup(autoSettle: boolean, scenario: Scenario) {
     figures.set(figureKey(i, 'KHR'), { balance: opening.khr, freeze: 0 })
   }
   const model: Model = { now: Date.parse(scenario.start), autoSettle, days: scenario.days, figures, orders: [], money: [], keys: new Map(), sent: [] }
-  const real: Real = { mock, merchants, last: {} }
+  const real: Real = { mock, merchants, last: {}, seen: new Map() }
   real.last = await readFigures(real)
   await checkInvariants(model, real, 'setup', { unchanged: true })
   return { model, real }

@@ -22,6 +22,7 @@ import { describe, expect, it } from 'vitest'
 import type { MockGateway } from '../src/index.js'
 import type { Reply } from './harness.js'
 import { as, BY_EMAIL, BY_PHONE, EMAIL, PHONE, pinMock, type ContactBody } from './pin-helpers.js'
+import { isTransition, PIN_MACHINE, RESET_SESSION_MACHINE } from '../src/domain/state-machines.js'
 import { checkProperty, propertyRuns, propertyTimeout } from './property-runs.js'
 
 const PINS = ['482915', '730264', '195837'] as const
@@ -178,6 +179,18 @@ type Expected = { status: 200; message: string; data: unknown } | { status: numb
 const ok = (message: string, data: unknown = null): Expected => ({ status: 200, message, data })
 const refused = (status: number, code: string, data: unknown = null): Expected => ({ status, code, data })
 
+/** A session's state changes only by a move of the reset session machine. */
+function moveSession(session: SessionM, to: SessionM['state']): void {
+  expect(isTransition(RESET_SESSION_MACHINE, session.state, to), `reset session ${session.state} -> ${to}`).toBe(true)
+  session.state = to
+}
+
+/** The user's PIN as the PIN machine names its states, at `now`. */
+function pinState(u: UserM, now: number): 'none' | 'set' | 'blocked' {
+  if (u.pin === null) return 'none'
+  return u.blockedUntil !== null && now < u.blockedUntil ? 'blocked' : 'set'
+}
+
 /** The PIN check shared by verify-pin and change-pin: the model's answer, and its state changes. */
 function checkPin(model: Model, u: UserM, pin: string): Expected | undefined {
   if (u.pin === null) return refused(409, 'pin_not_set')
@@ -238,7 +251,12 @@ async function run(steps: Step[]): Promise<void> {
 
   for (const [index, step] of steps.entries()) {
     const where = `step ${index} ${describeStep(step)}`
+    const before = model.users.map((u) => pinState(u, model.now))
     const { reply, expected } = await perform(mock, model, api, step)
+    model.users.forEach((u, i) => {
+      const after = pinState(u, model.now)
+      if (after !== before[i]) expect(isTransition(PIN_MACHINE, before[i]!, after), `${where}: user ${i}'s PIN ${before[i]} -> ${after}`).toBe(true)
+    })
     if (reply) outcomes.set(`${step.kind} ${reply.status}`, (outcomes.get(`${step.kind} ${reply.status}`) ?? 0) + 1)
     if (reply && expected) {
       const want = expected.status === 200 ? { status_code: 200, message: (expected as { message: string }).message, data: expected.data } : { status_code: expected.status, message: expect.stringMatching(/\S/), code: (expected as { code: string }).code, data: expected.data }
@@ -306,7 +324,7 @@ async function perform(
       const reply = await api(step.user).forgotPin(contact)
       if (expected) return { reply, expected }
       // Accepted: earlier open sessions of the user end, a new one opens with the code the outbox shows.
-      for (const s of model.sessions.values()) if (s.user === step.user && s.state === 'open') s.state = 'ended'
+      for (const s of model.sessions.values()) if (s.user === step.user && s.state === 'open') moveSession(s, 'ended')
       const sent = mock.otp.list().at(-1)!
       expect(sent.sessionId, 'the outbox names the session forgot-pin answered').toBe(reply.body?.data?.session_id)
       model.sessions.set(sent.sessionId, { id: sent.sessionId, user: step.user, to: ADDRESS(contact), state: 'open', wrongCodes: 0, expiresAt: model.now + SESSION_MS, code: sent.code })
@@ -328,7 +346,7 @@ async function perform(
       } else if (code !== session.code) {
         session.wrongCodes += 1
         const remaining = PIN_RULES.otpMaxWrongCodes - session.wrongCodes
-        if (remaining <= 0) session.state = 'ended'
+        if (remaining <= 0) moveSession(session, 'ended')
         expected = refused(422, 'otp_invalid', { attempts_remaining: Math.max(remaining, 0) })
       } else expected = ok(PIN_MESSAGES.verifyOtp, { success: true, message: PIN_MESSAGES.verifyOtp, session_id: expect.any(String) })
       const reply = await api(step.user).verifyOtp(contact, code, id)
@@ -338,6 +356,7 @@ async function perform(
         expect(verifiedId, 'the verified session id is a new one').not.toBe(id)
         model.sessions.delete(id)
         model.spent.push(id)
+        expect(isTransition(RESET_SESSION_MACHINE, 'open', 'verified'), 'open -> verified is a move of the reset session machine').toBe(true)
         model.sessions.set(verifiedId, { ...session, id: verifiedId, state: 'verified', expiresAt: model.now + SESSION_MS })
       }
       return { reply, expected }
@@ -351,6 +370,7 @@ async function perform(
         expected = refused(400, 'reset_session_invalid')
       } else {
         Object.assign(model.users[session.user]!, { pin, wrong: 0, blockedUntil: null })
+        expect(isTransition(RESET_SESSION_MACHINE, session.state, null), `${session.state} -> removed is a move of the reset session machine`).toBe(true)
         model.sessions.delete(id)
         model.spent.push(id)
         expected = ok(PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })

@@ -1,0 +1,200 @@
+/**
+ * @module state-machines
+ * The states of the mock's records and the moves between them, as data: orders, payment, refund and
+ * payout transactions, reset sessions, and a user's PIN. The domain's operations make exactly these
+ * moves (the property tests check every move they observe against these tables), and the diagrams in
+ * docs/states.md are drawn from them ({@link toMermaid}; a test fails when a diagram and its table differ).
+ */
+
+/** One move: from a state (`null`: the record is created) to a state (`null`: it is removed), and why. */
+interface Transition<S extends string> {
+  from: S | null
+  to: S | null
+  on: string
+}
+
+/** A state machine: its name, its states and every move between them. */
+export interface StateMachine<S extends string = string> {
+  name: string
+  states: readonly S[]
+  transitions: ReadonlyArray<Transition<S>>
+}
+
+/**
+ * Orders: created pending (create order, or generate QR without an order); a payment in progress makes
+ * them processing; a successful payment completes them; a failed one makes them payable again; cancel
+ * ends a pending or processing order. Completed and cancelled are final.
+ *
+ * @example
+ * ```ts
+ * isTransition(ORDER_MACHINE, 'processing', 'pending') // true: the payment failed
+ * ```
+ */
+export const ORDER_MACHINE: StateMachine<'pending' | 'processing' | 'completed' | 'cancelled'> = {
+  name: 'order',
+  states: ['pending', 'processing', 'completed', 'cancelled'],
+  transitions: [
+    { from: null, to: 'pending', on: 'create order / generate QR' },
+    { from: 'pending', to: 'processing', on: 'payment PENDING' },
+    { from: 'pending', to: 'completed', on: 'payment SUCCESS' },
+    { from: 'processing', to: 'completed', on: 'payment SUCCESS' },
+    { from: 'processing', to: 'pending', on: 'payment FAILED' },
+    { from: 'pending', to: 'cancelled', on: 'cancel' },
+    { from: 'processing', to: 'cancelled', on: 'cancel' },
+  ],
+}
+
+/**
+ * Payment transactions: created in the state the customer's payment reports; one in progress ends when
+ * it succeeds or fails, or when its order is cancelled (the customer's money goes back).
+ *
+ * @example
+ * ```ts
+ * isTransition(PAYMENT_MACHINE, 'pending', 'cancelled') // true: its order was cancelled
+ * ```
+ */
+export const PAYMENT_MACHINE: StateMachine<'pending' | 'completed' | 'failed' | 'cancelled'> = {
+  name: 'payment',
+  states: ['pending', 'completed', 'failed', 'cancelled'],
+  transitions: [
+    { from: null, to: 'pending', on: 'payment PENDING' },
+    { from: null, to: 'completed', on: 'payment SUCCESS' },
+    { from: null, to: 'failed', on: 'payment FAILED' },
+    { from: 'pending', to: 'completed', on: 'payment SUCCESS' },
+    { from: 'pending', to: 'failed', on: 'payment FAILED' },
+    { from: 'pending', to: 'cancelled', on: 'order cancelled' },
+  ],
+}
+
+/**
+ * Refunds: accepted pending (the amount reserved), completed when they settle after the configured
+ * business days.
+ *
+ * @example
+ * ```ts
+ * isTransition(REFUND_MACHINE, 'pending', 'failed') // false: a refund does not fail once accepted
+ * ```
+ */
+export const REFUND_MACHINE: StateMachine<'pending' | 'completed'> = {
+  name: 'refund',
+  states: ['pending', 'completed'],
+  transitions: [
+    { from: null, to: 'pending', on: 'refund accepted' },
+    { from: 'pending', to: 'completed', on: 'settlement' },
+  ],
+}
+
+/**
+ * Payouts: accepted pending (the amount reserved); at settlement completed, or failed and reversed when
+ * the account is unknown or refuses the transfer.
+ *
+ * @example
+ * ```ts
+ * isTransition(PAYOUT_MACHINE, 'pending', 'failed') // true: reversed at settlement
+ * ```
+ */
+export const PAYOUT_MACHINE: StateMachine<'pending' | 'completed' | 'failed'> = {
+  name: 'payout',
+  states: ['pending', 'completed', 'failed'],
+  transitions: [
+    { from: null, to: 'pending', on: 'payout accepted' },
+    { from: 'pending', to: 'completed', on: 'settlement' },
+    { from: 'pending', to: 'failed', on: 'settlement, account refused (reversed)' },
+  ],
+}
+
+/**
+ * Reset sessions of the PIN module: opened by forgot-pin (a new one ends the user's open ones), verified
+ * by the right one-time code (under a new session id, for 10 more minutes), ended by the 5th wrong code,
+ * used up by reset-pin. An open or verified session also stops working when its 10 minutes are over.
+ *
+ * @example
+ * ```ts
+ * isTransition(RESET_SESSION_MACHINE, 'verified', null) // true: reset-pin used it
+ * ```
+ */
+export const RESET_SESSION_MACHINE: StateMachine<'open' | 'verified' | 'ended'> = {
+  name: 'reset session',
+  states: ['open', 'verified', 'ended'],
+  transitions: [
+    { from: null, to: 'open', on: 'forgot-pin' },
+    { from: 'open', to: 'verified', on: 'verify-otp, right code' },
+    { from: 'open', to: 'ended', on: '5th wrong code, or a new forgot-pin' },
+    { from: 'verified', to: null, on: 'reset-pin' },
+  ],
+}
+
+/**
+ * A user's PIN: none until set-pin; change-pin and reset-pin replace it; every 5th wrong PIN in a row
+ * blocks the user for a minute; the right PIN or reset-pin clears the count.
+ *
+ * @example
+ * ```ts
+ * isTransition(PIN_MACHINE, 'blocked', 'set') // true: the minute is over
+ * ```
+ */
+export const PIN_MACHINE: StateMachine<'none' | 'set' | 'blocked'> = {
+  name: 'PIN',
+  states: ['none', 'set', 'blocked'],
+  transitions: [
+    { from: null, to: 'none', on: 'user created' },
+    { from: 'none', to: 'set', on: 'set-pin' },
+    { from: 'set', to: 'set', on: 'change-pin, reset-pin, a wrong PIN before the 5th' },
+    { from: 'set', to: 'blocked', on: '5th wrong PIN in a row' },
+    { from: 'blocked', to: 'set', on: '1 minute later, or reset-pin' },
+  ],
+}
+
+/** Every machine, in the order docs/states.md shows them. */
+export const STATE_MACHINES: readonly StateMachine[] = [ORDER_MACHINE, PAYMENT_MACHINE, REFUND_MACHINE, PAYOUT_MACHINE, RESET_SESSION_MACHINE, PIN_MACHINE]
+
+/**
+ * Whether `machine` has the move from `from` to `to` (`null` for creation or removal).
+ *
+ * @example
+ * ```ts
+ * isTransition(ORDER_MACHINE, 'completed', 'cancelled') // false: completed is final
+ * ```
+ */
+export function isTransition<S extends string>(machine: StateMachine<S>, from: S | null, to: S | null): boolean {
+  return machine.transitions.some((t) => t.from === from && t.to === to)
+}
+
+/**
+ * Whether `to` can follow `from` through one or more moves of `machine`: what an observer who looks only
+ * now and then may see change (a step of a test can make several moves, as a payment that completes an
+ * order in the request that created it).
+ *
+ * @example
+ * ```ts
+ * canReach(ORDER_MACHINE, null, 'completed') // true: created pending, then paid
+ * canReach(ORDER_MACHINE, 'cancelled', 'pending') // false: cancelled is final
+ * ```
+ */
+export function canReach<S extends string>(machine: StateMachine<S>, from: S | null, to: S | null): boolean {
+  const seen = new Set<S | null>()
+  const queue: Array<S | null> = [from]
+  while (queue.length > 0) {
+    const at = queue.shift()!
+    for (const t of machine.transitions) {
+      if (t.from !== at || seen.has(t.to)) continue
+      if (t.to === to) return true
+      seen.add(t.to)
+      queue.push(t.to)
+    }
+  }
+  return false
+}
+
+/**
+ * The machine as a Mermaid `stateDiagram-v2`: `[*]` for creation and removal, one line per move.
+ *
+ * @example
+ * ```ts
+ * toMermaid(REFUND_MACHINE) // 'stateDiagram-v2\n  [*] --> pending: refund accepted\n  pending --> completed: settlement'
+ * ```
+ */
+export function toMermaid(machine: StateMachine): string {
+  const lines = machine.transitions.map((t) => `  ${t.from ?? '[*]'} --> ${t.to ?? '[*]'}: ${t.on}`)
+  return ['stateDiagram-v2', ...lines].join('\n')
+}
