@@ -113,7 +113,7 @@ export const projects = [
   nodeProject({ name: 'guides', root: './test/guides', include: ['**/*.test.ts'], testTimeout: 60_000 }),
   /** The mock in MSW's service worker, the SDK driven from the page (cross-package, so under the root `test/`). */
   browserProject({ name: 'browser', root: './test/browser', include: ['**/*.browser.test.ts'] }),
-  /** The documented example of how a frontend team tests against the mock in browser mode. */
-  browserProject({ name: 'example-browser-tests', root: './examples/browser-tests', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] }),
+  /** The documented example of how a frontend team tests against the mock in browser mode: its own config. */
+  './examples/browser-tests/vitest.config.ts',
 ]
 

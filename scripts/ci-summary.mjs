@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs'
 const [reportPath, logPath] = process.argv.slice(2)
 const report = JSON.parse(readFileSync(reportPath, 'utf8'))
 const log = readFileSync(logPath, 'utf8').replace(/\x1b\[[0-9;]*m/g, '')
-const projects = [...readFileSync('vitest.workspace.ts', 'utf8').matchAll(/name:\s*'([^']+)'/g)].map((m) => m[1])
+const workspace = readFileSync('vitest.workspace.ts', 'utf8')
+// Projects named in the workspace file, and in the configs it lists by path (an example's own config).
+const configs = [...workspace.matchAll(/'(\.\/[^']+vitest\.config\.ts)'/g)].map((m) => readFileSync(m[1], 'utf8'))
+const projects = [...new Set([workspace, ...configs].flatMap((text) => [...text.matchAll(/name:\s*'([^']+)'/g)].map((m) => m[1])))]
 
 let ok = true
 for (const name of projects) {
