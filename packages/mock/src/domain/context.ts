@@ -7,7 +7,9 @@ import type { Signer } from '@merchant-gateway/contract/crypto'
 import type { MockClock } from '../clock/clock.js'
 import type { ResolvedOptions } from '../options.js'
 import type { Database } from '../store/database.js'
+import type { OutboxRecord, WebhookRecord } from '../store/records.js'
 import type { Ledger } from './ledger.js'
+import type { History, Retention } from './retention.js'
 import type { SettlementQueue } from './settlement.js'
 import type { WebhookDispatcher } from './webhooks.js'
 
@@ -20,6 +22,10 @@ export interface DomainContext {
   readonly webhooks: WebhookDispatcher
   readonly options: ResolvedOptions
   readonly signer: Signer
+  /** Expiring records by expiry time (idempotency records, reset sessions, unpaid expired QR codes). */
+  readonly retention: Retention
+  /** History kept by count and age: finished webhooks, one-time codes sent. */
+  readonly history: { readonly webhooks: History<WebhookRecord>; readonly outbox: History<OutboxRecord> }
 }
 
 /** Random bytes from Web Crypto, drawn 4 KiB at a time: one call per request measured ~5 us on the HTTP path. */

@@ -139,6 +139,8 @@ export class WebhookDispatcher {
     }
     this.#dispatch(ctx, record)
     if (record.nextAttemptAt !== null) this.#start(ctx, record)
+    // Nothing will be sent over HTTP: it is history at once (a listener may still mark it delivered).
+    else if (!sends) ctx.history.webhooks.add(record, now)
     return record
   }
 
@@ -157,6 +159,11 @@ export class WebhookDispatcher {
       count++
     }
     return count
+  }
+
+  /** Entries in the queue of scheduled HTTP attempts (a void entry stays until its time, then is dropped). */
+  get scheduledCount(): number {
+    return this.#due.size
   }
 
   /** The attempts started since the last call (for a control call to wait for what it caused). */
@@ -204,12 +211,14 @@ export class WebhookDispatcher {
         if (ctx.db.webhooks.get('byId', record.id) !== record) return
         ctx.db.webhooks.patch(record, { attempts: [...record.attempts, { at: ctx.clock.now(), outcome: again.ok ? 'delivered' : 'failed', detail: `duplicate: ${again.detail}` }] })
       }
+      ctx.history.webhooks.add(record, ctx.clock.now())
     } else {
       const attempts = [...record.attempts, { at, outcome: 'failed' as const, detail: result.detail }]
       const failures = attempts.filter((a) => a.outcome === 'failed').length
       const delay = ctx.options.webhookRetrySchedule[failures - 1]
       if (delay === undefined) {
         ctx.db.webhooks.patch(record, { status: 'failed', attempts })
+        ctx.history.webhooks.add(record, ctx.clock.now())
       } else {
         ctx.db.webhooks.patch(record, { attempts, nextAttemptAt: at + delay })
         this.#due.push({ dueAt: at + delay, id: record.id })
