@@ -11,9 +11,9 @@ const common: Options = {
   removeNodeProtocol: false,
   // Dependencies stay imports of the declared packages (msw is a peer: the app's own copy; uqr too: one copy
   // shared with the consumer's other users of it, and its MIT notice stays in its own package).
-  external: ['msw', '@msw/data', 'zod', 'uqr', '@merchant-gateway/contract', /^node:/],
-  // The Standard Schema types reach the public declarations but are not a declared dependency (they come
-  // through @msw/data): inline them rather than import an undeclared package from the .d.ts.
+  external: ['msw', 'zod', 'uqr', '@merchant-gateway/contract', /^node:/],
+  // The Standard Schema types reach the public declarations but are only a dev dependency (types, no
+  // code): inline them rather than import an undeclared package from the .d.ts.
   dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' }, resolve: ['@standard-schema/spec'] },
 }
 

@@ -68,6 +68,7 @@ export async function collectControlExamples(): Promise<ControlExamples> {
     await record('GET /faults', '/faults')
     await record('DELETE /faults', '/faults')
     await record('GET /audit', '/audit')
+    await record('GET /stats', '/stats')
     await record('DELETE /merchants/{merchantId}/stores/{storeId}', `/merchants/${id}/stores/${store['storeId'] as number}`)
     await record('DELETE /merchants/{merchantId}', `/merchants/${id}`)
     await record('POST /reset', '/reset', {})

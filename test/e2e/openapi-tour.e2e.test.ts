@@ -86,6 +86,7 @@ describe('a tour of every documented operation', () => {
     expect((await call('GET', '/__mock/faults')).body).toEqual([fault.body])
     expect((await call('DELETE', '/__mock/faults')).status).toBe(204)
     expect((await call('GET', '/__mock/audit')).body).toEqual({ problems: [] })
+    expect((await call('GET', '/__mock/stats')).body).toMatchObject({ records: { merchants: 2, orders: expect.any(Number), idempotency: expect.any(Number) }, requestLog: expect.any(Number), queued: { expiries: expect.any(Number) } })
     expect((await call('DELETE', `/__mock/merchants/${id}/stores/${store.body.storeId}`)).status).toBe(204)
     const user = await call('POST', '/__mock/users', { email: 'tour@example.com', emailVerified: true })
     expect((await call('GET', '/__mock/users')).body).toEqual(expect.arrayContaining([expect.objectContaining({ userId: user.body.userId, hasPin: false })]))

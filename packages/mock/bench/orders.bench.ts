@@ -1,100 +1,74 @@
 /**
- * Benchmark: the per-request cost of "create order + transaction detail" through `mock.fetch`, with 1 000
- * and with 100 000 existing orders. Every lookup by id goes through a hash index (see src/store/table.ts),
- * so the cost should not grow with the number of records: the target is a ratio of at most 1.3.
+ * Benchmark: a long-running mock's cost per request, heap per order and reset time against the number of
+ * orders it holds. Each store size (1 000, 10 000 and 100 000 paid orders) lives in a child process of its
+ * own (orders.child.ts), so its heap and garbage collector are its own: in one shared process the small
+ * store's figures carried the large one's GC cost and hid the difference. The goals:
  *
- * Run: `npm run bench -w @merchant-gateway/mock`. A measurement, not a test: it always exits 0.
+ * - P4: per-request CPU of create order + transaction detail at 100 000 orders at most 1.3x that at 1 000;
+ * - heap per order (with its payment transaction) at most 1.5 KB at 100 000 orders;
+ * - reset at most 50 ms at 100 000 orders.
  *
- * Method:
- * - one frozen mock clock; every order of the fill is created through the API and paid (SUCCESS) through
- *   the control API right after creation, so QR expiry never matters;
- * - an iteration = POST order/create + GET payment/transaction-detail for a random transaction id drawn
- *   uniformly from all payments of the fill (not just the newest, so a scan would show), both bodies read;
- * - a JIT warm-up on a throw-away mock first, then rounds that alternate between the two sizes so drift on a
- *   noisy machine hits both alike; the 1 000 mock is rebuilt before each of its rounds (so it stays near
- *   1 000 orders), the 100 000 one is filled once; the figure is the median of the rounds' per-iteration
- *   means, in microseconds.
+ * Run: `npm run bench -w @merchant-gateway/mock` (or `npm run bench` at the root). A measurement, not a
+ * test: it always exits 0 unless it could not run.
+ *
+ * Method: the three children fill at once (in turn), then rounds interleave the sizes (1k, 10k, 100k,
+ * 1k, ...), so the machine's drift hits all alike; a round is ITERATIONS iterations of POST order/create +
+ * GET payment/transaction-detail for a random transaction id drawn uniformly from all payments of the fill,
+ * through `mock.fetch`, with a frozen clock. Per-request CPU is the child's own CPU time (user + system,
+ * garbage collector threads included) per iteration, median of the rounds. Heap per order is the heap
+ * after a full GC, minus the heap of the same mock before the fill, over the number of orders. Reset is
+ * timed last, once per size, after a full GC.
  */
+import { fork, type ChildProcess } from 'node:child_process'
 import os from 'node:os'
 import { performance } from 'node:perf_hooks'
-import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
-import { createMockGateway, type MockGateway } from '../src/index.js'
+import { fileURLToPath } from 'node:url'
+import type { ChildReport, ParentMessage } from './orders.child.js'
 
-const SMALL = 1_000
-const LARGE = 100_000
-const ROUNDS = 5
-const ITERATIONS = 2_000
-const WARMUP_ITERATIONS = 3_000
-const SCENARIO_WARMUP = 200
-const TARGET_RATIO = 1.3
+const SIZES = [1_000, 10_000, 100_000]
+const ROUNDS = Number(process.env['ROUNDS'] ?? 5)
+const ITERATIONS = Number(process.env['ITERATIONS'] ?? 1_000)
+const WARMUP_ITERATIONS = 1_000
+const GOALS = { ratio: 1.3, heapPerOrder: 1536, resetMs: 50 }
+const CHILD = fileURLToPath(new URL('./orders.child.ts', import.meta.url))
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
-interface Fixture {
-  mock: MockGateway
-  apiKey: string
-  storeId: number
-  transactionIds: number[]
-  fillMs: number
+interface Child {
+  size: number
+  process: ChildProcess
+  next(): Promise<ChildReport>
+  ask(message: ParentMessage): Promise<ChildReport>
 }
 
-/** A small deterministic PRNG (mulberry32), so runs draw the same ids. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
-async function createOrder(f: Fixture, amount: number): Promise<number> {
-  const res = await f.mock.fetch(`${f.mock.baseUrl}${GATEWAY_PATHS.createOrder}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [HEADERS.apiKey]: f.apiKey },
-    body: JSON.stringify({ storeId: f.storeId, amount, currency: 'USD' }),
+function start(size: number): Child {
+  const child = fork(CHILD, [String(size)], { cwd: ROOT, execArgv: ['--conditions=@merchant-gateway/source', '--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const waiting: Array<(report: ChildReport) => void> = []
+  const queued: ChildReport[] = []
+  child.on('message', (report: ChildReport) => {
+    const resolve = waiting.shift()
+    if (resolve) resolve(report)
+    else queued.push(report)
   })
-  const body = (await res.json()) as { order_id: string }
-  if (res.status !== 200) throw new Error(`create order answered ${res.status}: ${JSON.stringify(body)}`)
-  return Number(body.order_id)
-}
-
-async function transactionDetail(f: Fixture, transactionId: number): Promise<void> {
-  const res = await f.mock.fetch(`${f.mock.baseUrl}${GATEWAY_PATHS.transactionDetail}?transaction_id=${transactionId}`, {
-    method: 'GET',
-    headers: { [HEADERS.apiKey]: f.apiKey },
+  let failed: Error | undefined
+  child.once('exit', (code) => {
+    failed = new Error(`child for ${size} orders exited with ${code}`)
   })
-  const body = (await res.json()) as { transaction_id?: string }
-  if (res.status !== 200 || body.transaction_id !== String(transactionId)) {
-    throw new Error(`transaction detail ${transactionId} answered ${res.status}: ${JSON.stringify(body)}`)
+  const next = () =>
+    new Promise<ChildReport>((resolve, reject) => {
+      if (queued.length > 0) return resolve(queued.shift()!)
+      if (failed) return reject(failed)
+      waiting.push(resolve)
+      child.once('exit', () => reject(failed))
+    })
+  return {
+    size,
+    process: child,
+    next,
+    ask: (message) => {
+      child.send(message)
+      return next()
+    },
   }
-}
-
-/** A mock with `orders` orders, every one created through the API and paid right after creation. */
-async function fill(orders: number): Promise<Fixture> {
-  const started = performance.now()
-  const mock = createMockGateway({ clock: { now: '2026-11-02T09:00:00.000Z', frozen: true } })
-  const merchant = await mock.merchants.create({ balances: { usd: 1000 } })
-  const store = await mock.stores.add(merchant.merchantId, { storeName: 'Bench', address: '1 Bench St' })
-  const f: Fixture = { mock, apiKey: merchant.apiKey, storeId: store.storeId, transactionIds: [], fillMs: 0 }
-  for (let i = 0; i < orders; i++) {
-    const orderId = await createOrder(f, (100 + (i % 500)) / 100)
-    const payment = await mock.payments.create({ orderId, status: 'SUCCESS' })
-    f.transactionIds.push(payment.transactionId)
-  }
-  f.fillMs = performance.now() - started
-  return f
-}
-
-/** Runs `iterations` of create order + transaction detail; returns the mean cost per iteration in microseconds. */
-async function measure(f: Fixture, iterations: number, random: () => number): Promise<number> {
-  const ids = f.transactionIds
-  const started = performance.now()
-  for (let i = 0; i < iterations; i++) {
-    await createOrder(f, 12.5)
-    await transactionDetail(f, ids[Math.floor(random() * ids.length)]!)
-  }
-  return ((performance.now() - started) * 1000) / iterations
 }
 
 const median = (values: number[]): number => {
@@ -102,58 +76,80 @@ const median = (values: number[]): number => {
   const mid = sorted.length >> 1
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
-
-const us = (value: number) => `${value.toFixed(1)} us`
-const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+const label = (size: number) => `${size.toLocaleString('en-US').padStart(7)} orders`
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met')
 
 async function main(): Promise<void> {
   const total = performance.now()
   const cpus = os.cpus()
-  console.log('Benchmark: create order + transaction detail through mock.fetch')
-  console.log(`Node ${process.version} on ${process.platform}/${process.arch}, ${cpus.length} CPU(s) (${cpus[0]?.model ?? 'unknown'})`)
-  console.log('Note: this machine is shared and noisy; treat the figures as indicative, and compare the ratio rather than absolute times.')
-  console.log(`Method: ${ROUNDS} rounds of ${ITERATIONS} iterations per size, alternating sizes, median of the round means; every fill order paid (SUCCESS) at once.`)
+  console.log('Benchmark: a long-running mock against the number of orders it holds (one child process per size)')
+  console.log(`Node ${process.version} on ${process.platform}/${process.arch}, ${cpus.length} CPU(s) (${cpus[0]?.model ?? 'unknown'}); a shared machine: compare ratios, not absolute times.`)
+  console.log(`Method: ${ROUNDS} interleaved rounds of ${ITERATIONS} x (create order + transaction detail) per size, median of the rounds; every fill order paid (SUCCESS) at once.`)
   console.log('')
 
-  const random = prng(20261102)
+  const children: Child[] = []
+  try {
+    const filled = new Map<number, Extract<ChildReport, { kind: 'filled' }>>()
+    for (const size of SIZES) {
+      // One at a time: a fill is CPU-bound, and two at once would slow each other on a 2-core machine.
+      const child = start(size)
+      children.push(child)
+      const report = await child.next()
+      if (report.kind !== 'filled') throw new Error(`unexpected ${report.kind} from the ${size} child`)
+      filled.set(size, report)
+      console.log(`fill ${label(size)}: ${(report.fillMs / 1000).toFixed(2)} s (${((report.fillMs * 1000) / size).toFixed(1)} us per order), heap ${report.heapPerOrder.toFixed(0)} B per order`)
+    }
+    for (const child of children) await child.ask({ kind: 'round', iterations: WARMUP_ITERATIONS, seed: 1 })
 
-  const warm = await fill(SMALL)
-  await measure(warm, WARMUP_ITERATIONS, random)
-  console.log(`warm-up: ${WARMUP_ITERATIONS} iterations on a throw-away mock of ${SMALL} orders`)
+    const cpu = new Map<number, number[]>(SIZES.map((s) => [s, []]))
+    const wall = new Map<number, number[]>(SIZES.map((s) => [s, []]))
+    for (let round = 1; round <= ROUNDS; round++) {
+      const line: string[] = []
+      for (const child of children) {
+        const report = await child.ask({ kind: 'round', iterations: ITERATIONS, seed: 20261102 + round })
+        if (report.kind !== 'round') throw new Error(`unexpected ${report.kind}`)
+        cpu.get(child.size)!.push(report.cpuUs)
+        wall.get(child.size)!.push(report.wallUs)
+        line.push(`${child.size}: ${report.cpuUs.toFixed(1)} us CPU${report.refilled ? ' (refilled)' : ''}`)
+      }
+      console.log(`round ${round}: ${line.join(', ')}`)
+    }
+    const resets = new Map<number, Extract<ChildReport, { kind: 'reset' }>>()
+    for (const child of children) {
+      const report = await child.ask({ kind: 'reset' })
+      if (report.kind !== 'reset') throw new Error(`unexpected ${report.kind}`)
+      resets.set(child.size, report)
+    }
 
-  const large = await fill(LARGE)
-  console.log(`fill ${LARGE.toLocaleString('en-US')} orders (API create + control-API payment each): ${secs(large.fillMs)} (${us((large.fillMs * 1000) / LARGE)} per order)`)
-  await measure(large, SCENARIO_WARMUP, random)
-
-  const smallRounds: number[] = []
-  const largeRounds: number[] = []
-  const smallFills: number[] = []
-  for (let round = 1; round <= ROUNDS; round++) {
-    const small = await fill(SMALL)
-    smallFills.push(small.fillMs)
-    await measure(small, SCENARIO_WARMUP, random)
-    smallRounds.push(await measure(small, ITERATIONS, random))
-    largeRounds.push(await measure(large, ITERATIONS, random))
-    console.log(`round ${round}: ${SMALL} orders ${us(smallRounds.at(-1)!)}, ${LARGE} orders ${us(largeRounds.at(-1)!)} per iteration`)
+    console.log('')
+    console.log('P4 per process: create order + transaction detail')
+    for (const size of SIZES) {
+      console.log(`  ${label(size)}: ${median(cpu.get(size)!).toFixed(1).padStart(6)} us CPU per iteration, ${median(wall.get(size)!).toFixed(1).padStart(6)} us wall (rounds ${cpu.get(size)!.map((v) => v.toFixed(1)).join(', ')})`)
+    }
+    const small = median(cpu.get(SIZES[0]!)!)
+    const large = median(cpu.get(SIZES.at(-1)!)!)
+    const ratio = large / small
+    console.log(`  ratio 100k / 1k CPU per iteration: ${ratio.toFixed(2)}x (goal <= ${GOALS.ratio}x: ${verdict(ratio <= GOALS.ratio)}); 10k / 1k: ${(median(cpu.get(SIZES[1]!)!) / small).toFixed(2)}x`)
+    console.log('')
+    console.log('Heap per order (with its payment transaction), after a full GC')
+    for (const size of SIZES) console.log(`  ${label(size)}: ${filled.get(size)!.heapPerOrder.toFixed(0).padStart(5)} B`)
+    const heap = filled.get(SIZES.at(-1)!)!.heapPerOrder
+    console.log(`  at 100k: ${heap.toFixed(0)} B (goal <= ${GOALS.heapPerOrder} B: ${verdict(heap <= GOALS.heapPerOrder)})`)
+    console.log('')
+    console.log('Reset (mock.reset(), after a full GC; the garbage it leaves is collected later, shown apart)')
+    for (const size of SIZES) {
+      const r = resets.get(size)!
+      console.log(`  ${label(size)} (${r.records.toLocaleString('en-US')} records): ${r.resetMs.toFixed(2).padStart(7)} ms; the next full GC ${r.gcAfterMs.toFixed(1)} ms`)
+    }
+    const resetMs = resets.get(SIZES.at(-1)!)!.resetMs
+    console.log(`  at 100k: ${resetMs.toFixed(2)} ms (goal <= ${GOALS.resetMs} ms: ${verdict(resetMs <= GOALS.resetMs)})`)
+    console.log(`\ntotal bench time: ${((performance.now() - total) / 1000).toFixed(1)} s`)
+  } finally {
+    for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL')
   }
-  console.log(`fill ${SMALL.toLocaleString('en-US')} orders: median ${secs(median(smallFills))} over ${ROUNDS} fills`)
-  console.log(
-    `(measured creates add orders: each small mock goes from ${SMALL} to ${SMALL + SCENARIO_WARMUP + ITERATIONS} within its round, the large one from ${LARGE} to ${LARGE + SCENARIO_WARMUP + ROUNDS * ITERATIONS} over all rounds)`,
-  )
-  console.log('')
-
-  const small = median(smallRounds)
-  const big = median(largeRounds)
-  const ratio = big / small
-  console.log(`at ${SMALL.toLocaleString('en-US')} existing orders:   ${us(small)} per create order + transaction detail (median; rounds ${smallRounds.map((v) => v.toFixed(1)).join(', ')})`)
-  console.log(`at ${LARGE.toLocaleString('en-US')} existing orders: ${us(big)} per create order + transaction detail (median; rounds ${largeRounds.map((v) => v.toFixed(1)).join(', ')})`)
-  console.log(`ratio ${LARGE.toLocaleString('en-US')} / ${SMALL.toLocaleString('en-US')}: ${ratio.toFixed(2)} (target <= ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'})`)
-  const best = Math.min(...largeRounds) / Math.min(...smallRounds)
-  console.log(`(for reference, best round against best round: ${us(Math.min(...smallRounds))} and ${us(Math.min(...largeRounds))}, ratio ${best.toFixed(2)})`)
-  console.log(`total bench time: ${secs(performance.now() - total)}`)
 }
 
-// A measurement, not a test: a missed target still exits 0. Only a bench that could not run exits 1.
+// A measurement, not a test: a missed goal still exits 0. Only a bench that could not run exits 1.
 main().then(
   () => process.exit(0),
   (error: unknown) => {

@@ -12,6 +12,7 @@ import { resetBody } from './control/control-schemas.js'
 import type { DomainContext } from './domain/context.js'
 import { IdempotencyStore } from './domain/idempotency.js'
 import { Ledger } from './domain/ledger.js'
+import { Retention } from './domain/retention.js'
 import { Serial } from './domain/serial.js'
 import { SettlementQueue } from './domain/settlement.js'
 import { WebhookDispatcher } from './domain/webhooks.js'
@@ -26,6 +27,7 @@ import { validate } from './http/validate.js'
 import type { GatewayRuntime } from './http/runtime.js'
 import { resolveOptions, type MockGatewayOptions } from './options.js'
 import { createDatabase } from './store/database.js'
+import type { OutboxRecord, WebhookRecord } from './store/records.js'
 
 /**
  * One mock gateway instance: its handlers, its fetch, and its control API.
@@ -75,6 +77,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
   const resolved = resolveOptions(options)
   const db = createDatabase()
   const clock = new MockClock(resolved.clock)
+  const retention = new Retention()
   const ctx: DomainContext = {
     db,
     clock,
@@ -83,12 +86,17 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
     webhooks: new WebhookDispatcher(),
     options: resolved,
     signer,
+    retention,
+    history: {
+      webhooks: retention.history(resolved.retention.webhooks, (record: WebhookRecord) => db.webhooks.remove(record)),
+      outbox: retention.history(resolved.retention.outbox, (record: OutboxRecord) => db.outbox.remove(record)),
+    },
   }
   const serial = new Serial()
   let seeded: Promise<void> = Promise.resolve()
   const runtime: GatewayRuntime = {
     ctx,
-    idempotency: new IdempotencyStore(db, clock),
+    idempotency: new IdempotencyStore(db, clock, retention),
     faults: new FaultRegistry(serviceMethods),
     serial,
     requests: new RequestLog(resolved.requestLogLimit),
@@ -113,6 +121,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
       await seeded.catch(() => undefined)
       seeded = serial.run(async () => {
         db.clear()
+        retention.clear()
         ctx.settlement.clear()
         ctx.webhooks.reset()
         runtime.idempotency.clear()

@@ -6,6 +6,50 @@
  */
 import { LIMITS, type Currency } from '@merchant-gateway/contract'
 import type { ClockOptions } from './clock/clock.js'
+import type { HistoryLimit } from './domain/retention.js'
+
+/**
+ * What a long-running mock keeps of its history, and how long it remembers expired records. Orders,
+ * transactions (payments, refunds, payouts), balances, merchants, stores, accounts and users are never
+ * forgotten; idempotency records leave when their 24 hours end and reset sessions when their 10 minutes
+ * end (or when used), whatever this says.
+ *
+ * @example
+ * ```ts
+ * createMockGateway({ retention: { webhooks: { max: 50_000 }, outbox: { maxAgeSeconds: 3600 }, expiredQrCodeSeconds: 0 } })
+ * ```
+ */
+export interface RetentionOptions {
+  /**
+   * Finished webhooks (delivered, given up, or without a URL to send to) that `mock.webhooks.list()`
+   * keeps: at most `max` (the oldest finished leave first) and none finished more than `maxAgeSeconds`
+   * ago. A webhook still being delivered (retry scheduled, held, in flight) is always kept. Default
+   * `{ max: 1000, maxAgeSeconds: 604800 }` (a week).
+   */
+  webhooks?: Partial<HistoryLimit>
+  /** One-time codes that `mock.otp.list()` keeps, by count and age since sent. Default `{ max: 1000, maxAgeSeconds: 604800 }` (a week). */
+  outbox?: Partial<HistoryLimit>
+  /**
+   * How long after its 30 minutes an unpaid stand-alone QR code (generate-qr) is still known: its image
+   * is served and paying it answers 422 `qr_expired`. After that it is forgotten: its image and a payment
+   * answer 404, as for a QR code never issued. A paid one stays with its order. Default 86400 (a day).
+   */
+  expiredQrCodeSeconds?: number
+}
+
+/** Retention with every default filled in. */
+interface ResolvedRetention {
+  webhooks: HistoryLimit
+  outbox: HistoryLimit
+  expiredQrCodeSeconds: number
+}
+
+/** Default retention: 1000 finished webhooks and 1000 codes, each for at most a week; an expired QR code known for a day. */
+const DEFAULT_RETENTION: Readonly<ResolvedRetention> = Object.freeze({
+  webhooks: Object.freeze({ max: 1000, maxAgeSeconds: 604_800 }),
+  outbox: Object.freeze({ max: 1000, maxAgeSeconds: 604_800 }),
+  expiredQrCodeSeconds: 86_400,
+})
 
 /**
  * A merchant created when the mock starts and again on every `reset()`.
@@ -140,6 +184,8 @@ export interface MockGatewayOptions {
    * to test that your own code never replays a signed request.
    */
   rejectReplayedSignatures?: boolean
+  /** What a long-running mock keeps of its history and expired records (see {@link RetentionOptions}). */
+  retention?: RetentionOptions
 }
 
 /** Options with every default filled in. */
@@ -168,6 +214,7 @@ export interface ResolvedOptions {
   resetClock: 'keep' | 'start'
   forgotPinLimit: { max: number; windowSeconds: number } | false
   rejectReplayedSignatures: boolean
+  retention: ResolvedRetention
 }
 
 /** Every option {@link createMockGateway} knows; any other key is refused (a misspelt option would be ignored in silence). */
@@ -196,6 +243,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set<keyof MockGatewayOptions>([
   'resetClock',
   'forgotPinLimit',
   'rejectReplayedSignatures',
+  'retention',
 ])
 
 /** Fills in the defaults and refuses options that cannot work. */
@@ -245,6 +293,7 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
   }
   const requestLogLimit = options.requestLogLimit ?? 1000
   if (!Number.isSafeInteger(requestLogLimit) || requestLogLimit < 0) throw new RangeError('[mock] requestLogLimit must be an integer >= 0')
+  const retention = resolveRetention(options.retention)
   const tolerance = options.signatureToleranceSeconds ?? LIMITS.signatureToleranceSeconds
   if (!(tolerance >= 0)) throw new RangeError('[mock] signatureToleranceSeconds must be >= 0')
   return {
@@ -273,7 +322,40 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     resetClock: options.resetClock ?? 'keep',
     forgotPinLimit: forgotPinLimit === false ? false : { max: forgotPinLimit.max, windowSeconds: forgotPinLimit.windowSeconds },
     rejectReplayedSignatures: options.rejectReplayedSignatures ?? false,
+    retention,
   }
+}
+
+const RETENTION_KEYS: ReadonlySet<string> = new Set<keyof RetentionOptions>(['webhooks', 'outbox', 'expiredQrCodeSeconds'])
+const LIMIT_KEYS: ReadonlySet<string> = new Set<keyof HistoryLimit>(['max', 'maxAgeSeconds'])
+
+function resolveRetention(options: RetentionOptions | undefined): ResolvedRetention {
+  if (options === undefined) return { webhooks: { ...DEFAULT_RETENTION.webhooks }, outbox: { ...DEFAULT_RETENTION.outbox }, expiredQrCodeSeconds: DEFAULT_RETENTION.expiredQrCodeSeconds }
+  if (typeof options !== 'object' || options === null) throw new TypeError(`[mock] retention must be an object, got ${JSON.stringify(options)}`)
+  const unknown = Object.keys(options).filter((key) => !RETENTION_KEYS.has(key))
+  if (unknown.length > 0) throw new TypeError(`[mock] unknown retention option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; they are ${[...RETENTION_KEYS].join(', ')}`)
+  const expiredQrCodeSeconds = options.expiredQrCodeSeconds ?? DEFAULT_RETENTION.expiredQrCodeSeconds
+  wholeNumber('retention.expiredQrCodeSeconds', expiredQrCodeSeconds)
+  return {
+    webhooks: historyLimit('webhooks', options.webhooks, DEFAULT_RETENTION.webhooks),
+    outbox: historyLimit('outbox', options.outbox, DEFAULT_RETENTION.outbox),
+    expiredQrCodeSeconds,
+  }
+}
+
+function historyLimit(name: string, given: Partial<HistoryLimit> | undefined, fallback: HistoryLimit): HistoryLimit {
+  if (given === undefined) return { ...fallback }
+  if (typeof given !== 'object' || given === null) throw new TypeError(`[mock] retention.${name} must be an object, got ${JSON.stringify(given)}`)
+  const unknown = Object.keys(given).filter((key) => !LIMIT_KEYS.has(key))
+  if (unknown.length > 0) throw new TypeError(`[mock] unknown retention.${name} option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; they are max, maxAgeSeconds`)
+  const limit = { max: given.max ?? fallback.max, maxAgeSeconds: given.maxAgeSeconds ?? fallback.maxAgeSeconds }
+  wholeNumber(`retention.${name}.max`, limit.max)
+  wholeNumber(`retention.${name}.maxAgeSeconds`, limit.maxAgeSeconds)
+  return limit
+}
+
+function wholeNumber(name: string, value: unknown): void {
+  if (!Number.isSafeInteger(value) || (value as number) < 0) throw new RangeError(`[mock] ${name} must be an integer >= 0, got ${JSON.stringify(value)}`)
 }
 
 function oneOf(name: string, value: unknown, allowed: readonly string[]): void {

@@ -236,6 +236,32 @@ describe('webhook HTTP delivery', () => {
     expect(mock.webhooks.list()[0]).toMatchObject({ status: 'recorded', attempts: [{ outcome: 'failed', detail: 'HTTP 500' }] })
   })
 
+  it('due retries start oldest due first, each once, whatever order they were scheduled in', async () => {
+    // Order A's webhook fails twice (its second retry is due at +11 min), order B's once (its retry is
+    // due at +3 min, scheduled later): one jump past both runs B's retry before A's.
+    const failures = new Map<number, number>()
+    const sent: number[] = []
+    const fetchFn = (async (_input: string | URL | Request, init?: RequestInit) => {
+      const orderId = JSON.parse(String(init?.body)).orderId as number
+      sent.push(orderId)
+      const left = failures.get(orderId) ?? 0
+      failures.set(orderId, left - 1)
+      return new Response(null, { status: left > 0 ? 500 : 204 })
+    }) as typeof fetch
+    const { mock, merchant } = await setup({ webhookFetch: fetchFn, webhookRetrySchedule: [MIN, 10 * MIN] })
+    const a = await createOrder(mock, merchant, 10)
+    const b = await createOrder(mock, merchant, 20)
+    failures.set(a, 2).set(b, 1)
+    await mock.payments.create({ orderId: a, status: 'SUCCESS' })
+    await mock.clock.advance(MIN)
+    await mock.clock.advance(MIN)
+    await mock.payments.create({ orderId: b, status: 'SUCCESS' })
+    expect(mock.webhooks.list().map((w) => w.nextAttemptAt! - Date.parse(MONDAY))).toEqual([11 * MIN, 3 * MIN])
+    await mock.clock.advance(20 * MIN)
+    expect(sent).toEqual([a, a, b, b, a])
+    expect(mock.webhooks.list().map((w) => w.status)).toEqual(['delivered', 'delivered'])
+  })
+
   it('reset() drops scheduled retries', async () => {
     const { calls, fetchFn } = fakeFetch(500)
     const { mock, merchant } = await setup({ webhookFetch: fetchFn })
@@ -290,6 +316,19 @@ describe('webhook receiver hard cases', () => {
       ['delivered', false],
       ['delivered', false],
     ])
+  })
+
+  it("holdNext(): another merchant's webhook does not release the held one; the same merchant's next one does", async () => {
+    const { calls, fetchFn } = fakeFetch(200)
+    const { mock, merchant } = await setup({ webhookFetch: fetchFn })
+    const other = await mock.merchants.create({ balances: { usd: 1000 }, webhookUrl: 'https://other.test/webhooks' })
+    const otherStore = await mock.stores.add(other.merchantId, { storeName: 'Other', address: '2 Main St' })
+    mock.webhooks.holdNext()
+    const held = await pay(mock, merchant, 10)
+    await pay(mock, { ...other, storeId: otherStore.storeId }, 30)
+    expect(calls.map((c) => c.url)).toEqual(['https://other.test/webhooks'])
+    const next = await pay(mock, merchant, 20)
+    expect(calls.slice(1).map((c) => JSON.parse(c.body).transactionId)).toEqual([next.transactionId, held.transactionId])
   })
 
   it('staleNext(seconds): the payload’s createTimeMilli is that far in the past and the signature verifies for that time', async () => {

@@ -61,9 +61,24 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
     [['--allow-origin', 'localhost:5173'], /--allow-origin must be an origin/],
     [['--allow-host', 'bad host'], /--allow-host must be a host name/],
     [['--control-token', 'short'], /--control-token must be 8 to 200/],
+    [['--keep-webhooks=-1'], /--keep-webhooks must be a whole number >= 0, got "-1"/],
+    [['--keep-codes-seconds', '1.5'], /--keep-codes-seconds must be a whole number/],
+    [['--keep-requests', 'lots'], /--keep-requests must be a whole number/],
   ])('%j is refused', (argv, message) => {
     const parsed = parseCli(argv)
     expect(parsed).toMatchObject({ command: 'exit', status: 2, text: expect.stringMatching(message) })
     expect(parsed.command === 'exit' && parsed.text).toMatch(/--help/)
+  })
+
+  it('retention flags become the requestLogLimit and retention options; without them the defaults apply', () => {
+    expect(parseCli([])).toMatchObject({ requestLogLimit: undefined, retention: undefined })
+    expect(
+      parseCli(['--keep-requests', '50', '--keep-webhooks', '20000', '--keep-webhooks-seconds', '3600', '--keep-codes-seconds', '600', '--keep-expired-qr-seconds', '0']),
+    ).toMatchObject({
+      requestLogLimit: 50,
+      retention: { webhooks: { max: 20000, maxAgeSeconds: 3600 }, outbox: { maxAgeSeconds: 600 }, expiredQrCodeSeconds: 0 },
+    })
+    expect(parseCli(['--keep-codes', '5'])).toMatchObject({ retention: { outbox: { max: 5 } } })
+    expect(USAGE).toMatch(/--keep-webhooks <n>/)
   })
 })

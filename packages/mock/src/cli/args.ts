@@ -4,6 +4,7 @@
  * one-line message and exit status 2, never a stack trace.
  */
 import { parseArgs } from 'node:util'
+import type { RetentionOptions } from '../options.js'
 
 /**
  * What `serve` was asked to do.
@@ -32,6 +33,10 @@ export interface ServeArgs {
   allowHosts: string[]
   /** The control API's token, if one was given. */
   controlToken: string | undefined
+  /** How many requests the log keeps (`--keep-requests`); undefined: the default. */
+  requestLogLimit: number | undefined
+  /** History and expired records kept (`--keep-webhooks`, `--keep-codes`, ...); undefined: the defaults. */
+  retention: RetentionOptions | undefined
 }
 
 /**
@@ -64,6 +69,15 @@ Options:
       --control-token <t>
                          the control API needs Authorization: Bearer <t> (made up and printed when
                          --host is not a loopback address)
+  A long-running server keeps bounded history (orders, transactions and balances are never dropped):
+      --keep-requests <n>          requests in GET /__mock/requests (default 1000)
+      --keep-webhooks <n>          finished webhooks in GET /__mock/webhooks (default 1000)
+      --keep-webhooks-seconds <s>  ... and none finished longer ago than this (default 604800, a week)
+      --keep-codes <n>             one-time codes in GET /__mock/otp (default 1000)
+      --keep-codes-seconds <s>     ... and none sent longer ago than this (default 604800, a week)
+      --keep-expired-qr-seconds <s>
+                                   how long an unpaid stand-alone QR code is known after its 30
+                                   minutes, then it answers 404 (default 86400, a day)
   -q, --quiet            no log line per request
   -h, --help             this text
   -v, --version          the version`
@@ -110,6 +124,24 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
   if (controlToken !== undefined && !/^[\x21-\x7e]{8,200}$/.test(controlToken)) {
     return usageError('--control-token must be 8 to 200 printable characters without spaces')
   }
+  const counts: Record<string, number> = {}
+  for (const flag of KEEP_FLAGS) {
+    const value = values[flag]
+    if (value === undefined) continue
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) return usageError(`--${flag} must be a whole number >= 0, got ${JSON.stringify(value)}`)
+    counts[flag] = Number(value)
+  }
+  const history = (max: string, seconds: string) =>
+    counts[max] === undefined && counts[seconds] === undefined
+      ? undefined
+      : { ...(counts[max] !== undefined ? { max: counts[max] } : {}), ...(counts[seconds] !== undefined ? { maxAgeSeconds: counts[seconds] } : {}) }
+  const webhooks = history('keep-webhooks', 'keep-webhooks-seconds')
+  const outbox = history('keep-codes', 'keep-codes-seconds')
+  const expiredQr = counts['keep-expired-qr-seconds']
+  const retention: RetentionOptions | undefined =
+    webhooks === undefined && outbox === undefined && expiredQr === undefined
+      ? undefined
+      : { ...(webhooks ? { webhooks } : {}), ...(outbox ? { outbox } : {}), ...(expiredQr !== undefined ? { expiredQrCodeSeconds: expiredQr } : {}) }
   return {
     command: 'serve',
     port,
@@ -121,6 +153,8 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
     allowOrigins,
     allowHosts,
     controlToken,
+    requestLogLimit: counts['keep-requests'],
+    retention,
   }
 }
 
@@ -135,6 +169,12 @@ const OPTIONS = {
   'allow-origin': { type: 'string', multiple: true },
   'allow-host': { type: 'string', multiple: true },
   'control-token': { type: 'string' },
+  'keep-requests': { type: 'string' },
+  'keep-webhooks': { type: 'string' },
+  'keep-webhooks-seconds': { type: 'string' },
+  'keep-codes': { type: 'string' },
+  'keep-codes-seconds': { type: 'string' },
+  'keep-expired-qr-seconds': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -148,6 +188,9 @@ const OPTIONS = {
  * ```
  */
 export const CLI_FLAGS: readonly string[] = Object.keys(OPTIONS).map((name) => `--${name}`)
+
+/** The retention flags: each takes a whole number. */
+const KEEP_FLAGS = ['keep-requests', 'keep-webhooks', 'keep-webhooks-seconds', 'keep-codes', 'keep-codes-seconds', 'keep-expired-qr-seconds'] as const
 
 function parseServe(argv: readonly string[]) {
   return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS })

@@ -38,6 +38,8 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
     seed: [{ ...DEMO_MERCHANT, webhookUrl: args.webhookUrl }],
     allowedOrigins: args.allowOrigins,
     allowedHosts: args.allowHosts,
+    ...(args.requestLogLimit !== undefined ? { requestLogLimit: args.requestLogLimit } : {}),
+    ...(args.retention !== undefined ? { retention: args.retention } : {}),
     ...(args.controlToken !== undefined ? { controlToken: args.controlToken } : {}),
     log: args.quiet ? undefined : (line) => io.out(`${new Date().toISOString().slice(11, 23)} ${line}`),
   })

@@ -72,6 +72,39 @@ export interface WebhookView extends WebhookDelivery {
 }
 
 /**
+ * What a mock holds: the records per table, the request log and its time-ordered queues. A long-running
+ * server's history and expired records stay bounded (see the `retention` option); this shows it.
+ *
+ * @example
+ * ```ts
+ * const { records, queued } = await mock.stats()
+ * records.idempotency // records that can still replay (24 h)
+ * queued.expiries // records waiting for their expiry time
+ * ```
+ */
+export interface MockStats {
+  /** Records held per table. Orders, transactions, balances, merchants, stores, accounts and users only grow. */
+  records: {
+    merchants: number
+    stores: number
+    accounts: number
+    balances: number
+    orders: number
+    qrCodes: number
+    transactions: number
+    idempotency: number
+    webhooks: number
+    users: number
+    otpSessions: number
+    outbox: number
+  }
+  /** Entries in the request log. */
+  requestLog: number
+  /** Entries waiting in the time-ordered queues (an entry made void meanwhile is dropped when its time comes). */
+  queued: { settlements: number; webhookAttempts: number; expiries: number }
+}
+
+/**
  * A one-time code as forgot-pin sent it.
  *
  * @example
@@ -167,11 +200,17 @@ export interface TransactionView extends Omit<TransactionRecord, 'amountMinor'> 
  */
 export function createControlApi(runtime: GatewayRuntime) {
   const { ctx, serial } = runtime
+  /** Drops what expired by the mock clock (retention): before every control call and after every clock move. */
+  const prune = () => ctx.retention.prune(ctx.clock.now())
   const exclusive = async <T>(task: () => T | Promise<T>): Promise<T> => {
     await runtime.ready()
-    return serial.run(task)
+    return serial.run(() => {
+      prune()
+      return task()
+    })
   }
   const settleIfAuto = () => {
+    prune()
     if (ctx.options.autoSettle) {
       ctx.settlement.settleDue(ctx)
       ctx.webhooks.startDue(ctx)
@@ -295,15 +334,17 @@ export function createControlApi(runtime: GatewayRuntime) {
         return { settled }
       }),
     webhooks: {
-      /** Every webhook built so far, oldest first, with its HTTP delivery state. */
-      list: (): WebhookView[] =>
-        ctx.db.webhooks.all().map((r) => ({
+      /** The webhooks kept (every one still being delivered, and the finished ones `retention.webhooks` keeps), oldest first, with their HTTP delivery state. */
+      list: (): WebhookView[] => {
+        prune()
+        return ctx.db.webhooks.all().map((r) => ({
           ...toDelivery(r),
           status: r.status,
           attempts: r.attempts.map((a) => ({ ...a })),
           nextAttemptAt: r.nextAttemptAt,
           held: r.held,
-        })),
+        }))
+      },
       /** Calls `listener` with each webhook as it is sent; returns a function that stops it. */
       on: (listener: WebhookListener): (() => void) => ctx.webhooks.on(listener),
       /**
@@ -370,8 +411,11 @@ export function createControlApi(runtime: GatewayRuntime) {
       },
     },
     otp: {
-      /** The one-time codes forgot-pin sent, oldest first: the test's mailbox. */
-      list: (): OtpMessage[] => ctx.db.outbox.all().map(({ userId, channel, to, code, sessionId, sentAt }) => ({ userId, channel, to, code, sessionId, sentAt: new Date(sentAt).toISOString() })),
+      /** The one-time codes forgot-pin sent that `retention.outbox` keeps, oldest first: the test's mailbox. */
+      list: (): OtpMessage[] => {
+        prune()
+        return ctx.db.outbox.all().map(({ userId, channel, to, code, sessionId, sentAt }) => ({ userId, channel, to, code, sessionId, sentAt: new Date(sentAt).toISOString() }))
+      },
     },
     requests: {
       /** The answered requests that match `filter`, oldest first (at most `requestLogLimit` are kept). */
@@ -383,6 +427,30 @@ export function createControlApi(runtime: GatewayRuntime) {
     },
     /** Every broken ledger invariant, recomputed from the transactions; `[]` when the books balance. */
     audit: (): string[] => auditLedger(ctx),
+    /** What the mock holds now (after dropping what expired by the mock clock): records per table and queued work. */
+    stats: async (): Promise<MockStats> => {
+      await runtime.ready()
+      prune()
+      const { db } = ctx
+      return {
+        records: {
+          merchants: db.merchants.count(),
+          stores: db.stores.count(),
+          accounts: db.accounts.count(),
+          balances: db.balances.count(),
+          orders: db.orders.count(),
+          qrCodes: db.qrCodes.count(),
+          transactions: db.transactions.count(),
+          idempotency: db.idempotency.count(),
+          webhooks: db.webhooks.count(),
+          users: db.users.count(),
+          otpSessions: db.otpSessions.count(),
+          outbox: db.outbox.count(),
+        },
+        requestLog: runtime.requests.size,
+        queued: { settlements: ctx.settlement.size, webhookAttempts: ctx.webhooks.scheduledCount, expiries: ctx.retention.pending },
+      }
+    },
   }
 }
 

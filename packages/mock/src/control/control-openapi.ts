@@ -224,6 +224,32 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
   },
   'DELETE /requests': { status: 204 },
   'GET /audit': { status: 200, answer: named(z.object({ problems: z.array(z.string()) }), 'AuditResult', 'Broken ledger invariants, recomputed from the transactions; `[]` when the books balance.') },
+  'GET /stats': {
+    status: 200,
+    answer: named(
+      z.object({
+        records: z.object({
+          merchants: z.int(),
+          stores: z.int(),
+          accounts: z.int(),
+          balances: z.int(),
+          orders: z.int(),
+          qrCodes: z.int(),
+          transactions: z.int(),
+          idempotency: z.int(),
+          webhooks: z.int(),
+          users: z.int(),
+          otpSessions: z.int(),
+          outbox: z.int(),
+        }),
+        requestLog: z.int(),
+        queued: z.object({ settlements: z.int(), webhookAttempts: z.int(), expiries: z.int() }),
+      }),
+      'MockStats',
+      'Records held per table (orders, transactions, balances, merchants, stores, accounts and users only grow; idempotency records, reset sessions, expired QR codes, finished webhooks and sent codes are dropped by the retention rules), the request log size, and entries waiting in the time-ordered queues.',
+    ),
+    description: 'What expired by the mock clock is dropped first, so the figures are those a request made now would see.',
+  },
 }
 
 /**

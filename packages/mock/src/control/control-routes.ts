@@ -248,6 +248,12 @@ const ROUTES: readonly ControlRoute[] = [
     summary: 'broken ledger invariants, recomputed from the transactions ([] when the books balance)',
     handle: (mock) => ok({ problems: mock.audit() }),
   },
+  {
+    method: 'GET',
+    path: '/stats',
+    summary: 'records held per table, request log size and queued work, after dropping what expired (retention)',
+    handle: async (mock) => ok(await mock.stats()),
+  },
 ]
 
 interface CompiledRoute extends ControlRoute {

@@ -7,8 +7,9 @@ import type { Signer } from '@merchant-gateway/contract/crypto'
 import type { MockClock } from '../clock/clock.js'
 import type { ResolvedOptions } from '../options.js'
 import type { Database } from '../store/database.js'
+import type { OutboxRecord, TransactionRecord, WebhookRecord } from '../store/records.js'
 import type { Ledger } from './ledger.js'
-import type { TransactionRecord, WebhookRecord } from '../store/records.js'
+import type { History, Retention } from './retention.js'
 import type { WebhookListener } from './webhook-delivery.js'
 
 /** The state and services of one mock instance, as the domain sees them. */
@@ -20,6 +21,10 @@ export interface DomainContext {
   readonly webhooks: Webhooks
   readonly options: ResolvedOptions
   readonly signer: Signer
+  /** Expiring records by expiry time (idempotency records, reset sessions, unpaid expired QR codes). */
+  readonly retention: Retention
+  /** History kept by count and age: finished webhooks, one-time codes sent. */
+  readonly history: { readonly webhooks: History<WebhookRecord>; readonly outbox: History<OutboxRecord> }
 }
 
 /**
@@ -40,6 +45,8 @@ export interface Settlement {
   settleDue(ctx: DomainContext): number
   /** Forgets everything queued (a reset). */
   clear(): void
+  /** How many refunds and payouts wait for settlement. */
+  readonly size: number
 }
 
 /**
@@ -63,6 +70,8 @@ export interface Webhooks {
   collect(): Array<Promise<void>>
   /** Forgets the backlog and the armed switches (a reset). */
   reset(): void
+  /** How many webhook attempts are scheduled. */
+  readonly scheduledCount: number
 }
 
 /** Random bytes from Web Crypto, drawn 4 KiB at a time: one call per request measured ~5 us on the HTTP path. */

@@ -10,11 +10,13 @@
  *
  * Only outcomes of an operation that ran are stored (2xx and the rule refusals it made). A request
  * refused before it ran (authentication, validation, an injected fault) stores nothing, so the client
- * can fix it and retry with the same key. After 24 hours the key processes anew.
+ * can fix it and retry with the same key. After 24 hours the key processes anew, and the record is
+ * dropped then (the next request or control call after the clock reached its expiry removes it).
  */
 import { LIMITS } from '@merchant-gateway/contract'
 import { scoped, type Database } from '../store/database.js'
 import type { MockClock } from '../clock/clock.js'
+import type { Retention } from './retention.js'
 
 /** What to do with a request that carries an idempotency key. */
 export type IdempotencyDecision =
@@ -47,6 +49,7 @@ export class IdempotencyStore {
   constructor(
     private readonly db: Database,
     private readonly clock: MockClock,
+    private readonly retention: Retention,
   ) {}
 
   /**
@@ -71,11 +74,15 @@ export class IdempotencyStore {
         if (!open) return
         open = false
         try {
-          const values = { ...request, status, body, createdAt: now, expiresAt: now + LIMITS.idempotencyWindowMs }
-          // An expired record of the same key is overwritten: after 24 h the key is new again.
+          const expiresAt = now + LIMITS.idempotencyWindowMs
+          const values = { ...request, status, body, createdAt: now, expiresAt }
+          // An expired record of the same key not dropped yet is overwritten: after 24 h the key is new again.
           const stale = this.db.idempotency.get('byScopedKey', scopedKey)
-          if (stale) this.db.idempotency.patch(stale, values)
-          else await this.db.idempotency.insert(values)
+          const record = stale ? this.db.idempotency.patch(stale, values) : await this.db.idempotency.insert(values)
+          // Dropped when it can no longer replay: a record replays while expiresAt > now.
+          this.retention.expireAt(expiresAt, () => {
+            if (this.db.idempotency.has(record) && record.expiresAt === expiresAt) this.db.idempotency.remove(record)
+          })
         } finally {
           this.#inFlight.delete(scopedKey)
         }

@@ -7,8 +7,8 @@
  *   reset-pin   -> a verified, unexpired session: the new PIN is hashed and stored, the lockout cleared,
  *                  the session deleted (single use)
  *
- * Our decisions (docs/decisions.md): a new forgot-pin ends the user's earlier sessions (only the latest
- * code works); at most 5 codes per user in 15 minutes (option `forgotPinLimit`); the 5th wrong code ends
+ * Our decisions (docs/decisions.md): a session is dropped at its expiry or when used; a new forgot-pin
+ * ends the user's earlier sessions (only the latest code works); at most 5 codes per user in 15 minutes (option `forgotPinLimit`); the 5th wrong code ends
  * the session; a verified session has its own 10 minutes; codes are
  * stored hashed; the code in the outbox is the message as sent. reset-pin accepts the session id alone,
  * as the gateway documentation describes (a security finding), unless `resetPinRequiresBearer` is set; a bearer token of
@@ -68,7 +68,7 @@ export async function forgotPin(ctx: DomainContext, user: UserRecord, contact: C
   }
   const sessionId = globalThis.crypto.randomUUID()
   const code = sixDigits()
-  await ctx.db.otpSessions.insert({
+  const session = await ctx.db.otpSessions.insert({
     sessionId,
     userId: user.userId,
     channel: contact.channel,
@@ -79,7 +79,9 @@ export async function forgotPin(ctx: DomainContext, user: UserRecord, contact: C
     expiresAt: now + PIN_RULES.otpSessionSeconds * 1000,
     createdAt: now,
   })
-  await ctx.db.outbox.insert({ id: ctx.db.nextId('outbox'), userId: user.userId, channel: contact.channel, to, code, sessionId, sentAt: now })
+  forgetWhenExpired(ctx, session)
+  const sent = await ctx.db.outbox.insert({ id: ctx.db.nextId('outbox'), userId: user.userId, channel: contact.channel, to, code, sessionId, sentAt: now })
+  ctx.history.outbox.add(sent, now)
   ctx.db.users.patch(user, { resetCodesSentAt: [...recent, now] })
   return { sessionId, expiresInSeconds: PIN_RULES.otpSessionSeconds }
 }
@@ -111,6 +113,7 @@ export async function verifyOtp(ctx: DomainContext, user: UserRecord, input: { c
   }
   const verifiedId = globalThis.crypto.randomUUID()
   ctx.db.otpSessions.patch(session, { sessionId: verifiedId, state: 'verified', expiresAt: now + PIN_RULES.otpSessionSeconds * 1000 })
+  forgetWhenExpired(ctx, session)
   return verifiedId
 }
 
@@ -130,6 +133,18 @@ export async function resetPin(ctx: DomainContext, bearer: UserRecord | undefine
   }
   await replacePin(ctx, owner, input.newPin)
   ctx.db.otpSessions.remove(session)
+}
+
+/**
+ * A session is dropped when its time is up (open, verified or ended alike: none can be used any more;
+ * verify-otp then answers an unknown session's 400 `otp_session_invalid`, the same status and code).
+ * A verified session gets its own expiry, so only the entry matching the current expiry drops it.
+ */
+function forgetWhenExpired(ctx: DomainContext, session: OtpSessionRecord): void {
+  const { expiresAt } = session
+  ctx.retention.expireAt(expiresAt, () => {
+    if (ctx.db.otpSessions.has(session) && session.expiresAt === expiresAt) ctx.db.otpSessions.remove(session)
+  })
 }
 
 /** A contact normalised for comparison: lower-case e-mail, or "+<phone code> <number> (<country>)". */

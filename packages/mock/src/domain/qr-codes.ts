@@ -32,7 +32,9 @@ export function qrImageUrl(ctx: DomainContext, qrData: string): string {
  * QR code's (generate-qr). Its image is served whatever has happened since: an expired QR code, a paid
  * or a cancelled order still has its picture, because the URL is what the gateway's answer gave out and
  * a page may show it at any time; whether the QR code can still be paid is decided when a payment is
- * reported (`reportPayment`: 422 `qr_expired`), not by hiding the picture.
+ * reported (`reportPayment`: 422 `qr_expired`), not by hiding the picture. The one exception is an
+ * unpaid stand-alone QR code once `retention.expiredQrCodeSeconds` (default a day) has passed since
+ * it expired: a long-running mock forgets it, and it answers as one never issued.
  *
  * @example
  * ```ts
@@ -49,7 +51,7 @@ export async function generateQr(ctx: DomainContext, merchantId: number, input: 
   requireOwnStore(ctx, merchantId, input.storeId)
   const amountMinor = amountToMinor(input.amount, input.currency, 'amount')
   const now = ctx.clock.now()
-  return ctx.db.qrCodes.insert({
+  const qr = await ctx.db.qrCodes.insert({
     qrData: newQrData(),
     merchantId,
     storeId: input.storeId,
@@ -59,6 +61,11 @@ export async function generateQr(ctx: DomainContext, merchantId: number, input: 
     expiresAt: now + LIMITS.qrValidityMs,
     orderId: null,
   })
+  // Unpaid, it is forgotten `expiredQrCodeSeconds` after its expiry; once paid it stays with its order.
+  ctx.retention.expireAt(qr.expiresAt + ctx.options.retention.expiredQrCodeSeconds * 1000, () => {
+    if (qr.orderId === null && ctx.db.qrCodes.has(qr)) ctx.db.qrCodes.remove(qr)
+  })
+  return qr
 }
 
 /** True once the QR code's 30 minutes are over. */

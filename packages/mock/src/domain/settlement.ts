@@ -7,6 +7,7 @@
  * freeze: the automatic reversal of the gateway documentation.
  */
 import { addBusinessDays } from '../clock/business-days.js'
+import { MinHeap } from '../store/min-heap.js'
 import type { TransactionRecord } from '../store/records.js'
 import { scoped } from '../store/database.js'
 import type { DomainContext, Settlement } from './context.js'
@@ -27,39 +28,32 @@ interface DueItem {
  * ```
  */
 export class SettlementQueue implements Settlement {
-  #items: DueItem[] = []
+  /** By due time, then transaction id: ids grow with time, so equal due times settle in the order requested. */
+  #items = new MinHeap<DueItem>((a, b) => a.dueAt - b.dueAt || a.transactionId - b.transactionId)
 
   /** The due time of a refund or payout requested now. */
   dueAt(ctx: DomainContext, kind: 'refund' | 'payout', fromMs: number): number {
     return addBusinessDays(fromMs, ctx.options.settlementBusinessDays[kind])
   }
 
-  /** Adds a pending refund or payout, keeping the queue sorted by due time (stable for equal times). */
+  /** Adds a pending refund or payout: O(log n). */
   schedule(tx: TransactionRecord): void {
     if (tx.dueAt === null) throw new Error('[mock] only transactions with a due time can be scheduled')
-    const item = { dueAt: tx.dueAt, transactionId: tx.transactionId }
-    let lo = 0
-    let hi = this.#items.length
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (this.#items[mid]!.dueAt <= item.dueAt) lo = mid + 1
-      else hi = mid
-    }
-    this.#items.splice(lo, 0, item)
+    this.#items.push({ dueAt: tx.dueAt, transactionId: tx.transactionId })
   }
 
   /** Number of refunds and payouts still waiting. */
   get size(): number {
-    return this.#items.length
+    return this.#items.size
   }
 
-  /** Settles everything due at the clock's current time; returns how many settled. */
+  /** Settles everything due at the clock's current time; returns how many settled. Looks only at what is due. */
   settleDue(ctx: DomainContext): number {
     const now = ctx.clock.now()
     let count = 0
-    while (this.#items.length > 0 && this.#items[0]!.dueAt <= now) {
-      const item = this.#items.shift()!
-      const tx = ctx.db.transactions.get('byId', item.transactionId)
+    for (let top = this.#items.peek(); top !== undefined && top.dueAt <= now; top = this.#items.peek()) {
+      this.#items.pop()
+      const tx = ctx.db.transactions.get('byId', top.transactionId)
       if (!tx || tx.status !== 'pending') continue
       settle(ctx, tx, now)
       count++
@@ -69,7 +63,7 @@ export class SettlementQueue implements Settlement {
 
   /** Forgets every scheduled item (used by reset). */
   clear(): void {
-    this.#items = []
+    this.#items.clear()
   }
 }
 

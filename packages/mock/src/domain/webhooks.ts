@@ -12,6 +12,7 @@
  * on a real timer. Delivery never changes the payment that caused it.
  */
 import { fromMinorUnits, type WebhookPayload } from '@merchant-gateway/contract'
+import { MinHeap } from '../store/min-heap.js'
 import type { TransactionRecord, WebhookRecord } from '../store/records.js'
 import type { DomainContext, Webhooks } from './context.js'
 import { eraNow } from './timeline.js'
@@ -29,8 +30,14 @@ export type { WebhookDelivery, WebhookListener } from './webhook-delivery.js'
  */
 export class WebhookDispatcher implements Webhooks {
   readonly #listeners = new Set<WebhookListener>()
-  /** Records with a scheduled HTTP attempt: id -> due time (mock clock). */
-  readonly #due = new Map<number, number>()
+  /**
+   * Scheduled HTTP attempts by due time (mock clock), then id. An entry is current while its record's
+   * `nextAttemptAt` still equals its `dueAt`; an attempt started early (a held webhook released) or a
+   * record gone with a reset leaves a stale entry that is dropped when it reaches the top.
+   */
+  readonly #due = new MinHeap<{ dueAt: number; id: number }>((a, b) => a.dueAt - b.dueAt || a.id - b.id)
+  /** Held webhooks per merchant, oldest first (ids grow), released by the merchant's next first attempt. */
+  readonly #held = new Map<number, WebhookRecord[]>()
   /** Attempts started since the last {@link WebhookDispatcher.collect}. */
   #started: Array<Promise<void>> = []
   #armed = { duplicate: false, hold: false, staleSeconds: 0 }
@@ -93,26 +100,38 @@ export class WebhookDispatcher implements Webhooks {
       duplicate: sends && armed.duplicate,
       createdAt: now,
     })
+    if (record.held) {
+      const held = this.#held.get(record.merchantId)
+      if (held) held.push(record)
+      else this.#held.set(record.merchantId, [record])
+    }
     this.#dispatch(ctx, record)
     if (record.nextAttemptAt !== null) this.#start(ctx, record)
+    // Nothing will be sent over HTTP: it is history at once (a listener may still mark it delivered).
+    else if (!sends) ctx.history.webhooks.add(record, now)
     return record
   }
 
-  /** Starts every HTTP attempt due at the clock's current time; returns how many started. */
+  /**
+   * Starts every HTTP attempt due at the clock's current time, oldest due first; returns how many
+   * started. Looks only at the due entries: O(k log n) for k due out of n scheduled.
+   */
   startDue(ctx: DomainContext): number {
     const now = ctx.clock.now()
     let count = 0
-    for (const [id, dueAt] of [...this.#due].sort((a, b) => a[1] - b[1] || a[0] - b[0])) {
-      if (dueAt > now) continue
-      const record = ctx.db.webhooks.get('byId', id)
-      if (!record) {
-        this.#due.delete(id)
-        continue
-      }
+    for (let top = this.#due.peek(); top !== undefined && top.dueAt <= now; top = this.#due.peek()) {
+      this.#due.pop()
+      const record = ctx.db.webhooks.get('byId', top.id)
+      if (!record || record.nextAttemptAt !== top.dueAt) continue
       this.#start(ctx, record)
       count++
     }
     return count
+  }
+
+  /** Entries in the queue of scheduled HTTP attempts (a void entry stays until its time, then is dropped). */
+  get scheduledCount(): number {
+    return this.#due.size
   }
 
   /** The attempts started since the last call (for a control call to wait for what it caused). */
@@ -125,6 +144,7 @@ export class WebhookDispatcher implements Webhooks {
   /** Forgets scheduled attempts and armed options (used by reset; attempts in flight find their record gone). */
   reset(): void {
     this.#due.clear()
+    this.#held.clear()
     this.#started = []
     this.#armed = { duplicate: false, hold: false, staleSeconds: 0 }
   }
@@ -135,7 +155,7 @@ export class WebhookDispatcher implements Webhooks {
   }
 
   #start(ctx: DomainContext, record: WebhookRecord): Promise<void> {
-    this.#due.delete(record.id)
+    // Its heap entry, if any, goes stale here (nextAttemptAt no longer matches it).
     ctx.db.webhooks.patch(record, { nextAttemptAt: null })
     // The attempt starts after the operation that caused it has returned, as a real delivery would.
     const attempt = Promise.resolve().then(() => this.#attempt(ctx, record))
@@ -159,15 +179,17 @@ export class WebhookDispatcher implements Webhooks {
         if (ctx.db.webhooks.get('byId', record.id) !== record) return
         ctx.db.webhooks.patch(record, { attempts: [...record.attempts, { at: ctx.clock.now(), outcome: again.ok ? 'delivered' : 'failed', detail: `duplicate: ${again.detail}` }] })
       }
+      ctx.history.webhooks.add(record, ctx.clock.now())
     } else {
       const attempts = [...record.attempts, { at, outcome: 'failed' as const, detail: result.detail }]
       const failures = attempts.filter((a) => a.outcome === 'failed').length
       const delay = ctx.options.webhookRetrySchedule[failures - 1]
       if (delay === undefined) {
         ctx.db.webhooks.patch(record, { status: 'failed', attempts })
+        ctx.history.webhooks.add(record, ctx.clock.now())
       } else {
         ctx.db.webhooks.patch(record, { attempts, nextAttemptAt: at + delay })
-        this.#due.set(record.id, at + delay)
+        this.#due.push({ dueAt: at + delay, id: record.id })
       }
     }
     if (first) await this.#releaseHeld(ctx, record)
@@ -190,10 +212,15 @@ export class WebhookDispatcher implements Webhooks {
     ctx.db.webhooks.patch(record, { payload, rawBody, signature })
   }
 
-  /** After a webhook's first attempt, the merchant's held webhooks (older ones) go out. */
+  /** After a webhook's first attempt, the merchant's held webhooks (older ones) go out: an index lookup, no scan. */
   async #releaseHeld(ctx: DomainContext, after: WebhookRecord): Promise<void> {
-    const held = ctx.db.webhooks.all().filter((w) => w.held && w.merchantId === after.merchantId && w.id < after.id)
+    const waiting = this.#held.get(after.merchantId)
+    if (!waiting) return
+    const count = waiting.findIndex((w) => w.id >= after.id)
+    const held = count === -1 ? waiting.splice(0) : waiting.splice(0, count)
+    if (waiting.length === 0) this.#held.delete(after.merchantId)
     for (const record of held) {
+      if (!ctx.db.webhooks.has(record)) continue
       ctx.db.webhooks.patch(record, { held: false })
       await this.#start(ctx, record)
     }

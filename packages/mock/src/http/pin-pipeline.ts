@@ -53,6 +53,8 @@ export function pinRoute<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>): Ser
   return { method: 'POST', path: spec.path, answer: async (request) => {
     await runtime.ready()
     const { ctx } = runtime
+    // What expired by the mock clock goes first (amortised: only what is due is looked at).
+    ctx.retention.prune(ctx.clock.now())
     const arrival = arrive(request, ctx.clock.now(), eraNow(ctx).name)
     const traceId = newTraceId()
     const notes = newNotes()

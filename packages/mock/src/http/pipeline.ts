@@ -74,6 +74,8 @@ export function route<I, R>(runtime: GatewayRuntime, spec: RouteSpec<I, R>): Ser
   return { method: spec.method, path: spec.path, answer: async (request) => {
     await runtime.ready()
     const { ctx } = runtime
+    // What expired by the mock clock goes first (amortised: only what is due is looked at).
+    ctx.retention.prune(ctx.clock.now())
     const era = eraNow(ctx)
     const arrival = arrive(request, ctx.clock.now(), era.name)
     const traceId = newTraceId()

@@ -163,6 +163,11 @@ export class RequestLog {
     this.#byTrace.set(full.traceId, full)
   }
 
+  /** Number of entries kept. */
+  get size(): number {
+    return this.#ring.length
+  }
+
   /** The entry answered with this trace id, if still kept (a copy). */
   get(traceId: string): RequestLogEntry | undefined {
     const entry = this.#byTrace.get(traceId)

@@ -31,11 +31,11 @@ describe('Table', () => {
     await expect(t.insert({ id: 1, owner: 8, status: 'open' })).rejects.toThrow(/duplicate key 1/)
   })
 
-  it('a patch is visible to the collection queries and moves the record between group indexes', async () => {
+  it('a patch is visible to every read and moves the record between group indexes', async () => {
     const t = table()
     const row = await t.insert({ id: 1, owner: 7, status: 'open' })
     t.patch(row, { status: 'closed' })
-    expect(t.collection.findFirst((q) => q.where({ id: 1 }))?.status).toBe('closed')
+    expect(t.all().find((r) => r.id === 1)?.status).toBe('closed')
     expect(t.group('byStatus', 'open')).toEqual([])
     expect(t.group('byStatus', 'closed').map((r) => r.id)).toEqual([1])
   })
@@ -65,5 +65,44 @@ describe('Table', () => {
     t.clear()
     expect(t.count()).toBe(0)
     expect(t.get('byId', 2)).toBeUndefined()
+  })
+
+  it('refuses a record that breaks the schema on insert, storing nothing', async () => {
+    const t = table()
+    await expect(t.insert({ id: 1.5, owner: 7, status: 'open' })).rejects.toThrow(/invalid record/)
+    expect(t.count()).toBe(0)
+    expect(t.get('byId', 1.5)).toBeUndefined()
+  })
+
+  it('a patch of a removed record changes the object but never puts it back into the indexes', async () => {
+    const t = table()
+    const row = await t.insert({ id: 1, owner: 7, status: 'open' })
+    t.remove(row)
+    t.patch(row, { owner: 8 })
+    expect(row.owner).toBe(8)
+    expect(t.has(row)).toBe(false)
+    expect(t.get('byId', 1)).toBeUndefined()
+    expect(t.group('byOwner', 8)).toEqual([])
+  })
+
+  it('after clear the table starts empty and takes the same keys again; records read before stay untouched objects', async () => {
+    const t = table()
+    const old = await t.insert({ id: 1, owner: 7, status: 'open' })
+    t.clear()
+    expect(t.all()).toEqual([])
+    expect(t.group('byOwner', 7)).toEqual([])
+    const fresh = await t.insert({ id: 1, owner: 7, status: 'closed' })
+    expect(t.get('byId', 1)).toBe(fresh)
+    expect(t.has(old)).toBe(false)
+    expect(old.status).toBe('open')
+  })
+
+  it('group() and all() return copies: changing them does not change the table', async () => {
+    const t = table()
+    await t.insert({ id: 1, owner: 7, status: 'open' })
+    ;(t.group('byOwner', 7) as Row[]).length = 0
+    ;(t.all() as Row[]).length = 0
+    expect(t.group('byOwner', 7).map((r) => r.id)).toEqual([1])
+    expect(t.count()).toBe(1)
   })
 })

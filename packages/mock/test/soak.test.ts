@@ -1,0 +1,26 @@
+/**
+ * The soak script's short seeded run, as CI can afford it (a few seconds): the traffic it sends is
+ * answered as expected, retention works under it, and it reports what it measured. The figures
+ * themselves (memory flat, p99 flat) are judged by the full run (`npm run soak`), never here.
+ */
+import { describe, expect, it } from 'vitest'
+import { runSoak } from '../bench/soak.js'
+
+describe('soak (short seeded run)', () => {
+  it('every answer is the expected one, a replayed refund answers the same bytes, and records that expire are dropped as mock time passes', async () => {
+    const lines: string[] = []
+    const result = await runSoak({ seconds: 2, mockMinutes: 30, rate: 20, sampleSeconds: 0.25, seed: 7, failRate: 0.5, out: (line) => lines.push(line) })
+    expect(result.unexpected).toEqual([])
+    expect(result.cycles).toBeGreaterThan(10)
+    expect(result.samples.length).toBeGreaterThanOrEqual(3)
+    const last = result.samples.at(-1)!
+    expect(last.mockMinutes).toBeGreaterThan(20)
+    // Reset sessions live 10 mock minutes: after 30, the ones asked early are gone.
+    expect(result.forgotPins).toBeGreaterThan(0)
+    expect(last.stats.records.otpSessions).toBeLessThan(result.forgotPins)
+    expect(last.stats.records.outbox).toBe(result.forgotPins)
+    // The receiver failed attempts, and the retries on the mock clock reached it again.
+    expect(result.webhookPosts).toBeGreaterThan(last.stats.records.webhooks)
+    expect(lines.some((line) => /RSS .* -> .*goal within 10 %/.test(line))).toBe(true)
+  }, 30_000)
+})
