@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 
 const [reportPath, logPath] = process.argv.slice(2)
 const report = JSON.parse(readFileSync(reportPath, 'utf8'))
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character starts the colour codes this removes
 const log = readFileSync(logPath, 'utf8').replace(/\x1b\[[0-9;]*m/g, '')
 const workspace = readFileSync('vitest.workspace.ts', 'utf8')
 // Projects named in the workspace file, and in the configs it lists by path (an example's own config).

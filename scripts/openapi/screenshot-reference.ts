@@ -28,7 +28,11 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
   const refused: string[] = []
-  await page.route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : (refused.push(route.request().url()), route.abort())))
+  await page.route('**/*', (route) => {
+    if (route.request().url().startsWith('file:')) return route.continue()
+    refused.push(route.request().url())
+    return route.abort()
+  })
   await page.goto(pathToFileURL(index).href)
   // The landing page: the README's commands, and the guides as pages of the site.
   for (const command of ['npm install', 'npm start', 'npm test']) await page.getByText(command).first().waitFor({ timeout: 15_000 })

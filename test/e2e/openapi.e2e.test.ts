@@ -51,7 +51,9 @@ describe('Prism reports what violates the documents (the check of npm run check:
   const until = new Promise<void>((resolve) => (closed = resolve))
 
   /** Prism in front of the server, validating against the committed documents after `edit`. */
+  // biome-ignore lint/suspicious/noExplicitAny: a test edits the OpenAPI document as plain JSON
   async function prismWith(edit: (document: any) => void): Promise<PrismProxy> {
+    // biome-ignore lint/suspicious/noExplicitAny: a test edits the OpenAPI document as plain JSON
     const document = repositoryDocument() as any
     edit(document)
     const path = join(work, `openapi-${Math.random().toString(36).slice(2)}.json`)

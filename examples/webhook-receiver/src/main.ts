@@ -11,14 +11,14 @@
 import { PaymentsStore, type ApplyOutcome } from './payments-store.js'
 import { startWebhookReceiver } from './receiver.js'
 
-const secret = process.env['WEBHOOK_SECRET']
+const secret = process.env.WEBHOOK_SECRET
 if (!secret) {
   console.error('Set WEBHOOK_SECRET to the merchant API secret (the mock CLI demo merchant uses sk_test_demo).')
   process.exit(2)
 }
-const port = Number(process.env['PORT'] || 3000)
+const port = Number(process.env.PORT || 3000)
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  console.error(`PORT must be an integer from 0 to 65535, got ${JSON.stringify(process.env['PORT'])}`)
+  console.error(`PORT must be an integer from 0 to 65535, got ${JSON.stringify(process.env.PORT)}`)
   process.exit(2)
 }
 

@@ -63,9 +63,9 @@ type Lookup = unknown | typeof NO_VALUE
  * }
  * ```
  */
-export function describeIssues(error: IssueSource, input?: unknown): string {
+export function describeIssues(error: IssueSource, ...given: [input?: unknown]): string {
   // An explicit `undefined` is a real input (a missing body), unlike no second argument.
-  const root: Lookup = arguments.length >= 2 ? input : NO_VALUE
+  const root: Lookup = given.length >= 1 ? given[0] : NO_VALUE
   const parts: string[] = []
   for (const issue of error.issues) {
     for (const part of describeIssue(issue, [], root)) if (!parts.includes(part)) parts.push(part)

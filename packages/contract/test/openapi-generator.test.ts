@@ -57,13 +57,13 @@ describe('what JSON Schema cannot say', () => {
     const b = z.object({ b: z.string() })
     const document = documentWith(z.object({ one: oneOf(z.union([a, b])), any: z.union([a, b]) }))
     const answer = (document.paths!['/x']!.post!.responses!['200'] as { content: Record<string, { schema: { properties: Record<string, object> } }> }).content['application/json']!.schema
-    expect(Object.keys(answer.properties['one']!)).toEqual(['oneOf'])
-    expect(Object.keys(answer.properties['any']!)).toEqual(['anyOf'])
+    expect(Object.keys(answer.properties.one!)).toEqual(['oneOf'])
+    expect(Object.keys(answer.properties.any!)).toEqual(['anyOf'])
   })
 
   it('a contract schema renders as its named component', () => {
     const document = documentWith(z.array(storeSchema))
-    expect(document.components?.schemas?.['Store']).toMatchObject({ type: 'object', required: ['storeId', 'storeName', 'address'] })
+    expect(document.components?.schemas?.Store).toMatchObject({ type: 'object', required: ['storeId', 'storeName', 'address'] })
   })
 })
 
@@ -115,26 +115,26 @@ describe('the service document', () => {
     const refund = document.paths![GATEWAY_PATHS.refundOrder]!.post!
     const body = (refund.requestBody as { content: Record<string, { schema: { oneOf: Array<{ $ref: string }> } }> }).content['application/json']!.schema
     expect(body.oneOf.map((s) => s.$ref)).toEqual(['#/components/schemas/RefundRequest', '#/components/schemas/LegacyRefundRequest'])
-    expect(document.components!.schemas!['LegacyRefundRequest']).toMatchObject({ deprecated: true, description: expect.stringContaining('2026-03-16') })
+    expect(document.components!.schemas!.LegacyRefundRequest).toMatchObject({ deprecated: true, description: expect.stringContaining('2026-03-16') })
     expect(refund.security).toEqual([{ ApiKey: [], RequestSignature: [] }, { ApiKey: [], LegacyAppId: [] }])
-    expect(document.components!.parameters!['LegacyAppId']).toMatchObject({ in: 'header', name: 'X-App-Id', deprecated: true })
+    expect(document.components!.parameters!.LegacyAppId).toMatchObject({ in: 'header', name: 'X-App-Id', deprecated: true })
   })
 
   it('X-Idempotent-Key is a required header parameter whose description gives the earlier optional period; X-Trace-Id an optional response header', () => {
     const document = buildGatewayDocument(minimalExamples(), { version: '0.0.0' })
-    const key = document.components!.parameters!['IdempotentKey'] as { required?: boolean; description?: string }
+    const key = document.components!.parameters!.IdempotentKey as { required?: boolean; description?: string }
     expect(key).toMatchObject({ in: 'header', name: 'X-Idempotent-Key', required: true })
     expect(key.description).toContain('2026-01-20')
-    const trace = document.components!.headers!['TraceId'] as { required?: boolean }
+    const trace = document.components!.headers!.TraceId as { required?: boolean }
     expect(trace.required).not.toBe(true)
   })
 
   it('refuses an operation without examples, and an example that does not match its schema', () => {
     const missing = minimalExamples()
-    delete missing.operations['cancelOrder']
+    delete missing.operations.cancelOrder
     expect(() => buildGatewayDocument(missing, { version: '0' })).toThrow('no examples for cancelOrder')
     const wrong = minimalExamples()
-    wrong.operations['createOrder']!.responses['200']!['ok']!.value = { order_id: 1 }
+    wrong.operations.createOrder!.responses['200']!.ok!.value = { order_id: 1 }
     expect(() => buildGatewayDocument(wrong, { version: '0' })).toThrow(/example "ok" of createOrder 200 does not match its schema/)
   })
 })

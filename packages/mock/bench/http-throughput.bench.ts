@@ -15,8 +15,8 @@ import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 
-const ROUNDS = Number(process.env['ROUNDS'] ?? 3)
-const SECONDS = Number(process.env['SECONDS'] ?? 3)
+const ROUNDS = Number(process.env.ROUNDS ?? 3)
+const SECONDS = Number(process.env.SECONDS ?? 3)
 const CONNECTIONS = 10
 const GOALS = { 'list stores': 0.4, 'create order': 0.2 } as const
 const SERVER = fileURLToPath(new URL('./http-throughput.server.ts', import.meta.url))

@@ -26,8 +26,8 @@ import { fileURLToPath } from 'node:url'
 import type { ChildReport, ParentMessage } from './orders.child.js'
 
 const SIZES = [1_000, 10_000, 100_000]
-const ROUNDS = Number(process.env['ROUNDS'] ?? 5)
-const ITERATIONS = Number(process.env['ITERATIONS'] ?? 1_000)
+const ROUNDS = Number(process.env.ROUNDS ?? 5)
+const ITERATIONS = Number(process.env.ITERATIONS ?? 1_000)
 const WARMUP_ITERATIONS = 1_000
 const GOALS = { ratio: 1.3, heapPerOrder: 1536, resetMs: 50 }
 const CHILD = fileURLToPath(new URL('./orders.child.ts', import.meta.url))

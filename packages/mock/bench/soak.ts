@@ -103,11 +103,6 @@ const p99 = (values: number[]): number => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!
 }
 const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`
 
 /** A receiver that fails `failRate` of the webhook attempts, seeded. */

@@ -16,8 +16,8 @@ import { performance } from 'node:perf_hooks'
 import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
 import { createMockGateway } from '../src/index.js'
 
-const HISTORY = Number(process.env['WEBHOOKS'] ?? 30_000)
-const BACKLOG = Number(process.env['BACKLOG'] ?? 20_000)
+const HISTORY = Number(process.env.WEBHOOKS ?? 30_000)
+const BACKLOG = Number(process.env.BACKLOG ?? 20_000)
 const GOAL = 1.3
 
 const receiver = { failing: false }

@@ -95,23 +95,23 @@ const STEPS: Array<[string, Step]> = [
   ['cancel the paid order', async () => ({ method: 'POST', path: GATEWAY_PATHS.cancelOrder, headers: key(), body: '{"order_id":"1001"}' })],
   ['unknown path', async () => ({ method: 'POST', path: '/api/v1/payment-gateway/nothing', headers: key() })],
   ['root', async () => ({ method: 'GET', path: '/' })],
-  ['QR image', async (s) => ({ method: 'GET', path: new URL(s.vars['qr']!).pathname })],
-  ['QR image with a trailing slash', async (s) => ({ method: 'GET', path: `${new URL(s.vars['qr']!).pathname}/` })],
-  ['QR image, POST', async (s) => ({ method: 'POST', path: new URL(s.vars['qr']!).pathname })],
+  ['QR image', async (s) => ({ method: 'GET', path: new URL(s.vars.qr!).pathname })],
+  ['QR image with a trailing slash', async (s) => ({ method: 'GET', path: `${new URL(s.vars.qr!).pathname}/` })],
+  ['QR image, POST', async (s) => ({ method: 'POST', path: new URL(s.vars.qr!).pathname })],
   ['QR prefix alone', async () => ({ method: 'GET', path: '/qr/' })],
   ['QR without the slash', async () => ({ method: 'GET', path: '/qr' })],
   ['QR, unknown data', async () => ({ method: 'GET', path: '/qr/NOPE.png' })],
   ['QR, nested path', async () => ({ method: 'GET', path: '/qr/a/b.png' })],
   ['QR, encoded', async () => ({ method: 'GET', path: '/qr%2FNOPE.png' })],
   ['set-pin without a token', async () => ({ method: 'POST', path: PIN_PATHS.setPin, headers: json, body: '{"pin":"123456"}' })],
-  ['set-pin', async (s) => ({ method: 'POST', path: PIN_PATHS.setPin, headers: { ...json, Authorization: `Bearer ${s.vars['token']}` }, body: '{"pin":"123456"}' })],
-  ['set-pin with a trailing slash', async (s) => ({ method: 'POST', path: `${PIN_PATHS.setPin}/`, headers: { ...json, Authorization: `Bearer ${s.vars['token']}` }, body: '{"pin":"123456"}' })],
-  ['verify-pin wrong', async (s) => ({ method: 'POST', path: PIN_PATHS.verifyPin, headers: { ...json, Authorization: `Bearer ${s.vars['token']}` }, body: '{"pin":"654321"}' })],
+  ['set-pin', async (s) => ({ method: 'POST', path: PIN_PATHS.setPin, headers: { ...json, Authorization: `Bearer ${s.vars.token}` }, body: '{"pin":"123456"}' })],
+  ['set-pin with a trailing slash', async (s) => ({ method: 'POST', path: `${PIN_PATHS.setPin}/`, headers: { ...json, Authorization: `Bearer ${s.vars.token}` }, body: '{"pin":"123456"}' })],
+  ['verify-pin wrong', async (s) => ({ method: 'POST', path: PIN_PATHS.verifyPin, headers: { ...json, Authorization: `Bearer ${s.vars.token}` }, body: '{"pin":"654321"}' })],
   ['verify-pin GET', async () => ({ method: 'GET', path: PIN_PATHS.verifyPin })],
-  ['forgot-pin', async (s) => ({ method: 'POST', path: PIN_PATHS.forgotPin, headers: { ...json, Authorization: `Bearer ${s.vars['token']}` }, body: '{"email":"dara@example.com"}' })],
+  ['forgot-pin', async (s) => ({ method: 'POST', path: PIN_PATHS.forgotPin, headers: { ...json, Authorization: `Bearer ${s.vars.token}` }, body: '{"email":"dara@example.com"}' })],
   ['verify-otp', async (s) => {
     const { code, sessionId } = s.mock.otp.list().at(-1)!
-    return { method: 'POST', path: PIN_PATHS.verifyOtp, headers: { ...json, Authorization: `Bearer ${s.vars['token']}` }, body: JSON.stringify({ email: 'dara@example.com', otp_code: code, session_id: sessionId }) }
+    return { method: 'POST', path: PIN_PATHS.verifyOtp, headers: { ...json, Authorization: `Bearer ${s.vars.token}` }, body: JSON.stringify({ email: 'dara@example.com', otp_code: code, session_id: sessionId }) }
   }],
   ['unknown PIN path', async () => ({ method: 'POST', path: '/api/v1/auth/forgot-password', body: '{}' })],
 ]
@@ -125,16 +125,16 @@ function masked(text: string, s: Side): string {
 
 async function run(s: Side): Promise<string[]> {
   const user = await s.mock.users.create({ email: 'dara@example.com', emailVerified: true })
-  s.vars['token'] = user.accessToken
+  s.vars.token = user.accessToken
   const transcript: string[] = []
   for (const [label, step] of STEPS) {
     const request = await step(s)
     const res = await s.fetch(`${s.mock.baseUrl}${request.path}`, { method: request.method, headers: request.headers, body: request.body })
     const bytes = new Uint8Array(await res.arrayBuffer())
     const body = new TextDecoder().decode(bytes)
-    if (label === 'create order') s.vars['qr'] = JSON.parse(body).qr_code
-    if (label === 'generate QR') s.vars['qrData'] = JSON.parse(body).qr_data
-    if (s.vars['qr']) s.vars['qrPath'] = new URL(s.vars['qr']).pathname.slice('/qr/'.length, -'.png'.length)
+    if (label === 'create order') s.vars.qr = JSON.parse(body).qr_code
+    if (label === 'generate QR') s.vars.qrData = JSON.parse(body).qr_data
+    if (s.vars.qr) s.vars.qrPath = new URL(s.vars.qr).pathname.slice('/qr/'.length, -'.png'.length)
     const headers = [...res.headers].filter(([name]) => !CONNECTION_HEADERS.has(name)).map(([name, value]) => `${name}: ${value}`).join('\n')
     transcript.push(masked(`${label}\n${request.method} ${request.path}\n${res.status}\n${headers}\n${res.headers.get('content-type') === 'image/png' ? `<png ${bytes.byteLength} bytes>` : body}`, s))
   }

@@ -74,7 +74,14 @@ function gate() {
   let release!: () => void
   const arrived = new Promise<void>((r) => (arrive = r))
   const released = new Promise<void>((r) => (release = r))
-  return { arrived, release, sleep: () => (arrive(), released) }
+  return {
+    arrived,
+    release,
+    sleep: () => {
+      arrive()
+      return released
+    },
+  }
 }
 
 const GATEWAY_TRIGGERS: Record<ErrorCode, () => Promise<Seen>> = {

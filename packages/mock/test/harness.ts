@@ -27,6 +27,7 @@ export async function newMerchant(mock: MockGateway, balances: { usd?: number; k
   return { ...merchant, storeId: store.storeId }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a test reads the answer field by field; its assertions check the shape
 export interface Reply<T = any> {
   status: number
   body: T

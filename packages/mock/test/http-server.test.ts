@@ -66,7 +66,12 @@ async function receiver(...statuses: number[]) {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const handle = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`, received, close: () => new Promise<void>((r) => server.close(() => r())) }
-  open.push({ close: () => (server.closeAllConnections(), handle.close()) })
+  open.push({
+    close: () => {
+      server.closeAllConnections()
+      return handle.close()
+    },
+  })
   return handle
 }
 

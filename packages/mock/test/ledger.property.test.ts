@@ -411,12 +411,26 @@ async function payOrder(model: Model, real: Real, order: OrderM, status: PayStat
   if (order.status === 'completed' || order.status === 'cancelled') expected = { status: 409 }
   else if (order.status === 'processing') {
     if (status === 'PENDING') expected = { status: 409 }
-    else if (status === 'SUCCESS') expected = { status: 200, tx: 'completed', apply: () => ((f.freeze -= a), (order.status = 'completed')) }
-    else expected = { status: 200, tx: 'failed', apply: () => ((f.balance -= a), (f.freeze -= a), (order.status = 'pending')) }
+    else if (status === 'SUCCESS') expected = { status: 200, tx: 'completed', apply: () => {
+        f.freeze -= a
+        order.status = 'completed'
+      } }
+    else expected = { status: 200, tx: 'failed', apply: () => {
+        f.balance -= a
+        f.freeze -= a
+        order.status = 'pending'
+      } }
   } else if (model.now >= order.createdAt + LIMITS.qrValidityMs) expected = { status: 422, code: 'qr_expired' }
-  else if (status === 'SUCCESS') expected = { status: 200, tx: 'completed', apply: () => ((f.balance += a), (order.status = 'completed')) }
+  else if (status === 'SUCCESS') expected = { status: 200, tx: 'completed', apply: () => {
+      f.balance += a
+      order.status = 'completed'
+    } }
   else if (status === 'FAILED') expected = { status: 200, tx: 'failed' }
-  else expected = { status: 200, tx: 'pending', apply: () => ((f.balance += a), (f.freeze += a), (order.status = 'processing')) }
+  else expected = { status: 200, tx: 'pending', apply: () => {
+      f.balance += a
+      f.freeze += a
+      order.status = 'processing'
+    } }
 
   let got: { status: number; code?: string | undefined; tx?: string }
   try {

@@ -49,8 +49,8 @@ export async function pinCall(
   options: { token?: string | null; authorization?: string; body?: unknown; rawBody?: string | Uint8Array<ArrayBuffer> } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' }
-  if (options.token) headers['Authorization'] = `Bearer ${options.token}`
-  if (options.authorization !== undefined) headers['Authorization'] = options.authorization
+  if (options.token) headers.Authorization = `Bearer ${options.token}`
+  if (options.authorization !== undefined) headers.Authorization = options.authorization
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body))
   const res = await mock.fetch(`${mock.baseUrl}${path}`, { method: 'POST', headers, body })
   return { status: res.status, body: await res.json(), headers: res.headers }

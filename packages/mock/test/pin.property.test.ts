@@ -16,7 +16,7 @@
  *
  * On failure fast-check prints the seed, the path and the shrunk step list.
  */
-import { PIN_MESSAGES, PIN_PATHS, PIN_RULES } from '@merchant-gateway/contract'
+import { PIN_MESSAGES, PIN_RULES } from '@merchant-gateway/contract'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { MockGateway } from '../src/index.js'
@@ -71,7 +71,7 @@ const CONTACTS: ReadonlyArray<{ email: ContactBody; phone: ContactBody }> = [
   { email: { email: OTHER_EMAIL }, phone: { phone_code: '855', country_code: 'KH', phone_number: '87654321' } },
 ]
 const ADDRESS = (contact: ContactBody): string =>
-  'email' in contact ? String(contact['email']).toLowerCase() : `+${contact['phone_code']} ${contact['phone_number']} (${contact['country_code']})`
+  'email' in contact ? String(contact.email).toLowerCase() : `+${contact.phone_code} ${contact.phone_number} (${contact.country_code})`
 
 // ---------------------------------------------------------------------------------------------------------
 // The steps
@@ -366,7 +366,7 @@ async function perform(
       const session = model.sessions.get(id)
       const pin = PINS[step.pin]!
       let expected: Expected
-      if (!session || session.state !== 'verified' || model.now >= session.expiresAt || (step.bearer !== null && step.bearer !== session.user)) {
+      if (session?.state !== 'verified' || model.now >= session.expiresAt || (step.bearer !== null && step.bearer !== session.user)) {
         expected = refused(400, 'reset_session_invalid')
       } else {
         Object.assign(model.users[session.user]!, { pin, wrong: 0, blockedUntil: null })
@@ -427,7 +427,7 @@ describe('the PIN module against a model (property)', () => {
       })
       // Not vacuous: the random walks reached every outcome the model distinguishes.
       const reached = [...outcomes.keys()].sort()
-      if (process.env['PROPERTY_RUNS']) console.log(`[property] PIN module outcomes: ${reached.map((k) => `${k} x${outcomes.get(k)}`).join(', ')}`)
+      if (process.env.PROPERTY_RUNS) console.log(`[property] PIN module outcomes: ${reached.map((k) => `${k} x${outcomes.get(k)}`).join(', ')}`)
       for (const outcome of ['set 200', 'set 409', 'verify 200', 'verify 422', 'verify 429', 'verify 409', 'change 200', 'change 422', 'badFormat 400', 'forgot 200', 'forgot 404', 'forgot 422', 'forgot 429', 'verifyOtp 200', 'verifyOtp 400', 'verifyOtp 422', 'reset 200', 'reset 400']) {
         expect(reached, `no run reached ${outcome}`).toContain(outcome)
       }

@@ -10,7 +10,7 @@ import fc from 'fast-check'
 
 /** The number of runs: `PROPERTY_RUNS` when set, else the property's default. */
 export function propertyRuns(defaultRuns: number): number {
-  const fromEnv = process.env['PROPERTY_RUNS']
+  const fromEnv = process.env.PROPERTY_RUNS
   if (fromEnv === undefined || fromEnv === '') return defaultRuns
   const runs = Number(fromEnv)
   if (!Number.isSafeInteger(runs) || runs < 1) throw new RangeError(`PROPERTY_RUNS must be a positive integer, got ${JSON.stringify(fromEnv)}`)
@@ -28,6 +28,6 @@ export function propertyTimeout(runs: number, perRunMs: number, minimumMs = 120_
  */
 export async function checkProperty<T>(name: string, property: fc.IAsyncPropertyWithHooks<T>, parameters: fc.Parameters<T>): Promise<void> {
   const details = await fc.check(property, parameters)
-  if (process.env['PROPERTY_RUNS']) console.log(`[property] ${name}: ${details.numRuns} runs, ${details.failed ? 1 : 0} failures${details.failed ? ` (seed ${details.seed})` : ''}`)
+  if (process.env.PROPERTY_RUNS) console.log(`[property] ${name}: ${details.numRuns} runs, ${details.failed ? 1 : 0} failures${details.failed ? ` (seed ${details.seed})` : ''}`)
   if (details.failed) throw new Error(fc.defaultReportMessage(details) ?? `property ${name} failed`)
 }

@@ -295,7 +295,7 @@ describe('webhook delivery against a model (property)', () => {
     'one webhook per payment, attempts exactly on the retry schedule then failed, held until released, duplicates only when asked, signed from 2026-03-02 and verifiable',
     async () => {
       await checkProperty('webhook delivery', fc.asyncProperty(fc.constantFrom(...STARTS), stepsArb, run), { numRuns: runs })
-      if (process.env['PROPERTY_RUNS']) console.log(`[property] webhook delivery reached: ${[...reached].sort().join('; ')}`)
+      if (process.env.PROPERTY_RUNS) console.log(`[property] webhook delivery reached: ${[...reached].sort().join('; ')}`)
       for (const what of ['a webhook failed after its last retry', 'a retry', 'delivered after a failure', 'a duplicate sent', 'a stale first attempt', 'a webhook held', 'a signed POST', 'an unsigned POST']) {
         expect([...reached], `no run reached: ${what}`).toContain(what)
       }

@@ -14,7 +14,7 @@
  */
 const realBuffer = globalThis.Buffer
 const global = globalThis as Record<string, unknown>
-delete global['Buffer']
+delete global.Buffer
 
 type CallSite = { getFileName(): string | null | undefined }
 

@@ -33,6 +33,7 @@ import {
 import { failure, gate, newClient, newMerchant, newMock, paidOrder, rawCreateOrder, ROUTES, setup, type FetchSpy } from './harness.js'
 
 /** What the mock answered to attempt `i`: status, parsed body and X-Trace-Id. */
+// biome-ignore lint/suspicious/noExplicitAny: a test reads the answer field by field; its assertions check the shape
 async function answer(spy: FetchSpy, i = spy.calls.length - 1): Promise<{ status: number; body: any; traceId: string | null }> {
   const response = spy.calls[i]?.response
   if (!response) throw new Error(`attempt ${i} got no response`)
@@ -71,6 +72,7 @@ async function expectAnswerContext(error: GatewayError, spy: FetchSpy, expected:
 }
 
 /** A request with its JSON body rewritten (standard endpoints only: a signed one would no longer verify). */
+// biome-ignore lint/suspicious/noExplicitAny: the test edits a JSON body of any shape
 function withBody(request: Request, change: (body: any) => unknown): Promise<Request> {
   return request.clone().json().then((body) => new Request(request, { body: JSON.stringify(change(body)) }))
 }

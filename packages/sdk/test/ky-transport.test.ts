@@ -51,7 +51,7 @@ describe('hooks: ky hooks passed through', () => {
     const answers: Array<[unknown, number, number]> = []
     const retries: Array<[number, boolean]> = []
     const afterResponse: AfterResponseHook = ({ response, options, retryCount }) => {
-      answers.push([options.context['operation'], response.status, retryCount])
+      answers.push([options.context.operation, response.status, retryCount])
     }
     const s = await setup({ client: { hooks: { afterResponse: [afterResponse], beforeRetry: [({ error, retryCount }) => void retries.push([retryCount, isHTTPError(error)])] } } })
     s.mock.faults.add({ route: ROUTES.balance, kind: 'error', status: 503, times: 1 })
@@ -71,7 +71,7 @@ describe('hooks: ky hooks passed through', () => {
         hooks: {
           beforeError: [
             ({ error, options }) => {
-              seen.push(error, options.context['idempotencyKey'])
+              seen.push(error, options.context.idempotencyKey)
               return error
             },
           ],
@@ -103,7 +103,7 @@ describe('hooks: ky hooks passed through', () => {
       baseUrl: 'https://pin.test',
       accessToken: 'tok_1',
       fetch: async () => new Response(JSON.stringify({ status_code: 200, message: 'PIN verified', data: null }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-      hooks: { beforeRequest: [({ request }) => void seen.push(request.headers.get('authorization')!)], afterResponse: [({ options }) => void seen.push(String(options.context['operation']))] },
+      hooks: { beforeRequest: [({ request }) => void seen.push(request.headers.get('authorization')!)], afterResponse: [({ options }) => void seen.push(String(options.context.operation))] },
     })
     await client.pin.verify({ pin: '123456' })
     expect(seen).toEqual(['Bearer tok_1', 'verifyPin'])

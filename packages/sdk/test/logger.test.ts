@@ -164,7 +164,7 @@ describe('no credential reaches the logger', () => {
     expect(lines).toHaveLength(spy.calls.length)
     const text = dump(lines)
     for (const secret of [accessToken, '481516', '234223', '907856', '312211', code, requested.sessionId, verified.sessionId]) expect(text).not.toContain(secret)
-    for (const { entry } of lines) expect(entry.headers['authorization']).toBe('[redacted]')
+    for (const { entry } of lines) expect(entry.headers.authorization).toBe('[redacted]')
     expect(lines.map((l) => l.entry.operation)).toEqual(['setPin', 'verifyPin', 'verifyPin', 'changePin', 'forgotPin', 'verifyOtp', 'verifyOtp', 'resetPin'])
   })
 })

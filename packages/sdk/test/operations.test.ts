@@ -38,6 +38,7 @@ function expectStandardHeaders(spy: FetchSpy, apiKey: string): void {
 }
 
 /** Rewrites the JSON body of the mock's 2xx answers. */
+// biome-ignore lint/suspicious/noExplicitAny: the test edits a JSON body of any shape
 function rewriteBody(change: (body: any) => unknown): Intercept {
   return async (request, next) => {
     const response = await next(request)
@@ -265,8 +266,8 @@ describe('answers the contract does not describe', () => {
       },
     })
     const balance = await client.balance.retrieve()
-    expect((balance as Record<string, unknown>)['reserved']).toBe(7)
-    expect((balance.usd as Record<string, unknown>)['pending_in']).toBe(3)
+    expect((balance as Record<string, unknown>).reserved).toBe(7)
+    expect((balance.usd as Record<string, unknown>).pending_in).toBe(3)
     expect(balance.usd.balance).toBe(1000)
   })
 

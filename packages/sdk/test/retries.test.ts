@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   AuthenticationError,
   ConnectionError,
-  GatewayError,
+  type GatewayError,
   RateLimitError,
   RequestAbortedError,
   RequestTimeoutError,

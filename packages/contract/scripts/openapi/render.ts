@@ -66,13 +66,13 @@ export function applyProjectRules({ zodSchema, jsonSchema, path }: OverrideConte
         )
       }
     }
-    const description = typeof jsonSchema['description'] === 'string' ? jsonSchema['description'] : ''
+    const description = typeof jsonSchema.description === 'string' ? jsonSchema.description : ''
     const missing = texts.filter((text) => !description.includes(text))
-    if (missing.length) jsonSchema['description'] = [description, ...missing].filter(Boolean).join(' ')
+    if (missing.length) jsonSchema.description = [description, ...missing].filter(Boolean).join(' ')
   }
-  if (ONE_OF.has(zodSchema) && Array.isArray(jsonSchema['anyOf'])) {
-    jsonSchema['oneOf'] = jsonSchema['anyOf']
-    delete jsonSchema['anyOf']
+  if (ONE_OF.has(zodSchema) && Array.isArray(jsonSchema.anyOf)) {
+    jsonSchema.oneOf = jsonSchema.anyOf
+    delete jsonSchema.anyOf
   }
   const type = zodSchema._zod.def.type
   const meaningful = Object.keys(jsonSchema).some((key) => key !== 'description' && key !== 'deprecated')

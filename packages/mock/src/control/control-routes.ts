@@ -62,7 +62,10 @@ const ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/reset',
     summary: "back to the seeded state; the clock stays where it is unless clock: 'start'",
-    handle: async (mock, _, body) => (await mock.reset(body() as { clock?: 'keep' | 'start' }), noContent),
+    handle: async (mock, _, body) => {
+      await mock.reset(body() as { clock?: 'keep' | 'start' })
+      return noContent
+    },
   },
   {
     method: 'POST',
@@ -86,7 +89,10 @@ const ROUTES: readonly ControlRoute[] = [
     method: 'DELETE',
     path: '/merchants/{merchantId}',
     summary: "remove a merchant: its API key then answers 404 'Merchant not found'; its data stays readable",
-    handle: async (mock, p) => (await mock.merchants.remove(p.merchantId!), noContent),
+    handle: async (mock, p) => {
+      await mock.merchants.remove(p.merchantId!)
+      return noContent
+    },
   },
   {
     method: 'GET',
@@ -110,7 +116,10 @@ const ROUTES: readonly ControlRoute[] = [
     method: 'DELETE',
     path: '/merchants/{merchantId}/stores/{storeId}',
     summary: 'remove a store',
-    handle: async (mock, p) => (await mock.stores.remove(p.merchantId!, p.storeId!), noContent),
+    handle: async (mock, p) => {
+      await mock.stores.remove(p.merchantId!, p.storeId!)
+      return noContent
+    },
   },
   {
     method: 'POST',
@@ -156,7 +165,10 @@ const ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/settle',
     summary: 'complete (or fail and reverse) the refunds and payouts that are due',
-    handle: async (mock, _, body) => (parse(emptyBody, body), ok(await mock.settle())),
+    handle: async (mock, _, body) => {
+      parse(emptyBody, body)
+      return ok(await mock.settle())
+    },
   },
   {
     method: 'POST',
@@ -192,25 +204,39 @@ const ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/webhooks/deliver-due',
     summary: 'run the webhook attempts that are due now',
-    handle: async (mock, _, body) => (parse(emptyBody, body), ok(await mock.webhooks.deliverDue())),
+    handle: async (mock, _, body) => {
+      parse(emptyBody, body)
+      return ok(await mock.webhooks.deliverDue())
+    },
   },
   {
     method: 'POST',
     path: '/webhooks/duplicate-next',
     summary: 'the next webhook is POSTed twice',
-    handle: (mock, _, body) => (parse(emptyBody, body), mock.webhooks.duplicateNext(), noContent),
+    handle: (mock, _, body) => {
+      parse(emptyBody, body)
+      mock.webhooks.duplicateNext()
+      return noContent
+    },
   },
   {
     method: 'POST',
     path: '/webhooks/hold-next',
     summary: "the next webhook is held back and sent after the merchant's following one",
-    handle: (mock, _, body) => (parse(emptyBody, body), mock.webhooks.holdNext(), noContent),
+    handle: (mock, _, body) => {
+      parse(emptyBody, body)
+      mock.webhooks.holdNext()
+      return noContent
+    },
   },
   {
     method: 'POST',
     path: '/webhooks/stale-next',
     summary: 'the next webhook is timestamped `seconds` in the past: seconds',
-    handle: (mock, _, body) => (mock.webhooks.staleNext(parse(staleNextBody, body).seconds), noContent),
+    handle: (mock, _, body) => {
+      mock.webhooks.staleNext(parse(staleNextBody, body).seconds)
+      return noContent
+    },
   },
   {
     method: 'GET',
@@ -222,7 +248,10 @@ const ROUTES: readonly ControlRoute[] = [
     method: 'DELETE',
     path: '/requests',
     summary: 'forget the logged requests',
-    handle: (mock) => (mock.requests.clear(), noContent),
+    handle: (mock) => {
+      mock.requests.clear()
+      return noContent
+    },
   },
   {
     method: 'GET',
@@ -240,7 +269,10 @@ const ROUTES: readonly ControlRoute[] = [
     method: 'DELETE',
     path: '/faults',
     summary: 'disarm every fault',
-    handle: (mock) => (mock.faults.clear(), noContent),
+    handle: (mock) => {
+      mock.faults.clear()
+      return noContent
+    },
   },
   {
     method: 'GET',

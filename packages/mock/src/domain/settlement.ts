@@ -54,7 +54,7 @@ export class SettlementQueue implements Settlement {
     for (let top = this.#items.peek(); top !== undefined && top.dueAt <= now; top = this.#items.peek()) {
       this.#items.pop()
       const tx = ctx.db.transactions.get('byId', top.transactionId)
-      if (!tx || tx.status !== 'pending') continue
+      if (tx?.status !== 'pending') continue
       settle(ctx, tx, now)
       count++
     }

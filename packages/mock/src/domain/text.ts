@@ -8,6 +8,7 @@
 import { RuleError } from './rule-error.js'
 
 // C0 and C1 control characters, DEL, line and paragraph separators.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 

@@ -85,7 +85,7 @@ async function handle<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>, request
   } catch (error) {
     if (isRuleError(error)) {
       // A refusal that says when to come back (a PIN block, the reset-code limit) says it in Retry-After too.
-      const retryAfter = error.data?.['retry_after_seconds']
+      const retryAfter = error.data?.retry_after_seconds
       return json(error.status, failure(error), traceId, typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {})
     }
     console.error(`[mock] unexpected error on POST ${spec.path}:`, error)

@@ -60,8 +60,6 @@ export type BalanceRecord = z.infer<typeof balanceRecordSchema>
 
 /** Order states of the gateway documentation. */
 const orderStatusSchema = z.enum(['pending', 'processing', 'completed', 'cancelled'])
-/** @see orderStatusSchema */
-type OrderStatus = z.infer<typeof orderStatusSchema>
 
 /** A payment order with its QR code. `source: 'qr'` marks an order made when a stand-alone QR was paid. */
 export const orderRecordSchema = z.object({
@@ -99,8 +97,6 @@ export type QrRecord = z.infer<typeof qrRecordSchema>
 
 /** Transaction states of the gateway documentation. */
 const transactionStatusSchema = z.enum(['pending', 'completed', 'failed', 'cancelled'])
-/** @see transactionStatusSchema */
-type TransactionStatus = z.infer<typeof transactionStatusSchema>
 
 /**
  * Every movement of money is a transaction: a customer's payment of an order, a refund of an order,

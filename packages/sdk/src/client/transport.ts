@@ -111,7 +111,7 @@ export class Transport {
     // ky merges records without building a Headers object per source.
     const headers: Record<string, string> = request.headers === undefined ? { ...this.#headers } : { ...this.#headers, ...lowerCased(request.headers) }
     headers[API_KEY] = options.apiKey
-    headers['accept'] = 'application/json'
+    headers.accept = 'application/json'
     if (raw !== undefined) headers['content-type'] = 'application/json'
     if (idempotencyKey !== undefined) headers[IDEMPOTENT_KEY] = idempotencyKey
 

@@ -63,14 +63,14 @@ export function errorFromResponse(response: ErrorResponse): GatewayError {
 function readBody(body: unknown): { code?: string; message?: string; requestId?: string } {
   if (typeof body !== 'object' || body === null) return {}
   const record = body as Record<string, unknown>
-  const error = record['error']
+  const error = record.error
   if (typeof error === 'object' && error !== null) {
     const e = error as Record<string, unknown>
     return {
-      ...(typeof e['code'] === 'string' ? { code: e['code'] } : {}),
-      ...(typeof e['message'] === 'string' ? { message: e['message'] } : {}),
-      ...(typeof e['request_id'] === 'string' ? { requestId: e['request_id'] } : {}),
+      ...(typeof e.code === 'string' ? { code: e.code } : {}),
+      ...(typeof e.message === 'string' ? { message: e.message } : {}),
+      ...(typeof e.request_id === 'string' ? { requestId: e.request_id } : {}),
     }
   }
-  return typeof record['message'] === 'string' ? { message: record['message'] } : {}
+  return typeof record.message === 'string' ? { message: record.message } : {}
 }

@@ -58,10 +58,10 @@ const C = PIN_ERROR_CODES
 export function pinErrorFromResponse(response: PinErrorResponse): GatewayError {
   const { status, body, operation } = response
   const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
-  const rawCode = record['code']
+  const rawCode = record.code
   const code = typeof rawCode === 'string' ? rawCode : undefined
-  const data = typeof record['data'] === 'object' && record['data'] !== null ? (record['data'] as Record<string, unknown>) : {}
-  const message = typeof record['message'] === 'string' && record['message'] !== '' ? record['message'] : `The PIN service answered ${status}`
+  const data = typeof record.data === 'object' && record.data !== null ? (record.data as Record<string, unknown>) : {}
+  const message = typeof record.message === 'string' && record.message !== '' ? record.message : `The PIN service answered ${status}`
   const init: GatewayErrorInit = {
     status,
     body,
@@ -70,17 +70,17 @@ export function pinErrorFromResponse(response: PinErrorResponse): GatewayError {
     ...(response.traceId === undefined ? {} : { traceId: response.traceId }),
     ...(response.cause === undefined ? {} : { cause: response.cause }),
   }
-  const attemptsRemaining = count(data['attempts_remaining'])
+  const attemptsRemaining = count(data.attempts_remaining)
   const known = code !== undefined && Object.hasOwn(C, code)
   const pinCheck = operation === 'verifyPin' || operation === 'changePin'
 
   if (code === C.wrong_pin || (!known && status === 422 && pinCheck)) return new WrongPinError(message, { ...init, attemptsRemaining })
   if (code === C.pin_locked || (!known && status === 429 && pinCheck)) {
-    const until = typeof data['locked_until'] === 'string' ? new Date(data['locked_until']) : undefined
+    const until = typeof data.locked_until === 'string' ? new Date(data.locked_until) : undefined
     return new PinLockedError(message, {
       ...init,
       lockedUntil: until && !Number.isNaN(until.getTime()) ? until : undefined,
-      retryAfterSeconds: count(data['retry_after_seconds']) ?? count(Number(response.retryAfter ?? Number.NaN)),
+      retryAfterSeconds: count(data.retry_after_seconds) ?? count(Number(response.retryAfter ?? Number.NaN)),
     })
   }
   if (code === C.pin_already_set) return new PinAlreadySetError(message, init)

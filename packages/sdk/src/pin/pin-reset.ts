@@ -91,8 +91,8 @@ export class PinReset {
     const contact = checkContact(checkParams(params, `pinReset.request(${CONTACT_EXAMPLE})`))
     const answer = await this.#transport.call('forgotPin', contact, options)
     const data = dataOf(answer, 'forgotPin')
-    const sessionId = data['session_id']
-    const expiresIn = data['expires_at']
+    const sessionId = data.session_id
+    const expiresIn = data.expires_at
     if (typeof sessionId !== 'string' || sessionId === '') throw malformed(answer, 'forgotPin', 'data.session_id is not a non-empty string')
     if (typeof expiresIn !== 'number' || !(expiresIn > 0)) throw malformed(answer, 'forgotPin', 'data.expires_at is not a positive number of seconds')
     return attachMeta({ message: answer.body.message, sessionId, expiresIn }, answer)
@@ -110,11 +110,11 @@ export class PinReset {
    */
   async verifyCode(params: PinResetVerifyCodeParams, options?: PinRequestOptions): Promise<WithMeta<PinResetVerifyCodeResult>> {
     const p = checkParams(params, `pinReset.verifyCode({ sessionId, code: '482913', ...${CONTACT_EXAMPLE} })`)
-    const session_id = checkSessionId(p['sessionId'], 'pinReset.request')
-    const otp_code = checkCode(p['code'], 'code')
+    const session_id = checkSessionId(p.sessionId, 'pinReset.request')
+    const otp_code = checkCode(p.code, 'code')
     const contact = checkContact(p)
     const answer = await this.#transport.call('verifyOtp', { ...contact, otp_code, session_id }, options)
-    const sessionId = dataOf(answer, 'verifyOtp')['session_id']
+    const sessionId = dataOf(answer, 'verifyOtp').session_id
     if (typeof sessionId !== 'string' || sessionId === '') throw malformed(answer, 'verifyOtp', 'data.session_id is not a non-empty string')
     return attachMeta({ message: answer.body.message, sessionId }, answer)
   }
@@ -131,8 +131,8 @@ export class PinReset {
    */
   async complete(params: PinResetCompleteParams, options?: PinRequestOptions): Promise<WithMeta<PinResult>> {
     const p = checkParams(params, "pinReset.complete({ sessionId, newPin: '908172' })")
-    const session_id = checkSessionId(p['sessionId'], 'pinReset.verifyCode')
-    const new_pin = checkPin(p['newPin'], 'newPin')
+    const session_id = checkSessionId(p.sessionId, 'pinReset.verifyCode')
+    const new_pin = checkPin(p.newPin, 'newPin')
     return messageResult(await this.#transport.call('resetPin', { session_id, new_pin }, options))
   }
 }

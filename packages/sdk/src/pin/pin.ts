@@ -78,7 +78,7 @@ export class Pin {
    * ```
    */
   async set(params: PinSetParams, options?: PinRequestOptions): Promise<WithMeta<PinResult>> {
-    const pin = checkPin(checkParams(params, "pin.set({ pin: '012345' })")['pin'], 'pin')
+    const pin = checkPin(checkParams(params, "pin.set({ pin: '012345' })").pin, 'pin')
     return messageResult(await this.#transport.call('setPin', { pin }, options))
   }
 
@@ -101,7 +101,7 @@ export class Pin {
    * ```
    */
   async verify(params: PinVerifyParams, options?: PinRequestOptions): Promise<WithMeta<PinResult>> {
-    const pin = checkPin(checkParams(params, "pin.verify({ pin: '012345' })")['pin'], 'pin')
+    const pin = checkPin(checkParams(params, "pin.verify({ pin: '012345' })").pin, 'pin')
     return messageResult(await this.#transport.call('verifyPin', { pin }, options))
   }
 
@@ -116,8 +116,8 @@ export class Pin {
    */
   async change(params: PinChangeParams, options?: PinRequestOptions): Promise<WithMeta<PinResult>> {
     const p = checkParams(params, "pin.change({ currentPin: '012345', newPin: '908172' })")
-    const current_pin = checkPin(p['currentPin'], 'currentPin')
-    const new_pin = checkPin(p['newPin'], 'newPin')
+    const current_pin = checkPin(p.currentPin, 'currentPin')
+    const new_pin = checkPin(p.newPin, 'newPin')
     if (new_pin === current_pin) throw new ClientValidationError('newPin must differ from currentPin')
     return messageResult(await this.#transport.call('changePin', { current_pin, new_pin }, options))
   }

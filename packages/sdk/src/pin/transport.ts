@@ -68,8 +68,8 @@ export class PinTransport {
     const headers: Record<string, string> = {}
     for (const source of [options.headers, request.headers ?? {}]) for (const name in source) headers[name.toLowerCase()] = source[name]!
     headers['content-type'] = 'application/json'
-    headers['accept'] = 'application/json'
-    headers['authorization'] = `Bearer ${token}`
+    headers.accept = 'application/json'
+    headers.authorization = `Bearer ${token}`
     const path = PIN_PATHS[operation]
     const call = new Call(this.#observer, { operation, method: 'POST', path, idempotencyKey: undefined })
 

@@ -20,7 +20,7 @@ const isInt = (value: unknown): value is number => typeof value === 'number' && 
  */
 export function readCreateTimeMilli(value: unknown): number | undefined {
   if (!isRecord(value)) return undefined
-  const time = value['createTimeMilli']
+  const time = value.createTimeMilli
   return isInt(time) && time >= 0 ? time : undefined
 }
 
@@ -36,15 +36,15 @@ export function readCreateTimeMilli(value: unknown): number | undefined {
 export function payloadProblem(value: unknown): string | undefined {
   if (!isRecord(value)) return 'the body: a JSON object'
   const v = value
-  if (typeof v['accountName'] !== 'string') return 'accountName: a string'
-  if (typeof v['accountNumber'] !== 'string') return 'accountNumber: a string'
-  if (typeof v['amount'] !== 'number' || !Number.isFinite(v['amount'])) return 'amount: a number'
-  if (!isInt(v['appId'])) return 'appId: an integer'
+  if (typeof v.accountName !== 'string') return 'accountName: a string'
+  if (typeof v.accountNumber !== 'string') return 'accountNumber: a string'
+  if (typeof v.amount !== 'number' || !Number.isFinite(v.amount)) return 'amount: a number'
+  if (!isInt(v.appId)) return 'appId: an integer'
   if (readCreateTimeMilli(v) === undefined) return 'createTimeMilli: a non-negative integer'
-  if (typeof v['currency'] !== 'string' || !isCurrency(v['currency'])) return 'currency: a supported currency code'
-  if (!isInt(v['orderId']) || v['orderId'] <= 0) return 'orderId: a positive integer'
-  if (typeof v['status'] !== 'string') return 'status: a string'
-  if (!isInt(v['transactionId']) || v['transactionId'] <= 0) return 'transactionId: a positive integer'
+  if (typeof v.currency !== 'string' || !isCurrency(v.currency)) return 'currency: a supported currency code'
+  if (!isInt(v.orderId) || v.orderId <= 0) return 'orderId: a positive integer'
+  if (typeof v.status !== 'string') return 'status: a string'
+  if (!isInt(v.transactionId) || v.transactionId <= 0) return 'transactionId: a positive integer'
   return undefined
 }
 

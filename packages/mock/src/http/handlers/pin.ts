@@ -91,16 +91,16 @@ function pinField(body: Record<string, unknown>, name: string): string {
 
 /** Exactly one contact: `email`, or `phone_code` + `country_code` + `phone_number`. */
 function contactOf(body: Record<string, unknown>): Contact {
-  const hasEmail = body['email'] !== undefined
+  const hasEmail = body.email !== undefined
   const phoneFields = ['phone_code', 'country_code', 'phone_number'].filter((k) => body[k] !== undefined)
   if (hasEmail === (phoneFields.length > 0)) {
     throw new RuleError(400, 'Give either email, or phone_code, country_code and phone_number', 'invalid_contact')
   }
   if (hasEmail) {
-    if (!isEmail(body['email'])) throw new RuleError(400, 'email must be an e-mail address', 'invalid_contact')
-    return { channel: 'email', email: body['email'] }
+    if (!isEmail(body.email)) throw new RuleError(400, 'email must be an e-mail address', 'invalid_contact')
+    return { channel: 'email', email: body.email }
   }
-  const phone = { phoneCode: body['phone_code'], countryCode: body['country_code'], phoneNumber: body['phone_number'] }
+  const phone = { phoneCode: body.phone_code, countryCode: body.country_code, phoneNumber: body.phone_number }
   const problem = phoneProblem(phone)
   if (problem) throw new RuleError(400, problem, 'invalid_contact')
   return { channel: 'phone', phone: phone as { phoneCode: string; countryCode: string; phoneNumber: string } }
