@@ -15,7 +15,8 @@ module.exports = {
     {
       name: 'mock-domain-below-http',
       severity: 'error',
-      comment: "The mock's domain states the rules; HTTP, the control API, adapters and the CLI call it, never the reverse.",
+      comment:
+        "The mock's domain states the rules; HTTP, the control API, adapters and the CLI call it, never the reverse.",
       from: { path: '^packages/mock/src/(domain|store|clock)/' },
       to: { path: '^packages/mock/src/(http|control|adapters|cli|faults)/' },
     },

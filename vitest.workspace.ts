@@ -43,7 +43,14 @@ function browserProject(test: { name: string; root: string; include: string[] })
         provider: playwright({
           launchOptions: {
             executablePath: '/usr/bin/chromium',
-            args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+            args: [
+              '--no-sandbox',
+              '--disable-gpu',
+              '--disable-background-networking',
+              '--disable-component-update',
+              '--disable-sync',
+              '--no-first-run',
+            ],
           },
         }),
         headless: true,
@@ -116,4 +123,3 @@ export const projects = [
   /** The documented example of how a frontend team tests against the mock in browser mode: its own config. */
   './examples/browser-tests/vitest.config.ts',
 ]
-

@@ -140,7 +140,10 @@ async function entryPointProblems(pkg, dual) {
   if (pkg.name === '@merchant-gateway/contract') {
     for (const [format, load] of formats) {
       const { hmac } = await load('@merchant-gateway/contract/crypto')
-      if (hmac?.name !== 'node') problems.push(`${format}('@merchant-gateway/contract/crypto') on Node gave hmac "${hmac?.name}", expected "node" (node:crypto)`)
+      if (hmac?.name !== 'node')
+        problems.push(
+          `${format}('@merchant-gateway/contract/crypto') on Node gave hmac "${hmac?.name}", expected "node" (node:crypto)`,
+        )
     }
   }
   return problems
@@ -155,20 +158,38 @@ function nodeImportsReachedFrom(entry) {
     seen.add(file)
     for (const { fileName: specifier } of ts.preProcessFile(readFileSync(file, 'utf8'), true, false).importedFiles) {
       if (specifier.startsWith('.')) visit(join(dirname(file), specifier))
-      else if (specifier.startsWith('node:') || builtinModules.includes(specifier)) problems.push(`${relative(root, file)} imports "${specifier}"`)
+      else if (specifier.startsWith('node:') || builtinModules.includes(specifier))
+        problems.push(`${relative(root, file)} imports "${specifier}"`)
     }
   }
   visit(entry)
   return problems
 }
 
-run('build', 'npm', ['run', 'build', '-w', '@merchant-gateway/contract', '-w', '@merchant-gateway/mock', '-w', '@merchant-gateway/sdk'])
+run('build', 'npm', [
+  'run',
+  'build',
+  '-w',
+  '@merchant-gateway/contract',
+  '-w',
+  '@merchant-gateway/mock',
+  '-w',
+  '@merchant-gateway/sdk',
+])
 
 for (const { dir, profile, dual } of PACKAGES) {
   const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'))
   console.log(`\n=== ${pkg.name} (${dual ? 'dual ESM + CJS' : 'ESM only'})`)
   run(`publint ${pkg.name}`, 'publint', [dir, '--strict'])
-  run(`attw ${pkg.name} (profile ${profile})`, 'attw', ['--pack', dir, '--profile', profile, '--format', 'table-flipped', ...color])
+  run(`attw ${pkg.name} (profile ${profile})`, 'attw', [
+    '--pack',
+    dir,
+    '--profile',
+    profile,
+    '--format',
+    'table-flipped',
+    ...color,
+  ])
   check(`imports of ${pkg.name}'s dist are declared dependencies`, undeclaredImports(dir, pkg))
   check(`entry points of ${pkg.name} load from dist and share their exports`, await entryPointProblems(pkg, dual))
 }

@@ -20,9 +20,15 @@ import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const env = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`, npm_config_update_notifier: 'false' }
+const env = {
+  ...process.env,
+  PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`,
+  npm_config_update_notifier: 'false',
+}
 const PACKAGES = ['contract', 'sdk', 'mock']
-const MSW_NEWEST = JSON.parse(readFileSync(join(root, 'packages/mock/package.json'), 'utf8')).devDependencies.msw.replace(/^\^/, '')
+const MSW_NEWEST = JSON.parse(
+  readFileSync(join(root, 'packages/mock/package.json'), 'utf8'),
+).devDependencies.msw.replace(/^\^/, '')
 const MSW_OLDEST = '2.7.0'
 const OLDEST_NODE = '22'
 const failures = []
@@ -32,7 +38,9 @@ function run(title, command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, env, encoding: 'utf8', ...options })
   if (result.status !== 0) {
     failures.push(title)
-    console.log(`  FAILED ${title} (exit ${result.status ?? result.signal})\n${(result.stdout ?? '') + (result.stderr ?? '')}`)
+    console.log(
+      `  FAILED ${title} (exit ${result.status ?? result.signal})\n${(result.stdout ?? '') + (result.stderr ?? '')}`,
+    )
   }
   return result
 }
@@ -44,25 +52,34 @@ try {
   mkdirSync(packs)
   const tarballs = {}
   for (const name of PACKAGES) {
-    const result = run(`npm pack ${name}`, 'npm', ['pack', '--pack-destination', packs, '--silent'], { cwd: join(root, 'packages', name) })
+    const result = run(`npm pack ${name}`, 'npm', ['pack', '--pack-destination', packs, '--silent'], {
+      cwd: join(root, 'packages', name),
+    })
     tarballs[name] = join(packs, result.stdout.trim().split('\n').at(-1))
   }
   for (const [name, tarball] of Object.entries(tarballs)) {
     const unpacked = join(work, `unpacked-${name}`)
     mkdirSync(unpacked)
     run(`unpack ${name}`, 'tar', ['xzf', tarball, '-C', unpacked])
-    const files = readdirSync(join(unpacked, 'package'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+    const files = readdirSync(join(unpacked, 'package'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name))
     const relative = files.map((f) => f.slice(join(unpacked, 'package').length + 1))
     const problems = []
-    for (const required of ['LICENSE', 'README.md', 'package.json']) if (!relative.includes(required)) problems.push(`${required} missing`)
+    for (const required of ['LICENSE', 'README.md', 'package.json'])
+      if (!relative.includes(required)) problems.push(`${required} missing`)
     if (!relative.some((f) => f.startsWith('dist/'))) problems.push('no dist/')
     for (const f of relative.filter((f) => /\.test\.[cm]?[jt]s$/.test(f))) problems.push(`test file ${f}`)
     const leaks = [root, homedir()].filter((p) => p.length > 1)
     for (const file of files) {
       const text = readFileSync(file, 'latin1')
-      for (const leak of leaks) if (text.includes(leak)) problems.push(`${file.slice(join(unpacked, 'package').length + 1)} holds the absolute path ${leak}`)
+      for (const leak of leaks)
+        if (text.includes(leak))
+          problems.push(`${file.slice(join(unpacked, 'package').length + 1)} holds the absolute path ${leak}`)
     }
-    console.log(`--- tarball ${name}: ${relative.length} files${problems.length ? '' : ', LICENSE and README.md present, no absolute path'}`)
+    console.log(
+      `--- tarball ${name}: ${relative.length} files${problems.length ? '' : ', LICENSE and README.md present, no absolute path'}`,
+    )
     for (const p of problems) console.log(`  PROBLEM ${p}`)
     if (problems.length) failures.push(`tarball ${name}`)
   }
@@ -166,10 +183,17 @@ export const verify = verifyWebhook
   function project(name, dependencies, extra = {}) {
     const dir = join(work, name)
     mkdirSync(dir)
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module', dependencies, ...extra }, null, 2))
-    const result = run(`install ${name}`, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir })
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name, private: true, type: 'module', dependencies, ...extra }, null, 2),
+    )
+    const result = run(`install ${name}`, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: dir,
+    })
     if (result.status === 0) {
-      const copies = readdirSync(dir, { recursive: true }).filter((p) => String(p).endsWith(join('node_modules', 'msw', 'package.json')))
+      const copies = readdirSync(dir, { recursive: true }).filter((p) =>
+        String(p).endsWith(join('node_modules', 'msw', 'package.json')),
+      )
       console.log(`--- ${name}: msw installed ${copies.length} time(s)`)
       if (copies.length !== 1) failures.push(`${name}: ${copies.length} copies of msw`)
     }
@@ -183,10 +207,30 @@ export const verify = verifyWebhook
   writeFileSync(join(newest, 'app.mjs'), ESM)
   writeFileSync(join(newest, 'app.cjs'), CJS)
   writeFileSync(join(newest, 'app.ts'), TS)
-  writeFileSync(join(newest, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'], typeRoots: [join(root, 'node_modules', '@types')] }, files: ['app.ts'] }))
+  writeFileSync(
+    join(newest, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: ['node'],
+        typeRoots: [join(root, 'node_modules', '@types')],
+      },
+      files: ['app.ts'],
+    }),
+  )
   run(`ESM with msw ${MSW_NEWEST}`, process.execPath, ['app.mjs'], { cwd: newest, stdio: 'inherit' })
   run(`CommonJS with msw ${MSW_NEWEST}`, process.execPath, ['app.cjs'], { cwd: newest, stdio: 'inherit' })
-  run(`TypeScript with msw ${MSW_NEWEST}`, process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: newest, stdio: 'inherit' })
+  run(
+    `TypeScript with msw ${MSW_NEWEST}`,
+    process.execPath,
+    [join(root, 'node_modules/typescript/bin/tsc'), '-p', '.'],
+    { cwd: newest, stdio: 'inherit' },
+  )
 
   // 2c. The oldest msw the mock supports.
   const oldest = project('app-msw-oldest', { ...packed, msw: MSW_OLDEST })
@@ -195,18 +239,31 @@ export const verify = verifyWebhook
   // msw 2.7's own declarations (its @mswjs/interceptors) do not pass a lib check under TypeScript 6, so this
   // one skips the lib check: the app's code against our types is still checked (ours are lib-checked above).
   const strictConfig = JSON.parse(readFileSync(join(newest, 'tsconfig.json'), 'utf8'))
-  writeFileSync(join(oldest, 'tsconfig.json'), JSON.stringify({ ...strictConfig, compilerOptions: { ...strictConfig.compilerOptions, skipLibCheck: true } }))
+  writeFileSync(
+    join(oldest, 'tsconfig.json'),
+    JSON.stringify({ ...strictConfig, compilerOptions: { ...strictConfig.compilerOptions, skipLibCheck: true } }),
+  )
   run(`ESM with msw ${MSW_OLDEST}`, process.execPath, ['app.mjs'], { cwd: oldest, stdio: 'inherit' })
-  run(`TypeScript with msw ${MSW_OLDEST}`, process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: oldest, stdio: 'inherit' })
+  run(
+    `TypeScript with msw ${MSW_OLDEST}`,
+    process.execPath,
+    [join(root, 'node_modules/typescript/bin/tsc'), '-p', '.'],
+    { cwd: oldest, stdio: 'inherit' },
+  )
 
   // 2d. The oldest Node LTS: Node itself from the npm registry (the `node` package), as the repo brings its own.
-  const lts = project('app-node-oldest-lts', { ...packed, msw: MSW_NEWEST, node: `^${OLDEST_NODE}` }, { allowScripts: { node: true } })
+  const lts = project(
+    'app-node-oldest-lts',
+    { ...packed, msw: MSW_NEWEST, node: `^${OLDEST_NODE}` },
+    { allowScripts: { node: true } },
+  )
   writeFileSync(join(lts, 'app.mjs'), ESM)
   writeFileSync(join(lts, 'app.cjs'), CJS)
   const oldNode = join(lts, 'node_modules', '.bin', 'node')
   const version = run(`Node ${OLDEST_NODE}`, oldNode, ['--version'], { cwd: lts })
   console.log(`--- oldest LTS: ${version.stdout?.trim()}`)
-  if (!version.stdout?.startsWith(`v${OLDEST_NODE}.`)) failures.push(`Node ${OLDEST_NODE} did not install (got ${version.stdout?.trim()})`)
+  if (!version.stdout?.startsWith(`v${OLDEST_NODE}.`))
+    failures.push(`Node ${OLDEST_NODE} did not install (got ${version.stdout?.trim()})`)
   run(`ESM on Node ${OLDEST_NODE}`, oldNode, ['app.mjs'], { cwd: lts, stdio: 'inherit' })
   run(`CommonJS on Node ${OLDEST_NODE}`, oldNode, ['app.cjs'], { cwd: lts, stdio: 'inherit' })
 } finally {
@@ -217,4 +274,6 @@ if (failures.length) {
   console.log(`\ncheck:tarballs FAILED: ${failures.join('; ')}`)
   process.exit(1)
 }
-console.log('\ncheck:tarballs: the packed packages install and run from ESM and CommonJS, with the app providing msw, on Node 22 and this Node')
+console.log(
+  '\ncheck:tarballs: the packed packages install and run from ESM and CommonJS, with the app providing msw, on Node 22 and this Node',
+)

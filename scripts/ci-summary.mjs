@@ -10,7 +10,9 @@ const log = readFileSync(logPath, 'utf8').replace(/\x1b\[[0-9;]*m/g, '')
 const workspace = readFileSync('vitest.workspace.ts', 'utf8')
 // Projects named in the workspace file, and in the configs it lists by path (an example's own config).
 const configs = [...workspace.matchAll(/'(\.\/[^']+vitest\.config\.ts)'/g)].map((m) => readFileSync(m[1], 'utf8'))
-const projects = [...new Set([workspace, ...configs].flatMap((text) => [...text.matchAll(/name:\s*'([^']+)'/g)].map((m) => m[1])))]
+const projects = [
+  ...new Set([workspace, ...configs].flatMap((text) => [...text.matchAll(/name:\s*'([^']+)'/g)].map((m) => m[1]))),
+]
 
 let ok = true
 for (const name of projects) {

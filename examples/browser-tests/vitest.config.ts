@@ -23,7 +23,14 @@ export default defineConfig({
         launchOptions: {
           // An installed Chromium (Debian: apt-get install chromium); nothing is downloaded.
           executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
         },
       }),
       headless: true,

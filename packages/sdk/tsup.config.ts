@@ -3,7 +3,12 @@ import { defineConfig } from 'tsup'
 import { relativeSourceMaps } from '../../scripts/relative-sourcemaps.mjs'
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'errors/index': 'src/errors/index.ts', 'pin/index': 'src/pin/index.ts', 'webhooks/index': 'src/webhooks/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'errors/index': 'src/errors/index.ts',
+    'pin/index': 'src/pin/index.ts',
+    'webhooks/index': 'src/webhooks/index.ts',
+  },
   format: ['esm', 'cjs'],
   // `OperationSpec` (reachable from the public resource types) uses the Standard Schema interface, a
   // types-only package the SDK does not depend on: inline its declarations rather than leave the .d.ts

@@ -21,15 +21,20 @@ const LOGOS = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g
 
 mkdirSync(`${root}docs/openapi`, { recursive: true })
 for (const page of PAGES) {
-  const run = spawnSync(`${root}node_modules/.bin/redocly`, ['build-docs', page.api, '--inlineBundle', '--title', page.title, '-o', page.out], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-  })
+  const run = spawnSync(
+    `${root}node_modules/.bin/redocly`,
+    ['build-docs', page.api, '--inlineBundle', '--title', page.title, '-o', page.out],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    },
+  )
   if (run.status !== 0) throw new Error(`redocly build-docs ${page.api} failed (exit ${run.status})`)
   const html = readFileSync(`${root}${page.out}`, 'utf8')
   const logos = html.match(LOGOS)?.length ?? 0
-  if (logos === 0) throw new Error(`${page.out}: Redoc's CDN logo was not found; check what the page loads (npm run docs:screenshot)`)
+  if (logos === 0)
+    throw new Error(`${page.out}: Redoc's CDN logo was not found; check what the page loads (npm run docs:screenshot)`)
   writeFileSync(`${root}${page.out}`, html.replace(LOGOS, 'data:,'))
   console.log(`${page.out}: written, ${logos} CDN logo address(es) removed`)
 }

@@ -32,25 +32,52 @@ export async function collectControlExamples(): Promise<ControlExamples> {
     }
 
     await record('GET /clock', '/clock')
-    const merchant = await record('POST /merchants', '/merchants', { name: 'Riverside Coffee', balances: { usd: 100, khr: 400000 }, webhookUrl: 'http://127.0.0.1:8080/webhooks' })
+    const merchant = await record('POST /merchants', '/merchants', {
+      name: 'Riverside Coffee',
+      balances: { usd: 100, khr: 400000 },
+      webhookUrl: 'http://127.0.0.1:8080/webhooks',
+    })
     const id = merchant.merchantId as number
     await record('GET /merchants/{merchantId}', `/merchants/${id}`)
     await record('PATCH /merchants/{merchantId}', `/merchants/${id}`, { webhookUrl: 'http://127.0.0.1:3000/webhooks' })
     await record('GET /merchants/{merchantId}/balances', `/merchants/${id}/balances`)
-    const store = await record('POST /merchants/{merchantId}/stores', `/merchants/${id}/stores`, { storeName: 'Riverside', address: '12 Sisowath Quay, Phnom Penh' })
-    await record('PATCH /merchants/{merchantId}/stores/{storeId}', `/merchants/${id}/stores/${store.storeId as number}`, { storeName: 'Riverside North' })
-    await record('POST /merchants/{merchantId}/accounts', `/merchants/${id}/accounts`, { accountNumber: '200300400', accountName: 'Riverside Coffee Ltd', failAtSettlement: false })
+    const store = await record('POST /merchants/{merchantId}/stores', `/merchants/${id}/stores`, {
+      storeName: 'Riverside',
+      address: '12 Sisowath Quay, Phnom Penh',
+    })
+    await record(
+      'PATCH /merchants/{merchantId}/stores/{storeId}',
+      `/merchants/${id}/stores/${store.storeId as number}`,
+      { storeName: 'Riverside North' },
+    )
+    await record('POST /merchants/{merchantId}/accounts', `/merchants/${id}/accounts`, {
+      accountNumber: '200300400',
+      accountName: 'Riverside Coffee Ltd',
+      failAtSettlement: false,
+    })
 
     const headers = { [HEADERS.apiKey]: merchant.apiKey as string }
-    const order = (await call('POST', GATEWAY_PATHS.createOrder, { headers, body: { storeId: store.storeId, amount: 4.5, currency: 'USD' } })).body as { order_id: string }
-    const paid = await record('POST /payments', '/payments', { orderId: Number(order.order_id), status: 'SUCCESS', payer: { accountName: 'Dara Sok', accountNumber: '012345678' } })
+    const order = (
+      await call('POST', GATEWAY_PATHS.createOrder, {
+        headers,
+        body: { storeId: store.storeId, amount: 4.5, currency: 'USD' },
+      })
+    ).body as { order_id: string }
+    const paid = await record('POST /payments', '/payments', {
+      orderId: Number(order.order_id),
+      status: 'SUCCESS',
+      payer: { accountName: 'Dara Sok', accountNumber: '012345678' },
+    })
     await record('GET /orders/{orderId}', `/orders/${order.order_id}`)
     await record('GET /transactions/{transactionId}', `/transactions/${paid.transactionId as number}`)
     await record('POST /clock', '/clock', { advanceMs: 60_000 })
     await record('POST /settle', '/settle', {})
 
     const user = await record('POST /users', '/users', { email: 'dara@example.com', emailVerified: true })
-    await call('POST', PIN_PATHS.forgotPin, { headers: { Authorization: `Bearer ${user.accessToken as string}` }, body: { email: 'dara@example.com' } })
+    await call('POST', PIN_PATHS.forgotPin, {
+      headers: { Authorization: `Bearer ${user.accessToken as string}` },
+      body: { email: 'dara@example.com' },
+    })
     await record('GET /otp', '/otp')
     await record('GET /users', '/users')
     await record('GET /users/{userId}', `/users/${user.userId as number}`)
@@ -69,7 +96,10 @@ export async function collectControlExamples(): Promise<ControlExamples> {
     await record('DELETE /faults', '/faults')
     await record('GET /audit', '/audit')
     await record('GET /stats', '/stats')
-    await record('DELETE /merchants/{merchantId}/stores/{storeId}', `/merchants/${id}/stores/${store.storeId as number}`)
+    await record(
+      'DELETE /merchants/{merchantId}/stores/{storeId}',
+      `/merchants/${id}/stores/${store.storeId as number}`,
+    )
     await record('DELETE /merchants/{merchantId}', `/merchants/${id}`)
     await record('POST /reset', '/reset', {})
     return examples

@@ -18,7 +18,8 @@ import { collectControlExamples } from './collect-control-examples.js'
 import { collectGatewayExamples } from './collect-examples.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const version = (dir: string) => (JSON.parse(readFileSync(`${root}${dir}/package.json`, 'utf8')) as { version: string }).version
+const version = (dir: string) =>
+  (JSON.parse(readFileSync(`${root}${dir}/package.json`, 'utf8')) as { version: string }).version
 
 /** Where each generated file goes, relative to the repository root. */
 export const OUTPUTS = {
@@ -68,14 +69,18 @@ async function main(): Promise<void> {
     }
     if (check) {
       stale.push(path)
-      console.log(`${path}: ${current === undefined ? 'missing' : 'differs from what the contract and the mock generate now'}`)
+      console.log(
+        `${path}: ${current === undefined ? 'missing' : 'differs from what the contract and the mock generate now'}`,
+      )
     } else {
       writeFileSync(`${root}${path}`, text)
       console.log(`${path}: written`)
     }
   }
   if (stale.length) {
-    console.log('\nThe generated OpenAPI files are stale: run `npm run openapi` and commit the result with the change that caused it.')
+    console.log(
+      '\nThe generated OpenAPI files are stale: run `npm run openapi` and commit the result with the change that caused it.',
+    )
     process.exitCode = 1
   }
 }

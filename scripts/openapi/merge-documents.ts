@@ -8,7 +8,10 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
 
-type Document = { paths: Record<string, unknown>; components?: Record<string, Record<string, unknown>> } & Record<string, unknown>
+type Document = { paths: Record<string, unknown>; components?: Record<string, Record<string, unknown>> } & Record<
+  string,
+  unknown
+>
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -34,7 +37,8 @@ function mergeDocuments(first: Document, ...others: Document[]): Document {
     for (const [kind, entries] of Object.entries(other.components ?? {})) {
       const target = (merged.components[kind] ??= {})
       for (const [name, value] of Object.entries(entries)) {
-        if (name in target && !isDeepStrictEqual(target[name], value)) throw new Error(`[openapi] the documents define components.${kind}.${name} differently`)
+        if (name in target && !isDeepStrictEqual(target[name], value))
+          throw new Error(`[openapi] the documents define components.${kind}.${name} differently`)
         target[name] = value
       }
     }

@@ -31,11 +31,23 @@ try {
 
   const exchanges: Exchange[] = readdirSync(work)
     .filter((f) => f.startsWith('exchanges-'))
-    .flatMap((f) => readFileSync(join(work, f), 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Exchange))
+    .flatMap((f) =>
+      readFileSync(join(work, f), 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Exchange),
+    )
   const { failures, refused, covered } = judgeExchanges(exchanges, document.paths)
 
-  const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item as object).filter((m) => m !== 'parameters').map((m) => `${m.toUpperCase()} ${path}`))
-  console.log(`\n--- Prism saw ${exchanges.length} exchanges, ${covered.size} of the ${operations.length} documented operations`)
+  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.keys(item as object)
+      .filter((m) => m !== 'parameters')
+      .map((m) => `${m.toUpperCase()} ${path}`),
+  )
+  console.log(
+    `\n--- Prism saw ${exchanges.length} exchanges, ${covered.size} of the ${operations.length} documented operations`,
+  )
   for (const line of refused) console.log(`  refused as documented: ${line}`)
   const uncovered = operations.filter((op) => !covered.has(op))
   console.log(`  not called by the e2e suite: ${uncovered.join(', ') || 'none'}`)

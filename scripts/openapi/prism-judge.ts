@@ -23,7 +23,8 @@ export interface Judgement {
 /** Prism's warning for a path (or method) the document does not have. */
 const ROUTE_NOT_FOUND = 'Selected route not found'
 
-const describe = (e: Exchange, v: Exchange['violations'][number]) => `${e.method} ${e.path} -> ${e.status}: ${v.location.join('.')} ${v.message} (${v.severity})`
+const describe = (e: Exchange, v: Exchange['violations'][number]) =>
+  `${e.method} ${e.path} -> ${e.status}: ${v.location.join('.')} ${v.message} (${v.severity})`
 
 /**
  * Judges the exchanges against the document's operations (`paths`).
@@ -35,7 +36,10 @@ const describe = (e: Exchange, v: Exchange['violations'][number]) => `${e.method
  * ```
  */
 export function judgeExchanges(exchanges: readonly Exchange[], paths: Record<string, unknown>): Judgement {
-  const templates = Object.keys(paths).map((template) => ({ template, pattern: new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`) }))
+  const templates = Object.keys(paths).map((template) => ({
+    template,
+    pattern: new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  }))
   const judgement: Judgement = { failures: [], refused: [], covered: new Set() }
   for (const exchange of exchanges) {
     const template = templates.find((t) => t.pattern.test(exchange.path))?.template

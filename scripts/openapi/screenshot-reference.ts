@@ -23,7 +23,15 @@ if (!existsSync(index)) throw new Error('docs/api/index.html is missing: run `np
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 })
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
@@ -35,16 +43,20 @@ try {
   })
   await page.goto(pathToFileURL(index).href)
   // The landing page: the README's commands, and the guides as pages of the site.
-  for (const command of ['npm install', 'npm start', 'npm test']) await page.getByText(command).first().waitFor({ timeout: 15_000 })
+  for (const command of ['npm install', 'npm start', 'npm test'])
+    await page.getByText(command).first().waitFor({ timeout: 15_000 })
   for (const guide of ['The_SDK', 'The_mock_in_tests', 'The_mock_server', 'Testing_across_releases', 'States']) {
-    if ((await page.locator(`a[href="documents/${guide}.html"]`).count()) === 0) throw new Error(`the landing page does not link the guide ${guide}`)
+    if ((await page.locator(`a[href="documents/${guide}.html"]`).count()) === 0)
+      throw new Error(`the landing page does not link the guide ${guide}`)
   }
   await page.screenshot({ path: landingOut })
   console.log(`landing page: docs/api/index.html, with the commands and the guides' links`)
   // The states guide draws its diagrams in the page (mermaid from the site's own script, no CDN).
   await page.goto(pathToFileURL(`${root}docs/api/documents/States.html`).href)
   const expected = (await page.locator('pre > code.mermaid').count()) + (await page.locator('.state-diagram').count())
-  await page.waitForFunction((n) => document.querySelectorAll('.state-diagram svg').length === n, expected, { timeout: 15_000 }).catch(() => undefined)
+  await page
+    .waitForFunction((n) => document.querySelectorAll('.state-diagram svg').length === n, expected, { timeout: 15_000 })
+    .catch(() => undefined)
   const drawn = await page.locator('.state-diagram svg').count()
   if (drawn !== 6) throw new Error(`the states guide drew ${drawn} diagrams, expected 6`)
   await page.locator('.state-diagram').first().screenshot({ path: statesOut })
@@ -60,7 +72,9 @@ try {
   await page.getByRole('heading', { name: 'Refund order' }).first().waitFor({ timeout: 15_000 })
   await page.waitForTimeout(500) // let the scroll to the operation settle before the picture
   await page.screenshot({ path: out })
-  console.log(`reference page: ${page.url().replace(pathToFileURL(root).href, '')}, showing "Refund order"; requests off the disk: ${refused.length}`)
+  console.log(
+    `reference page: ${page.url().replace(pathToFileURL(root).href, '')}, showing "Refund order"; requests off the disk: ${refused.length}`,
+  )
   if (refused.length) throw new Error(`the reference page asked the network for: ${refused.join(', ')}`)
 } finally {
   await browser.close()

@@ -16,7 +16,10 @@ const mock = createMockGateway({ clock: { now: NOW, frozen: true } })
 const mockWorker = useMockWorker(mock)
 
 /** A merchant with one store, made through the control API (as the merchant's mobile app would). */
-async function merchantWithStore(balances: { usd?: number; khr?: number }): Promise<MerchantCredentials & { storeId: number }> {
+async function merchantWithStore(balances: {
+  usd?: number
+  khr?: number
+}): Promise<MerchantCredentials & { storeId: number }> {
   const merchant = await mock.merchants.create({ balances })
   const store = await mock.stores.add(merchant.merchantId, { storeName: 'Riverside', address: '1 Main St, Phnom Penh' })
   return { ...merchant, storeId: store.storeId }
@@ -60,9 +63,14 @@ describe('the release timeline in the page', () => {
   it('X-Service-Deprecation-Warning (2026-03-10, release 1.4.0) reaches page code through the worker, with the trace id', async () => {
     const merchant = await merchantWithStore({ usd: 10 })
     await mock.clock.set('2026-03-10T09:00:00Z')
-    const res = await fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, { method: 'POST', headers: { 'X-Api-Key': merchant.apiKey } })
+    const res = await fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': merchant.apiKey },
+    })
     expect(res.status).toBe(200)
-    expect(res.headers.get('X-Service-Deprecation-Warning')).toMatch(/^X-App-Id, X-Timestamp on standard endpoints, and unsigned snake_case refund and payout requests are deprecated \(release 1\.4\.0\)/)
+    expect(res.headers.get('X-Service-Deprecation-Warning')).toMatch(
+      /^X-App-Id, X-Timestamp on standard endpoints, and unsigned snake_case refund and payout requests are deprecated \(release 1\.4\.0\)/,
+    )
     expect(res.headers.get('X-Trace-Id')).toMatch(/^trc_/)
     // The browser records the fetch (Resource Timing) once its body is read.
     expect((await res.json()).data).toHaveLength(1)
@@ -76,13 +84,21 @@ describe('gateway flow through the worker', () => {
     const merchant = await merchantWithStore({ usd: 100 })
     const gateway = clientFor(merchant)
 
-    expect(await gateway.stores.list()).toEqual([{ storeId: merchant.storeId, storeName: 'Riverside', address: '1 Main St, Phnom Penh' }])
+    expect(await gateway.stores.list()).toEqual([
+      { storeId: merchant.storeId, storeName: 'Riverside', address: '1 Main St, Phnom Penh' },
+    ])
 
     const order = await gateway.orders.create({ storeId: merchant.storeId, amount: 12.5, currency: 'USD' })
     const orderId = Number(order.order_id)
     expect(order.status).toBe('pending')
     // The request left the page and reached this mock: the order exists on the mock's side...
-    expect(mock.orders.get(orderId)).toMatchObject({ orderId, storeId: merchant.storeId, amount: 12.5, currency: 'USD', status: 'pending' })
+    expect(mock.orders.get(orderId)).toMatchObject({
+      orderId,
+      storeId: merchant.storeId,
+      amount: 12.5,
+      currency: 'USD',
+      status: 'pending',
+    })
     // ...it arrived through MSW's worker channel...
     const createUrl = `${mock.baseUrl}${GATEWAY_PATHS.createOrder}`
     expect(mockWorker.requests).toContain(`POST ${createUrl}`)
@@ -97,7 +113,12 @@ describe('gateway flow through the worker', () => {
     expect(refund).toMatchObject({ orderId, amount: 2.5, currency: 'USD', transactionDate: NOW })
     expect(refund.meta).toMatchObject({ status: 200, attempts: 1, replayed: false })
     expect(refund.meta.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
-    expect(mock.transactions.get(refund.transactionId)).toMatchObject({ kind: 'refund', orderId, amount: 2.5, status: 'pending' })
+    expect(mock.transactions.get(refund.transactionId)).toMatchObject({
+      kind: 'refund',
+      orderId,
+      amount: 2.5,
+      status: 'pending',
+    })
 
     // 100 opening + 12.50 paid; the 2.50 refund is frozen until it settles (5 business days).
     expect(await gateway.balance.retrieve()).toEqual({
@@ -157,7 +178,11 @@ describe('errors through the worker', () => {
 
   it('a wrong API key is an AuthenticationError 401 from the mock (the worker answers, no real network)', async () => {
     await merchantWithStore({ usd: 1 })
-    const gateway = new GatewayClient({ apiKey: 'mk_not_a_merchant', baseUrl: mock.baseUrl, now: () => Date.parse(mock.clock.now()) })
+    const gateway = new GatewayClient({
+      apiKey: 'mk_not_a_merchant',
+      baseUrl: mock.baseUrl,
+      now: () => Date.parse(mock.clock.now()),
+    })
     const error = await failure(() => gateway.stores.list())
     expect(error).toBeInstanceOf(AuthenticationError)
     expect(error.status).toBe(401)

@@ -44,7 +44,9 @@ describe('PIN flow through the worker', () => {
     await expectWrongPin(client, WRONG_PIN)
 
     // change-pin checks the current PIN like verify-pin; the right one clears the wrong-attempt count.
-    expect(await client.pin.change({ currentPin: FIRST_PIN, newPin: CHANGED_PIN })).toEqual({ message: 'PIN changed successfully' })
+    expect(await client.pin.change({ currentPin: FIRST_PIN, newPin: CHANGED_PIN })).toEqual({
+      message: 'PIN changed successfully',
+    })
     expect(await client.pin.verify({ pin: CHANGED_PIN })).toEqual({ message: 'OTP verified successfully' })
     await expectWrongPin(client, FIRST_PIN)
 
@@ -61,10 +63,19 @@ describe('PIN flow through the worker', () => {
     const requested = await client.pinReset.request({ email: EMAIL })
     expect(requested).toEqual({ message: 'OTP sent successfully', sessionId: expect.any(String), expiresIn: 600 })
     const sent = mock.otp.list().at(-1)
-    expect(sent).toMatchObject({ userId, channel: 'email', to: EMAIL, sessionId: requested.sessionId, code: expect.stringMatching(/^\d{6}$/), sentAt: NOW })
+    expect(sent).toMatchObject({
+      userId,
+      channel: 'email',
+      to: EMAIL,
+      sessionId: requested.sessionId,
+      code: expect.stringMatching(/^\d{6}$/),
+      sentAt: NOW,
+    })
 
     const wrongCode = sent!.code === '000000' ? '000001' : '000000'
-    const refused = await failure(() => client.pinReset.verifyCode({ sessionId: requested.sessionId, code: wrongCode, email: EMAIL }))
+    const refused = await failure(() =>
+      client.pinReset.verifyCode({ sessionId: requested.sessionId, code: wrongCode, email: EMAIL }),
+    )
     expect(refused).toBeInstanceOf(InvalidOtpError)
     expect(refused).toMatchObject({ status: 422, code: 'otp_invalid', attemptsRemaining: 4 })
 
@@ -72,14 +83,23 @@ describe('PIN flow through the worker', () => {
     expect(session).toEqual({ message: 'OTP verified successfully', sessionId: expect.any(String) })
     expect(session.sessionId).not.toBe(requested.sessionId)
 
-    expect(await client.pinReset.complete({ sessionId: session.sessionId, newPin: RESET_PIN })).toEqual({ message: 'PIN reset successfully' })
+    expect(await client.pinReset.complete({ sessionId: session.sessionId, newPin: RESET_PIN })).toEqual({
+      message: 'PIN reset successfully',
+    })
     expect(await client.pin.verify({ pin: RESET_PIN })).toEqual({ message: 'OTP verified successfully' })
     await expectWrongPin(client, CHANGED_PIN)
 
     expect(mockWorker.requests).toEqual(
-      [PIN_PATHS.setPin, PIN_PATHS.changePin, PIN_PATHS.forgotPin, PIN_PATHS.verifyOtp, PIN_PATHS.verifyOtp, PIN_PATHS.resetPin, PIN_PATHS.verifyPin, PIN_PATHS.verifyPin].map(
-        (path) => `POST ${mock.baseUrl}${path}`,
-      ),
+      [
+        PIN_PATHS.setPin,
+        PIN_PATHS.changePin,
+        PIN_PATHS.forgotPin,
+        PIN_PATHS.verifyOtp,
+        PIN_PATHS.verifyOtp,
+        PIN_PATHS.resetPin,
+        PIN_PATHS.verifyPin,
+        PIN_PATHS.verifyPin,
+      ].map((path) => `POST ${mock.baseUrl}${path}`),
     )
   })
 })

@@ -66,7 +66,9 @@ export function useMockWorker(mock: MockGateway): { readonly requests: string[] 
  * `workerStart` is above 0 only for a fetch that a service worker handled.
  */
 export function timingsOf(url: string): PerformanceResourceTiming[] {
-  return performance.getEntriesByType('resource').filter((entry): entry is PerformanceResourceTiming => entry.name === url)
+  return performance
+    .getEntriesByType('resource')
+    .filter((entry): entry is PerformanceResourceTiming => entry.name === url)
 }
 
 /** The error a call ends with; fails the test when the call succeeds. */

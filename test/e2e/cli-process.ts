@@ -31,8 +31,16 @@ process.once('exit', () => {
  * started: `tsx` runs the CLI in a child node process, and `npm start` adds a shell and npm above it.
  * A signal to the direct child alone can leave the server running, orphaned.
  */
-export function spawnGroup(command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv } = {}): ChildProcessWithoutNullStreams {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0', ...options.env }, detached: true })
+export function spawnGroup(
+  command: string,
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv } = {},
+): ChildProcessWithoutNullStreams {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, FORCE_COLOR: '0', ...options.env },
+    detached: true,
+  })
   if (child.pid !== undefined) {
     groups.add(child.pid)
     child.once('exit', () => {
@@ -74,9 +82,12 @@ export async function stopCli(cli: Cli, signal: NodeJS.Signals = 'SIGTERM'): Pro
 export async function startCli(args: string[], options: { behindPrism?: boolean } = {}): Promise<Cli> {
   // tsx as a loader inside the one node process (not tsx's launcher, which runs the CLI in a second
   // process); the process group still ends whatever the CLI might start.
-  const cli = await waitForBanner(spawnGroup(process.execPath, ['--import', 'tsx', '--conditions=@merchant-gateway/source', CLI, ...args]))
+  const cli = await waitForBanner(
+    spawnGroup(process.execPath, ['--import', 'tsx', '--conditions=@merchant-gateway/source', CLI, ...args]),
+  )
   // `npm run check:openapi`: this process's requests to the server go through a validating Prism proxy.
-  if (prismEnabled() && options.behindPrism !== false) await putPrismInFront({ serverUrl: cli.url, port: await freePort(), until: cli.exited })
+  if (prismEnabled() && options.behindPrism !== false)
+    await putPrismInFront({ serverUrl: cli.url, port: await freePort(), until: cli.exited })
   return cli
 }
 
@@ -85,7 +96,9 @@ export function waitForBanner(child: ChildProcessWithoutNullStreams): Promise<Cl
   let out = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the CLI did not start within 30 s:\n${out}`)), 30_000)
     const onData = () => {
@@ -116,7 +129,11 @@ export async function freePort(): Promise<number> {
 /** Plain HTTP with a JSON body; returns the status, the parsed body (or text) and the headers. */
 export async function http(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
   const raw = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
-  const res = await fetch(url, { method, headers: { ...(raw ? { 'Content-Type': 'application/json' } : {}), ...headers }, body: raw })
+  const res = await fetch(url, {
+    method,
+    headers: { ...(raw ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    body: raw,
+  })
   const text = await res.text()
   // biome-ignore lint/suspicious/noExplicitAny: a test reads the answer field by field; its assertions check the shape
   let json: any
@@ -127,4 +144,3 @@ export async function http(method: string, url: string, body?: unknown, headers:
   }
   return { status: res.status, body: json, headers: res.headers }
 }
-

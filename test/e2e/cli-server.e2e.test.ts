@@ -8,16 +8,28 @@ import { createHmac, randomUUID } from 'node:crypto'
 import { GatewayClient } from '@merchant-gateway/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebhookReceiver, type WebhookReceiver } from '../../examples/webhook-receiver/src/receiver.js'
-import { CLI, freePort, http, ROOT, spawnGroup, startCli, stopCli, TSX, waitForBanner, type Cli } from './cli-process.js'
+import {
+  CLI,
+  freePort,
+  http,
+  ROOT,
+  spawnGroup,
+  startCli,
+  stopCli,
+  TSX,
+  waitForBanner,
+  type Cli,
+} from './cli-process.js'
 
 const NOW = '2026-11-02T09:00:00.000Z'
 const NOW_MS = Date.parse(NOW)
 const DEMO = { apiKey: 'mk_test_demo', apiSecret: 'sk_test_demo', merchantId: 1, storeId: 101, account: '100200300' }
 
-
 /** the gateway documentation's request signature by hand: HMAC-SHA256 over the exact body + X-Timestamp, lowercase hex. */
 function signRequest(secret: string, body: string, timestamp: string): string {
-  return createHmac('sha256', secret).update(body + timestamp).digest('hex')
+  return createHmac('sha256', secret)
+    .update(body + timestamp)
+    .digest('hex')
 }
 
 describe('the CLI server, driven across processes', () => {
@@ -43,50 +55,109 @@ describe('the CLI server, driven across processes', () => {
     expect(banner).toContain('  API secret   sk_test_demo')
     expect(banner).toContain('  store        101  Demo Store')
     expect(banner).toContain(`  webhooks     ${receiver.url}`)
-    expect(banner).toContain(`curl -s -X POST ${cli.url}/api/v1/payment-gateway/stores/list -H 'X-Api-Key: mk_test_demo'`)
+    expect(banner).toContain(
+      `curl -s -X POST ${cli.url}/api/v1/payment-gateway/stores/list -H 'X-Api-Key: mk_test_demo'`,
+    )
     expect(banner).toContain(`GET ${cli.url}/__mock lists its routes`)
   })
 
   it('plain HTTP: control API and service routes, a paid order, a signed webhook received and verified over loopback, a signed refund', async () => {
-    expect((await http('GET', `${cli.url}/__mock/clock`)).body).toMatchObject({ now: NOW, era: { name: '1.4.0-full-enforcement' } })
+    expect((await http('GET', `${cli.url}/__mock/clock`)).body).toMatchObject({
+      now: NOW,
+      era: { name: '1.4.0-full-enforcement' },
+    })
 
-    const stores = await http('POST', `${cli.url}/api/v1/payment-gateway/stores/list`, undefined, { 'X-Api-Key': DEMO.apiKey })
+    const stores = await http('POST', `${cli.url}/api/v1/payment-gateway/stores/list`, undefined, {
+      'X-Api-Key': DEMO.apiKey,
+    })
     expect(stores.status).toBe(200)
-    expect(stores.body.data).toEqual([{ storeId: DEMO.storeId, storeName: 'Demo Store', address: '1 Demo Street, Phnom Penh' }])
+    expect(stores.body.data).toEqual([
+      { storeId: DEMO.storeId, storeName: 'Demo Store', address: '1 Demo Street, Phnom Penh' },
+    ])
 
-    const order = await http('POST', `${cli.url}/api/v1/payment-gateway/order/create`, { storeId: DEMO.storeId, amount: 30, currency: 'USD' }, { 'X-Api-Key': DEMO.apiKey })
+    const order = await http(
+      'POST',
+      `${cli.url}/api/v1/payment-gateway/order/create`,
+      { storeId: DEMO.storeId, amount: 30, currency: 'USD' },
+      { 'X-Api-Key': DEMO.apiKey },
+    )
     expect(order).toMatchObject({ status: 200, body: { order_id: expect.stringMatching(/^\d+$/), status: 'pending' } })
     const orderId = Number(order.body.order_id)
 
-    const paid = await http('POST', `${cli.url}/__mock/payments`, { orderId, status: 'SUCCESS', payer: { accountName: 'Dara Sok', accountNumber: '012345678' } })
-    expect(paid).toMatchObject({ status: 201, body: { orderId, status: 'completed', transactionId: expect.any(Number) } })
+    const paid = await http('POST', `${cli.url}/__mock/payments`, {
+      orderId,
+      status: 'SUCCESS',
+      payer: { accountName: 'Dara Sok', accountNumber: '012345678' },
+    })
+    expect(paid).toMatchObject({
+      status: 201,
+      body: { orderId, status: 'completed', transactionId: expect.any(Number) },
+    })
 
     // The control call answers after the delivery it caused: the receiver already has it, verified.
     const delivered = receiver.events.filter((e) => e.orderId === orderId)
     expect(delivered).toEqual([
-      { accountName: 'Dara Sok', accountNumber: '012345678', amount: 30, appId: expect.any(Number), createTimeMilli: NOW_MS, currency: 'USD', orderId, status: 'SUCCESS', transactionId: paid.body.transactionId },
+      {
+        accountName: 'Dara Sok',
+        accountNumber: '012345678',
+        amount: 30,
+        appId: expect.any(Number),
+        createTimeMilli: NOW_MS,
+        currency: 'USD',
+        orderId,
+        status: 'SUCCESS',
+        transactionId: paid.body.transactionId,
+      },
     ])
-    const hooks = (await http('GET', `${cli.url}/__mock/webhooks`)).body as Array<{ payload: { orderId: number }; url: string; status: string; attempts: Array<{ detail: string }> }>
-    expect(hooks.find((h) => h.payload.orderId === orderId)).toMatchObject({ url: receiver.url, status: 'delivered', attempts: [{ detail: 'HTTP 200' }] })
+    const hooks = (await http('GET', `${cli.url}/__mock/webhooks`)).body as Array<{
+      payload: { orderId: number }
+      url: string
+      status: string
+      attempts: Array<{ detail: string }>
+    }>
+    expect(hooks.find((h) => h.payload.orderId === orderId)).toMatchObject({
+      url: receiver.url,
+      status: 'delivered',
+      attempts: [{ detail: 'HTTP 200' }],
+    })
 
     const body = JSON.stringify({ orderId, refundAmount: 5 })
     const timestamp = String(NOW_MS / 1000)
     const signedHeaders = { 'X-Api-Key': DEMO.apiKey, 'X-Timestamp': timestamp, 'X-Idempotent-Key': randomUUID() }
-    const refund = await http('POST', `${cli.url}/api/v1/payment-gateway/order/refund`, body, { ...signedHeaders, 'X-Signature': signRequest(DEMO.apiSecret, body, timestamp) })
-    expect(refund).toMatchObject({ status: 200, body: { statusCode: 200, data: { orderId, amount: 5, currency: 'USD' } } })
-    const wrongSecret = await http('POST', `${cli.url}/api/v1/payment-gateway/order/refund`, body, { ...signedHeaders, 'X-Idempotent-Key': randomUUID(), 'X-Signature': signRequest('sk_wrong', body, timestamp) })
+    const refund = await http('POST', `${cli.url}/api/v1/payment-gateway/order/refund`, body, {
+      ...signedHeaders,
+      'X-Signature': signRequest(DEMO.apiSecret, body, timestamp),
+    })
+    expect(refund).toMatchObject({
+      status: 200,
+      body: { statusCode: 200, data: { orderId, amount: 5, currency: 'USD' } },
+    })
+    const wrongSecret = await http('POST', `${cli.url}/api/v1/payment-gateway/order/refund`, body, {
+      ...signedHeaders,
+      'X-Idempotent-Key': randomUUID(),
+      'X-Signature': signRequest('sk_wrong', body, timestamp),
+    })
     expect(wrongSecret.status).toBe(401)
 
-    expect((await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body.usd).toEqual({ balance: 1030, freeze: 5, usable: 1025 })
+    expect((await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body.usd).toEqual({
+      balance: 1030,
+      freeze: 5,
+      usable: 1025,
+    })
     expect((await http('GET', `${cli.url}/__mock/audit`)).body).toEqual({ problems: [] })
   })
 
   it('the receiver rejects a tampered delivery (401) and one without a signature (401), and records neither', async () => {
-    const [hook] = (await http('GET', `${cli.url}/__mock/webhooks`)).body as Array<{ rawBody: string; signature: string }>
+    const [hook] = (await http('GET', `${cli.url}/__mock/webhooks`)).body as Array<{
+      rawBody: string
+      signature: string
+    }>
     const before = receiver.events.length
     const genuine = await http('POST', receiver.url, hook!.rawBody, { 'X-Signature': hook!.signature })
     expect(genuine.status).toBe(200) // the genuine bytes still verify: the tampering below is what fails
-    const tampered = await http('POST', receiver.url, hook!.rawBody.replace('"amount":30', '"amount":3000'), { 'X-Signature': hook!.signature })
+    const tampered = await http('POST', receiver.url, hook!.rawBody.replace('"amount":30', '"amount":3000'), {
+      'X-Signature': hook!.signature,
+    })
     expect(tampered.status).toBe(401)
     const unsigned = await http('POST', receiver.url, hook!.rawBody)
     expect(unsigned.status).toBe(401)
@@ -94,7 +165,12 @@ describe('the CLI server, driven across processes', () => {
   })
 
   it('the SDK against the same server: order, refund, payout and balance, then settlement on the mock clock moved over HTTP', async () => {
-    const gateway = new GatewayClient({ apiKey: DEMO.apiKey, apiSecret: DEMO.apiSecret, baseUrl: cli.url, now: () => NOW_MS })
+    const gateway = new GatewayClient({
+      apiKey: DEMO.apiKey,
+      apiSecret: DEMO.apiSecret,
+      baseUrl: cli.url,
+      now: () => NOW_MS,
+    })
     const start = (await gateway.balance.retrieve()).usd
     const order = await gateway.orders.create({ storeId: DEMO.storeId, amount: 12.5, currency: 'USD' })
     const orderId = Number(order.order_id)
@@ -109,9 +185,15 @@ describe('the CLI server, driven across processes', () => {
     expect(payout.transactionId).toEqual(expect.any(Number))
 
     const processing = (await gateway.balance.retrieve()).usd
-    expect(processing).toEqual({ balance: start.balance + 12.5, freeze: start.freeze + 102.5, usable: start.usable + 12.5 - 102.5 })
+    expect(processing).toEqual({
+      balance: start.balance + 12.5,
+      freeze: start.freeze + 102.5,
+      usable: start.usable + 12.5 - 102.5,
+    })
 
-    expect((await http('POST', `${cli.url}/__mock/clock`, { advanceMs: 7 * 86_400_000 })).body).toMatchObject({ now: '2026-11-09T09:00:00.000Z' })
+    expect((await http('POST', `${cli.url}/__mock/clock`, { advanceMs: 7 * 86_400_000 })).body).toMatchObject({
+      now: '2026-11-09T09:00:00.000Z',
+    })
     // Everything frozen has left the balance: this test's refund and payout, and what was frozen at its start.
     const settled = (await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body.usd
     const expected = start.balance - start.freeze + 12.5 - 102.5
@@ -123,7 +205,11 @@ describe('the CLI server, driven across processes', () => {
     const before = (await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body
     const refused = await http('POST', `${cli.url}/__mock/payments`, { orderId: 'abc', status: 'PAID' })
     expect(refused.status).toBe(400)
-    expect(refused.body).toEqual({ statusCode: 400, message: expect.stringMatching(/orderId.*status|status.*orderId/s), error: 'Bad Request' })
+    expect(refused.body).toEqual({
+      statusCode: 400,
+      message: expect.stringMatching(/orderId.*status|status.*orderId/s),
+      error: 'Bad Request',
+    })
     expect((await http('POST', `${cli.url}/__mock/clock`, '{"advanceMs":')).status).toBe(400)
     expect((await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body).toEqual(before)
   })
@@ -132,7 +218,9 @@ describe('the CLI server, driven across processes', () => {
     await http('GET', `${cli.url}/__mock/clock`)
     const log = cli.output()
     expect(log).toMatch(/^\d\d:\d\d:\d\d\.\d{3} POST \/__mock\/payments 201 \d+\.\d ms$/m)
-    expect(log).toMatch(/^\d\d:\d\d:\d\d\.\d{3} POST \/api\/v1\/payment-gateway\/order\/refund 401 \d+\.\d ms trc_\w+$/m)
+    expect(log).toMatch(
+      /^\d\d:\d\d:\d\d\.\d{3} POST \/api\/v1\/payment-gateway\/order\/refund 401 \d+\.\d ms trc_\w+$/m,
+    )
     cli.child.kill('SIGTERM')
     expect(await cli.exited).toEqual({ code: 0, signal: null })
     expect(cli.output()).toMatch(/SIGTERM: stopping\nstopped\n$/)
@@ -143,7 +231,9 @@ describe('the CLI server, driven across processes', () => {
 describe('the CLI on its own', () => {
   it('`npm start -- --port <n>` (the README command) serves on that port, and a SIGTERM sent to npm stops the server (exit 0)', async () => {
     const port = await freePort()
-    const npm = spawnGroup('npm', ['start', '--', '--port', String(port), '--quiet'], { env: { PATH: `${ROOT}node_modules/.bin:${process.env.PATH ?? ''}` } })
+    const npm = spawnGroup('npm', ['start', '--', '--port', String(port), '--quiet'], {
+      env: { PATH: `${ROOT}node_modules/.bin:${process.env.PATH ?? ''}` },
+    })
     const cli = await waitForBanner(npm)
     expect(cli.url).toBe(`http://127.0.0.1:${port}`)
     expect((await http('GET', `${cli.url}/__mock/clock`)).status).toBe(200)
@@ -159,12 +249,21 @@ describe('the CLI on its own', () => {
     const port = await freePort()
     const first = await startCli(['--port', String(port), '--quiet'])
     expect(first.url).toBe(`http://127.0.0.1:${port}`)
-    const second = spawnGroup(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, 'serve', '--port', String(port)])
+    const second = spawnGroup(process.execPath, [
+      TSX,
+      '--conditions=@merchant-gateway/source',
+      CLI,
+      'serve',
+      '--port',
+      String(port),
+    ])
     let err = ''
     second.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
     const code = await new Promise<number | null>((resolve) => second.once('exit', resolve))
     expect(code).toBe(1)
-    expect(err).toBe(`merchant-gateway-mock: port ${port} is already in use on 127.0.0.1: stop the other server or pass --port <n> (0 picks a free one)\n`)
+    expect(err).toBe(
+      `merchant-gateway-mock: port ${port} is already in use on 127.0.0.1: stop the other server or pass --port <n> (0 picks a free one)\n`,
+    )
 
     first.child.kill('SIGINT')
     expect(await first.exited).toEqual({ code: 0, signal: null })

@@ -31,18 +31,47 @@ describe('docs/mock-server.md: the curl session', () => {
   it('runs as written, and each command answers what the comment under it says', async () => {
     const script = curlSession()
     expect(script).toContain('URL=http://127.0.0.1:4010')
-    const run = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script.replace('URL=http://127.0.0.1:4010', `URL=${cli.url}`)], { cwd: ROOT })
+    const run = await promisify(execFile)(
+      'bash',
+      ['-euo', 'pipefail', '-c', script.replace('URL=http://127.0.0.1:4010', `URL=${cli.url}`)],
+      { cwd: ROOT },
+    )
     // One answer per curl, in order; each is JSON (curl -s prints no newline, so split on the braces' boundaries).
-    const answers = run.stdout.replace(/\}\{/g, '}\n{').replace(/\]\{/g, ']\n{').trim().split('\n').map((line) => JSON.parse(line))
+    const answers = run.stdout
+      .replace(/\}\{/g, '}\n{')
+      .replace(/\]\{/g, ']\n{')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     expect(answers).toEqual([
       expect.objectContaining({ merchantId: 1, webhookUrl: 'http://127.0.0.1:3000/webhooks' }),
-      { merchantId: 2, appId: 100002, apiKey: expect.stringMatching(/^mk_test_/), apiSecret: expect.stringMatching(/^sk_test_/) },
-      { order_id: '1001', qr_code: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/qr\/MGW1\w+\.png$/), status: 'pending', created_at: expect.any(String) },
+      {
+        merchantId: 2,
+        appId: 100002,
+        apiKey: expect.stringMatching(/^mk_test_/),
+        apiSecret: expect.stringMatching(/^sk_test_/),
+      },
+      {
+        order_id: '1001',
+        qr_code: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/qr\/MGW1\w+\.png$/),
+        status: 'pending',
+        created_at: expect.any(String),
+      },
       { transactionId: 700001, orderId: 1001, status: 'completed' },
-      expect.objectContaining({ statusCode: 200, data: expect.objectContaining({ orderId: 1001, amount: 2.5, currency: 'USD' }) }),
-      { now: expect.any(String), era: { name: '1.4.0-full-enforcement', from: '2026-03-23T00:00:00Z', summary: expect.any(String) } },
+      expect.objectContaining({
+        statusCode: 200,
+        data: expect.objectContaining({ orderId: 1001, amount: 2.5, currency: 'USD' }),
+      }),
+      {
+        now: expect.any(String),
+        era: { name: '1.4.0-full-enforcement', from: '2026-03-23T00:00:00Z', summary: expect.any(String) },
+      },
       { usd: { balance: 1010, freeze: 0, usable: 1010 }, khr: { balance: 4_000_000, freeze: 0, usable: 4_000_000 } },
-      expect.objectContaining({ route: 'POST /api/v1/payment-gateway/order/refund', kind: 'drop-response', remaining: 1 }),
+      expect.objectContaining({
+        route: 'POST /api/v1/payment-gateway/order/refund',
+        kind: 'drop-response',
+        remaining: 1,
+      }),
       { statusCode: 400, message: 'advanceMs must be a finite number >= 0', error: 'Bad Request' },
     ])
     // The QR code's URL is on the server's own address, and the image is there.
@@ -51,6 +80,8 @@ describe('docs/mock-server.md: the curl session', () => {
     expect((await fetch(qrCode)).headers.get('Content-Type')).toBe('image/png')
     // The documented answers, where the doc shows one in full, match what came back.
     expect(script).toContain('# {"transactionId":700001,"orderId":1001,"status":"completed"}')
-    expect(script).toContain('# {"statusCode":400,"message":"advanceMs must be a finite number >= 0","error":"Bad Request"}')
+    expect(script).toContain(
+      '# {"statusCode":400,"message":"advanceMs must be a finite number >= 0","error":"Bad Request"}',
+    )
   })
 })

@@ -64,7 +64,8 @@ function stop(prism: ChildProcess): void {
 function record(route: { exchanges: Exchange[]; log: boolean }, exchange: Exchange): void {
   route.exchanges.push(exchange)
   const folder = process.env[PRISM_LOG_ENV]
-  if (route.log && folder) appendFileSync(join(folder, `exchanges-${process.pid}.jsonl`), `${JSON.stringify(exchange)}\n`)
+  if (route.log && folder)
+    appendFileSync(join(folder, `exchanges-${process.pid}.jsonl`), `${JSON.stringify(exchange)}\n`)
 }
 
 /** Sends requests for a proxied server through its Prism, and records what Prism said about them. */
@@ -82,13 +83,35 @@ function installFetchRouting(): void {
     if (body && /json/i.test(request.headers.get('content-type') ?? '') && !parsesAsJson(body)) {
       // Prism 5.16 leaves a request with a body that is not JSON (but says it is) without an answer; a
       // test sending one on purpose goes to the server directly, and the check sees it as unvalidated.
-      const response = await platformFetch(request.url, { method: request.method, headers: request.headers, body, signal: request.signal })
-      record(route, { method: request.method, path: url.pathname, status: response.status, violations: [], unvalidated: 'the body is not JSON' })
+      const response = await platformFetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body,
+        signal: request.signal,
+      })
+      record(route, {
+        method: request.method,
+        path: url.pathname,
+        status: response.status,
+        violations: [],
+        unvalidated: 'the body is not JSON',
+      })
       return response
     }
-    const response = await platformFetch(`${route.prism}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body, signal: request.signal, redirect: request.redirect })
+    const response = await platformFetch(`${route.prism}${url.pathname}${url.search}`, {
+      method: request.method,
+      headers: request.headers,
+      body,
+      signal: request.signal,
+      redirect: request.redirect,
+    })
     const header = response.headers.get('sl-violations')
-    record(route, { method: request.method, path: url.pathname, status: response.status, violations: header ? (JSON.parse(header.replace(/^Too many violations! /, '')) as Exchange['violations']) : [] })
+    record(route, {
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      violations: header ? (JSON.parse(header.replace(/^Too many violations! /, '')) as Exchange['violations']) : [],
+    })
     return response
   }
   process.once('exit', () => {
@@ -142,11 +165,32 @@ export async function putPrismInFront(options: PrismOptions): Promise<PrismProxy
   const document = options.document ?? process.env[PRISM_DOCUMENT_ENV]
   if (!document) throw new Error(`${PRISM_DOCUMENT_ENV} is not set`)
   installFetchRouting()
-  const prism = spawn(process.execPath, ['--import', WATCHDOG, PRISM_CLI, 'proxy', document, serverUrl, '--host', '127.0.0.1', '--port', String(port), '--cors', 'false', '--errors', 'false', '-v', 'warn'], {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, SCARF_ANALYTICS: 'false', FORCE_COLOR: '0' },
-  })
+  const prism = spawn(
+    process.execPath,
+    [
+      '--import',
+      WATCHDOG,
+      PRISM_CLI,
+      'proxy',
+      document,
+      serverUrl,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--cors',
+      'false',
+      '--errors',
+      'false',
+      '-v',
+      'warn',
+    ],
+    {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SCARF_ANALYTICS: 'false', FORCE_COLOR: '0' },
+    },
+  )
   prisms.add(prism)
   let output = ''
   prism.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)))

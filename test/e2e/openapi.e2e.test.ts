@@ -16,7 +16,8 @@ import { judgeExchanges } from '../../scripts/openapi/prism-judge.js'
 import { freePort, ROOT, waitForBanner } from './cli-process.js'
 import { putPrismInFront, type PrismProxy } from './openapi-proxy.js'
 
-const committed = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as { servers: Array<{ url: string }>; paths: object }
+const committed = (path: string) =>
+  JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as { servers: Array<{ url: string }>; paths: object }
 
 describe('npm start hands out the OpenAPI documents', () => {
   it('GET /openapi.json (curl) is the committed service document, naming this server as the local one; GET /__mock/openapi.json the control document', async () => {
@@ -31,12 +32,16 @@ describe('npm start hands out the OpenAPI documents', () => {
       const served = JSON.parse(stdout) as ReturnType<typeof committed>
       const expected = committed('packages/contract/openapi.json')
       expect(served.paths).toEqual(expected.paths)
-      expect(served.servers.map((s) => s.url)).toEqual(expected.servers.map((s) => (s.url === 'http://127.0.0.1:4010' ? `http://127.0.0.1:${port}` : s.url)))
+      expect(served.servers.map((s) => s.url)).toEqual(
+        expected.servers.map((s) => (s.url === 'http://127.0.0.1:4010' ? `http://127.0.0.1:${port}` : s.url)),
+      )
       expect(served).toEqual({ ...expected, servers: served.servers })
 
       const control = await fetch(`http://127.0.0.1:${port}/__mock/openapi.json`)
       expect(control.headers.get('content-type')).toBe('application/json')
-      expect(((await control.json()) as { paths: object }).paths).toEqual(committed('packages/mock/openapi.control.json').paths)
+      expect(((await control.json()) as { paths: object }).paths).toEqual(
+        committed('packages/mock/openapi.control.json').paths,
+      )
     } finally {
       npm.kill('SIGTERM')
       await cli.exited
@@ -61,16 +66,30 @@ describe('Prism reports what violates the documents (the check of npm run check:
     return putPrismInFront({ serverUrl: server.url, port: await freePort(), until, document: path, log: false })
   }
 
-  const listStores = () => fetch(`${server.url}/api/v1/payment-gateway/stores/list`, { method: 'POST', headers: { 'X-Api-Key': 'mk_test_demo' } })
+  const listStores = () =>
+    fetch(`${server.url}/api/v1/payment-gateway/stores/list`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': 'mk_test_demo' },
+    })
   const createOrder = (body: unknown) =>
-    fetch(`${server.url}/api/v1/payment-gateway/order/create`, { method: 'POST', headers: { 'X-Api-Key': 'mk_test_demo', 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    fetch(`${server.url}/api/v1/payment-gateway/order/create`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': 'mk_test_demo', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'mgw-prism-test-'))
     server = await startMockServer({
       port: 0,
       clock: { now: '2026-11-02T09:00:00Z', frozen: true },
-      seed: [{ apiKey: 'mk_test_demo', apiSecret: 'sk_test_demo', stores: [{ storeName: 'Demo Store', address: '1 Demo Street' }] }],
+      seed: [
+        {
+          apiKey: 'mk_test_demo',
+          apiSecret: 'sk_test_demo',
+          stores: [{ storeName: 'Demo Store', address: '1 Demo Street' }],
+        },
+      ],
     })
   })
   afterAll(async () => {
@@ -86,7 +105,9 @@ describe('Prism reports what violates the documents (the check of npm run check:
     expect(refused.status).toBe(400)
     const [ok, bad] = prism.exchanges
     expect(ok).toMatchObject({ path: '/api/v1/payment-gateway/stores/list', status: 200, violations: [] })
-    expect(bad!.violations).toContainEqual(expect.objectContaining({ location: ['request', 'body', 'storeId'], severity: 'Error' }))
+    expect(bad!.violations).toContainEqual(
+      expect.objectContaining({ location: ['request', 'body', 'storeId'], severity: 'Error' }),
+    )
     const judged = judgeExchanges(prism.exchanges, repositoryDocument().paths)
     expect(judged.failures).toEqual([])
     expect(judged.refused.some((line) => line.includes('request.body.storeId'))).toBe(true)
@@ -98,7 +119,11 @@ describe('Prism reports what violates the documents (the check of npm run check:
     })
     expect((await listStores()).status).toBe(200)
     const { failures } = judgeExchanges(prism.exchanges, repositoryDocument().paths)
-    expect(failures).toEqual([expect.stringMatching(/^POST \/api\/v1\/payment-gateway\/stores\/list -> 200: response\.body\.data\.0\.storeName .*integer/)])
+    expect(failures).toEqual([
+      expect.stringMatching(
+        /^POST \/api\/v1\/payment-gateway\/stores\/list -> 200: response\.body\.data\.0\.storeName .*integer/,
+      ),
+    ])
   }, 30_000)
 
   it('a request the server accepts although the document forbids it (a broken copy: amounts at most 10) is a failure', async () => {
@@ -107,7 +132,9 @@ describe('Prism reports what violates the documents (the check of npm run check:
     })
     expect((await createOrder({ storeId: 101, amount: 12.5, currency: 'USD' })).status).toBe(200)
     const { failures } = judgeExchanges(prism.exchanges, repositoryDocument().paths)
-    expect(failures.some((line) => line.startsWith('POST /api/v1/payment-gateway/order/create -> 200: request.body'))).toBe(true)
+    expect(
+      failures.some((line) => line.startsWith('POST /api/v1/payment-gateway/order/create -> 200: request.body')),
+    ).toBe(true)
   }, 30_000)
 
   it('a path the document does not have is a failure (a broken copy without list stores)', async () => {

@@ -11,10 +11,19 @@ const ROOT = new URL('../../', import.meta.url)
 
 /** The markdown files whose TypeScript blocks are checked. */
 export function guideFiles(): string[] {
-  const dirs = ['docs', 'packages/contract', 'packages/mock', 'packages/sdk', 'examples/quickstart', 'examples/webhook-receiver', 'examples/browser-tests']
+  const dirs = [
+    'docs',
+    'packages/contract',
+    'packages/mock',
+    'packages/sdk',
+    'examples/quickstart',
+    'examples/webhook-receiver',
+    'examples/browser-tests',
+  ]
   const files = ['README.md']
   for (const dir of dirs) {
-    for (const name of readdirSync(new URL(`${dir}/`, ROOT))) if (name.endsWith('.md') && name !== 'CHANGELOG.md') files.push(`${dir}/${name}`)
+    for (const name of readdirSync(new URL(`${dir}/`, ROOT)))
+      if (name.endsWith('.md') && name !== 'CHANGELOG.md') files.push(`${dir}/${name}`)
   }
   return files
 }

@@ -30,7 +30,11 @@ for (const b of runnable) writeFileSync(fileOf.get(b.id)!, `${b.code}\n\nexport 
 function typeCheck(): Map<string, string[]> {
   const config = ts.readConfigFile(`${ROOT}tsconfig.base.json`, ts.sys.readFile)
   const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT)
-  const program = ts.createProgram([`${HERE}prelude.d.ts`, ...fileOf.values()], { ...options, noEmit: true, declaration: false })
+  const program = ts.createProgram([`${HERE}prelude.d.ts`, ...fileOf.values()], {
+    ...options,
+    noEmit: true,
+    declaration: false,
+  })
   const byBlock = new Map<string, string[]>()
   for (const d of ts.getPreEmitDiagnostics(program)) {
     const file = d.file?.fileName ?? ''
@@ -47,7 +51,7 @@ afterAll(() => {
   rmSync(OUT, { recursive: true, force: true })
 })
 
-describe('the guides\' TypeScript examples', () => {
+describe("the guides' TypeScript examples", () => {
   it('there are examples to check, and every skipped one says why', () => {
     expect(runnable.length).toBeGreaterThan(15)
     for (const b of skipped) expect(b.skip!.length, `${b.where}: a skip needs a reason`).toBeGreaterThan(10)
@@ -55,7 +59,7 @@ describe('the guides\' TypeScript examples', () => {
 
   const diagnostics = typeCheck()
 
-  it('nothing outside the examples fails to type-check (the prelude\'s declarations)', () => {
+  it("nothing outside the examples fails to type-check (the prelude's declarations)", () => {
     expect(diagnostics.get('elsewhere') ?? []).toEqual([])
   })
 

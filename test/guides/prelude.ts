@@ -29,7 +29,8 @@ export async function installPrelude(): Promise<{ mock: MockGateway; restore: ()
   const fetchViaMock = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init)
     const url = new URL(request.url)
-    if (!url.hostname.endsWith('example.com')) throw new TypeError(`a guide example called ${url.href}: only *.example.com is served in the doc-test`)
+    if (!url.hostname.endsWith('example.com'))
+      throw new TypeError(`a guide example called ${url.href}: only *.example.com is served in the doc-test`)
     calls.push(`${request.method} ${url.pathname}`)
     const response = await mock.fetch(new Request(`${origin}${url.pathname}${url.search}`, request))
     if (request.method === 'POST' && url.pathname === GATEWAY_PATHS.createOrder && response.ok) {
@@ -47,7 +48,12 @@ export async function installPrelude(): Promise<{ mock: MockGateway; restore: ()
   const order = (await orderRes.json()) as { order_id: string }
   calls.length = 0
 
-  const env = { GATEWAY_API_KEY: DEMO_MERCHANT.apiKey, GATEWAY_API_SECRET: DEMO_MERCHANT.apiSecret, GATEWAY_BASE_URL: 'https://pay.example.com', WEBHOOK_SECRET: DEMO_MERCHANT.apiSecret }
+  const env = {
+    GATEWAY_API_KEY: DEMO_MERCHANT.apiKey,
+    GATEWAY_API_SECRET: DEMO_MERCHANT.apiSecret,
+    GATEWAY_BASE_URL: 'https://pay.example.com',
+    WEBHOOK_SECRET: DEMO_MERCHANT.apiSecret,
+  }
   const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]))
   Object.assign(process.env, env)
   const noop = () => undefined
@@ -61,7 +67,14 @@ export async function installPrelude(): Promise<{ mock: MockGateway; restore: ()
     orderId: Number(order.order_id),
     input: '012345',
     rawBody: '{"orderId":1024,"refundAmount":5}',
-    res: new Response(JSON.stringify({ order_id: order.order_id, qr_code: 'https://pay.example.com/qr/x.png', status: 'pending', created_at: '2026-11-02T09:00:00.000Z' })),
+    res: new Response(
+      JSON.stringify({
+        order_id: order.order_id,
+        qr_code: 'https://pay.example.com/qr/x.png',
+        status: 'pending',
+        created_at: '2026-11-02T09:00:00.000Z',
+      }),
+    ),
     auth: { currentToken: () => user.accessToken, currentAccessToken: () => user.accessToken },
     tracer: { traceparent: () => '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
     metrics: { count: noop },
@@ -77,7 +90,8 @@ export async function installPrelude(): Promise<{ mock: MockGateway; restore: ()
     express: { raw: () => noop },
   }
   const previous = new Map(Object.keys(globals).map((k) => [k, Object.getOwnPropertyDescriptor(globalThis, k)]))
-  for (const [name, value] of Object.entries(globals)) Object.defineProperty(globalThis, name, { value, configurable: true, writable: true })
+  for (const [name, value] of Object.entries(globals))
+    Object.defineProperty(globalThis, name, { value, configurable: true, writable: true })
   const restore = () => {
     for (const [name, descriptor] of previous) {
       if (descriptor) Object.defineProperty(globalThis, name, descriptor)

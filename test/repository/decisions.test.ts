@@ -21,7 +21,10 @@ function rows(): Row[] {
   DOC.split('\n').forEach((text, i) => {
     if (!text.startsWith('| ') || /^\|\s*(gap|---)/.test(text)) return
     // Cells are split on pipes that are not escaped (`\|` stands in a cell for a literal pipe).
-    const cells = text.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim())
+    const cells = text
+      .split(/(?<!\\)\|/)
+      .slice(1, -1)
+      .map((c) => c.trim())
     out.push({ line: i + 1, gap: cells[0]!, pinnedBy: cells.at(-1)! })
   })
   return out
@@ -68,22 +71,33 @@ describe('docs/decisions.md', () => {
     expect(all.length).toBeGreaterThan(50)
   })
 
-  it.each(all.map((r) => [r.line, r.gap.slice(0, 60), r] as const))('line %i (%s) names a test file or a command that pins it', (_line, _gap, row) => {
-    const files = [...row.pinnedBy.matchAll(FILE)].map((m) => m[1]!)
-    expect(files.length > 0 || COMMAND.test(row.pinnedBy), `nothing pins: ${row.pinnedBy || '(empty cell)'}`).toBe(true)
-  })
+  it.each(all.map((r) => [r.line, r.gap.slice(0, 60), r] as const))(
+    'line %i (%s) names a test file or a command that pins it',
+    (_line, _gap, row) => {
+      const files = [...row.pinnedBy.matchAll(FILE)].map((m) => m[1]!)
+      expect(files.length > 0 || COMMAND.test(row.pinnedBy), `nothing pins: ${row.pinnedBy || '(empty cell)'}`).toBe(
+        true,
+      )
+    },
+  )
 
-  it.each(all.map((r) => [r.line, r.gap.slice(0, 60), r] as const))('line %i (%s): every file it names exists and every test it quotes is in one of them', (_line, _gap, row) => {
-    const files = [...row.pinnedBy.matchAll(FILE)].map((m) => m[1]!)
-    const texts = files.map((file) => {
-      const url = resolve(file)
-      expect(url, `${file} does not exist`).toBeDefined()
-      return joinConcatenated(readFileSync(url!, 'utf8'))
-    })
-    // A quoted test name; the doc escapes a quote inside one as \".
-    for (const [, raw] of row.pinnedBy.matchAll(/"((?:[^"\\]|\\.)+)"/g)) {
-      const quote = raw!.replace(/\\"/g, '"')
-      expect(texts.some((text) => quotedIn(quote, text)), `no file of ${files.join(', ')} has a test "${quote}"`).toBe(true)
-    }
-  })
+  it.each(all.map((r) => [r.line, r.gap.slice(0, 60), r] as const))(
+    'line %i (%s): every file it names exists and every test it quotes is in one of them',
+    (_line, _gap, row) => {
+      const files = [...row.pinnedBy.matchAll(FILE)].map((m) => m[1]!)
+      const texts = files.map((file) => {
+        const url = resolve(file)
+        expect(url, `${file} does not exist`).toBeDefined()
+        return joinConcatenated(readFileSync(url!, 'utf8'))
+      })
+      // A quoted test name; the doc escapes a quote inside one as \".
+      for (const [, raw] of row.pinnedBy.matchAll(/"((?:[^"\\]|\\.)+)"/g)) {
+        const quote = raw!.replace(/\\"/g, '"')
+        expect(
+          texts.some((text) => quotedIn(quote, text)),
+          `no file of ${files.join(', ')} has a test "${quote}"`,
+        ).toBe(true)
+      }
+    },
+  )
 })

@@ -11,7 +11,14 @@ const ROOT = new URL('../../', import.meta.url)
 const SELF = 'test/repository/standalone-text.test.ts'
 
 /** Planning documents kept outside the repository, and references to tracker items. */
-const FORBIDDEN = [/\bSPEC\.md\b/, /\bDESIGN\.md\b/, /\bSTYLE\.md\b/, /(^|[\s`'"(])shared\//, /\bissues? #?\d+\b/i, /\(#\d+\)/]
+const FORBIDDEN = [
+  /\bSPEC\.md\b/,
+  /\bDESIGN\.md\b/,
+  /\bSTYLE\.md\b/,
+  /(^|[\s`'"(])shared\//,
+  /\bissues? #?\d+\b/i,
+  /\(#\d+\)/,
+]
 
 /** Every tracked text file (generated lock files aside). */
 function trackedTextFiles(): string[] {

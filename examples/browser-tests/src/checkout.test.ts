@@ -56,7 +56,9 @@ describe('checkout screen', () => {
     // The gateway really has the order, waiting for the customer.
     const order = mock.orders.get(orderId!)
     expect(order).toMatchObject({ storeId: config.storeId, amount: 12.5, currency: 'USD', status: 'pending' })
-    await expect.element(page.getByTestId('checkout').getByRole('status')).toHaveTextContent(`Order ${orderId}: scan the QR code to pay USD 12.50`)
+    await expect
+      .element(page.getByTestId('checkout').getByRole('status'))
+      .toHaveTextContent(`Order ${orderId}: scan the QR code to pay USD 12.50`)
     const qr = page.getByRole('img', { name: `Payment QR code for order ${orderId}` })
     await expect.element(qr).toHaveAttribute('src', `${mock.baseUrl}/qr/${encodeURIComponent(order!.qrData)}.png`)
     // The image really loads: the service worker hands the request to the mock, which serves a PNG of
@@ -76,7 +78,9 @@ describe('checkout screen', () => {
     await mock.payments.create({ orderId: orderId!, status: 'SUCCESS' })
 
     await showBalance(mount('balance'), config, 'USD')
-    await expect.element(page.getByTestId('balance').getByRole('status')).toHaveTextContent('Available: USD 112.50 (on hold: USD 0.00)')
+    await expect
+      .element(page.getByTestId('balance').getByRole('status'))
+      .toHaveTextContent('Available: USD 112.50 (on hold: USD 0.00)')
   })
 
   it('shows an error message when the gateway answers 503, and the next try creates the order', async () => {
@@ -91,7 +95,9 @@ describe('checkout screen', () => {
     // The fault fired once (the SDK does not repeat a create order on its own); the cashier tries again.
     const orderId = await startCheckout(checkout, config, { amount: 12.5, currency: 'USD' })
     expect(mock.orders.get(orderId!)?.status).toBe('pending')
-    await expect.element(page.getByRole('status')).toHaveTextContent(`Order ${orderId}: scan the QR code to pay USD 12.50`)
+    await expect
+      .element(page.getByRole('status'))
+      .toHaveTextContent(`Order ${orderId}: scan the QR code to pay USD 12.50`)
     expect(page.getByRole('alert').elements()).toHaveLength(0)
   })
 })

@@ -8,7 +8,14 @@
  * Only calls that need no API secret are made here (create order, balance inquiry): the secret signs
  * refunds and payouts and belongs on a server, never in a browser bundle.
  */
-import { GatewayClient, isConnectionError, isGatewayError, isInvalidRequestError, isRequestTimeoutError, isServerError } from '@merchant-gateway/sdk'
+import {
+  GatewayClient,
+  isConnectionError,
+  isGatewayError,
+  isInvalidRequestError,
+  isRequestTimeoutError,
+  isServerError,
+} from '@merchant-gateway/sdk'
 
 /** Where the app finds the gateway and which store it sells from (from the app's configuration). */
 export interface CheckoutConfig {
@@ -55,16 +62,30 @@ function formatMoney(amount: number, currency: Sale['currency']): string {
  * const orderId = await startCheckout(document.querySelector('#checkout')!, config, { amount: 12.5, currency: 'USD' })
  * ```
  */
-export async function startCheckout(view: HTMLElement, config: CheckoutConfig, sale: Sale): Promise<number | undefined> {
+export async function startCheckout(
+  view: HTMLElement,
+  config: CheckoutConfig,
+  sale: Sale,
+): Promise<number | undefined> {
   view.dataset.state = 'creating'
   view.replaceChildren(paragraph('status', 'Creating the order…'))
   try {
-    const order = await gatewayFor(config).orders.create({ storeId: config.storeId, amount: sale.amount, currency: sale.currency })
+    const order = await gatewayFor(config).orders.create({
+      storeId: config.storeId,
+      amount: sale.amount,
+      currency: sale.currency,
+    })
     const qr = document.createElement('img')
     qr.src = order.qr_code
     qr.alt = `Payment QR code for order ${order.order_id}`
     view.dataset.state = 'awaiting-payment'
-    view.replaceChildren(paragraph('status', `Order ${order.order_id}: scan the QR code to pay ${formatMoney(sale.amount, sale.currency)}`), qr)
+    view.replaceChildren(
+      paragraph(
+        'status',
+        `Order ${order.order_id}: scan the QR code to pay ${formatMoney(sale.amount, sale.currency)}`,
+      ),
+      qr,
+    )
     return Number(order.order_id)
   } catch (error) {
     view.dataset.state = 'error'
@@ -82,11 +103,20 @@ export async function startCheckout(view: HTMLElement, config: CheckoutConfig, s
  * await showBalance(document.querySelector('#balance')!, config, 'USD') // "Available: USD 112.50 (on hold: USD 0.00)"
  * ```
  */
-export async function showBalance(view: HTMLElement, config: CheckoutConfig, currency: Sale['currency']): Promise<void> {
+export async function showBalance(
+  view: HTMLElement,
+  config: CheckoutConfig,
+  currency: Sale['currency'],
+): Promise<void> {
   try {
     const balance = await gatewayFor(config).balance.retrieve()
     const figures = currency === 'USD' ? balance.usd : balance.khr
-    view.replaceChildren(paragraph('status', `Available: ${formatMoney(figures.usable, currency)} (on hold: ${formatMoney(figures.freeze, currency)})`))
+    view.replaceChildren(
+      paragraph(
+        'status',
+        `Available: ${formatMoney(figures.usable, currency)} (on hold: ${formatMoney(figures.freeze, currency)})`,
+      ),
+    )
   } catch (error) {
     view.replaceChildren(paragraph('alert', messageFor(error)))
   }

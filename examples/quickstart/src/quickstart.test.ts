@@ -47,7 +47,14 @@ describe('quickstart', () => {
     const numbered = lines.filter((line) => /^\s?\d+\. /.test(line)).map((line) => Number(line.trim().split('.')[0]))
     expect(numbered).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
 
-    const { orderId, storeId, merchantId, paymentTransactionId: paid, refundTransactionId: refunded, payoutTransactionId: paidOut } = summary
+    const {
+      orderId,
+      storeId,
+      merchantId,
+      paymentTransactionId: paid,
+      refundTransactionId: refunded,
+      payoutTransactionId: paidOut,
+    } = summary
     const expected = [
       ` 1. Merchant #${merchantId} "Riverside Coffee" opened with USD 100.00, store #${storeId} added (control API: the merchant's app)`,
       ` 2. Stores listed (SDK): #${storeId} Riverside Coffee, 12 Sisowath Quay, Phnom Penh`,
@@ -71,7 +78,14 @@ describe('quickstart', () => {
   it('logs every SDK call through the logger option, one line per attempt, with the keys of the signed calls and no credential', () => {
     const sdkLines = lines.filter((line) => line.startsWith('    [sdk] '))
     // stores, order, refund, payout, balance, two transactions, balance: eight calls, one attempt each.
-    expect(sdkLines.map((line) => line.match(/merchant-gateway (GET|POST) \/api\/v1\/payment-gateway\/([\w/-]+)/)?.slice(1).join(' '))).toEqual([
+    expect(
+      sdkLines.map((line) =>
+        line
+          .match(/merchant-gateway (GET|POST) \/api\/v1\/payment-gateway\/([\w/-]+)/)
+          ?.slice(1)
+          .join(' '),
+      ),
+    ).toEqual([
       'POST stores/list',
       'POST order/create',
       'POST order/refund',
@@ -83,7 +97,8 @@ describe('quickstart', () => {
     ])
     for (const line of sdkLines) expect(line).toMatch(/ attempt 1: 200 in \d+(\.\d)? ms/)
     expect(sdkLines.filter((line) => /X-Idempotent-Key [0-9a-f-]{36}$/.test(line))).toHaveLength(2)
-    for (const secret of [summary.credentials.apiKey, summary.credentials.apiSecret]) expect(lines.join('\n')).not.toContain(secret)
+    for (const secret of [summary.credentials.apiKey, summary.credentials.apiSecret])
+      expect(lines.join('\n')).not.toContain(secret)
   })
 
   it('ends with a clean ledger audit', () => {
@@ -96,7 +111,11 @@ describe('money formatting', () => {
     expect(formatMoney(1234.5, 'USD')).toBe('USD 1,234.50')
     expect(formatMoney(0, 'USD')).toBe('USD 0.00')
     expect(formatMoney(40_000, 'KHR')).toBe('KHR 40,000')
-    expect(formatBalance({ balance: 124.5, usable: 70, freeze: 54.5 }, 'USD')).toBe('USD 124.50 = usable 70.00 + freeze 54.50')
-    expect(formatBalance({ balance: 400_000, usable: 390_000, freeze: 10_000 }, 'KHR')).toBe('KHR 400,000 = usable 390,000 + freeze 10,000')
+    expect(formatBalance({ balance: 124.5, usable: 70, freeze: 54.5 }, 'USD')).toBe(
+      'USD 124.50 = usable 70.00 + freeze 54.50',
+    )
+    expect(formatBalance({ balance: 400_000, usable: 390_000, freeze: 10_000 }, 'KHR')).toBe(
+      'KHR 400,000 = usable 390,000 + freeze 10,000',
+    )
   })
 })

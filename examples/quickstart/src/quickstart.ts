@@ -100,7 +100,11 @@ export function formatBalance(figures: CurrencyBalance, currency: Currency): str
  * summary.balanceAfterSettlement // { balance: 70, freeze: 0, usable: 70 }
  * ```
  */
-export async function runQuickstart({ log = console.log }: { log?: (line: string) => void } = {}): Promise<QuickstartSummary> {
+export async function runQuickstart({
+  log = console.log,
+}: {
+  log?: (line: string) => void
+} = {}): Promise<QuickstartSummary> {
   let stepNumber = 0
   const step = (line: string, detail?: string) => {
     stepNumber++
@@ -133,8 +137,15 @@ export async function runQuickstart({ log = console.log }: { log?: (line: string
 
   // 1. The merchant signs up and adds a store in the mobile app (the API cannot create stores: the gateway documentation).
   //    The app's API configuration screen shows the API key and the API secret; we keep both.
-  const merchant = await mock.merchants.create({ name: 'Riverside Coffee', balances: { usd: 100 }, webhookUrl: WEBHOOK_URL })
-  const store = await mock.stores.add(merchant.merchantId, { storeName: 'Riverside Coffee', address: '12 Sisowath Quay, Phnom Penh' })
+  const merchant = await mock.merchants.create({
+    name: 'Riverside Coffee',
+    balances: { usd: 100 },
+    webhookUrl: WEBHOOK_URL,
+  })
+  const store = await mock.stores.add(merchant.merchantId, {
+    storeName: 'Riverside Coffee',
+    address: '12 Sisowath Quay, Phnom Penh',
+  })
   step(
     `Merchant #${merchant.merchantId} "Riverside Coffee" opened with ${formatMoney(100, 'USD')}, store #${store.storeId} added (control API: the merchant's app)`,
     'The app shows the API key and the API secret; the secret stays on our server: it signs refunds and payouts, verifies webhooks',
@@ -179,17 +190,25 @@ export async function runQuickstart({ log = console.log }: { log?: (line: string
   const orderAmount = 24.5
   const order = await gateway.orders.create({ storeId: listed.storeId, amount: orderAmount, currency: 'USD' })
   const orderId = Number(order.order_id)
-  step(`Order #${orderId} created for ${formatMoney(orderAmount, 'USD')} at store #${listed.storeId}: status ${order.status}`, `QR code ${order.qr_code}`)
+  step(
+    `Order #${orderId} created for ${formatMoney(orderAmount, 'USD')} at store #${listed.storeId}: status ${order.status}`,
+    `QR code ${order.qr_code}`,
+  )
 
   // 4. The customer scans and pays. `payments.create` resolves after the webhook delivery it started.
   const payer = { accountName: 'Chan Sophea', accountNumber: '099887766' }
   const payment = await mock.payments.create({ orderId, status: 'SUCCESS', payer })
-  step(`Customer ${payer.accountName} paid order #${orderId} (control API): transaction #${payment.transactionId}, ${payment.status}`)
+  step(
+    `Customer ${payer.accountName} paid order #${orderId} (control API): transaction #${payment.transactionId}, ${payment.status}`,
+  )
 
   // 5. The webhook reached our receiver and passed verification.
   const webhook = received.find((p) => p.transactionId === payment.transactionId)
   if (webhook === undefined) throw new Error(`no verified webhook arrived for transaction #${payment.transactionId}`)
-  const answer = mock.webhooks.list().find((w) => w.payload.transactionId === payment.transactionId)?.attempts.at(-1)?.detail
+  const answer = mock.webhooks
+    .list()
+    .find((w) => w.payload.transactionId === payment.transactionId)
+    ?.attempts.at(-1)?.detail
   step(
     `Webhook received at ${WEBHOOK_URL}: ${webhook.status} for order #${webhook.orderId}, ${formatMoney(webhook.amount, webhook.currency)}, transaction #${webhook.transactionId}`,
     `X-Signature verified with the API secret over the raw body; our receiver answered ${answer}`,
@@ -208,7 +227,11 @@ export async function runQuickstart({ log = console.log }: { log?: (line: string
   const account = { accountNumber: '001234567', accountName: 'Riverside Coffee Co., Ltd.' }
   await mock.accounts.add(merchant.merchantId, account)
   const payoutAmount = 50
-  const payout = await gateway.payouts.create({ accountNumber: account.accountNumber, amount: payoutAmount, currency: 'USD' })
+  const payout = await gateway.payouts.create({
+    accountNumber: account.accountNumber,
+    amount: payoutAmount,
+    currency: 'USD',
+  })
   step(
     `Payout of ${formatMoney(payout.amount, payout.currency)} to ${payout.accountNumber} (${payout.accountName}) (signed): transaction #${payout.transactionId}`,
     `idempotency key ${payout.meta.idempotencyKey}; settles in 1-2 business days`,

@@ -46,7 +46,11 @@ describe('PaymentsStore', () => {
 
   it('ignores a redelivery of the same webhook: one record, one fulfilment', () => {
     const { store, fulfilled } = storeWithFulfilments()
-    expect([store.apply(webhook()), store.apply(webhook()), store.apply(webhook())]).toEqual(['applied', 'duplicate', 'duplicate'])
+    expect([store.apply(webhook()), store.apply(webhook()), store.apply(webhook())]).toEqual([
+      'applied',
+      'duplicate',
+      'duplicate',
+    ])
     expect(store.payments()).toHaveLength(1)
     expect(fulfilled.map((p) => p.transactionId)).toEqual([700001])
   })

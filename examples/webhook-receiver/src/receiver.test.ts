@@ -50,10 +50,25 @@ async function setup({ failFirst = 0, toleranceSeconds }: { failFirst?: number; 
   })
   receivers.push(receiver)
 
-  const merchant = await mock.merchants.create({ name: 'Riverside Coffee', apiSecret: API_SECRET, webhookUrl: receiver.url, balances: { usd: 100 } })
-  const { storeId } = await mock.stores.add(merchant.merchantId, { storeName: 'Riverside Coffee', address: '12 Sisowath Quay, Phnom Penh' })
-  const gateway = new GatewayClient({ apiKey: merchant.apiKey, apiSecret: API_SECRET, baseUrl: mock.baseUrl, fetch: mock.fetch, now: () => Date.parse(mock.clock.now()) })
-  const createOrder = async (amount: number) => Number((await gateway.orders.create({ storeId, amount, currency: 'USD' })).order_id)
+  const merchant = await mock.merchants.create({
+    name: 'Riverside Coffee',
+    apiSecret: API_SECRET,
+    webhookUrl: receiver.url,
+    balances: { usd: 100 },
+  })
+  const { storeId } = await mock.stores.add(merchant.merchantId, {
+    storeName: 'Riverside Coffee',
+    address: '12 Sisowath Quay, Phnom Penh',
+  })
+  const gateway = new GatewayClient({
+    apiKey: merchant.apiKey,
+    apiSecret: API_SECRET,
+    baseUrl: mock.baseUrl,
+    fetch: mock.fetch,
+    now: () => Date.parse(mock.clock.now()),
+  })
+  const createOrder = async (amount: number) =>
+    Number((await gateway.orders.create({ storeId, amount, currency: 'USD' })).order_id)
 
   return { mock, merchant, receiver, store, fulfilled, outcomes, errors, createOrder }
 }
@@ -103,7 +118,12 @@ describe('webhook receiver over loopback HTTP', () => {
       nextAttemptAt: null,
       attempts: [{ at: T0, outcome: 'delivered', detail: 'HTTP 200' }],
     })
-    expect(store.payment(transactionId)).toMatchObject({ orderId, status: 'SUCCESS', amount: 24.5, createTimeMilli: T0 })
+    expect(store.payment(transactionId)).toMatchObject({
+      orderId,
+      status: 'SUCCESS',
+      amount: 24.5,
+      createTimeMilli: T0,
+    })
     expect(store.isPaid(orderId)).toBe(true)
     expect(fulfilled.map((p) => p.orderId)).toEqual([orderId])
   })
@@ -119,13 +139,19 @@ describe('webhook receiver over loopback HTTP', () => {
     const tampered = rawBody.replace('"amount":25', '"amount":95')
     expect(tampered).not.toBe(rawBody)
     expect(tampered.length).toBe(rawBody.length)
-    const changedBody = await post(receiver.url, tampered, { 'Content-Type': 'application/json', 'X-Signature': signature })
+    const changedBody = await post(receiver.url, tampered, {
+      'Content-Type': 'application/json',
+      'X-Signature': signature,
+    })
     expect(changedBody.status).toBe(401)
     expect(changedBody.body.error).toMatch(/X-Signature of the webhook does not match its body/)
 
     // The genuine body with another signature (last hex digit changed).
     const wrongSignature = signature.slice(0, -1) + (signature.endsWith('0') ? '1' : '0')
-    const changedSignature = await post(receiver.url, rawBody, { 'Content-Type': 'application/json', 'X-Signature': wrongSignature })
+    const changedSignature = await post(receiver.url, rawBody, {
+      'Content-Type': 'application/json',
+      'X-Signature': wrongSignature,
+    })
     expect(changedSignature.status).toBe(401)
     expect(receiver.events).toHaveLength(1)
     expect(outcomes).toEqual(['applied'])
@@ -146,9 +172,15 @@ describe('webhook receiver over loopback HTTP', () => {
 
     const unsigned = await post(receiver.url, rawBody, { 'Content-Type': 'application/json' })
     expect(unsigned).toEqual({ status: 401, body: { error: 'The webhook has no X-Signature header' } })
-    const unreadable = await post(receiver.url, '{"amount": 10,', { 'Content-Type': 'application/json', 'X-Signature': signature })
+    const unreadable = await post(receiver.url, '{"amount": 10,', {
+      'Content-Type': 'application/json',
+      'X-Signature': signature,
+    })
     expect(unreadable).toEqual({ status: 400, body: { error: 'The webhook body is not valid JSON (UTF-8)' } })
-    const elsewhere = await post(receiver.url.replace(WEBHOOK_PATH, '/hooks'), rawBody, { 'Content-Type': 'application/json', 'X-Signature': signature })
+    const elsewhere = await post(receiver.url.replace(WEBHOOK_PATH, '/hooks'), rawBody, {
+      'Content-Type': 'application/json',
+      'X-Signature': signature,
+    })
     expect(elsewhere.status).toBe(404)
     const get = await fetch(receiver.url)
     expect(get.status).toBe(405)
@@ -239,7 +271,9 @@ describe('webhook receiver over loopback HTTP', () => {
     expect(receiver.events.map((e) => e.transactionId)).toEqual([transactionId, transactionId])
     expect(receiver.events[1]).toEqual(receiver.events[0])
     expect(outcomes).toEqual(['applied', 'duplicate'])
-    expect(store.payments()).toEqual([expect.objectContaining({ transactionId, orderId, status: 'SUCCESS', amount: 12 })])
+    expect(store.payments()).toEqual([
+      expect.objectContaining({ transactionId, orderId, status: 'SUCCESS', amount: 12 }),
+    ])
     expect(fulfilled.map((p) => p.transactionId)).toEqual([transactionId])
   })
 

@@ -89,7 +89,8 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
 
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://receiver.invalid')
-    if (pathname !== WEBHOOK_PATH) return answer(res, 404, { error: `Nothing at ${pathname}; webhooks go to POST ${WEBHOOK_PATH}` })
+    if (pathname !== WEBHOOK_PATH)
+      return answer(res, 404, { error: `Nothing at ${pathname}; webhooks go to POST ${WEBHOOK_PATH}` })
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST')
       return answer(res, 405, { error: `Webhooks are delivered with POST, not ${req.method}` })

@@ -9,7 +9,9 @@ describe('CONTRACT_ERAS', () => {
     expect(CONTRACT_ERAS.map((e) => e.name)).toEqual([...ERA_NAMES])
     expect(CONTRACT_ERAS[0]!.from).toBeNull()
     expect(CONTRACT_ERAS[0]!.fromMs).toBe(Number.NEGATIVE_INFINITY)
-    const steps = (['1.3.0', '1.4.0'] as const).flatMap((v) => RELEASE_STEPS.map((step) => ({ release: v, step, iso: RELEASES[v].iso[step] })))
+    const steps = (['1.3.0', '1.4.0'] as const).flatMap((v) =>
+      RELEASE_STEPS.map((step) => ({ release: v, step, iso: RELEASES[v].iso[step] })),
+    )
     expect(CONTRACT_ERAS.slice(1).map((e) => ({ release: e.release, step: e.step, iso: e.from }))).toEqual(steps)
     for (const e of CONTRACT_ERAS.slice(1)) expect(e.fromMs).toBe(Date.parse(e.from!))
   })
@@ -48,13 +50,25 @@ describe('CONTRACT_ERAS', () => {
   it('the deprecation warning runs from each release warning step until its full enforcement, and names dates and codes', () => {
     const warning = (iso: string) => eraAt(at(iso)).deprecationWarning
     expect(warning('2026-01-12T23:59:59Z')).toBeNull()
-    expect(warning('2026-01-13T00:00:00Z')).toMatchObject({ scope: 'refund-payout', text: expect.stringContaining('2026-01-20T00:00:00Z') })
+    expect(warning('2026-01-13T00:00:00Z')).toMatchObject({
+      scope: 'refund-payout',
+      text: expect.stringContaining('2026-01-20T00:00:00Z'),
+    })
     expect(warning('2026-01-13T00:00:00Z')!.text).toContain('missing_idempotent_key')
-    expect(warning('2026-01-20T00:00:00Z')).toMatchObject({ scope: 'refund-payout', text: expect.stringContaining('invalid_idempotent_key') })
+    expect(warning('2026-01-20T00:00:00Z')).toMatchObject({
+      scope: 'refund-payout',
+      text: expect.stringContaining('invalid_idempotent_key'),
+    })
     expect(warning('2026-01-27T00:00:00Z')).toBeNull()
     expect(warning('2026-03-08T23:59:59Z')).toBeNull()
-    expect(warning('2026-03-09T00:00:00Z')).toMatchObject({ scope: 'gateway', text: expect.stringContaining('from 2026-03-16T00:00:00Z') })
-    expect(warning('2026-03-16T00:00:00Z')).toMatchObject({ scope: 'gateway', text: expect.stringContaining('Since 2026-03-16T00:00:00Z') })
+    expect(warning('2026-03-09T00:00:00Z')).toMatchObject({
+      scope: 'gateway',
+      text: expect.stringContaining('from 2026-03-16T00:00:00Z'),
+    })
+    expect(warning('2026-03-16T00:00:00Z')).toMatchObject({
+      scope: 'gateway',
+      text: expect.stringContaining('Since 2026-03-16T00:00:00Z'),
+    })
     expect(warning('2026-03-23T00:00:00Z')).toBeNull()
   })
 

@@ -160,7 +160,8 @@ function buildEras(): readonly ContractEra[] {
     concerns: ['missing-idempotency-key', 'malformed-idempotency-key'],
   }
 
-  const HOW_TO_MIGRATE = 'send X-Api-Key alone on standard endpoints, and sign refund and payout with X-Timestamp and X-Signature and a camelCase body'
+  const HOW_TO_MIGRATE =
+    'send X-Api-Key alone on standard endpoints, and sign refund and payout with X-Timestamp and X-Signature and a camelCase body'
 
   const AUTH_WARNING: DeprecationWarning = {
     text:
@@ -178,8 +179,21 @@ function buildEras(): readonly ContractEra[] {
     concerns: ['legacy-auth'],
   }
 
-  function era(name: EraName, release: ContractEra['release'], step: ReleaseStep | null, from: string | null, rules: Omit<ContractEra, 'name' | 'release' | 'step' | 'from' | 'fromMs'>): ContractEra {
-    return Object.freeze({ name, release, step, from, fromMs: from === null ? Number.NEGATIVE_INFINITY : Date.parse(from), ...rules })
+  function era(
+    name: EraName,
+    release: ContractEra['release'],
+    step: ReleaseStep | null,
+    from: string | null,
+    rules: Omit<ContractEra, 'name' | 'release' | 'step' | 'from' | 'fromMs'>,
+  ): ContractEra {
+    return Object.freeze({
+      name,
+      release,
+      step,
+      from,
+      fromMs: from === null ? Number.NEGATIVE_INFINITY : Date.parse(from),
+      ...rules,
+    })
   }
 
   const BEFORE_1_4_0 = { signedMoneyForm: false, legacyAuth: 'accepted', signedWebhooks: false } as const
@@ -187,7 +201,8 @@ function buildEras(): readonly ContractEra[] {
 
   return Object.freeze([
     era('before-1.3.0', null, null, null, {
-      summary: 'Refund and payout in the earlier form (X-App-Id, X-Api-Key, X-Timestamp, snake_case); X-Idempotent-Key optional, honoured when sent',
+      summary:
+        'Refund and payout in the earlier form (X-App-Id, X-Api-Key, X-Timestamp, snake_case); X-Idempotent-Key optional, honoured when sent',
       ...BEFORE_1_4_0,
       missingIdempotencyKey: 'accepted',
       malformedIdempotencyKey: 'accepted',
@@ -201,27 +216,31 @@ function buildEras(): readonly ContractEra[] {
       deprecationWarning: null,
     }),
     era('1.3.0-deprecation-warning', '1.3.0', 'deprecationWarning', R13.iso.deprecationWarning, {
-      summary: 'Release 1.3.0, warning: refund and payout responses carry X-Service-Deprecation-Warning; a missing key is still accepted',
+      summary:
+        'Release 1.3.0, warning: refund and payout responses carry X-Service-Deprecation-Warning; a missing key is still accepted',
       ...BEFORE_1_4_0,
       missingIdempotencyKey: 'deprecated',
       malformedIdempotencyKey: 'deprecated',
       deprecationWarning: KEY_WARNING,
     }),
     era('1.3.0-rejection', '1.3.0', 'rejection', R13.iso.rejection, {
-      summary: 'Release 1.3.0, rejection: a refund or payout without X-Idempotent-Key is refused with 400 missing_idempotent_key',
+      summary:
+        'Release 1.3.0, rejection: a refund or payout without X-Idempotent-Key is refused with 400 missing_idempotent_key',
       ...BEFORE_1_4_0,
       missingIdempotencyKey: 'refused',
       malformedIdempotencyKey: 'deprecated',
       deprecationWarning: KEY_FORMAT_WARNING,
     }),
     era('1.3.0-full-enforcement', '1.3.0', 'fullEnforcement', R13.iso.fullEnforcement, {
-      summary: 'Release 1.3.0, full enforcement: a key must be 1 to 255 characters (400 invalid_idempotent_key); no more warnings',
+      summary:
+        'Release 1.3.0, full enforcement: a key must be 1 to 255 characters (400 invalid_idempotent_key); no more warnings',
       ...BEFORE_1_4_0,
       ...FROM_1_3_0_ENFORCEMENT,
       deprecationWarning: null,
     }),
     era('1.4.0-grace', '1.4.0', 'grace', R14.iso.grace, {
-      summary: 'Release 1.4.0, grace: refund and payout take the signed camelCase form too; old headers and the earlier form are accepted and logged',
+      summary:
+        'Release 1.4.0, grace: refund and payout take the signed camelCase form too; old headers and the earlier form are accepted and logged',
       signedMoneyForm: true,
       legacyAuth: 'deprecated',
       ...FROM_1_3_0_ENFORCEMENT,
@@ -229,7 +248,8 @@ function buildEras(): readonly ContractEra[] {
       signedWebhooks: true,
     }),
     era('1.4.0-deprecation-warning', '1.4.0', 'deprecationWarning', R14.iso.deprecationWarning, {
-      summary: 'Release 1.4.0, warning: every gateway response carries X-Service-Deprecation-Warning; old headers still accepted',
+      summary:
+        'Release 1.4.0, warning: every gateway response carries X-Service-Deprecation-Warning; old headers still accepted',
       signedMoneyForm: true,
       legacyAuth: 'deprecated',
       ...FROM_1_3_0_ENFORCEMENT,
@@ -237,7 +257,8 @@ function buildEras(): readonly ContractEra[] {
       signedWebhooks: true,
     }),
     era('1.4.0-rejection', '1.4.0', 'rejection', R14.iso.rejection, {
-      summary: 'Release 1.4.0, rejection: X-App-Id, X-Timestamp on standard endpoints and the earlier form are refused with 401 invalid_authentication',
+      summary:
+        'Release 1.4.0, rejection: X-App-Id, X-Timestamp on standard endpoints and the earlier form are refused with 401 invalid_authentication',
       signedMoneyForm: true,
       legacyAuth: 'refused',
       ...FROM_1_3_0_ENFORCEMENT,

@@ -47,7 +47,9 @@ describe('describeIssues', () => {
   })
 
   it('a wrong kind of number shows the number', () => {
-    expect(describeFailure(refundRequestSchema, { orderId: 1.5, refundAmount: 1 })).toBe('orderId: expected integer, received 1.5')
+    expect(describeFailure(refundRequestSchema, { orderId: 1.5, refundAmount: 1 })).toBe(
+      'orderId: expected integer, received 1.5',
+    )
   })
 
   it('Infinity from a JSON 1e999 is named as such', () => {
@@ -94,7 +96,9 @@ describe('describeIssues', () => {
     const result = refundRequestSchema['~standard'].validate({ orderId: 0, refundAmount: 1 })
     if (result instanceof Promise || result.issues === undefined) throw new Error('expected issues')
     expect(describeIssues({ issues: result.issues })).toBe('orderId: must be greater than 0')
-    expect(describeIssues({ issues: [{ message: 'is odd', path: [{ key: 'items' }, { key: 2 }] }] })).toBe('items[2]: is odd')
+    expect(describeIssues({ issues: [{ message: 'is odd', path: [{ key: 'items' }, { key: 2 }] }] })).toBe(
+      'items[2]: is odd',
+    )
   })
 
   it('unusual keys are quoted', () => {

@@ -34,8 +34,17 @@ export interface IssueLike {
 export type IssueSource = z.core.$ZodError | { readonly issues: ReadonlyArray<z.core.$ZodIssue | IssueLike> }
 
 const ZOD_CODES: ReadonlySet<string> = new Set([
-  'invalid_type', 'too_big', 'too_small', 'invalid_format', 'not_multiple_of', 'unrecognized_keys',
-  'invalid_union', 'invalid_key', 'invalid_element', 'invalid_value', 'custom',
+  'invalid_type',
+  'too_big',
+  'too_small',
+  'invalid_format',
+  'not_multiple_of',
+  'unrecognized_keys',
+  'invalid_union',
+  'invalid_key',
+  'invalid_element',
+  'invalid_value',
+  'custom',
 ])
 
 // zod/mini without a locale gives every issue this message; anything else was written by a
@@ -77,7 +86,10 @@ export function describeIssues(error: IssueSource, ...given: [input?: unknown]):
 }
 
 function describeIssue(issue: Issue | IssueLike, prefix: readonly PropertyKey[], root: Lookup): string[] {
-  const path = [...prefix, ...(issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment))]
+  const path = [
+    ...prefix,
+    ...(issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment)),
+  ]
   if (issue.code === 'invalid_union') {
     const best = closestUnionBranch(issue as Extract<Issue, { code: 'invalid_union' }>)
     // The caller most likely meant the closest shape; its own issues say what to fix.

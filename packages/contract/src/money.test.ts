@@ -105,8 +105,14 @@ describe('checkAmount', () => {
   })
 
   it('amount with more decimals than the currency allows is rejected with the allowed precision', () => {
-    expect(checkAmount(1.005, 'USD')).toEqual({ ok: false, message: 'amount must have at most 2 decimal places for USD' })
-    expect(checkAmount(0.001, 'USD')).toEqual({ ok: false, message: 'amount must have at most 2 decimal places for USD' })
+    expect(checkAmount(1.005, 'USD')).toEqual({
+      ok: false,
+      message: 'amount must have at most 2 decimal places for USD',
+    })
+    expect(checkAmount(0.001, 'USD')).toEqual({
+      ok: false,
+      message: 'amount must have at most 2 decimal places for USD',
+    })
     expect(checkAmount(1.5, 'KHR')).toEqual({ ok: false, message: 'amount must be a whole number for KHR' })
   })
 

@@ -39,9 +39,11 @@ describe('RELEASES', () => {
 
   it('steps of a release are one week apart', () => {
     for (const r of Object.values(RELEASES)) {
-      expect([r.deprecationWarning - r.grace, r.rejection - r.deprecationWarning, r.fullEnforcement - r.rejection]).toEqual([
-        604_800_000, 604_800_000, 604_800_000,
-      ])
+      expect([
+        r.deprecationWarning - r.grace,
+        r.rejection - r.deprecationWarning,
+        r.fullEnforcement - r.rejection,
+      ]).toEqual([604_800_000, 604_800_000, 604_800_000])
     }
   })
 

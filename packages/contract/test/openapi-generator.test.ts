@@ -3,7 +3,14 @@
  * stops the generation, and the service document covers every path of the contract with checked
  * examples. (The whole document against the committed file is `npm run openapi -- --check`, in CI.)
  */
-import { amountFitsCurrency, amountSchema, currencySchema, GATEWAY_PATHS, PIN_PATHS, storeSchema } from '@merchant-gateway/contract'
+import {
+  amountFitsCurrency,
+  amountSchema,
+  currencySchema,
+  GATEWAY_PATHS,
+  PIN_PATHS,
+  storeSchema,
+} from '@merchant-gateway/contract'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import type { DocumentExamples } from '../scripts/openapi/examples.js'
@@ -38,12 +45,19 @@ describe('what JSON Schema cannot say', () => {
   it("a known refinement is carried into the schema's description (the amount's decimals per currency)", () => {
     const body = z.object({ amount: amountSchema, currency: currencySchema }).check(amountFitsCurrency)
     const document = documentWith(z.object({}), body)
-    const schema = (document.paths!['/x']!.post!.requestBody as { content: Record<string, { schema: { description?: string } }> }).content['application/json']!.schema
+    const schema = (
+      document.paths!['/x']!.post!.requestBody as { content: Record<string, { schema: { description?: string } }> }
+    ).content['application/json']!.schema
     expect(schema.description).toContain('USD at most 2 decimal places, KHR whole numbers')
   })
 
   it('a transform in an answer stops the generation (zod-openapi refuses it)', () => {
-    const answer = z.object({ at: z.pipe(z.string(), z.transform((s) => new Date(s))) })
+    const answer = z.object({
+      at: z.pipe(
+        z.string(),
+        z.transform((s) => new Date(s)),
+      ),
+    })
     expect(() => documentWith(answer)).toThrow(/transform/i)
   })
 
@@ -56,22 +70,46 @@ describe('what JSON Schema cannot say', () => {
     const a = z.object({ a: z.string() })
     const b = z.object({ b: z.string() })
     const document = documentWith(z.object({ one: oneOf(z.union([a, b])), any: z.union([a, b]) }))
-    const answer = (document.paths!['/x']!.post!.responses!['200'] as { content: Record<string, { schema: { properties: Record<string, object> } }> }).content['application/json']!.schema
+    const answer = (
+      document.paths!['/x']!.post!.responses!['200'] as {
+        content: Record<string, { schema: { properties: Record<string, object> } }>
+      }
+    ).content['application/json']!.schema
     expect(Object.keys(answer.properties.one!)).toEqual(['oneOf'])
     expect(Object.keys(answer.properties.any!)).toEqual(['anyOf'])
   })
 
   it('a contract schema renders as its named component', () => {
     const document = documentWith(z.array(storeSchema))
-    expect(document.components?.schemas?.Store).toMatchObject({ type: 'object', required: ['storeId', 'storeName', 'address'] })
+    expect(document.components?.schemas?.Store).toMatchObject({
+      type: 'object',
+      required: ['storeId', 'storeName', 'address'],
+    })
   })
 })
 
 /** Minimal examples: a success per operation, with values of the right shape. */
 function minimalExamples(): DocumentExamples {
   const at = '2026-11-02T09:00:00.000Z'
-  const money = { accountName: 'A', accountNumber: '1', amount: 1, currency: 'USD', orderId: 1, remark: '', transactionDate: at, transactionId: 2 }
-  const tx = { transaction_id: '2', order_id: '1', amount: 1, currency: 'USD', status: 'completed', created_at: at, updated_at: at }
+  const money = {
+    accountName: 'A',
+    accountNumber: '1',
+    amount: 1,
+    currency: 'USD',
+    orderId: 1,
+    remark: '',
+    transactionDate: at,
+    transactionId: 2,
+  }
+  const tx = {
+    transaction_id: '2',
+    order_id: '1',
+    amount: 1,
+    currency: 'USD',
+    status: 'completed',
+    created_at: at,
+    updated_at: at,
+  }
   const env = (data: unknown) => ({ statusCode: 200, message: 'Success', data, traceId: 't' })
   const ok = (value: unknown) => ({ responses: { 200: { ok: { summary: 'ok', value } } } })
   const uuid = '6f1c2a8e-3c1b-4f7e-9a52-2d3b9c4e7f10'
@@ -89,12 +127,37 @@ function minimalExamples(): DocumentExamples {
       setPin: ok({ status_code: 200, message: 'PIN set successfully', data: null }),
       verifyPin: ok({ status_code: 200, message: 'OTP verified successfully', data: null }),
       changePin: ok({ status_code: 200, message: 'PIN changed successfully', data: null }),
-      forgotPin: ok({ status_code: 200, message: 'OTP sent successfully', data: { session_id: uuid, expires_at: 600 } }),
-      verifyOtp: ok({ status_code: 200, message: 'OTP verified successfully', data: { success: true, message: 'OTP verified successfully', session_id: uuid } }),
-      resetPin: ok({ status_code: 200, message: 'PIN reset successfully', data: { success: true, message: 'PIN reset successfully' } }),
+      forgotPin: ok({
+        status_code: 200,
+        message: 'OTP sent successfully',
+        data: { session_id: uuid, expires_at: 600 },
+      }),
+      verifyOtp: ok({
+        status_code: 200,
+        message: 'OTP verified successfully',
+        data: { success: true, message: 'OTP verified successfully', session_id: uuid },
+      }),
+      resetPin: ok({
+        status_code: 200,
+        message: 'PIN reset successfully',
+        data: { success: true, message: 'PIN reset successfully' },
+      }),
     },
     webhook: {
-      payload: { summary: 'paid', value: { accountName: 'A', accountNumber: '1', amount: 1, appId: 1, createTimeMilli: 1, currency: 'USD', orderId: 1, status: 'SUCCESS', transactionId: 2 } },
+      payload: {
+        summary: 'paid',
+        value: {
+          accountName: 'A',
+          accountNumber: '1',
+          amount: 1,
+          appId: 1,
+          createTimeMilli: 1,
+          currency: 'USD',
+          orderId: 1,
+          status: 'SUCCESS',
+          transactionId: 2,
+        },
+      },
       signature: 'a'.repeat(64),
     },
   }
@@ -103,7 +166,9 @@ function minimalExamples(): DocumentExamples {
 describe('the service document', () => {
   it('has every gateway and PIN path of the contract, transaction detail as GET and POST, and the webhook', () => {
     const document = buildGatewayDocument(minimalExamples(), { version: '0.0.0' })
-    const operations = Object.entries(document.paths!).flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method} ${path}`))
+    const operations = Object.entries(document.paths!).flatMap(([path, item]) =>
+      Object.keys(item as object).map((method) => `${method} ${path}`),
+    )
     const expected = [...Object.values(GATEWAY_PATHS), ...Object.values(PIN_PATHS)].map((path) => `post ${path}`)
     expect(operations.sort()).toEqual([...expected, `get ${GATEWAY_PATHS.transactionDetail}`].sort())
     expect(Object.keys(document.webhooks!)).toEqual(['payment-notification'])
@@ -113,11 +178,25 @@ describe('the service document', () => {
   it('documents the earlier refund form as a deprecated alternative: a oneOf body and a second security requirement', () => {
     const document = buildGatewayDocument(minimalExamples(), { version: '0.0.0' })
     const refund = document.paths![GATEWAY_PATHS.refundOrder]!.post!
-    const body = (refund.requestBody as { content: Record<string, { schema: { oneOf: Array<{ $ref: string }> } }> }).content['application/json']!.schema
-    expect(body.oneOf.map((s) => s.$ref)).toEqual(['#/components/schemas/RefundRequest', '#/components/schemas/LegacyRefundRequest'])
-    expect(document.components!.schemas!.LegacyRefundRequest).toMatchObject({ deprecated: true, description: expect.stringContaining('2026-03-16') })
-    expect(refund.security).toEqual([{ ApiKey: [], RequestSignature: [] }, { ApiKey: [], LegacyAppId: [] }])
-    expect(document.components!.parameters!.LegacyAppId).toMatchObject({ in: 'header', name: 'X-App-Id', deprecated: true })
+    const body = (refund.requestBody as { content: Record<string, { schema: { oneOf: Array<{ $ref: string }> } }> })
+      .content['application/json']!.schema
+    expect(body.oneOf.map((s) => s.$ref)).toEqual([
+      '#/components/schemas/RefundRequest',
+      '#/components/schemas/LegacyRefundRequest',
+    ])
+    expect(document.components!.schemas!.LegacyRefundRequest).toMatchObject({
+      deprecated: true,
+      description: expect.stringContaining('2026-03-16'),
+    })
+    expect(refund.security).toEqual([
+      { ApiKey: [], RequestSignature: [] },
+      { ApiKey: [], LegacyAppId: [] },
+    ])
+    expect(document.components!.parameters!.LegacyAppId).toMatchObject({
+      in: 'header',
+      name: 'X-App-Id',
+      deprecated: true,
+    })
   })
 
   it('X-Idempotent-Key is a required header parameter whose description gives the earlier optional period; X-Trace-Id an optional response header', () => {
@@ -135,6 +214,8 @@ describe('the service document', () => {
     expect(() => buildGatewayDocument(missing, { version: '0' })).toThrow('no examples for cancelOrder')
     const wrong = minimalExamples()
     wrong.operations.createOrder!.responses['200']!.ok!.value = { order_id: 1 }
-    expect(() => buildGatewayDocument(wrong, { version: '0' })).toThrow(/example "ok" of createOrder 200 does not match its schema/)
+    expect(() => buildGatewayDocument(wrong, { version: '0' })).toThrow(
+      /example "ok" of createOrder 200 does not match its schema/,
+    )
   })
 })

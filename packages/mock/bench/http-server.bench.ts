@@ -54,7 +54,8 @@ async function round(send: () => Promise<Response>, n: number): Promise<number> 
 
 for (const send of Object.values(paths)) await round(send, WARMUP)
 const samples: Record<string, number[]> = Object.fromEntries(Object.keys(paths).map((k) => [k, []]))
-for (let r = 0; r < ROUNDS; r++) for (const [name, send] of Object.entries(paths)) samples[name]!.push(await round(send, REQUESTS))
+for (let r = 0; r < ROUNDS; r++)
+  for (const [name, send] of Object.entries(paths)) samples[name]!.push(await round(send, REQUESTS))
 await server.close()
 bare.closeAllConnections()
 bare.close()
@@ -62,9 +63,12 @@ bare.close()
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 console.log(`list stores, ${ROUNDS} rounds x ${REQUESTS} requests, Node ${process.version}, ${os.cpus().length} CPUs`)
 const figures = Object.entries(samples).map(([name, xs]) => [name, median(xs)] as const)
-for (const [name, us] of figures) console.log(`  ${name.padEnd(28)} ${us.toFixed(1).padStart(8)} us CPU per request (rounds ${xs(samples[name]!)})`)
+for (const [name, us] of figures)
+  console.log(`  ${name.padEnd(28)} ${us.toFixed(1).padStart(8)} us CPU per request (rounds ${xs(samples[name]!)})`)
 const [inproc, floor, ours] = figures.map(([, us]) => us)
-console.log(`  the server adds ${(ours! - floor!).toFixed(1)} us over a bare node:http server (${(ours! / floor!).toFixed(2)}x); over in-process: ${(ours! / inproc!).toFixed(2)}x`)
+console.log(
+  `  the server adds ${(ours! - floor!).toFixed(1)} us over a bare node:http server (${(ours! / floor!).toFixed(2)}x); over in-process: ${(ours! / inproc!).toFixed(2)}x`,
+)
 
 function xs(values: number[]): string {
   return values.map((v) => v.toFixed(0)).join(', ')

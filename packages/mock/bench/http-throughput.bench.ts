@@ -33,7 +33,11 @@ async function start(mode: 'bare' | 'mock' | 'mock-log'): Promise<Server> {
   // `node --import tsx`, not the tsx command: the server is then this process itself, whose CPU time /proc reports.
   // The server's log lines (mode `mock-log`) go to /dev/null, as to a file: what is measured is what the log
   // costs the server, not how fast this process reads a pipe. `ready <url>` comes on stderr.
-  const child = spawn(process.execPath, ['--conditions=@merchant-gateway/source', '--import', 'tsx', SERVER, mode], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], detached: true })
+  const child = spawn(process.execPath, ['--conditions=@merchant-gateway/source', '--import', 'tsx', SERVER, mode], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  })
   const url = await new Promise<string>((resolve, reject) => {
     let out = ''
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -44,7 +48,11 @@ async function start(mode: 'bare' | 'mock' | 'mock-log'): Promise<Server> {
     child.once('exit', (code) => reject(new Error(`${mode} server exited ${code}: ${out}`)))
   })
   child.stderr!.resume()
-  return { name: mode === 'bare' ? 'bare node:http' : mode === 'mock' ? 'mock server (--quiet)' : 'mock server (log on)', child, url }
+  return {
+    name: mode === 'bare' ? 'bare node:http' : mode === 'mock' ? 'mock server (--quiet)' : 'mock server (log on)',
+    child,
+    url,
+  }
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
@@ -54,7 +62,11 @@ function cpuSeconds(pid: number): number {
 }
 
 const REQUESTS = {
-  'list stores': { method: 'POST', path: '/api/v1/payment-gateway/stores/list', headers: { 'X-Api-Key': 'mk_test_demo' } },
+  'list stores': {
+    method: 'POST',
+    path: '/api/v1/payment-gateway/stores/list',
+    headers: { 'X-Api-Key': 'mk_test_demo' },
+  },
   'create order': {
     method: 'POST',
     path: '/api/v1/payment-gateway/order/create',
@@ -63,19 +75,35 @@ const REQUESTS = {
   },
 } as const
 
-async function load(server: Server, request: (typeof REQUESTS)[keyof typeof REQUESTS]): Promise<{ rps: number; cpuUsPerRequest: number; non2xx: number }> {
+async function load(
+  server: Server,
+  request: (typeof REQUESTS)[keyof typeof REQUESTS],
+): Promise<{ rps: number; cpuUsPerRequest: number; non2xx: number }> {
   const before = cpuSeconds(server.child.pid!)
-  const result = await autocannon({ url: `${server.url}${request.path}`, method: request.method, headers: request.headers, body: 'body' in request ? request.body : undefined, connections: CONNECTIONS, duration: SECONDS })
+  const result = await autocannon({
+    url: `${server.url}${request.path}`,
+    method: request.method,
+    headers: request.headers,
+    body: 'body' in request ? request.body : undefined,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  })
   const cpu = cpuSeconds(server.child.pid!) - before
   const total = result.requests.total
-  return { rps: result.requests.average, cpuUsPerRequest: total > 0 ? (cpu * 1e6) / total : Number.NaN, non2xx: result.non2xx + result.errors }
+  return {
+    rps: result.requests.average,
+    cpuUsPerRequest: total > 0 ? (cpu * 1e6) / total : Number.NaN,
+    non2xx: result.non2xx + result.errors,
+  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 const servers = [await start('bare'), await start('mock'), await start('mock-log')]
 try {
-  console.log(`HTTP throughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s a round, ${ROUNDS} interleaved rounds, Node ${process.version}, ${os.cpus().length} CPUs`)
+  console.log(
+    `HTTP throughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s a round, ${ROUNDS} interleaved rounds, Node ${process.version}, ${os.cpus().length} CPUs`,
+  )
   for (const [label, request] of Object.entries(REQUESTS)) {
     const samples = new Map(servers.map((s) => [s.name, { rps: [] as number[], cpu: [] as number[], bad: 0 }]))
     for (const server of servers) await load(server, request) // warm-up
@@ -93,8 +121,13 @@ try {
     for (const [name, s] of samples) {
       const rps = median(s.rps)
       const ratio = rps / bare
-      const goal = name === 'bare node:http' ? '' : `  ratio ${ratio.toFixed(2)}x bare (goal >= ${GOALS[label as keyof typeof GOALS]}x: ${ratio >= GOALS[label as keyof typeof GOALS] ? 'met' : 'NOT met'})`
-      console.log(`  ${name.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  ${median(s.cpu).toFixed(1).padStart(6)} us CPU/request${goal}${s.bad ? `  (${s.bad} non-2xx!)` : ''}`)
+      const goal =
+        name === 'bare node:http'
+          ? ''
+          : `  ratio ${ratio.toFixed(2)}x bare (goal >= ${GOALS[label as keyof typeof GOALS]}x: ${ratio >= GOALS[label as keyof typeof GOALS] ? 'met' : 'NOT met'})`
+      console.log(
+        `  ${name.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  ${median(s.cpu).toFixed(1).padStart(6)} us CPU/request${goal}${s.bad ? `  (${s.bad} non-2xx!)` : ''}`,
+      )
     }
   }
 } finally {

@@ -16,11 +16,26 @@ if (mode === 'bare') {
   // The same answers the mock gives, as fixed bytes: what Node's HTTP stack alone costs.
   const mock = createMockGateway({ clock, seed: [DEMO_MERCHANT] })
   const post = (path: string, body?: string) =>
-    mock.fetch(`${mock.baseUrl}${path}`, { method: 'POST', headers: { 'X-Api-Key': DEMO_MERCHANT.apiKey, 'Content-Type': 'application/json' }, body }).then((r) => r.text())
+    mock
+      .fetch(`${mock.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'X-Api-Key': DEMO_MERCHANT.apiKey, 'Content-Type': 'application/json' },
+        body,
+      })
+      .then((r) => r.text())
   const stores = await post('/api/v1/payment-gateway/stores/list')
-  const order = await post('/api/v1/payment-gateway/order/create', JSON.stringify({ storeId: 101, amount: 12.5, currency: 'USD' }))
+  const order = await post(
+    '/api/v1/payment-gateway/order/create',
+    JSON.stringify({ storeId: 101, amount: 12.5, currency: 'USD' }),
+  )
   const server = createServer((req, res) => {
-    req.resume().on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end(req.url?.endsWith('/order/create') ? order : stores))
+    req
+      .resume()
+      .on('end', () =>
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(req.url?.endsWith('/order/create') ? order : stores),
+      )
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   console.error(`ready http://127.0.0.1:${(server.address() as AddressInfo).port}`)
@@ -30,7 +45,10 @@ if (mode === 'bare') {
     clock,
     seed: [DEMO_MERCHANT],
     tickMs: 0,
-    log: mode === 'mock-log' ? (line) => process.stdout.write(`${new Date().toISOString().slice(11, 23)} ${line}\n`) : undefined,
+    log:
+      mode === 'mock-log'
+        ? (line) => process.stdout.write(`${new Date().toISOString().slice(11, 23)} ${line}\n`)
+        : undefined,
   })
   console.error(`ready ${server.url}`)
 }

@@ -17,7 +17,11 @@ if (process.argv[2] === 'child') {
   const mode = process.argv[3]
   const gc = (globalThis as { gc?: () => void }).gc!
   const { createMockGateway } = await import('../src/index.js')
-  const mock = createMockGateway({ clock: { now: '2026-11-02T09:00:00Z', frozen: true }, requestLogLimit: 0, seed: [{ apiKey: 'mk_bench', apiSecret: 'sk_bench', stores: [{ storeName: 'S', address: 'A' }] }] })
+  const mock = createMockGateway({
+    clock: { now: '2026-11-02T09:00:00Z', frozen: true },
+    requestLogLimit: 0,
+    seed: [{ apiKey: 'mk_bench', apiSecret: 'sk_bench', stores: [{ storeName: 'S', address: 'A' }] }],
+  })
   await mock.ready
   let send: typeof fetch = mock.fetch
   if (mode === 'setupServer') {
@@ -26,7 +30,10 @@ if (process.argv[2] === 'child') {
     send = globalThis.fetch
   }
   const once = async () => {
-    const res = await send(`${mock.baseUrl}/api/v1/payment-gateway/stores/list`, { method: 'POST', headers: { 'X-Api-Key': 'mk_bench' } })
+    const res = await send(`${mock.baseUrl}/api/v1/payment-gateway/stores/list`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': 'mk_bench' },
+    })
     await res.text()
     if (res.status !== 200) throw new Error(`list stores answered ${res.status}`)
   }
@@ -45,6 +52,14 @@ const self = fileURLToPath(import.meta.url)
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 console.log(`Heap retained per request after a full GC (${REQUESTS} list-stores requests, Node ${process.version})`)
 for (const mode of ['mock.fetch', 'setupServer']) {
-  const bytes = Number(execFileSync(process.execPath, ['--conditions=@merchant-gateway/source', '--import', 'tsx', '--expose-gc', self, 'child', mode], { cwd: root, encoding: 'utf8' }))
-  console.log(`  ${mode.padEnd(12)} ${(bytes / 1024).toFixed(1).padStart(6)} KB per request${mode === 'mock.fetch' ? ' (goal ~0: nothing retained)' : ''}`)
+  const bytes = Number(
+    execFileSync(
+      process.execPath,
+      ['--conditions=@merchant-gateway/source', '--import', 'tsx', '--expose-gc', self, 'child', mode],
+      { cwd: root, encoding: 'utf8' },
+    ),
+  )
+  console.log(
+    `  ${mode.padEnd(12)} ${(bytes / 1024).toFixed(1).padStart(6)} KB per request${mode === 'mock.fetch' ? ' (goal ~0: nothing retained)' : ''}`,
+  )
 }

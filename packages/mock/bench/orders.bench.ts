@@ -41,7 +41,11 @@ interface Child {
 }
 
 function start(size: number): Child {
-  const child = fork(CHILD, [String(size)], { cwd: ROOT, execArgv: ['--conditions=@merchant-gateway/source', '--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const child = fork(CHILD, [String(size)], {
+    cwd: ROOT,
+    execArgv: ['--conditions=@merchant-gateway/source', '--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   const waiting: Array<(report: ChildReport) => void> = []
   const queued: ChildReport[] = []
   child.on('message', (report: ChildReport) => {
@@ -83,8 +87,12 @@ async function main(): Promise<void> {
   const total = performance.now()
   const cpus = os.cpus()
   console.log('Benchmark: a long-running mock against the number of orders it holds (one child process per size)')
-  console.log(`Node ${process.version} on ${process.platform}/${process.arch}, ${cpus.length} CPU(s) (${cpus[0]?.model ?? 'unknown'}); a shared machine: compare ratios, not absolute times.`)
-  console.log(`Method: ${ROUNDS} interleaved rounds of ${ITERATIONS} x (create order + transaction detail) per size, median of the rounds; every fill order paid (SUCCESS) at once.`)
+  console.log(
+    `Node ${process.version} on ${process.platform}/${process.arch}, ${cpus.length} CPU(s) (${cpus[0]?.model ?? 'unknown'}); a shared machine: compare ratios, not absolute times.`,
+  )
+  console.log(
+    `Method: ${ROUNDS} interleaved rounds of ${ITERATIONS} x (create order + transaction detail) per size, median of the rounds; every fill order paid (SUCCESS) at once.`,
+  )
   console.log('')
 
   const children: Child[] = []
@@ -97,7 +105,9 @@ async function main(): Promise<void> {
       const report = await child.next()
       if (report.kind !== 'filled') throw new Error(`unexpected ${report.kind} from the ${size} child`)
       filled.set(size, report)
-      console.log(`fill ${label(size)}: ${(report.fillMs / 1000).toFixed(2)} s (${((report.fillMs * 1000) / size).toFixed(1)} us per order), heap ${report.heapPerOrder.toFixed(0)} B per order`)
+      console.log(
+        `fill ${label(size)}: ${(report.fillMs / 1000).toFixed(2)} s (${((report.fillMs * 1000) / size).toFixed(1)} us per order), heap ${report.heapPerOrder.toFixed(0)} B per order`,
+      )
     }
     for (const child of children) await child.ask({ kind: 'round', iterations: WARMUP_ITERATIONS, seed: 1 })
 
@@ -124,25 +134,39 @@ async function main(): Promise<void> {
     console.log('')
     console.log('P4 per process: create order + transaction detail')
     for (const size of SIZES) {
-      console.log(`  ${label(size)}: ${median(cpu.get(size)!).toFixed(1).padStart(6)} us CPU per iteration, ${median(wall.get(size)!).toFixed(1).padStart(6)} us wall (rounds ${cpu.get(size)!.map((v) => v.toFixed(1)).join(', ')})`)
+      console.log(
+        `  ${label(size)}: ${median(cpu.get(size)!).toFixed(1).padStart(6)} us CPU per iteration, ${median(wall.get(size)!).toFixed(1).padStart(6)} us wall (rounds ${cpu
+          .get(size)!
+          .map((v) => v.toFixed(1))
+          .join(', ')})`,
+      )
     }
     const small = median(cpu.get(SIZES[0]!)!)
     const large = median(cpu.get(SIZES.at(-1)!)!)
     const ratio = large / small
-    console.log(`  ratio 100k / 1k CPU per iteration: ${ratio.toFixed(2)}x (goal <= ${GOALS.ratio}x: ${verdict(ratio <= GOALS.ratio)}); 10k / 1k: ${(median(cpu.get(SIZES[1]!)!) / small).toFixed(2)}x`)
+    console.log(
+      `  ratio 100k / 1k CPU per iteration: ${ratio.toFixed(2)}x (goal <= ${GOALS.ratio}x: ${verdict(ratio <= GOALS.ratio)}); 10k / 1k: ${(median(cpu.get(SIZES[1]!)!) / small).toFixed(2)}x`,
+    )
     console.log('')
     console.log('Heap per order (with its payment transaction), after a full GC')
-    for (const size of SIZES) console.log(`  ${label(size)}: ${filled.get(size)!.heapPerOrder.toFixed(0).padStart(5)} B`)
+    for (const size of SIZES)
+      console.log(`  ${label(size)}: ${filled.get(size)!.heapPerOrder.toFixed(0).padStart(5)} B`)
     const heap = filled.get(SIZES.at(-1)!)!.heapPerOrder
-    console.log(`  at 100k: ${heap.toFixed(0)} B (goal <= ${GOALS.heapPerOrder} B: ${verdict(heap <= GOALS.heapPerOrder)})`)
+    console.log(
+      `  at 100k: ${heap.toFixed(0)} B (goal <= ${GOALS.heapPerOrder} B: ${verdict(heap <= GOALS.heapPerOrder)})`,
+    )
     console.log('')
     console.log('Reset (mock.reset(), after a full GC; the garbage it leaves is collected later, shown apart)')
     for (const size of SIZES) {
       const r = resets.get(size)!
-      console.log(`  ${label(size)} (${r.records.toLocaleString('en-US')} records): ${r.resetMs.toFixed(2).padStart(7)} ms; the next full GC ${r.gcAfterMs.toFixed(1)} ms`)
+      console.log(
+        `  ${label(size)} (${r.records.toLocaleString('en-US')} records): ${r.resetMs.toFixed(2).padStart(7)} ms; the next full GC ${r.gcAfterMs.toFixed(1)} ms`,
+      )
     }
     const resetMs = resets.get(SIZES.at(-1)!)!.resetMs
-    console.log(`  at 100k: ${resetMs.toFixed(2)} ms (goal <= ${GOALS.resetMs} ms: ${verdict(resetMs <= GOALS.resetMs)})`)
+    console.log(
+      `  at 100k: ${resetMs.toFixed(2)} ms (goal <= ${GOALS.resetMs} ms: ${verdict(resetMs <= GOALS.resetMs)})`,
+    )
     console.log(`\ntotal bench time: ${((performance.now() - total) / 1000).toFixed(1)} s`)
   } finally {
     for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL')

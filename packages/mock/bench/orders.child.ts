@@ -19,7 +19,8 @@ export type ParentMessage = { kind: 'round'; iterations: number; seed: number } 
 
 const size = Number(process.argv[2])
 const gc = (globalThis as { gc?: () => void }).gc
-if (!gc || !Number.isInteger(size) || size < 1) throw new Error('usage: node --expose-gc --import tsx orders.child.ts <size>')
+if (!gc || !Number.isInteger(size) || size < 1)
+  throw new Error('usage: node --expose-gc --import tsx orders.child.ts <size>')
 const send = (report: ChildReport) => process.send!(report)
 
 interface Fixture {
@@ -56,12 +57,16 @@ async function createOrder(f: Fixture, amount: number): Promise<number> {
 }
 
 async function transactionDetail(f: Fixture, transactionId: number): Promise<void> {
-  const res = await f.mock.fetch(`${f.mock.baseUrl}${GATEWAY_PATHS.transactionDetail}?transaction_id=${transactionId}`, {
-    method: 'GET',
-    headers: { [HEADERS.apiKey]: f.apiKey },
-  })
+  const res = await f.mock.fetch(
+    `${f.mock.baseUrl}${GATEWAY_PATHS.transactionDetail}?transaction_id=${transactionId}`,
+    {
+      method: 'GET',
+      headers: { [HEADERS.apiKey]: f.apiKey },
+    },
+  )
   const body = (await res.json()) as { transaction_id?: string }
-  if (res.status !== 200 || body.transaction_id !== String(transactionId)) throw new Error(`transaction detail ${transactionId} answered ${res.status}`)
+  if (res.status !== 200 || body.transaction_id !== String(transactionId))
+    throw new Error(`transaction detail ${transactionId} answered ${res.status}`)
 }
 
 /** Empties the mock and fills it with `size` orders, each created through the API and paid (SUCCESS) at once. */
@@ -90,7 +95,8 @@ const f: Fixture = { mock: createMockGateway({ clock }), apiKey: '', storeId: 0,
 // its last 1000 requests whatever the size), the ids array sized as after the fill.
 await f.mock.ready
 await f.mock.merchants.create({})
-for (let i = 0; i < 1100; i++) await f.mock.fetch(`${f.mock.baseUrl}/api/v1/payment-gateway/stores/list`, { method: 'POST' })
+for (let i = 0; i < 1100; i++)
+  await f.mock.fetch(`${f.mock.baseUrl}/api/v1/payment-gateway/stores/list`, { method: 'POST' })
 f.transactionIds = new Array<number>(size).fill(700_001)
 gc()
 gc()
@@ -137,5 +143,11 @@ process.on('message', async (message: ParentMessage) => {
   }
   const wall = performance.now() - t0
   const used = process.cpuUsage(cpu)
-  send({ kind: 'round', cpuUs: (used.user + used.system) / message.iterations, wallUs: (wall * 1000) / message.iterations, orders: f.orders, refilled })
+  send({
+    kind: 'round',
+    cpuUs: (used.user + used.system) / message.iterations,
+    wallUs: (wall * 1000) / message.iterations,
+    orders: f.orders,
+    refilled,
+  })
 })

@@ -8,7 +8,9 @@ import { DEMO_MERCHANT, startMockServer } from '../src/server.js'
 import type { MockStats } from '../src/index.js'
 
 /** What the server reports to the driver. */
-export type ServerReport = { kind: 'ready'; url: string } | { kind: 'sample'; rss: number; heapUsed: number; heapTotal: number; external: number; stats: MockStats }
+export type ServerReport =
+  | { kind: 'ready'; url: string }
+  | { kind: 'sample'; rss: number; heapUsed: number; heapTotal: number; external: number; stats: MockStats }
 
 const gc = (globalThis as { gc?: () => void }).gc
 const webhookUrl = process.argv[2]
@@ -31,7 +33,14 @@ process.on('message', async (message: { kind: 'sample' } | { kind: 'exit' }) => 
   }
   gc()
   const { rss, heapUsed, heapTotal, external } = process.memoryUsage()
-  process.send!({ kind: 'sample', rss, heapUsed, heapTotal, external, stats: await server.mock.stats() } satisfies ServerReport)
+  process.send!({
+    kind: 'sample',
+    rss,
+    heapUsed,
+    heapTotal,
+    external,
+    stats: await server.mock.stats(),
+  } satisfies ServerReport)
 })
 // The driver going away takes the server with it (no orphan).
 process.on('disconnect', () => process.exit(0))

@@ -106,7 +106,10 @@ const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / v
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`
 
 /** A receiver that fails `failRate` of the webhook attempts, seeded. */
-async function startReceiver(failRate: number, random: () => number): Promise<{ server: Server; url: string; posts: () => number }> {
+async function startReceiver(
+  failRate: number,
+  random: () => number,
+): Promise<{ server: Server; url: string; posts: () => number }> {
   let posts = 0
   const server = createServer((req, res) => {
     req.resume().on('end', () => {
@@ -127,7 +130,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     // The young generation starts at the size V8 grows it to under this load (16 MB semi-spaces): left
     // adaptive, V8 doubles it once or twice within the first minutes, a one-off step of ~33 MB of RSS
     // that is warm-up, not growth, and would land in the middle of a short run.
-    execArgv: ['--conditions=@merchant-gateway/source', '--import', 'tsx', '--expose-gc', '--min-semi-space-size=16', '--max-semi-space-size=16'],
+    execArgv: [
+      '--conditions=@merchant-gateway/source',
+      '--import',
+      'tsx',
+      '--expose-gc',
+      '--min-semi-space-size=16',
+      '--max-semi-space-size=16',
+    ],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })
   const reports: Array<{ resolve: (report: ServerReport) => void; reject: (error: Error) => void }> = []
@@ -140,7 +150,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       if (child.exitCode !== null) return reject(new Error(`the soak server exited with ${child.exitCode}`))
       reports.push({ resolve, reject })
     })
-  const result: SoakResult = { samples: [], cycles: 0, requests: 0, unexpected: [], skipped: 0, webhookPosts: 0, forgotPins: 0, comparison: undefined }
+  const result: SoakResult = {
+    samples: [],
+    cycles: 0,
+    requests: 0,
+    unexpected: [],
+    skipped: 0,
+    webhookPosts: 0,
+    forgotPins: 0,
+    comparison: undefined,
+  }
   try {
     const ready = await nextReport()
     if (ready.kind !== 'ready') throw new Error('the soak server did not start')
@@ -153,7 +172,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const send = async (method: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
       const raw = body === undefined ? undefined : JSON.stringify(body)
       const started = performance.now()
-      const res = await fetch(`${base}${path}`, { method, headers: raw === undefined ? headers : { 'Content-Type': 'application/json', ...headers }, body: raw })
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: raw === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
+        body: raw,
+      })
       const text = await res.text()
       latencies.push(performance.now() - started)
       result.requests++
@@ -164,13 +187,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       return reply.status === status
     }
 
-    const storeList = JSON.parse((await send('POST', GATEWAY_PATHS.listStores, undefined, { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey })).text) as { data: Array<{ storeId: number }> }
+    const storeList = JSON.parse(
+      (await send('POST', GATEWAY_PATHS.listStores, undefined, { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey })).text,
+    ) as { data: Array<{ storeId: number }> }
     const storeId = storeList.data[0]!.storeId
     const users: Array<{ accessToken: string; email: string }> = []
     for (let i = 0; i < 20; i++) {
       const email = `soak${i}@example.com`
       const reply = await send('POST', '/__mock/users', { email, emailVerified: true })
-      if (expect('create user', reply, 201)) users.push({ accessToken: (JSON.parse(reply.text) as { accessToken: string }).accessToken, email })
+      if (expect('create user', reply, 201))
+        users.push({ accessToken: (JSON.parse(reply.text) as { accessToken: string }).accessToken, email })
     }
     const apiKey = { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey }
 
@@ -181,7 +207,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const started = performance.now()
       const res = await fetch(`${base}${GATEWAY_PATHS.refundOrder}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...apiKey, [HEADERS.timestamp]: timestamp, [HEADERS.signature]: signature, [HEADERS.idempotentKey]: key },
+        headers: {
+          'Content-Type': 'application/json',
+          ...apiKey,
+          [HEADERS.timestamp]: timestamp,
+          [HEADERS.signature]: signature,
+          [HEADERS.idempotentKey]: key,
+        },
         body: raw,
       })
       const text = await res.text()
@@ -209,19 +241,38 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         const first = await signedRefund(orderId, key)
         if (expect('refund', first, 200) && replay) {
           const again = await signedRefund(orderId, key)
-          if (expect('refund replay', again, 200) && again.text !== first.text) wrong(`refund replay differed: ${again.text} vs ${first.text}`)
+          if (expect('refund replay', again, 200) && again.text !== first.text)
+            wrong(`refund replay differed: ${again.text} vs ${first.text}`)
         }
       }
-      if (detail) expect('transaction detail', await send('GET', `${GATEWAY_PATHS.transactionDetail}?transaction_id=${transactionId}`, undefined, apiKey), 200)
+      if (detail)
+        expect(
+          'transaction detail',
+          await send('GET', `${GATEWAY_PATHS.transactionDetail}?transaction_id=${transactionId}`, undefined, apiKey),
+          200,
+        )
       if (forgot) {
         result.forgotPins++
-        expect('forgot-pin', await send('POST', PIN_PATHS.forgotPin, { email: forgot.email }, { Authorization: `Bearer ${forgot.accessToken}` }), 200)
+        expect(
+          'forgot-pin',
+          await send(
+            'POST',
+            PIN_PATHS.forgotPin,
+            { email: forgot.email },
+            { Authorization: `Bearer ${forgot.accessToken}` },
+          ),
+          200,
+        )
       }
     }
 
     const advancePerTick = Math.round((options.mockMinutes * 60_000 * TICK_MS) / (options.seconds * 1000))
-    out(`Soak: ${options.mockMinutes} mock minutes in ${options.seconds} s real (${advancePerTick / TICK_MS}x), ${options.rate} cycles/s, seed ${options.seed}, receiver failing ${Math.round(options.failRate * 100)} % of webhook attempts; server ${base}`)
-    out('   real    mock      RSS     heap heapTotal external orders  tx      idem  webhooks outbox otp  queued(settle/webhook/expiry)  requests  p99')
+    out(
+      `Soak: ${options.mockMinutes} mock minutes in ${options.seconds} s real (${advancePerTick / TICK_MS}x), ${options.rate} cycles/s, seed ${options.seed}, receiver failing ${Math.round(options.failRate * 100)} % of webhook attempts; server ${base}`,
+    )
+    out(
+      '   real    mock      RSS     heap heapTotal external orders  tx      idem  webhooks outbox otp  queued(settle/webhook/expiry)  requests  p99',
+    )
     const started = performance.now()
     const end = started + options.seconds * 1000
     const running = new Set<Promise<void>>()
@@ -265,7 +316,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     let nextCycle = started
     while (performance.now() < end) {
       if (running.size < MAX_IN_FLIGHT) {
-        const task: Promise<void> = cycle(result.cycles++).catch((error: unknown) => wrong(`cycle threw: ${String(error)}`))
+        const task: Promise<void> = cycle(result.cycles++).catch((error: unknown) =>
+          wrong(`cycle threw: ${String(error)}`),
+        )
         running.add(task)
         void task.finally(() => running.delete(task))
       } else {
@@ -303,7 +356,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
 function summarise(result: SoakResult, out: (line: string) => void): SoakResult['comparison'] {
   const { samples } = result
   out('')
-  out(`${result.cycles} cycles, ${result.requests} requests, ${result.webhookPosts} webhook POSTs received (retries included), ${result.forgotPins} codes asked, ${result.skipped} cycles skipped (server behind), ${result.unexpected.length} unexpected answers`)
+  out(
+    `${result.cycles} cycles, ${result.requests} requests, ${result.webhookPosts} webhook POSTs received (retries included), ${result.forgotPins} codes asked, ${result.skipped} cycles skipped (server behind), ${result.unexpected.length} unexpected answers`,
+  )
   for (const line of result.unexpected.slice(0, 5)) out(`  unexpected: ${line}`)
   // Warm-up: the first fifth of the samples (JIT, first GCs, tables growing their first buckets).
   const after = samples.slice(Math.max(1, Math.floor(samples.length / 5)), -1)
@@ -321,20 +376,38 @@ function summarise(result: SoakResult, out: (line: string) => void): SoakResult[
   // heap by the same bytes per cycle all along; history still filling up to its limit adds more early
   // on; anything that grows faster with time (a leak, a scan) shows as a higher second half.
   const mid = after[Math.floor(after.length / 2)]!
-  const slope = (from: SoakSample, to: SoakSample) => (to.heapUsed - from.heapUsed) / Math.max(1, to.cycles - from.cycles)
+  const slope = (from: SoakSample, to: SoakSample) =>
+    (to.heapUsed - from.heapUsed) / Math.max(1, to.cycles - from.cycles)
   const firstSlope = slope(after[0]!, mid)
   const secondSlope = slope(mid, after.at(-1)!)
-  const comparison = { rss: ratio((s) => s.rss), heapUsed: ratio((s) => s.heapUsed), p99: pooled(last) / pooled(first), heapPerCycle: secondSlope / firstSlope }
+  const comparison = {
+    rss: ratio((s) => s.rss),
+    heapUsed: ratio((s) => s.heapUsed),
+    p99: pooled(last) / pooled(first),
+    heapPerCycle: secondSlope / firstSlope,
+  }
   const pct = (r: number) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)} %`
   out(`after warm-up (${after.length} samples, quarters of ${quarter}): last quarter against the first`)
-  out(`  RSS  ${mb(mean(first.map((s) => s.rss)))} -> ${mb(mean(last.map((s) => s.rss)))}: ${pct(comparison.rss)} (goal within 10 %: ${Math.abs(comparison.rss - 1) <= 0.1 ? 'met' : 'NOT met'})`)
-  out(`  heap ${mb(mean(first.map((s) => s.heapUsed)))} -> ${mb(mean(last.map((s) => s.heapUsed)))}: ${pct(comparison.heapUsed)} (goal within 10 %: ${Math.abs(comparison.heapUsed - 1) <= 0.1 ? 'met' : 'NOT met'})`)
-  out(`  heap growth per cycle: ${firstSlope.toFixed(0)} B in the first half, ${secondSlope.toFixed(0)} B in the second: ${pct(comparison.heapPerCycle)} (no leak: the second half at most +10 %: ${comparison.heapPerCycle <= 1.1 ? 'met' : 'NOT met'})`)
-  out(`  p99  ${pooled(first).toFixed(1)} ms -> ${pooled(last).toFixed(1)} ms (every request of the quarter): ${pct(comparison.p99)} (goal at most +25 %: ${comparison.p99 <= 1.25 ? 'met' : 'NOT met'})`)
+  out(
+    `  RSS  ${mb(mean(first.map((s) => s.rss)))} -> ${mb(mean(last.map((s) => s.rss)))}: ${pct(comparison.rss)} (goal within 10 %: ${Math.abs(comparison.rss - 1) <= 0.1 ? 'met' : 'NOT met'})`,
+  )
+  out(
+    `  heap ${mb(mean(first.map((s) => s.heapUsed)))} -> ${mb(mean(last.map((s) => s.heapUsed)))}: ${pct(comparison.heapUsed)} (goal within 10 %: ${Math.abs(comparison.heapUsed - 1) <= 0.1 ? 'met' : 'NOT met'})`,
+  )
+  out(
+    `  heap growth per cycle: ${firstSlope.toFixed(0)} B in the first half, ${secondSlope.toFixed(0)} B in the second: ${pct(comparison.heapPerCycle)} (no leak: the second half at most +10 %: ${comparison.heapPerCycle <= 1.1 ? 'met' : 'NOT met'})`,
+  )
+  out(
+    `  p99  ${pooled(first).toFixed(1)} ms -> ${pooled(last).toFixed(1)} ms (every request of the quarter): ${pct(comparison.p99)} (goal at most +25 %: ${comparison.p99 <= 1.25 ? 'met' : 'NOT met'})`,
+  )
   const a = first[0]!.stats
   const b = last.at(-1)!.stats
-  const grew = (['orders', 'transactions', 'idempotency'] as const).map((k) => `${k} ${a.records[k]} -> ${b.records[k]}`).join(', ')
-  const bounded = (['webhooks', 'outbox', 'otpSessions'] as const).map((k) => `${k} ${a.records[k]} -> ${b.records[k]}`).join(', ')
+  const grew = (['orders', 'transactions', 'idempotency'] as const)
+    .map((k) => `${k} ${a.records[k]} -> ${b.records[k]}`)
+    .join(', ')
+  const bounded = (['webhooks', 'outbox', 'otpSessions'] as const)
+    .map((k) => `${k} ${a.records[k]} -> ${b.records[k]}`)
+    .join(', ')
   out(`  kept by design (never dropped; idempotency for 24 h of mock time): ${grew}`)
   out(`  bounded by retention: ${bounded}, request log ${a.requestLog} -> ${b.requestLog}`)
   return comparison
@@ -353,10 +426,17 @@ function parseOptions(argv: string[]): SoakOptions {
       'fail-rate': { type: 'string' },
     },
   })
-  const number = (name: string, value: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
+  const number = (
+    name: string,
+    value: string | undefined,
+    fallback: number,
+    min: number,
+    max = Number.MAX_SAFE_INTEGER,
+  ) => {
     if (value === undefined) return fallback
     const n = Number(value)
-    if (!Number.isFinite(n) || n < min || n > max) throw new RangeError(`--${name} must be a number from ${min} to ${max}, got ${JSON.stringify(value)}`)
+    if (!Number.isFinite(n) || n < min || n > max)
+      throw new RangeError(`--${name} must be a number from ${min} to ${max}, got ${JSON.stringify(value)}`)
     return n
   }
   const seconds = number('seconds', values.seconds, 180, 1)

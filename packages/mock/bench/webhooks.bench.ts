@@ -52,7 +52,10 @@ async function payments(count: number): Promise<number> {
 async function listStores(count: number): Promise<number> {
   const started = performance.now()
   for (let i = 0; i < count; i++) {
-    const res = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, { method: 'POST', headers: { [HEADERS.apiKey]: merchant.apiKey } })
+    const res = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, {
+      method: 'POST',
+      headers: { [HEADERS.apiKey]: merchant.apiKey },
+    })
     await res.text()
   }
   return ((performance.now() - started) * 1000) / count
@@ -66,12 +69,16 @@ const few = await payments(1000)
 for (let i = 0; i < HISTORY; i++) await mock.payments.create({ orderId: await createOrder(), status: 'SUCCESS' })
 const many = await payments(1000)
 const held = (await mock.stats()).records.webhooks
-console.log(`payment with its webhook delivered: ${few.toFixed(0)} us among ~1.5k webhooks, ${many.toFixed(0)} us among ${held.toLocaleString('en-US')}: ${verdict(many / few)}`)
+console.log(
+  `payment with its webhook delivered: ${few.toFixed(0)} us among ~1.5k webhooks, ${many.toFixed(0)} us among ${held.toLocaleString('en-US')}: ${verdict(many / few)}`,
+)
 
 receiver.failing = true
 await listStores(500)
 const idle = await listStores(2000)
 for (let i = 0; i < BACKLOG; i++) await mock.payments.create({ orderId: await createOrder(), status: 'SUCCESS' })
 const backlog = await listStores(2000)
-console.log(`list stores: ${idle.toFixed(0)} us with no retry waiting, ${backlog.toFixed(0)} us with ${(await mock.stats()).queued.webhookAttempts.toLocaleString('en-US')} retries scheduled: ${verdict(backlog / idle)}`)
+console.log(
+  `list stores: ${idle.toFixed(0)} us with no retry waiting, ${backlog.toFixed(0)} us with ${(await mock.stats()).queued.webhookAttempts.toLocaleString('en-US')} retries scheduled: ${verdict(backlog / idle)}`,
+)
 process.exit(0)

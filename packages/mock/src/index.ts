@@ -6,7 +6,17 @@
 export { createMockGateway, type MockGateway } from './create-mock-gateway.js'
 export type { MockGatewayOptions, RetentionOptions, SeedMerchant } from './options.js'
 export type { HistoryLimit } from './domain/retention.js'
-export type { ControlApi, MerchantCredentials, MerchantView, MockStats, OrderView, OtpMessage, TransactionView, UserView, WebhookView } from './control/control-api.js'
+export type {
+  ControlApi,
+  MerchantCredentials,
+  MerchantView,
+  MockStats,
+  OrderView,
+  OtpMessage,
+  TransactionView,
+  UserView,
+  WebhookView,
+} from './control/control-api.js'
 export type { CreateUserInput } from './domain/users.js'
 export type { ClockOptions, TimeInput } from './clock/clock.js'
 export type { Fault, FaultKind, FaultSpec } from './faults/faults.js'

@@ -250,7 +250,9 @@ const OPTION_NAMES: ReadonlySet<string> = new Set<keyof MockGatewayOptions>([
 export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOptions {
   const unknown = Object.keys(options).filter((key) => !OPTION_NAMES.has(key))
   if (unknown.length > 0) {
-    throw new TypeError(`[mock] unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; the options are ${[...OPTION_NAMES].join(', ')}`)
+    throw new TypeError(
+      `[mock] unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; the options are ${[...OPTION_NAMES].join(', ')}`,
+    )
   }
   const baseUrl = (options.baseUrl ?? 'https://gateway.mock').replace(/\/+$/, '')
   try {
@@ -263,16 +265,23 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     payout: options.settlementBusinessDays?.payout ?? LIMITS.payoutBusinessDays.max,
   }
   for (const [kind, value] of Object.entries(days)) {
-    if (!Number.isInteger(value) || value < 0) throw new RangeError(`[mock] settlementBusinessDays.${kind} must be an integer >= 0`)
+    if (!Number.isInteger(value) || value < 0)
+      throw new RangeError(`[mock] settlementBusinessDays.${kind} must be an integer >= 0`)
   }
-  if (options.otpDevCode !== undefined && !/^\d{6}$/.test(options.otpDevCode)) throw new RangeError('[mock] otpDevCode must be 6 digits')
+  if (options.otpDevCode !== undefined && !/^\d{6}$/.test(options.otpDevCode))
+    throw new RangeError('[mock] otpDevCode must be 6 digits')
   const iterations = options.pinHashIterations ?? 10_000
-  if (!Number.isInteger(iterations) || iterations < 1) throw new RangeError('[mock] pinHashIterations must be an integer >= 1')
+  if (!Number.isInteger(iterations) || iterations < 1)
+    throw new RangeError('[mock] pinHashIterations must be an integer >= 1')
   const retrySchedule = options.webhookRetrySchedule ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE
   if (!Array.isArray(retrySchedule) || !retrySchedule.every((ms) => Number.isInteger(ms) && ms >= 0)) {
     throw new RangeError('[mock] webhookRetrySchedule must be an array of integers >= 0 (ms)')
   }
-  if (options.webhookRetryStamp !== undefined && options.webhookRetryStamp !== 'fresh' && options.webhookRetryStamp !== 'original') {
+  if (
+    options.webhookRetryStamp !== undefined &&
+    options.webhookRetryStamp !== 'fresh' &&
+    options.webhookRetryStamp !== 'original'
+  ) {
     throw new RangeError("[mock] webhookRetryStamp must be 'fresh' or 'original'")
   }
   oneOf('releaseTimeline', options.releaseTimeline, ['clock', 'current'])
@@ -289,10 +298,13 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
       forgotPinLimit.windowSeconds < 1 ||
       forgotPinLimit.windowSeconds > 31_536_000)
   ) {
-    throw new RangeError('[mock] forgotPinLimit must be false or { max: integer >= 1, windowSeconds: integer from 1 to 31536000 }')
+    throw new RangeError(
+      '[mock] forgotPinLimit must be false or { max: integer >= 1, windowSeconds: integer from 1 to 31536000 }',
+    )
   }
   const requestLogLimit = options.requestLogLimit ?? 1000
-  if (!Number.isSafeInteger(requestLogLimit) || requestLogLimit < 0) throw new RangeError('[mock] requestLogLimit must be an integer >= 0')
+  if (!Number.isSafeInteger(requestLogLimit) || requestLogLimit < 0)
+    throw new RangeError('[mock] requestLogLimit must be an integer >= 0')
   const retention = resolveRetention(options.retention)
   const tolerance = options.signatureToleranceSeconds ?? LIMITS.signatureToleranceSeconds
   if (!(tolerance >= 0)) throw new RangeError('[mock] signatureToleranceSeconds must be >= 0')
@@ -320,20 +332,34 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     requestLogLimit,
     strictContentType: options.strictContentType ?? true,
     resetClock: options.resetClock ?? 'keep',
-    forgotPinLimit: forgotPinLimit === false ? false : { max: forgotPinLimit.max, windowSeconds: forgotPinLimit.windowSeconds },
+    forgotPinLimit:
+      forgotPinLimit === false ? false : { max: forgotPinLimit.max, windowSeconds: forgotPinLimit.windowSeconds },
     rejectReplayedSignatures: options.rejectReplayedSignatures ?? false,
     retention,
   }
 }
 
-const RETENTION_KEYS: ReadonlySet<string> = new Set<keyof RetentionOptions>(['webhooks', 'outbox', 'expiredQrCodeSeconds'])
+const RETENTION_KEYS: ReadonlySet<string> = new Set<keyof RetentionOptions>([
+  'webhooks',
+  'outbox',
+  'expiredQrCodeSeconds',
+])
 const LIMIT_KEYS: ReadonlySet<string> = new Set<keyof HistoryLimit>(['max', 'maxAgeSeconds'])
 
 function resolveRetention(options: RetentionOptions | undefined): ResolvedRetention {
-  if (options === undefined) return { webhooks: { ...DEFAULT_RETENTION.webhooks }, outbox: { ...DEFAULT_RETENTION.outbox }, expiredQrCodeSeconds: DEFAULT_RETENTION.expiredQrCodeSeconds }
-  if (typeof options !== 'object' || options === null) throw new TypeError(`[mock] retention must be an object, got ${JSON.stringify(options)}`)
+  if (options === undefined)
+    return {
+      webhooks: { ...DEFAULT_RETENTION.webhooks },
+      outbox: { ...DEFAULT_RETENTION.outbox },
+      expiredQrCodeSeconds: DEFAULT_RETENTION.expiredQrCodeSeconds,
+    }
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError(`[mock] retention must be an object, got ${JSON.stringify(options)}`)
   const unknown = Object.keys(options).filter((key) => !RETENTION_KEYS.has(key))
-  if (unknown.length > 0) throw new TypeError(`[mock] unknown retention option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; they are ${[...RETENTION_KEYS].join(', ')}`)
+  if (unknown.length > 0)
+    throw new TypeError(
+      `[mock] unknown retention option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; they are ${[...RETENTION_KEYS].join(', ')}`,
+    )
   const expiredQrCodeSeconds = options.expiredQrCodeSeconds ?? DEFAULT_RETENTION.expiredQrCodeSeconds
   wholeNumber('retention.expiredQrCodeSeconds', expiredQrCodeSeconds)
   return {
@@ -345,9 +371,13 @@ function resolveRetention(options: RetentionOptions | undefined): ResolvedRetent
 
 function historyLimit(name: string, given: Partial<HistoryLimit> | undefined, fallback: HistoryLimit): HistoryLimit {
   if (given === undefined) return { ...fallback }
-  if (typeof given !== 'object' || given === null) throw new TypeError(`[mock] retention.${name} must be an object, got ${JSON.stringify(given)}`)
+  if (typeof given !== 'object' || given === null)
+    throw new TypeError(`[mock] retention.${name} must be an object, got ${JSON.stringify(given)}`)
   const unknown = Object.keys(given).filter((key) => !LIMIT_KEYS.has(key))
-  if (unknown.length > 0) throw new TypeError(`[mock] unknown retention.${name} option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; they are max, maxAgeSeconds`)
+  if (unknown.length > 0)
+    throw new TypeError(
+      `[mock] unknown retention.${name} option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; they are max, maxAgeSeconds`,
+    )
   const limit = { max: given.max ?? fallback.max, maxAgeSeconds: given.maxAgeSeconds ?? fallback.maxAgeSeconds }
   wholeNumber(`retention.${name}.max`, limit.max)
   wholeNumber(`retention.${name}.maxAgeSeconds`, limit.maxAgeSeconds)
@@ -355,12 +385,15 @@ function historyLimit(name: string, given: Partial<HistoryLimit> | undefined, fa
 }
 
 function wholeNumber(name: string, value: unknown): void {
-  if (!Number.isSafeInteger(value) || (value as number) < 0) throw new RangeError(`[mock] ${name} must be an integer >= 0, got ${JSON.stringify(value)}`)
+  if (!Number.isSafeInteger(value) || (value as number) < 0)
+    throw new RangeError(`[mock] ${name} must be an integer >= 0, got ${JSON.stringify(value)}`)
 }
 
 function oneOf(name: string, value: unknown, allowed: readonly string[]): void {
   if (value !== undefined && !allowed.includes(value as string)) {
-    throw new RangeError(`[mock] ${name} must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${JSON.stringify(value)}`)
+    throw new RangeError(
+      `[mock] ${name} must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${JSON.stringify(value)}`,
+    )
   }
 }
 

@@ -4,5 +4,11 @@
  *
  * @module \@merchant-gateway/mock/server
  */
-export { startMockServer, MAX_BODY_BYTES, DRAIN_BYTES, type MockServer, type MockServerOptions } from './adapters/http-server.js'
+export {
+  startMockServer,
+  MAX_BODY_BYTES,
+  DRAIN_BYTES,
+  type MockServer,
+  type MockServerOptions,
+} from './adapters/http-server.js'
 export { DEMO_MERCHANT, type DemoMerchant } from './cli/demo-merchant.js'

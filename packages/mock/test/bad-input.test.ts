@@ -8,7 +8,20 @@ import { GATEWAY_PATHS, HEADERS, LIMITS } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
 import { describe, expect, it } from 'vitest'
 import type { MockGateway, MockGatewayOptions } from '../src/index.js'
-import { balance, call, createOrder, expectNoStateChange, newMerchant, newMock, paidOrder, signedCall, snapshotState, type Merchant, type Reply, type StateProbe } from './harness.js'
+import {
+  balance,
+  call,
+  createOrder,
+  expectNoStateChange,
+  newMerchant,
+  newMock,
+  paidOrder,
+  signedCall,
+  snapshotState,
+  type Merchant,
+  type Reply,
+  type StateProbe,
+} from './harness.js'
 
 const ACCOUNT = 'KH-ACC-0001'
 const MAX_USD = LIMITS.maxAmountMinor / 100
@@ -37,7 +50,13 @@ async function setup(options: MockGatewayOptions = {}): Promise<Fixture> {
 
 /** The state a refused request must leave as it was. */
 function probe(f: Fixture): StateProbe {
-  return { mock: f.mock, m: f.m, watchedOrders: [f.usdOrder.orderId, f.khrOrder.orderId, f.pendingOrder], lastOrderId: f.pendingOrder, lastTransactionId: f.khrOrder.transactionId }
+  return {
+    mock: f.mock,
+    m: f.m,
+    watchedOrders: [f.usdOrder.orderId, f.khrOrder.orderId, f.pendingOrder],
+    lastOrderId: f.pendingOrder,
+    lastTransactionId: f.khrOrder.transactionId,
+  }
 }
 
 /** A snapshot of the fixture's state. */
@@ -46,7 +65,11 @@ const snapshot = (f: Fixture) => snapshotState(probe(f))
 function expectStatusError(reply: Reply, status: number, message: RegExp | string): void {
   expect(reply.status).toBeLessThan(500)
   expect(reply.status).toBe(status)
-  expect(reply.body).toEqual({ statusCode: status, message: expect.any(String), error: status === 413 ? 'Payload Too Large' : status === 404 ? 'Not Found' : 'Bad Request' })
+  expect(reply.body).toEqual({
+    statusCode: status,
+    message: expect.any(String),
+    error: status === 413 ? 'Payload Too Large' : status === 404 ? 'Not Found' : 'Bad Request',
+  })
   expect(reply.body.message).toMatch(/\S/)
   if (typeof message === 'string') expect(reply.body.message).toContain(message)
   else expect(reply.body.message).toMatch(message)
@@ -137,7 +160,10 @@ const TARGETS: Target[] = [
     path: GATEWAY_PATHS.refundOrder,
     signed: true,
     body: 'json',
-    valid: (f, currency) => ({ orderId: currency === 'USD' ? f.usdOrder.orderId : f.khrOrder.orderId, refundAmount: someAmount(currency) }),
+    valid: (f, currency) => ({
+      orderId: currency === 'USD' ? f.usdOrder.orderId : f.khrOrder.orderId,
+      refundAmount: someAmount(currency),
+    }),
     amountField: 'refundAmount',
     fields: [
       { name: 'orderId', kind: 'integer', required: true },
@@ -161,7 +187,12 @@ const target = (name: string): Target => TARGETS.find((t) => t.name === name)!
 // ---------------------------------------------------------------------------------------------
 
 /** Sends exactly these bytes with valid auth; signed targets get a signature over them and `key`. */
-async function sendBytes(f: Fixture, t: Target, payload: string | Uint8Array<ArrayBuffer> | undefined, key: string = crypto.randomUUID()): Promise<Reply> {
+async function sendBytes(
+  f: Fixture,
+  t: Target,
+  payload: string | Uint8Array<ArrayBuffer> | undefined,
+  key: string = crypto.randomUUID(),
+): Promise<Reply> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', [HEADERS.apiKey]: f.m.apiKey }
   if (t.signed) {
     const timestamp = String(Math.floor(Date.parse(f.mock.clock.now()) / 1000))
@@ -196,7 +227,8 @@ function withField(body: Record<string, unknown>, field: string, value: unknown)
 function show(value: unknown): string {
   if (value instanceof Raw) return `${value.text} (raw JSON)`
   if (typeof value === 'string' && value.length > 30) return `a ${value.length}-character string`
-  if (typeof value === 'number' && !Number.isSafeInteger(value) && Number.isInteger(value)) return `${value} (unsafe integer)`
+  if (typeof value === 'number' && !Number.isSafeInteger(value) && Number.isInteger(value))
+    return `${value} (unsafe integer)`
   return JSON.stringify(value)
 }
 
@@ -223,17 +255,59 @@ const overSize = () => `{"pad":"${'x'.repeat(LIMITS.maxBodyBytes)}"}`
 
 function bodyCases(t: Target): BadCase[] {
   const cases: BadCase[] = [
-    { target: t.name, label: 'a body that is not JSON ({oops)', payload: () => '{oops', status: 400, message: /not valid JSON/ },
-    { target: t.name, label: 'JSON with a trailing comma', payload: () => '{"a":1,}', status: 400, message: /not valid JSON/ },
-    { target: t.name, label: 'two JSON objects in a row', payload: () => '{}{}', status: 400, message: /not valid JSON/ },
-    { target: t.name, label: 'a JSON array', payload: (f) => JSON.stringify([t.valid?.(f, 'USD') ?? {}]), status: 400, message: /JSON object, got an array/ },
-    { target: t.name, label: 'an empty JSON array', payload: () => '[]', status: 400, message: /JSON object, got an array/ },
+    {
+      target: t.name,
+      label: 'a body that is not JSON ({oops)',
+      payload: () => '{oops',
+      status: 400,
+      message: /not valid JSON/,
+    },
+    {
+      target: t.name,
+      label: 'JSON with a trailing comma',
+      payload: () => '{"a":1,}',
+      status: 400,
+      message: /not valid JSON/,
+    },
+    {
+      target: t.name,
+      label: 'two JSON objects in a row',
+      payload: () => '{}{}',
+      status: 400,
+      message: /not valid JSON/,
+    },
+    {
+      target: t.name,
+      label: 'a JSON array',
+      payload: (f) => JSON.stringify([t.valid?.(f, 'USD') ?? {}]),
+      status: 400,
+      message: /JSON object, got an array/,
+    },
+    {
+      target: t.name,
+      label: 'an empty JSON array',
+      payload: () => '[]',
+      status: 400,
+      message: /JSON object, got an array/,
+    },
     { target: t.name, label: 'JSON null', payload: () => 'null', status: 400, message: /JSON object, got null/ },
-    { target: t.name, label: 'a JSON string', payload: () => '"{\\"a\\":1}"', status: 400, message: /JSON object, got string/ },
+    {
+      target: t.name,
+      label: 'a JSON string',
+      payload: () => '"{\\"a\\":1}"',
+      status: 400,
+      message: /JSON object, got string/,
+    },
     { target: t.name, label: 'a JSON number', payload: () => '42', status: 400, message: /JSON object, got number/ },
     { target: t.name, label: 'JSON true', payload: () => 'true', status: 400, message: /JSON object, got boolean/ },
     { target: t.name, label: 'invalid UTF-8 bytes', payload: INVALID_UTF8, status: 400, message: /UTF-8/ },
-    { target: t.name, label: `a body of ${LIMITS.maxBodyBytes + 11} bytes (over maxBodyBytes)`, payload: overSize, status: 413, message: String(LIMITS.maxBodyBytes) },
+    {
+      target: t.name,
+      label: `a body of ${LIMITS.maxBodyBytes + 11} bytes (over maxBodyBytes)`,
+      payload: overSize,
+      status: 413,
+      message: String(LIMITS.maxBodyBytes),
+    },
   ]
   if (t.body === 'json') {
     cases.push(
@@ -242,7 +316,13 @@ function bodyCases(t: Target): BadCase[] {
     )
   } else if (t.valid) {
     // transaction detail POST: the body is optional only because the id may come in the query
-    cases.push({ target: t.name, label: 'an empty body and no query', payload: () => undefined, status: 400, message: 'transaction_id' })
+    cases.push({
+      target: t.name,
+      label: 'an empty body and no query',
+      payload: () => undefined,
+      status: 400,
+      message: 'transaction_id',
+    })
   }
   return cases
 }
@@ -287,23 +367,91 @@ function fieldCases(t: Target): BadCase[] {
   for (const field of t.fields) {
     const set = (value: unknown) => (f: Fixture) => withField(valid(f, 'USD'), field.name, value)
     for (const value of [...wrongTypes(field.kind), ...badValues(field.kind)]) {
-      cases.push({ target: t.name, label: `${field.name} = ${show(value)}`, payload: set(value), status: 400, message: field.name })
+      cases.push({
+        target: t.name,
+        label: `${field.name} = ${show(value)}`,
+        payload: set(value),
+        status: 400,
+        message: field.name,
+      })
     }
-    if (field.required) cases.push({ target: t.name, label: `${field.name} missing`, payload: set(undefined), status: 400, message: field.name })
-    cases.push({ target: t.name, label: `${field.name} = a 100000-character string (body over maxBodyBytes)`, payload: set('x'.repeat(100_000)), status: 413, message: String(LIMITS.maxBodyBytes) })
-    cases.push({ target: t.name, label: `${field.name} = a 60000-character string (within maxBodyBytes)`, payload: set('7'.repeat(60_000)), status: 400, message: field.name })
+    if (field.required)
+      cases.push({
+        target: t.name,
+        label: `${field.name} missing`,
+        payload: set(undefined),
+        status: 400,
+        message: field.name,
+      })
+    cases.push({
+      target: t.name,
+      label: `${field.name} = a 100000-character string (body over maxBodyBytes)`,
+      payload: set('x'.repeat(100_000)),
+      status: 413,
+      message: String(LIMITS.maxBodyBytes),
+    })
+    cases.push({
+      target: t.name,
+      label: `${field.name} = a 60000-character string (within maxBodyBytes)`,
+      payload: set('7'.repeat(60_000)),
+      status: 400,
+      message: field.name,
+    })
   }
   if (t.amountField) {
     const amount = t.amountField
-    const inCurrency = (value: unknown, currency: 'USD' | 'KHR') => (f: Fixture) => withField(valid(f, currency), amount, value)
+    const inCurrency = (value: unknown, currency: 'USD' | 'KHR') => (f: Fixture) =>
+      withField(valid(f, currency), amount, value)
     cases.push(
-      { target: t.name, label: `${amount} = 1.005 in USD (3 decimals)`, payload: inCurrency(1.005, 'USD'), status: 400, message: new RegExp(`${amount}.*2 decimal places for USD`) },
-      { target: t.name, label: `${amount} = 0.001 in USD`, payload: inCurrency(0.001, 'USD'), status: 400, message: new RegExp(`${amount}.*2 decimal places for USD`) },
-      { target: t.name, label: `${amount} = 1.5 in KHR (KHR has no decimals)`, payload: inCurrency(1.5, 'KHR'), status: 400, message: new RegExp(`${amount}.*whole number for KHR`) },
-      { target: t.name, label: `${amount} = 5e-324 in KHR`, payload: inCurrency(5e-324, 'KHR'), status: 400, message: new RegExp(`${amount}.*whole number for KHR`) },
-      { target: t.name, label: `${amount} = ${MAX_USD} + 0.01 USD (above maxAmountMinor)`, payload: inCurrency(MAX_USD + 0.01, 'USD'), status: 400, message: new RegExp(`${amount}.*at most`) },
-      { target: t.name, label: `${amount} = ${MAX_KHR} + 1 KHR (above maxAmountMinor)`, payload: inCurrency(MAX_KHR + 1, 'KHR'), status: 400, message: new RegExp(`${amount}.*at most`) },
-      { target: t.name, label: `${amount} = 1e300 USD`, payload: inCurrency(1e300, 'USD'), status: 400, message: new RegExp(`${amount}.*at most`) },
+      {
+        target: t.name,
+        label: `${amount} = 1.005 in USD (3 decimals)`,
+        payload: inCurrency(1.005, 'USD'),
+        status: 400,
+        message: new RegExp(`${amount}.*2 decimal places for USD`),
+      },
+      {
+        target: t.name,
+        label: `${amount} = 0.001 in USD`,
+        payload: inCurrency(0.001, 'USD'),
+        status: 400,
+        message: new RegExp(`${amount}.*2 decimal places for USD`),
+      },
+      {
+        target: t.name,
+        label: `${amount} = 1.5 in KHR (KHR has no decimals)`,
+        payload: inCurrency(1.5, 'KHR'),
+        status: 400,
+        message: new RegExp(`${amount}.*whole number for KHR`),
+      },
+      {
+        target: t.name,
+        label: `${amount} = 5e-324 in KHR`,
+        payload: inCurrency(5e-324, 'KHR'),
+        status: 400,
+        message: new RegExp(`${amount}.*whole number for KHR`),
+      },
+      {
+        target: t.name,
+        label: `${amount} = ${MAX_USD} + 0.01 USD (above maxAmountMinor)`,
+        payload: inCurrency(MAX_USD + 0.01, 'USD'),
+        status: 400,
+        message: new RegExp(`${amount}.*at most`),
+      },
+      {
+        target: t.name,
+        label: `${amount} = ${MAX_KHR} + 1 KHR (above maxAmountMinor)`,
+        payload: inCurrency(MAX_KHR + 1, 'KHR'),
+        status: 400,
+        message: new RegExp(`${amount}.*at most`),
+      },
+      {
+        target: t.name,
+        label: `${amount} = 1e300 USD`,
+        payload: inCurrency(1e300, 'USD'),
+        status: 400,
+        message: new RegExp(`${amount}.*at most`),
+      },
     )
   }
   return cases
@@ -336,15 +484,18 @@ describe('every (endpoint x bad input) pair: a documented 4xx, never 5xx, no sta
 })
 
 describe('list stores and balance inquiry take no body', () => {
-  it.each(['list stores', 'balance inquiry'])('%s: no body, a blank body, {} and an object with unknown fields are all fine', async (name) => {
-    const f = await setup()
-    const t = target(name)
-    for (const payload of [undefined, '', '  ', '{}', '{"unexpected":[1,2,3]}']) {
-      const reply = await sendBytes(f, t, payload)
-      expect(reply.status).toBe(200)
-      expect(reply.body).toMatchObject({ statusCode: 200, message: 'Success', traceId: expect.any(String) })
-    }
-  })
+  it.each(['list stores', 'balance inquiry'])(
+    '%s: no body, a blank body, {} and an object with unknown fields are all fine',
+    async (name) => {
+      const f = await setup()
+      const t = target(name)
+      for (const payload of [undefined, '', '  ', '{}', '{"unexpected":[1,2,3]}']) {
+        const reply = await sendBytes(f, t, payload)
+        expect(reply.status).toBe(200)
+        expect(reply.body).toMatchObject({ statusCode: 200, message: 'Success', traceId: expect.any(String) })
+      }
+    },
+  )
 })
 
 describe('transaction detail GET: the transaction_id query parameter', () => {
@@ -362,25 +513,39 @@ describe('transaction detail GET: the transaction_id query parameter', () => {
     ['repeated twice (same value)', '?transaction_id=700001&transaction_id=700001'],
     ['repeated twice (different values)', '?transaction_id=700001&transaction_id=700002'],
   ]
-  it.each(queries)('transaction_id %s is refused 400 status-style naming transaction_id, and changes nothing', async (_label, query) => {
-    const f = await setup()
-    const before = await snapshot(f)
-    const reply = await call(f.mock, GATEWAY_PATHS.transactionDetail, { apiKey: f.m.apiKey, method: 'GET', query })
-    expectStatusError(reply, 400, 'transaction_id')
-    await expectNoStateChange(probe(f), before)
-  })
+  it.each(queries)(
+    'transaction_id %s is refused 400 status-style naming transaction_id, and changes nothing',
+    async (_label, query) => {
+      const f = await setup()
+      const before = await snapshot(f)
+      const reply = await call(f.mock, GATEWAY_PATHS.transactionDetail, { apiKey: f.m.apiKey, method: 'GET', query })
+      expectStatusError(reply, 400, 'transaction_id')
+      await expectNoStateChange(probe(f), before)
+    },
+  )
 
-  it.each(queries.filter(([label]) => label !== 'missing'))('POST with transaction_id %s in the query and no body is refused 400 too', async (_label, query) => {
-    const f = await setup()
-    const reply = await call(f.mock, GATEWAY_PATHS.transactionDetail, { apiKey: f.m.apiKey, query })
-    expectStatusError(reply, 400, 'transaction_id')
-  })
+  it.each(queries.filter(([label]) => label !== 'missing'))(
+    'POST with transaction_id %s in the query and no body is refused 400 too',
+    async (_label, query) => {
+      const f = await setup()
+      const reply = await call(f.mock, GATEWAY_PATHS.transactionDetail, { apiKey: f.m.apiKey, query })
+      expectStatusError(reply, 400, 'transaction_id')
+    },
+  )
 
   it('control: 20 digits is a well-formed id (404 when unknown), the id of a payment answers 200', async () => {
     const f = await setup()
-    const unknown = await call(f.mock, GATEWAY_PATHS.transactionDetail, { apiKey: f.m.apiKey, method: 'GET', query: `?transaction_id=${'1'.repeat(LIMITS.maxIdLength)}` })
+    const unknown = await call(f.mock, GATEWAY_PATHS.transactionDetail, {
+      apiKey: f.m.apiKey,
+      method: 'GET',
+      query: `?transaction_id=${'1'.repeat(LIMITS.maxIdLength)}`,
+    })
     expectStatusError(unknown, 404, 'not found')
-    const known = await call(f.mock, GATEWAY_PATHS.transactionDetail, { apiKey: f.m.apiKey, method: 'GET', query: `?transaction_id=${f.usdOrder.transactionId}` })
+    const known = await call(f.mock, GATEWAY_PATHS.transactionDetail, {
+      apiKey: f.m.apiKey,
+      method: 'GET',
+      query: `?transaction_id=${f.usdOrder.transactionId}`,
+    })
     expect(known.status).toBe(200)
   })
 })
@@ -389,15 +554,30 @@ describe('signed endpoints: a refused request does not record its idempotency ke
   it('a refund refused by schema validation, then the valid refund with the same key, processes normally', async () => {
     const f = await setup()
     const key = crypto.randomUUID()
-    const bad = await signedCall(f.mock, f.m, GATEWAY_PATHS.refundOrder, undefined, { key, rawBody: `{"orderId":${f.usdOrder.orderId},"refundAmount":"5"}` })
+    const bad = await signedCall(f.mock, f.m, GATEWAY_PATHS.refundOrder, undefined, {
+      key,
+      rawBody: `{"orderId":${f.usdOrder.orderId},"refundAmount":"5"}`,
+    })
     expectStatusError(bad, 400, 'refundAmount')
-    const good = await signedCall(f.mock, f.m, GATEWAY_PATHS.refundOrder, { orderId: f.usdOrder.orderId, refundAmount: 5 }, { key })
+    const good = await signedCall(
+      f.mock,
+      f.m,
+      GATEWAY_PATHS.refundOrder,
+      { orderId: f.usdOrder.orderId, refundAmount: 5 },
+      { key },
+    )
     expect(good.status).toBe(200)
     expect(good.headers.get(HEADERS.idempotentReplayed)).toBeNull()
     expect(good.body.data).toMatchObject({ orderId: f.usdOrder.orderId, amount: 5, currency: 'USD' })
     expect((await balance(f.mock, f.m)).usd.freeze).toBe(5)
     // and now the key is taken: a retry replays, it does not refund twice
-    const retry = await signedCall(f.mock, f.m, GATEWAY_PATHS.refundOrder, { orderId: f.usdOrder.orderId, refundAmount: 5 }, { key })
+    const retry = await signedCall(
+      f.mock,
+      f.m,
+      GATEWAY_PATHS.refundOrder,
+      { orderId: f.usdOrder.orderId, refundAmount: 5 },
+      { key },
+    )
     expect(retry.headers.get(HEADERS.idempotentReplayed)).toBe('true')
     expect((await balance(f.mock, f.m)).usd.freeze).toBe(5)
   })
@@ -406,10 +586,22 @@ describe('signed endpoints: a refused request does not record its idempotency ke
     const f = await setup()
     const key = crypto.randomUUID()
     const before = await snapshot(f)
-    const bad = await signedCall(f.mock, f.m, GATEWAY_PATHS.refundOrder, { orderId: f.usdOrder.orderId, refundAmount: 1.005 }, { key })
+    const bad = await signedCall(
+      f.mock,
+      f.m,
+      GATEWAY_PATHS.refundOrder,
+      { orderId: f.usdOrder.orderId, refundAmount: 1.005 },
+      { key },
+    )
     expectStatusError(bad, 400, /refundAmount must have at most 2 decimal places for USD/)
     expect(await snapshot(f)).toEqual(before)
-    const good = await signedCall(f.mock, f.m, GATEWAY_PATHS.refundOrder, { orderId: f.usdOrder.orderId, refundAmount: 1 }, { key })
+    const good = await signedCall(
+      f.mock,
+      f.m,
+      GATEWAY_PATHS.refundOrder,
+      { orderId: f.usdOrder.orderId, refundAmount: 1 },
+      { key },
+    )
     expect(good.status).toBe(200)
     expect(good.body.data.amount).toBe(1)
   })
@@ -418,10 +610,22 @@ describe('signed endpoints: a refused request does not record its idempotency ke
     const f = await setup()
     const key = crypto.randomUUID()
     const before = await snapshot(f)
-    const missing = await signedCall(f.mock, f.m, GATEWAY_PATHS.refundOrder, { orderId: 999_999, refundAmount: 5 }, { key })
+    const missing = await signedCall(
+      f.mock,
+      f.m,
+      GATEWAY_PATHS.refundOrder,
+      { orderId: 999_999, refundAmount: 5 },
+      { key },
+    )
     expectStatusError(missing, 404, 'Order 999999 not found')
     expect(await snapshot(f)).toEqual(before)
-    const good = await signedCall(f.mock, f.m, GATEWAY_PATHS.refundOrder, { orderId: f.usdOrder.orderId, refundAmount: 5 }, { key })
+    const good = await signedCall(
+      f.mock,
+      f.m,
+      GATEWAY_PATHS.refundOrder,
+      { orderId: f.usdOrder.orderId, refundAmount: 5 },
+      { key },
+    )
     expect(good.status).toBe(200)
     expect(good.headers.get(HEADERS.idempotentReplayed)).toBeNull()
     expect(good.body.data).toMatchObject({ orderId: f.usdOrder.orderId, amount: 5 })
@@ -432,10 +636,22 @@ describe('signed endpoints: a refused request does not record its idempotency ke
     const f = await setup({ unknownPayoutAccount: 'reject' })
     const key = crypto.randomUUID()
     const before = await snapshot(f)
-    const missing = await signedCall(f.mock, f.m, GATEWAY_PATHS.payout, { accountNumber: 'NOPE-1', amount: 5, currency: 'USD' }, { key })
+    const missing = await signedCall(
+      f.mock,
+      f.m,
+      GATEWAY_PATHS.payout,
+      { accountNumber: 'NOPE-1', amount: 5, currency: 'USD' },
+      { key },
+    )
     expectStatusError(missing, 404, 'NOPE-1')
     expect(await snapshot(f)).toEqual(before)
-    const good = await signedCall(f.mock, f.m, GATEWAY_PATHS.payout, { accountNumber: ACCOUNT, amount: 5, currency: 'USD' }, { key })
+    const good = await signedCall(
+      f.mock,
+      f.m,
+      GATEWAY_PATHS.payout,
+      { accountNumber: ACCOUNT, amount: 5, currency: 'USD' },
+      { key },
+    )
     expect(good.status).toBe(200)
     expect(good.body.data).toMatchObject({ accountNumber: ACCOUNT, amount: 5 })
   })
@@ -450,21 +666,28 @@ describe('size limit and amount boundaries', () => {
     return text
   }
 
-  it.each(['create order (storeId)', 'refund', 'payout'])('%s: a body of exactly maxBodyBytes is read and processed; one byte more is 413', async (name) => {
-    const f = await setup()
-    const t = target(name)
-    const atLimit = await sendBytes(f, t, padded(t.valid!(f, 'USD'), LIMITS.maxBodyBytes))
-    expect(atLimit.status).toBe(200)
-    const after = await snapshot(f)
-    const over = await sendBytes(f, t, padded(t.valid!(f, 'USD'), LIMITS.maxBodyBytes + 1))
-    expectStatusError(over, 413, String(LIMITS.maxBodyBytes))
-    expect(await snapshot(f)).toEqual(after)
-  })
+  it.each(['create order (storeId)', 'refund', 'payout'])(
+    '%s: a body of exactly maxBodyBytes is read and processed; one byte more is 413',
+    async (name) => {
+      const f = await setup()
+      const t = target(name)
+      const atLimit = await sendBytes(f, t, padded(t.valid!(f, 'USD'), LIMITS.maxBodyBytes))
+      expect(atLimit.status).toBe(200)
+      const after = await snapshot(f)
+      const over = await sendBytes(f, t, padded(t.valid!(f, 'USD'), LIMITS.maxBodyBytes + 1))
+      expectStatusError(over, 413, String(LIMITS.maxBodyBytes))
+      expect(await snapshot(f)).toEqual(after)
+    },
+  )
 
   it('the size limit counts bytes, not characters: 22 000 "€" (66 000 bytes) is 413', async () => {
     const f = await setup()
     const before = await snapshot(f)
-    const reply = await sendBytes(f, target('cancel order'), JSON.stringify({ order_id: String(f.pendingOrder), pad: '€'.repeat(22_000) }))
+    const reply = await sendBytes(
+      f,
+      target('cancel order'),
+      JSON.stringify({ order_id: String(f.pendingOrder), pad: '€'.repeat(22_000) }),
+    )
     expectStatusError(reply, 413, String(LIMITS.maxBodyBytes))
     await expectNoStateChange(probe(f), before)
   })
@@ -474,7 +697,10 @@ describe('size limit and amount boundaries', () => {
     ['KHR', MAX_KHR],
   ] as const)('create order: exactly maxAmountMinor minor units of %s is accepted', async (currency, amount) => {
     const f = await setup()
-    const reply = await call(f.mock, GATEWAY_PATHS.createOrder, { apiKey: f.m.apiKey, body: { storeId: f.m.storeId, amount, currency } })
+    const reply = await call(f.mock, GATEWAY_PATHS.createOrder, {
+      apiKey: f.m.apiKey,
+      body: { storeId: f.m.storeId, amount, currency },
+    })
     expect(reply.status).toBe(200)
     expect(f.mock.orders.get(Number(reply.body.order_id))).toMatchObject({ amount, currency })
   })

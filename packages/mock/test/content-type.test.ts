@@ -16,7 +16,12 @@ async function setup(options: MockGatewayOptions = {}) {
   return { mock, m }
 }
 
-async function createOrderWith(mock: Awaited<ReturnType<typeof setup>>['mock'], apiKey: string, storeId: number, contentType: string | null) {
+async function createOrderWith(
+  mock: Awaited<ReturnType<typeof setup>>['mock'],
+  apiKey: string,
+  storeId: number,
+  contentType: string | null,
+) {
   const headers: Record<string, string> = { [HEADERS.apiKey]: apiKey }
   if (contentType !== null) headers['Content-Type'] = contentType
   // A Blob body keeps fetch from adding a Content-Type of its own (a string body would add text/plain).
@@ -26,10 +31,13 @@ async function createOrderWith(mock: Awaited<ReturnType<typeof setup>>['mock'], 
 }
 
 describe('Content-Type of gateway requests', () => {
-  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/merge-patch+json'])('%s is read as JSON', async (type) => {
-    const { mock, m } = await setup()
-    expect((await createOrderWith(mock, m.apiKey, m.storeId, type)).status).toBe(200)
-  })
+  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/merge-patch+json'])(
+    '%s is read as JSON',
+    async (type) => {
+      const { mock, m } = await setup()
+      expect((await createOrderWith(mock, m.apiKey, m.storeId, type)).status).toBe(200)
+    },
+  )
 
   it('a JSON body without Content-Type is read as JSON', async () => {
     const { mock, m } = await setup()
@@ -43,13 +51,19 @@ describe('Content-Type of gateway requests', () => {
   ])('%s is 415 status-style with a message saying what to send, and creates nothing', async (type, message) => {
     const { mock, m } = await setup()
     const reply = await createOrderWith(mock, m.apiKey, m.storeId, type)
-    expect(reply).toEqual({ status: 415, body: { statusCode: 415, message: expect.stringMatching(message), error: 'Unsupported Media Type' } })
+    expect(reply).toEqual({
+      status: 415,
+      body: { statusCode: 415, message: expect.stringMatching(message), error: 'Unsupported Media Type' },
+    })
     expect(mock.orders.get(1001)).toBeUndefined()
   })
 
   it('an empty body has no type to check (list stores with a form Content-Type)', async () => {
     const { mock, m } = await setup()
-    const res = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, { method: 'POST', headers: { [HEADERS.apiKey]: m.apiKey, 'Content-Type': 'text/plain' } })
+    const res = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, {
+      method: 'POST',
+      headers: { [HEADERS.apiKey]: m.apiKey, 'Content-Type': 'text/plain' },
+    })
     expect(res.status).toBe(200)
   })
 
@@ -57,9 +71,21 @@ describe('Content-Type of gateway requests', () => {
     const { mock, m } = await setup()
     expect((await createOrderWith(mock, 'mk_wrong', m.storeId, 'text/plain')).status).toBe(401)
     const { orderId } = await paidOrder(mock, m, 20)
-    const form = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 5 }, { headers: { 'Content-Type': 'text/plain' } })
+    const form = await signedCall(
+      mock,
+      m,
+      GATEWAY_PATHS.refundOrder,
+      { orderId, refundAmount: 5 },
+      { headers: { 'Content-Type': 'text/plain' } },
+    )
     expect(form.status).toBe(415)
-    const badSignature = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 5 }, { headers: { 'Content-Type': 'text/plain' }, secret: 'sk_wrong' })
+    const badSignature = await signedCall(
+      mock,
+      m,
+      GATEWAY_PATHS.refundOrder,
+      { orderId, refundAmount: 5 },
+      { headers: { 'Content-Type': 'text/plain' }, secret: 'sk_wrong' },
+    )
     expect(badSignature.body.error.code).toBe('invalid_signature')
     expect((await mock.balances(m.merchantId)).usd.freeze).toBe(0)
   })
@@ -75,11 +101,20 @@ describe('Content-Type of PIN module requests', () => {
     const { mock } = await setup()
     const user = await newUser(mock)
     const send = (headers: Record<string, string>) =>
-      mock.fetch(`${mock.baseUrl}${PIN_PATHS.verifyPin}`, { method: 'POST', headers, body: new Blob([JSON.stringify({ pin: WRONG_PIN })]) })
+      mock.fetch(`${mock.baseUrl}${PIN_PATHS.verifyPin}`, {
+        method: 'POST',
+        headers,
+        body: new Blob([JSON.stringify({ pin: WRONG_PIN })]),
+      })
     const refused = await send({ Authorization: `Bearer ${user.accessToken}`, 'Content-Type': 'text/plain' })
     expect({ status: refused.status, body: await refused.json() }).toEqual({
       status: 415,
-      body: { status_code: 415, message: expect.stringMatching(/Content-Type must be application\/json/), code: 'unsupported_media_type', data: null },
+      body: {
+        status_code: 415,
+        message: expect.stringMatching(/Content-Type must be application\/json/),
+        code: 'unsupported_media_type',
+        data: null,
+      },
     })
     const anonymous = await send({ 'Content-Type': 'text/plain' })
     expect(anonymous.status).toBe(401)

@@ -32,22 +32,74 @@ async function snapshot(mock: MockGateway) {
 
 describe('the in-process control API checks its input as the HTTP one does', () => {
   it.each([
-    ['payments.create with status "paid"', (mock: MockGateway) => mock.payments.create({ orderId: 1001, status: 'paid' as never }), /status/],
-    ['payments.create with orderId "1001" (a string)', (mock: MockGateway) => mock.payments.create({ orderId: '1001' as never, status: 'SUCCESS' }), /orderId/],
-    ['payments.create with an unknown key', (mock: MockGateway) => mock.payments.create({ orderId: 1001, status: 'SUCCESS', amount: 5 } as never), /amount/],
-    ['merchants.create with webhookURL (misspelt)', (mock: MockGateway) => mock.merchants.create({ webhookURL: 'http://127.0.0.1:9/hooks' } as never), /webhookURL/],
-    ['merchants.get with "1" (a string)', (mock: MockGateway) => mock.merchants.get('1' as never), /merchantId must be a positive integer/],
-    ['stores.add with an unknown key', (mock: MockGateway) => mock.stores.add(1, { storeName: 'A', address: 'B', phone: '1' } as never), /phone/],
-    ['stores.add with merchantId 0', (mock: MockGateway) => mock.stores.add(0, { storeName: 'A', address: 'B' }), /merchantId/],
-    ['faults.add on a route that does not exist', (mock: MockGateway) => mock.faults.add({ route: 'POST /api/v1/payment-gateway/nothing', kind: 'error' }), /no path/],
-    ['faults.add with times 1e308', (mock: MockGateway) => mock.faults.add({ route: '*', kind: 'error', times: 1e308 }), /times/],
+    [
+      'payments.create with status "paid"',
+      (mock: MockGateway) => mock.payments.create({ orderId: 1001, status: 'paid' as never }),
+      /status/,
+    ],
+    [
+      'payments.create with orderId "1001" (a string)',
+      (mock: MockGateway) => mock.payments.create({ orderId: '1001' as never, status: 'SUCCESS' }),
+      /orderId/,
+    ],
+    [
+      'payments.create with an unknown key',
+      (mock: MockGateway) => mock.payments.create({ orderId: 1001, status: 'SUCCESS', amount: 5 } as never),
+      /amount/,
+    ],
+    [
+      'merchants.create with webhookURL (misspelt)',
+      (mock: MockGateway) => mock.merchants.create({ webhookURL: 'http://127.0.0.1:9/hooks' } as never),
+      /webhookURL/,
+    ],
+    [
+      'merchants.get with "1" (a string)',
+      (mock: MockGateway) => mock.merchants.get('1' as never),
+      /merchantId must be a positive integer/,
+    ],
+    [
+      'stores.add with an unknown key',
+      (mock: MockGateway) => mock.stores.add(1, { storeName: 'A', address: 'B', phone: '1' } as never),
+      /phone/,
+    ],
+    [
+      'stores.add with merchantId 0',
+      (mock: MockGateway) => mock.stores.add(0, { storeName: 'A', address: 'B' }),
+      /merchantId/,
+    ],
+    [
+      'faults.add on a route that does not exist',
+      (mock: MockGateway) => mock.faults.add({ route: 'POST /api/v1/payment-gateway/nothing', kind: 'error' }),
+      /no path/,
+    ],
+    [
+      'faults.add with times 1e308',
+      (mock: MockGateway) => mock.faults.add({ route: '*', kind: 'error', times: 1e308 }),
+      /times/,
+    ],
     ['webhooks.staleNext(1e20)', (mock: MockGateway) => mock.webhooks.staleNext(1e20), /seconds/],
     ['clock.advance(1e308)', (mock: MockGateway) => mock.clock.advance(1e308), /past 9999-12-31/],
-    ['clock.set(8.64e15), the last instant a Date holds', (mock: MockGateway) => mock.clock.set(8.64e15), /from 1970-01-01T00:00:00Z to 9999-12-31/],
+    [
+      'clock.set(8.64e15), the last instant a Date holds',
+      (mock: MockGateway) => mock.clock.set(8.64e15),
+      /from 1970-01-01T00:00:00Z to 9999-12-31/,
+    ],
     ['clock.set(-1)', (mock: MockGateway) => mock.clock.set(-1), /from 1970/],
-    ['users.create with an unknown key', (mock: MockGateway) => mock.users.create({ email: 'a@b.co', verified: true } as never), /verified/],
-    ['requests.list with an unknown filter', (mock: MockGateway) => mock.requests.list({ stats: 400 } as never), /stats/],
-    ['orders.get with "1001"', (mock: MockGateway) => mock.orders.get('1001' as never), /orderId must be a positive integer/],
+    [
+      'users.create with an unknown key',
+      (mock: MockGateway) => mock.users.create({ email: 'a@b.co', verified: true } as never),
+      /verified/,
+    ],
+    [
+      'requests.list with an unknown filter',
+      (mock: MockGateway) => mock.requests.list({ stats: 400 } as never),
+      /stats/,
+    ],
+    [
+      'orders.get with "1001"',
+      (mock: MockGateway) => mock.orders.get('1001' as never),
+      /orderId must be a positive integer/,
+    ],
   ])('%s is a 400 naming the problem, and changes nothing', async (_label, call, message) => {
     const mock = newMock()
     const m = await newMerchant(mock)

@@ -6,11 +6,32 @@
  * here with that status.
  */
 import { readFileSync } from 'node:fs'
-import { ERROR_CODES, GATEWAY_PATHS, HEADERS, PIN_ERROR_CODES, PIN_PATHS, type ErrorCode, type PinErrorCode } from '@merchant-gateway/contract'
+import {
+  ERROR_CODES,
+  GATEWAY_PATHS,
+  HEADERS,
+  PIN_ERROR_CODES,
+  PIN_PATHS,
+  type ErrorCode,
+  type PinErrorCode,
+} from '@merchant-gateway/contract'
 import { describe, expect, it } from 'vitest'
 import { isRuleError, type MockGateway } from '../src/index.js'
 import { call, createOrder, newMerchant, newMock, paidOrder, signedCall, type Reply } from './harness.js'
-import { as, BY_EMAIL, EMAIL, lockOut, newUser, openSession, pinCall, PIN, pinMock, userWithPin, verifiedSession, WRONG_PIN } from './pin-helpers.js'
+import {
+  as,
+  BY_EMAIL,
+  EMAIL,
+  lockOut,
+  newUser,
+  openSession,
+  pinCall,
+  PIN,
+  pinMock,
+  userWithPin,
+  verifiedSession,
+  WRONG_PIN,
+} from './pin-helpers.js'
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8')
 const DOC = read('../../../docs/errors.md')
@@ -33,7 +54,10 @@ const PIN_DOC = documented(DOC.slice(DOC.indexOf('## PIN module')), 2)
 function commented(source: string, objectName: string): Map<string, string> {
   const body = source.slice(source.indexOf(`export const ${objectName} = {`))
   const out = new Map<string, string>()
-  for (const [, status, code] of body.slice(0, body.indexOf('} as const')).matchAll(/\/\*\* (\d{3}|5xx)\b[^*]*\*\/\s+(\w+):/g)) out.set(code!, status!)
+  for (const [, status, code] of body
+    .slice(0, body.indexOf('} as const'))
+    .matchAll(/\/\*\* (\d{3}|5xx)\b[^*]*\*\/\s+(\w+):/g))
+    out.set(code!, status!)
   return out
 }
 
@@ -41,12 +65,12 @@ const GATEWAY_COMMENTS = commented(read('../../contract/src/error-codes.ts'), 'E
 const PIN_COMMENTS = commented(read('../../contract/src/pin.ts'), 'PIN_ERROR_CODES')
 
 describe('the catalogues and docs/errors.md list the same codes with the same statuses', () => {
-  it('gateway: every ERROR_CODES entry, and nothing else, is in the gateway table, with its comment\'s status', () => {
+  it("gateway: every ERROR_CODES entry, and nothing else, is in the gateway table, with its comment's status", () => {
     expect([...GATEWAY_DOC.keys()].sort()).toEqual(Object.keys(ERROR_CODES).sort())
     expect(Object.fromEntries(GATEWAY_COMMENTS)).toEqual(Object.fromEntries(GATEWAY_DOC))
   })
 
-  it('PIN module: every PIN_ERROR_CODES entry, and nothing else, is in the PIN table, with its comment\'s status', () => {
+  it("PIN module: every PIN_ERROR_CODES entry, and nothing else, is in the PIN table, with its comment's status", () => {
     expect([...PIN_DOC.keys()].sort()).toEqual(Object.keys(PIN_ERROR_CODES).sort())
     expect(Object.fromEntries(PIN_COMMENTS)).toEqual(Object.fromEntries(PIN_DOC))
   })
@@ -87,11 +111,15 @@ function gate() {
 const GATEWAY_TRIGGERS: Record<ErrorCode, () => Promise<Seen>> = {
   missing_idempotent_key: async () => {
     const { mock, m, paid } = await merchantWorld()
-    return gatewaySeen(await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId: paid.orderId, refundAmount: 1 }, { key: null }))
+    return gatewaySeen(
+      await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId: paid.orderId, refundAmount: 1 }, { key: null }),
+    )
   },
   invalid_idempotent_key: async () => {
     const { mock, m, paid } = await merchantWorld()
-    return gatewaySeen(await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId: paid.orderId, refundAmount: 1 }, { key: '' }))
+    return gatewaySeen(
+      await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId: paid.orderId, refundAmount: 1 }, { key: '' }),
+    )
   },
   idempotency_key_in_use: async () => {
     const g = gate()
@@ -101,7 +129,9 @@ const GATEWAY_TRIGGERS: Record<ErrorCode, () => Promise<Seen>> = {
     mock.faults.add({ route: `POST ${GATEWAY_PATHS.refundOrder}`, kind: 'latency', delayMs: 10 })
     const first = signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 1 }, { key: 'k' })
     await g.arrived
-    const seen = gatewaySeen(await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 1 }, { key: 'k' }))
+    const seen = gatewaySeen(
+      await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 1 }, { key: 'k' }),
+    )
     g.release()
     await first
     return seen
@@ -109,30 +139,54 @@ const GATEWAY_TRIGGERS: Record<ErrorCode, () => Promise<Seen>> = {
   idempotency_key_mismatch: async () => {
     const { mock, m, paid } = await merchantWorld()
     await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId: paid.orderId, refundAmount: 1 }, { key: 'k' })
-    return gatewaySeen(await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId: paid.orderId, refundAmount: 2 }, { key: 'k' }))
+    return gatewaySeen(
+      await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId: paid.orderId, refundAmount: 2 }, { key: 'k' }),
+    )
   },
   invalid_authentication: async () => {
     const { mock, m } = await merchantWorld()
-    return gatewaySeen(await call(mock, GATEWAY_PATHS.listStores, { apiKey: m.apiKey, headers: { [HEADERS.appId]: String(m.appId) } }))
+    return gatewaySeen(
+      await call(mock, GATEWAY_PATHS.listStores, { apiKey: m.apiKey, headers: { [HEADERS.appId]: String(m.appId) } }),
+    )
   },
   invalid_signature: async () => {
     const { mock, m, paid } = await merchantWorld()
-    return gatewaySeen(await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId: paid.orderId, refundAmount: 1 }, { secret: 'sk_wrong' }))
+    return gatewaySeen(
+      await signedCall(
+        mock,
+        m,
+        GATEWAY_PATHS.refundOrder,
+        { orderId: paid.orderId, refundAmount: 1 },
+        { secret: 'sk_wrong' },
+      ),
+    )
   },
   replayed_signature: async () => {
     const mock = newMock({ rejectReplayedSignatures: true })
     const m = await newMerchant(mock, { usd: 100, khr: 0 })
     const { orderId } = await paidOrder(mock, m, 40)
     await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 1 }, { key: 'first' })
-    return gatewaySeen(await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 1 }, { key: 'second' }))
+    return gatewaySeen(
+      await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 1 }, { key: 'second' }),
+    )
   },
   invalid_timestamp: async () => {
     const { mock, m, paid } = await merchantWorld()
-    return gatewaySeen(await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId: paid.orderId, refundAmount: 1 }, { timestamp: '1000000000' }))
+    return gatewaySeen(
+      await signedCall(
+        mock,
+        m,
+        GATEWAY_PATHS.refundOrder,
+        { orderId: paid.orderId, refundAmount: 1 },
+        { timestamp: '1000000000' },
+      ),
+    )
   },
   order_not_cancellable: async () => {
     const { mock, m, paid } = await merchantWorld()
-    return gatewaySeen(await call(mock, GATEWAY_PATHS.cancelOrder, { apiKey: m.apiKey, body: { order_id: String(paid.orderId) } }))
+    return gatewaySeen(
+      await call(mock, GATEWAY_PATHS.cancelOrder, { apiKey: m.apiKey, body: { order_id: String(paid.orderId) } }),
+    )
   },
   order_not_refundable: async () => {
     const { mock, m } = await merchantWorld()
@@ -141,11 +195,15 @@ const GATEWAY_TRIGGERS: Record<ErrorCode, () => Promise<Seen>> = {
   },
   refund_exceeds_remaining: async () => {
     const { mock, m, paid } = await merchantWorld()
-    return gatewaySeen(await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId: paid.orderId, refundAmount: 41 }))
+    return gatewaySeen(
+      await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId: paid.orderId, refundAmount: 41 }),
+    )
   },
   insufficient_funds: async () => {
     const { mock, m } = await merchantWorld()
-    return gatewaySeen(await signedCall(mock, m, GATEWAY_PATHS.payout, { accountNumber: '1', amount: 1, currency: 'KHR' }))
+    return gatewaySeen(
+      await signedCall(mock, m, GATEWAY_PATHS.payout, { accountNumber: '1', amount: 1, currency: 'KHR' }),
+    )
   },
   qr_expired: async () => {
     const { mock, m } = await merchantWorld()
@@ -161,11 +219,13 @@ const GATEWAY_TRIGGERS: Record<ErrorCode, () => Promise<Seen>> = {
   },
 }
 
-const verify = (mock: MockGateway, token: string, pin: unknown) => pinCall(mock, PIN_PATHS.verifyPin, { token, body: { pin } })
+const verify = (mock: MockGateway, token: string, pin: unknown) =>
+  pinCall(mock, PIN_PATHS.verifyPin, { token, body: { pin } })
 
 const PIN_TRIGGERS: Record<Exclude<PinErrorCode, 'internal_error'>, () => Promise<Seen>> = {
   unauthenticated: async () => pinSeen(await pinCall(pinMock(), PIN_PATHS.verifyPin, { body: { pin: PIN } })),
-  invalid_token: async () => pinSeen(await pinCall(pinMock(), PIN_PATHS.verifyPin, { token: 'at_unknown', body: { pin: PIN } })),
+  invalid_token: async () =>
+    pinSeen(await pinCall(pinMock(), PIN_PATHS.verifyPin, { token: 'at_unknown', body: { pin: PIN } })),
   invalid_request: async () => {
     const mock = pinMock()
     const user = await newUser(mock)
@@ -225,7 +285,9 @@ const PIN_TRIGGERS: Record<Exclude<PinErrorCode, 'internal_error'>, () => Promis
     const mock = pinMock()
     const user = await newUser(mock)
     const { sessionId, code } = await openSession(mock, user)
-    return pinSeen(await as(mock, user.accessToken).verifyOtp(BY_EMAIL, code === '999999' ? '999998' : '999999', sessionId))
+    return pinSeen(
+      await as(mock, user.accessToken).verifyOtp(BY_EMAIL, code === '999999' ? '999998' : '999999', sessionId),
+    )
   },
   reset_session_invalid: async () => {
     const mock = pinMock()
@@ -253,11 +315,19 @@ const PIN_TRIGGERS: Record<Exclude<PinErrorCode, 'internal_error'>, () => Promis
   payload_too_large: async () => {
     const mock = pinMock()
     const user = await newUser(mock)
-    return pinSeen(await pinCall(mock, PIN_PATHS.verifyPin, { token: user.accessToken, rawBody: JSON.stringify({ pin: '1'.repeat(70_000) }) }))
+    return pinSeen(
+      await pinCall(mock, PIN_PATHS.verifyPin, {
+        token: user.accessToken,
+        rawBody: JSON.stringify({ pin: '1'.repeat(70_000) }),
+      }),
+    )
   },
   uri_too_long: async () => {
     const mock = pinMock()
-    const res = await mock.fetch(`${mock.baseUrl}${PIN_PATHS.verifyPin}?${'x'.repeat(9000)}`, { method: 'POST', body: '{}' })
+    const res = await mock.fetch(`${mock.baseUrl}${PIN_PATHS.verifyPin}?${'x'.repeat(9000)}`, {
+      method: 'POST',
+      body: '{}',
+    })
     return { status: res.status, code: ((await res.json()) as { code: string }).code }
   },
   unsupported_media_type: async () => {
@@ -287,13 +357,19 @@ describe('the mock answers each code with its documented status', () => {
   it.each(Object.keys(GATEWAY_TRIGGERS) as ErrorCode[])('gateway %s', async (code) => {
     const seen = await GATEWAY_TRIGGERS[code]()
     expect(seen.code).toBe(code)
-    expect(statusMatches(GATEWAY_DOC.get(code)!, seen.status), `${code}: answered ${seen.status}, documented ${GATEWAY_DOC.get(code)}`).toBe(true)
+    expect(
+      statusMatches(GATEWAY_DOC.get(code)!, seen.status),
+      `${code}: answered ${seen.status}, documented ${GATEWAY_DOC.get(code)}`,
+    ).toBe(true)
   })
 
   it.each(Object.keys(PIN_TRIGGERS) as Array<keyof typeof PIN_TRIGGERS>)('PIN module %s', async (code) => {
     const seen = await PIN_TRIGGERS[code]()
     expect(seen.code).toBe(code)
-    expect(statusMatches(PIN_DOC.get(code)!, seen.status), `${code}: answered ${seen.status}, documented ${PIN_DOC.get(code)}`).toBe(true)
+    expect(
+      statusMatches(PIN_DOC.get(code)!, seen.status),
+      `${code}: answered ${seen.status}, documented ${PIN_DOC.get(code)}`,
+    ).toBe(true)
   })
 
   it('every catalogued code has a trigger here, but internal_error, which only a bug of the mock could produce', () => {
@@ -305,6 +381,10 @@ describe('the mock answers each code with its documented status', () => {
     const { mock, m } = await merchantWorld()
     mock.faults.add({ route: `POST ${GATEWAY_PATHS.listStores}`, kind: 'error', status: 503 })
     const reply = await call(mock, GATEWAY_PATHS.listStores, { apiKey: m.apiKey })
-    expect(reply.body).toEqual({ statusCode: 503, message: expect.stringMatching(/injected fault/), error: 'Service Unavailable' })
+    expect(reply.body).toEqual({
+      statusCode: 503,
+      message: expect.stringMatching(/injected fault/),
+      error: 'Service Unavailable',
+    })
   })
 })

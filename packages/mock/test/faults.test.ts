@@ -10,11 +10,21 @@ describe('injected faults', () => {
     const mock = newMock()
     const m = await newMerchant(mock)
     mock.faults.add({ route: CREATE, kind: 'error', status: 503 })
-    const reply = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: m.apiKey, body: { storeId: m.storeId, amount: 1, currency: 'USD' } })
+    const reply = await call(mock, GATEWAY_PATHS.createOrder, {
+      apiKey: m.apiKey,
+      body: { storeId: m.storeId, amount: 1, currency: 'USD' },
+    })
     expect(reply.status).toBe(503)
-    expect(reply.body).toEqual({ statusCode: 503, message: expect.stringContaining('[mock] injected fault'), error: 'Service Unavailable' })
+    expect(reply.body).toEqual({
+      statusCode: 503,
+      message: expect.stringContaining('[mock] injected fault'),
+      error: 'Service Unavailable',
+    })
     expect(mock.orders.get(1001)).toBeUndefined()
-    const next = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: m.apiKey, body: { storeId: m.storeId, amount: 1, currency: 'USD' } })
+    const next = await call(mock, GATEWAY_PATHS.createOrder, {
+      apiKey: m.apiKey,
+      body: { storeId: m.storeId, amount: 1, currency: 'USD' },
+    })
     expect(next.body.order_id).toBe('1001')
   })
 
@@ -22,7 +32,12 @@ describe('injected faults', () => {
     const mock = newMock()
     const m = await newMerchant(mock)
     mock.faults.add({ route: CREATE, kind: 'network' })
-    await expect(call(mock, GATEWAY_PATHS.createOrder, { apiKey: m.apiKey, body: { storeId: m.storeId, amount: 1, currency: 'USD' } })).rejects.toThrow(TypeError)
+    await expect(
+      call(mock, GATEWAY_PATHS.createOrder, {
+        apiKey: m.apiKey,
+        body: { storeId: m.storeId, amount: 1, currency: 'USD' },
+      }),
+    ).rejects.toThrow(TypeError)
     expect(mock.orders.get(1001)).toBeUndefined()
   })
 
@@ -43,7 +58,12 @@ describe('injected faults', () => {
     const mock = newMock()
     const m = await newMerchant(mock)
     mock.faults.add({ route: CREATE, kind: 'drop-response' })
-    await expect(call(mock, GATEWAY_PATHS.createOrder, { apiKey: m.apiKey, body: { storeId: m.storeId, amount: 1, currency: 'USD' } })).rejects.toThrow(TypeError)
+    await expect(
+      call(mock, GATEWAY_PATHS.createOrder, {
+        apiKey: m.apiKey,
+        body: { storeId: m.storeId, amount: 1, currency: 'USD' },
+      }),
+    ).rejects.toThrow(TypeError)
     expect(mock.orders.get(1001)?.status).toBe('pending')
   })
 
@@ -52,7 +72,10 @@ describe('injected faults', () => {
     const mock = newMock({ sleep: async (ms) => void waits.push(ms) })
     const m = await newMerchant(mock)
     mock.faults.add({ route: CREATE, kind: 'latency', delayMs: 2500 })
-    const reply = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: m.apiKey, body: { storeId: m.storeId, amount: 1, currency: 'USD' } })
+    const reply = await call(mock, GATEWAY_PATHS.createOrder, {
+      apiKey: m.apiKey,
+      body: { storeId: m.storeId, amount: 1, currency: 'USD' },
+    })
     expect(reply.status).toBe(200)
     expect(waits).toEqual([2500])
   })
@@ -77,7 +100,8 @@ describe('injected faults', () => {
     const m = await newMerchant(mock)
     mock.faults.add({ route: '*', kind: 'error', status: 429, times: 2 })
     const statuses = []
-    for (let i = 0; i < 3; i++) statuses.push((await call(mock, GATEWAY_PATHS.balanceInquiry, { apiKey: m.apiKey })).status)
+    for (let i = 0; i < 3; i++)
+      statuses.push((await call(mock, GATEWAY_PATHS.balanceInquiry, { apiKey: m.apiKey })).status)
     expect(statuses).toEqual([429, 429, 200])
     mock.faults.add({ route: '*', kind: 'network', times: 'always' })
     mock.faults.clear()

@@ -21,7 +21,10 @@ export function newMock(options: MockGatewayOptions = {}): MockGateway {
 }
 
 /** A merchant with one store and the given opening balances. */
-export async function newMerchant(mock: MockGateway, balances: { usd?: number; khr?: number } = { usd: 1000, khr: 4_000_000 }): Promise<Merchant> {
+export async function newMerchant(
+  mock: MockGateway,
+  balances: { usd?: number; khr?: number } = { usd: 1000, khr: 4_000_000 },
+): Promise<Merchant> {
   const merchant = await mock.merchants.create({ balances })
   const store = await mock.stores.add(merchant.merchantId, { storeName: 'Riverside', address: '1 Main St, Phnom Penh' })
   return { ...merchant, storeId: store.storeId }
@@ -38,12 +41,23 @@ export interface Reply<T = any> {
 export async function call(
   mock: MockGateway,
   path: string,
-  options: { apiKey?: string | null; body?: unknown; rawBody?: string; method?: string; headers?: Record<string, string>; query?: string } = {},
+  options: {
+    apiKey?: string | null
+    body?: unknown
+    rawBody?: string
+    method?: string
+    headers?: Record<string, string>
+    query?: string
+  } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers }
   if (options.apiKey) headers[HEADERS.apiKey] = options.apiKey
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body))
-  const res = await mock.fetch(`${mock.baseUrl}${path}${options.query ?? ''}`, { method: options.method ?? 'POST', headers, body })
+  const res = await mock.fetch(`${mock.baseUrl}${path}${options.query ?? ''}`, {
+    method: options.method ?? 'POST',
+    headers,
+    body,
+  })
   return { status: res.status, body: await res.json(), headers: res.headers }
 }
 
@@ -53,7 +67,14 @@ export async function signedCall(
   merchant: MerchantCredentials,
   path: string,
   body: unknown,
-  options: { key?: string | null; timestamp?: string; rawBody?: string; secret?: string; headers?: Record<string, string>; tamper?: (raw: string) => string } = {},
+  options: {
+    key?: string | null
+    timestamp?: string
+    rawBody?: string
+    secret?: string
+    headers?: Record<string, string>
+    tamper?: (raw: string) => string
+  } = {},
 ): Promise<Reply> {
   const raw = options.rawBody ?? JSON.stringify(body)
   const timestamp = options.timestamp ?? String(Math.floor(Date.parse(mock.clock.now()) / 1000))
@@ -98,26 +119,56 @@ export async function earlierCall(
 }
 
 /** Creates an order through the API and returns its numeric id. */
-export async function createOrder(mock: MockGateway, merchant: Merchant, amount = 25, currency: 'USD' | 'KHR' = 'USD'): Promise<number> {
-  const reply = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: merchant.apiKey, body: { storeId: merchant.storeId, amount, currency } })
+export async function createOrder(
+  mock: MockGateway,
+  merchant: Merchant,
+  amount = 25,
+  currency: 'USD' | 'KHR' = 'USD',
+): Promise<number> {
+  const reply = await call(mock, GATEWAY_PATHS.createOrder, {
+    apiKey: merchant.apiKey,
+    body: { storeId: merchant.storeId, amount, currency },
+  })
   if (reply.status !== 200) throw new Error(`create order failed: ${JSON.stringify(reply.body)}`)
   return Number(reply.body.order_id)
 }
 
 /** Creates an order and has the customer pay it (SUCCESS); returns the order and payment ids. */
-export async function paidOrder(mock: MockGateway, merchant: Merchant, amount = 25, currency: 'USD' | 'KHR' = 'USD'): Promise<{ orderId: number; transactionId: number }> {
+export async function paidOrder(
+  mock: MockGateway,
+  merchant: Merchant,
+  amount = 25,
+  currency: 'USD' | 'KHR' = 'USD',
+): Promise<{ orderId: number; transactionId: number }> {
   const orderId = await createOrder(mock, merchant, amount, currency)
   const payment = await mock.payments.create({ orderId, status: 'SUCCESS' })
   return { orderId, transactionId: payment.transactionId }
 }
 
 /** Refund through the API. */
-export function refund(mock: MockGateway, merchant: Merchant, orderId: number, refundAmount: number, key?: string): Promise<Reply> {
-  return signedCall(mock, merchant, GATEWAY_PATHS.refundOrder, { orderId, refundAmount }, key === undefined ? {} : { key })
+export function refund(
+  mock: MockGateway,
+  merchant: Merchant,
+  orderId: number,
+  refundAmount: number,
+  key?: string,
+): Promise<Reply> {
+  return signedCall(
+    mock,
+    merchant,
+    GATEWAY_PATHS.refundOrder,
+    { orderId, refundAmount },
+    key === undefined ? {} : { key },
+  )
 }
 
 /** Payout through the API. */
-export function payout(mock: MockGateway, merchant: Merchant, body: { accountNumber: string; amount: number; currency: string }, key?: string): Promise<Reply> {
+export function payout(
+  mock: MockGateway,
+  merchant: Merchant,
+  body: { accountNumber: string; amount: number; currency: string },
+  key?: string,
+): Promise<Reply> {
   return signedCall(mock, merchant, GATEWAY_PATHS.payout, body, key === undefined ? {} : { key })
 }
 
@@ -165,7 +216,10 @@ export async function snapshotState(p: StateProbe) {
  * The state equals `before`, the books balance, no order or transaction was added, and no id of either
  * sequence was used up (the next order and payment take the very next ids).
  */
-export async function expectNoStateChange(p: StateProbe, before: Awaited<ReturnType<typeof snapshotState>>): Promise<void> {
+export async function expectNoStateChange(
+  p: StateProbe,
+  before: Awaited<ReturnType<typeof snapshotState>>,
+): Promise<void> {
   const after = await snapshotState(p)
   expect(after).toEqual(before)
   expect(after.nextOrder).toBeUndefined()
@@ -173,5 +227,7 @@ export async function expectNoStateChange(p: StateProbe, before: Awaited<ReturnT
   expect(after.audit).toEqual([])
   const next = await createOrder(p.mock, p.m, 1)
   expect(next).toBe(p.lastOrderId + 1)
-  expect((await p.mock.payments.create({ orderId: next, status: 'SUCCESS' })).transactionId).toBe(p.lastTransactionId + 1)
+  expect((await p.mock.payments.create({ orderId: next, status: 'SUCCESS' })).transactionId).toBe(
+    p.lastTransactionId + 1,
+  )
 }

@@ -7,7 +7,14 @@ import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DEMO_MERCHANT, DRAIN_BYTES, MAX_BODY_BYTES, startMockServer, type MockServer, type MockServerOptions } from '../src/server.js'
+import {
+  DEMO_MERCHANT,
+  DRAIN_BYTES,
+  MAX_BODY_BYTES,
+  startMockServer,
+  type MockServer,
+  type MockServerOptions,
+} from '../src/server.js'
 import { controlTokenFor } from '../src/adapters/control-guard.js'
 import { controlNotes } from '../src/cli/serve.js'
 import { MONDAY } from './harness.js'
@@ -18,7 +25,13 @@ afterEach(async () => {
 })
 
 async function start(options: MockServerOptions = {}): Promise<MockServer> {
-  const server = await startMockServer({ port: 0, clock: { now: MONDAY, frozen: true }, seed: [DEMO_MERCHANT], tickMs: 0, ...options })
+  const server = await startMockServer({
+    port: 0,
+    clock: { now: MONDAY, frozen: true },
+    seed: [DEMO_MERCHANT],
+    tickMs: 0,
+    ...options,
+  })
   open.push(server)
   return server
 }
@@ -30,7 +43,12 @@ interface RawAnswer {
 }
 
 /** One request with node:http (any method, any header, a raw target). */
-function send(server: MockServer, method: string, path: string, options: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawAnswer> {
+function send(
+  server: MockServer,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: server.port, method, path, headers: options.headers }, (res) => {
       let body = ''
@@ -47,7 +65,12 @@ function send(server: MockServer, method: string, path: string, options: { heade
  * socket takes them) while reading whatever comes back; resolves with the first status line seen and
  * whether the socket saw an error.
  */
-function upload(server: MockServer, path: string, bodyBytes: number, extraHeaders = ''): Promise<{ statusLine: string | undefined; error: string | undefined }> {
+function upload(
+  server: MockServer,
+  path: string,
+  bodyBytes: number,
+  extraHeaders = '',
+): Promise<{ statusLine: string | undefined; error: string | undefined }> {
   return new Promise((resolve) => {
     const socket = connect(server.port, '127.0.0.1')
     let received = ''
@@ -56,7 +79,9 @@ function upload(server: MockServer, path: string, bodyBytes: number, extraHeader
     socket.on('error', (e) => (error = e.message))
     socket.on('close', () => resolve({ statusLine: /^HTTP\/1\.1 \d{3}[^\r]*/.exec(received)?.[0], error }))
     socket.on('connect', async () => {
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${bodyBytes}\r\nConnection: close\r\n${extraHeaders}\r\n`)
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${bodyBytes}\r\nConnection: close\r\n${extraHeaders}\r\n`,
+      )
       const chunk = Buffer.alloc(64 * 1024, 0x20)
       for (let sent = 0; sent < bodyBytes && !socket.destroyed; sent += chunk.length) {
         const piece = chunk.subarray(0, Math.min(chunk.length, bodyBytes - sent))
@@ -68,18 +93,25 @@ function upload(server: MockServer, path: string, bodyBytes: number, extraHeader
 }
 
 describe('every method gets an HTTP answer', () => {
-  it.each(['TRACE'])('%s on a gateway path is 405 with Allow; on an unknown path 404; on a control path 405 with its methods', async (method) => {
-    const server = await start()
-    const gateway = await send(server, method, GATEWAY_PATHS.listStores)
-    expect(gateway.status).toBe(405)
-    expect(gateway.headers.allow).toBe('POST')
-    expect(JSON.parse(gateway.body)).toEqual({ statusCode: 405, message: `${method} is not allowed on ${GATEWAY_PATHS.listStores}; use POST`, error: 'Method Not Allowed' })
-    expect((await send(server, method, '/nowhere')).status).toBe(404)
-    const control = await send(server, method, '/__mock/faults')
-    expect([control.status, control.headers.allow]).toEqual([405, 'GET, POST, DELETE'])
-    const pin = await send(server, method, '/api/v1/auth/set-pin')
-    expect(JSON.parse(pin.body)).toMatchObject({ status_code: 405, code: 'method_not_allowed' })
-  })
+  it.each(['TRACE'])(
+    '%s on a gateway path is 405 with Allow; on an unknown path 404; on a control path 405 with its methods',
+    async (method) => {
+      const server = await start()
+      const gateway = await send(server, method, GATEWAY_PATHS.listStores)
+      expect(gateway.status).toBe(405)
+      expect(gateway.headers.allow).toBe('POST')
+      expect(JSON.parse(gateway.body)).toEqual({
+        statusCode: 405,
+        message: `${method} is not allowed on ${GATEWAY_PATHS.listStores}; use POST`,
+        error: 'Method Not Allowed',
+      })
+      expect((await send(server, method, '/nowhere')).status).toBe(404)
+      const control = await send(server, method, '/__mock/faults')
+      expect([control.status, control.headers.allow]).toEqual([405, 'GET, POST, DELETE'])
+      const pin = await send(server, method, '/api/v1/auth/set-pin')
+      expect(JSON.parse(pin.body)).toMatchObject({ status_code: 405, code: 'method_not_allowed' })
+    },
+  )
 
   it('another method HTTP knows (PROPFIND) on a known path is 405 with Allow, not a dropped connection', async () => {
     const server = await start()
@@ -90,7 +122,9 @@ describe('every method gets an HTTP answer', () => {
   it("a method token HTTP's parser does not know (TRACK) is still answered: 400 from the parser", async () => {
     const server = await start()
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(server.port, '127.0.0.1', () => socket.write('TRACK / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'))
+      const socket = connect(server.port, '127.0.0.1', () =>
+        socket.write('TRACK / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'),
+      )
       let text = ''
       socket.on('data', (chunk) => (text += chunk.toString()))
       socket.on('close', () => resolve(text))
@@ -102,7 +136,9 @@ describe('every method gets an HTTP answer', () => {
   it('CONNECT is answered 405 on the socket, then the connection closes', async () => {
     const server = await start()
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(server.port, '127.0.0.1', () => socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'))
+      const socket = connect(server.port, '127.0.0.1', () =>
+        socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'),
+      )
       let text = ''
       socket.on('data', (chunk) => (text += chunk.toString()))
       socket.on('close', () => resolve(text))
@@ -116,8 +152,15 @@ describe('every method gets an HTTP answer', () => {
 describe('malformed and over-long targets are 4xx with a message', () => {
   it('a control path with a malformed percent-escape is 400 naming the segment, and changes nothing', async () => {
     const server = await start()
-    for (const [method, path] of [['GET', '/__mock/merchants/%ZZ'], ['POST', '/__mock/merchants/%E0%A4%A/stores'], ['DELETE', '/__mock/merchants/1/stores/%']] as const) {
-      const reply = await send(server, method, path, { headers: { 'Content-Type': 'application/json' }, body: method === 'POST' ? '{"storeName":"A","address":"B"}' : undefined })
+    for (const [method, path] of [
+      ['GET', '/__mock/merchants/%ZZ'],
+      ['POST', '/__mock/merchants/%E0%A4%A/stores'],
+      ['DELETE', '/__mock/merchants/1/stores/%'],
+    ] as const) {
+      const reply = await send(server, method, path, {
+        headers: { 'Content-Type': 'application/json' },
+        body: method === 'POST' ? '{"storeName":"A","address":"B"}' : undefined,
+      })
       expect(reply.status, path).toBe(400)
       expect(JSON.parse(reply.body).message).toMatch(/malformed percent-escape/)
     }
@@ -128,8 +171,17 @@ describe('malformed and over-long targets are 4xx with a message', () => {
     const server = await start()
     const image = await send(server, 'GET', `/qr/${'A'.repeat(10_000)}.png`)
     expect(image.status).toBe(414)
-    expect(JSON.parse(image.body)).toEqual({ statusCode: 414, message: 'The request target is longer than 8192 characters', error: 'URI Too Long' })
-    const detail = await send(server, 'GET', `${GATEWAY_PATHS.transactionDetail}?transaction_id=1&pad=${'x'.repeat(9000)}`, { headers: { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey } })
+    expect(JSON.parse(image.body)).toEqual({
+      statusCode: 414,
+      message: 'The request target is longer than 8192 characters',
+      error: 'URI Too Long',
+    })
+    const detail = await send(
+      server,
+      'GET',
+      `${GATEWAY_PATHS.transactionDetail}?transaction_id=1&pad=${'x'.repeat(9000)}`,
+      { headers: { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey } },
+    )
     expect(detail.status).toBe(414)
   })
 })
@@ -146,7 +198,9 @@ describe('a body over the limit: the client gets the 413 whatever it is still se
 
   it('20 oversized uploads at once are all answered 413', async () => {
     const server = await start()
-    const outcomes = await Promise.all(Array.from({ length: 20 }, () => upload(server, GATEWAY_PATHS.createOrder, 2 * 1024 * 1024)))
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () => upload(server, GATEWAY_PATHS.createOrder, 2 * 1024 * 1024)),
+    )
     expect(outcomes.map((o) => o.statusLine)).toEqual(Array(20).fill('HTTP/1.1 413 Payload Too Large'))
   })
 
@@ -155,9 +209,19 @@ describe('a body over the limit: the client gets the 413 whatever it is still se
     const agent = new (await import('node:http')).Agent({ keepAlive: true, maxSockets: 1 })
     const post = (body: string) =>
       new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port: server.port, method: 'POST', path: '/__mock/settle', agent, headers: { 'Content-Type': 'application/json' } }, (res) => {
-          res.resume().on('end', () => resolve({ status: res.statusCode!, socket: req.socket }))
-        })
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            method: 'POST',
+            path: '/__mock/settle',
+            agent,
+            headers: { 'Content-Type': 'application/json' },
+          },
+          (res) => {
+            res.resume().on('end', () => resolve({ status: res.statusCode!, socket: req.socket }))
+          },
+        )
         req.on('error', reject)
         req.end(body)
       })
@@ -172,7 +236,9 @@ describe('a body over the limit: the client gets the 413 whatever it is still se
     const server = await start()
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(server.port, '127.0.0.1', () =>
-        socket.write(`POST /__mock/merchants HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${50 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`),
+        socket.write(
+          `POST /__mock/merchants HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${50 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`,
+        ),
       )
       let text = ''
       socket.on('data', (chunk) => {
@@ -194,24 +260,37 @@ describe('a body over the limit: the client gets the 413 whatever it is still se
 })
 
 describe('the control API on a developer machine: origins, hosts, token', () => {
-  it("a page of another origin cannot drive or read the control API: 403 before anything runs, and no CORS grant", async () => {
+  it('a page of another origin cannot drive or read the control API: 403 before anything runs, and no CORS grant', async () => {
     const server = await start()
-    const reset = await send(server, 'POST', '/__mock/merchants', { headers: { Origin: 'https://evil.example', 'Content-Type': 'text/plain' }, body: '{"name":"Mallory"}' })
+    const reset = await send(server, 'POST', '/__mock/merchants', {
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'text/plain' },
+      body: '{"name":"Mallory"}',
+    })
     expect(reset.status).toBe(403)
     expect(reset.headers['access-control-allow-origin']).toBeUndefined()
-    expect(JSON.parse(reset.body).message).toMatch(/Origin https:\/\/evil\.example may not use the control API; allow it with --allow-origin/)
+    expect(JSON.parse(reset.body).message).toMatch(
+      /Origin https:\/\/evil\.example may not use the control API; allow it with --allow-origin/,
+    )
     const otp = await send(server, 'GET', '/__mock/otp', { headers: { Origin: 'http://localhost:5173' } })
     expect(otp.status).toBe(403)
-    const preflight = await send(server, 'OPTIONS', '/__mock/reset', { headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } })
+    const preflight = await send(server, 'OPTIONS', '/__mock/reset', {
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    })
     expect(preflight.status).toBe(403)
     await expect(server.mock.merchants.get(2)).rejects.toMatchObject({ status: 404 })
   })
 
-  it('an allowed origin gets its own origin back (not *), preflights included; the server\'s own pages are always allowed', async () => {
+  it("an allowed origin gets its own origin back (not *), preflights included; the server's own pages are always allowed", async () => {
     const server = await start({ allowedOrigins: ['http://localhost:5173'] })
     const read = await send(server, 'GET', '/__mock/clock', { headers: { Origin: 'http://localhost:5173' } })
-    expect([read.status, read.headers['access-control-allow-origin'], read.headers.vary]).toEqual([200, 'http://localhost:5173', 'Origin'])
-    const preflight = await send(server, 'OPTIONS', '/__mock/reset', { headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST' } })
+    expect([read.status, read.headers['access-control-allow-origin'], read.headers.vary]).toEqual([
+      200,
+      'http://localhost:5173',
+      'Origin',
+    ])
+    const preflight = await send(server, 'OPTIONS', '/__mock/reset', {
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST' },
+    })
     expect(preflight.status).toBe(204)
     const own = await send(server, 'POST', '/__mock/settle', { headers: { Origin: `http://127.0.0.1:${server.port}` } })
     expect(own.status).toBe(200)
@@ -219,7 +298,9 @@ describe('the control API on a developer machine: origins, hosts, token', () => 
 
   it('service routes stay callable from a browser app on another origin (CORS *)', async () => {
     const server = await start()
-    const stores = await send(server, 'POST', GATEWAY_PATHS.listStores, { headers: { Origin: 'http://localhost:5173', [HEADERS.apiKey]: DEMO_MERCHANT.apiKey } })
+    const stores = await send(server, 'POST', GATEWAY_PATHS.listStores, {
+      headers: { Origin: 'http://localhost:5173', [HEADERS.apiKey]: DEMO_MERCHANT.apiKey },
+    })
     expect([stores.status, stores.headers['access-control-allow-origin']]).toEqual([200, '*'])
   })
 
@@ -228,7 +309,12 @@ describe('the control API on a developer machine: origins, hosts, token', () => 
     const rebound = await send(server, 'GET', '/__mock/otp', { headers: { Host: `attacker.example:${server.port}` } })
     expect(rebound.status).toBe(403)
     expect(JSON.parse(rebound.body).message).toMatch(/Host "attacker\.example:\d+" is not allowed for the control API/)
-    for (const host of [`localhost:${server.port}`, `127.0.0.1:${server.port}`, `[::1]:${server.port}`, `app.localhost:${server.port}`]) {
+    for (const host of [
+      `localhost:${server.port}`,
+      `127.0.0.1:${server.port}`,
+      `[::1]:${server.port}`,
+      `app.localhost:${server.port}`,
+    ]) {
       expect((await send(server, 'GET', '/__mock/clock', { headers: { Host: host } })).status, host).toBe(200)
     }
     const named = await start({ allowedHosts: ['mock.test'] })
@@ -239,10 +325,19 @@ describe('the control API on a developer machine: origins, hosts, token', () => 
     const server = await start({ controlToken: 'tok_0123456789' })
     expect(server.controlToken).toBe('tok_0123456789')
     expect((await send(server, 'GET', '/__mock/clock')).status).toBe(401)
-    expect((await send(server, 'GET', '/__mock/clock', { headers: { Authorization: 'Bearer wrong_token' } })).status).toBe(401)
-    expect((await send(server, 'GET', '/__mock/clock', { headers: { Authorization: 'Bearer tok_0123456789' } })).status).toBe(200)
-    expect((await send(server, 'GET', '/__mock/clock', { headers: { 'X-Mock-Token': 'tok_0123456789' } })).status).toBe(200)
-    expect((await send(server, 'POST', GATEWAY_PATHS.listStores, { headers: { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey } })).status).toBe(200)
+    expect(
+      (await send(server, 'GET', '/__mock/clock', { headers: { Authorization: 'Bearer wrong_token' } })).status,
+    ).toBe(401)
+    expect(
+      (await send(server, 'GET', '/__mock/clock', { headers: { Authorization: 'Bearer tok_0123456789' } })).status,
+    ).toBe(200)
+    expect((await send(server, 'GET', '/__mock/clock', { headers: { 'X-Mock-Token': 'tok_0123456789' } })).status).toBe(
+      200,
+    )
+    expect(
+      (await send(server, 'POST', GATEWAY_PATHS.listStores, { headers: { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey } }))
+        .status,
+    ).toBe(200)
     await expect(start({ controlToken: 'short' })).rejects.toThrow(/controlToken must be 8 to 200/)
   })
 
@@ -255,10 +350,17 @@ describe('the control API on a developer machine: origins, hosts, token', () => 
     expect(made).toMatch(/^[\w-]{24}$/)
     expect(controlTokenFor('192.168.1.20', undefined)).not.toBe(made)
     expect(controlTokenFor('0.0.0.0', 'tok_given_123')).toBe('tok_given_123')
-    expect(controlNotes({ host: '0.0.0.0', allowOrigins: [], controlToken: undefined }, { controlToken: made })).toEqual([
+    expect(
+      controlNotes({ host: '0.0.0.0', allowOrigins: [], controlToken: undefined }, { controlToken: made }),
+    ).toEqual([
       'WARNING: listening on 0.0.0.0, reachable from other machines; the control API (API secrets, one-time codes) needs this token:',
       `  control token  ${made}   (Authorization: Bearer <token>)`,
     ])
-    expect(controlNotes({ host: '127.0.0.1', allowOrigins: ['http://localhost:5173'], controlToken: undefined }, { controlToken: undefined })).toEqual(['  browser pages of http://localhost:5173 may use it'])
+    expect(
+      controlNotes(
+        { host: '127.0.0.1', allowOrigins: ['http://localhost:5173'], controlToken: undefined },
+        { controlToken: undefined },
+      ),
+    ).toEqual(['  browser pages of http://localhost:5173 may use it'])
   })
 })

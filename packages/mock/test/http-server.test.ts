@@ -4,7 +4,13 @@ import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMockGateway } from '../src/index.js'
-import { DEMO_MERCHANT, MAX_BODY_BYTES, startMockServer, type MockServer, type MockServerOptions } from '../src/server.js'
+import {
+  DEMO_MERCHANT,
+  MAX_BODY_BYTES,
+  startMockServer,
+  type MockServer,
+  type MockServerOptions,
+} from '../src/server.js'
 import { MONDAY } from './harness.js'
 
 const open: Array<{ close(): Promise<void> | void }> = []
@@ -14,7 +20,12 @@ afterEach(async () => {
 })
 
 async function start(options: MockServerOptions = {}): Promise<MockServer> {
-  const server = await startMockServer({ port: 0, clock: { now: MONDAY, frozen: true }, seed: [DEMO_MERCHANT], ...options })
+  const server = await startMockServer({
+    port: 0,
+    clock: { now: MONDAY, frozen: true },
+    seed: [DEMO_MERCHANT],
+    ...options,
+  })
   open.push(server)
   return server
 }
@@ -23,7 +34,13 @@ const listStores = (server: MockServer, apiKey = DEMO_MERCHANT.apiKey) =>
   fetch(`${server.url}${GATEWAY_PATHS.listStores}`, { method: 'POST', headers: { [HEADERS.apiKey]: apiKey } })
 
 /** A signed refund over real HTTP; `tamper` changes the bytes after signing. */
-async function signedRefund(server: MockServer, orderId: number, amount: number, key = crypto.randomUUID(), tamper = (raw: string) => raw) {
+async function signedRefund(
+  server: MockServer,
+  orderId: number,
+  amount: number,
+  key = crypto.randomUUID(),
+  tamper = (raw: string) => raw,
+) {
   const raw = JSON.stringify({ orderId, refundAmount: amount })
   const timestamp = String(Math.floor(Date.parse(server.mock.clock.now()) / 1000))
   return fetch(`${server.url}${GATEWAY_PATHS.refundOrder}`, {
@@ -46,7 +63,10 @@ async function paidOrder(server: MockServer, amount = 40): Promise<number> {
     body: JSON.stringify({ storeId: 101, amount, currency: 'USD' }),
   })
   const orderId = Number(((await res.json()) as { order_id: string }).order_id)
-  const paid = await fetch(`${server.url}/__mock/payments`, { method: 'POST', body: JSON.stringify({ orderId, status: 'SUCCESS' }) })
+  const paid = await fetch(`${server.url}/__mock/payments`, {
+    method: 'POST',
+    body: JSON.stringify({ orderId, status: 'SUCCESS' }),
+  })
   expect(paid.status).toBe(201)
   return orderId
 }
@@ -65,7 +85,11 @@ async function receiver(...statuses: number[]) {
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const handle = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`, received, close: () => new Promise<void>((r) => server.close(() => r())) }
+  const handle = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  }
   open.push({
     close: () => {
       server.closeAllConnections()
@@ -82,7 +106,10 @@ describe('the mock over real HTTP answers what it answers in-process', () => {
     const res = await listStores(server)
     expect(res.status).toBe(200)
     expect(res.headers.get('X-Trace-Id')).toMatch(/^trc_/)
-    expect(await res.json()).toMatchObject({ statusCode: 200, data: [{ storeId: 101, storeName: 'Demo Store', address: '1 Demo Street, Phnom Penh' }] })
+    expect(await res.json()).toMatchObject({
+      statusCode: 200,
+      data: [{ storeId: 101, storeName: 'Demo Store', address: '1 Demo Street, Phnom Penh' }],
+    })
     expect((await listStores(server, 'mk_unknown')).status).toBe(401)
   })
 
@@ -123,12 +150,20 @@ describe('the mock over real HTTP answers what it answers in-process', () => {
 
   it('serves the control API under /__mock and the service sees its changes', async () => {
     const server = await start()
-    const created = await fetch(`${server.url}/__mock/merchants`, { method: 'POST', body: JSON.stringify({ balances: { usd: 5 } }) })
+    const created = await fetch(`${server.url}/__mock/merchants`, {
+      method: 'POST',
+      body: JSON.stringify({ balances: { usd: 5 } }),
+    })
     expect(created.status).toBe(201)
     const merchant = (await created.json()) as { merchantId: number; apiKey: string }
     expect((await listStores(server, merchant.apiKey)).status).toBe(404) // no store yet: the gateway documentation's 404
-    await fetch(`${server.url}/__mock/merchants/${merchant.merchantId}/stores`, { method: 'POST', body: JSON.stringify({ storeName: 'Kiosk', address: '2 Quay' }) })
-    expect((await (await listStores(server, merchant.apiKey)).json()) as object).toMatchObject({ data: [{ storeName: 'Kiosk' }] })
+    await fetch(`${server.url}/__mock/merchants/${merchant.merchantId}/stores`, {
+      method: 'POST',
+      body: JSON.stringify({ storeName: 'Kiosk', address: '2 Quay' }),
+    })
+    expect((await (await listStores(server, merchant.apiKey)).json()) as object).toMatchObject({
+      data: [{ storeName: 'Kiosk' }],
+    })
   })
 
   it('serves a given instance, whose in-process control API works alongside the HTTP one', async () => {
@@ -144,7 +179,10 @@ describe('injected network faults cut the TCP connection, as a failing network d
   it('a network fault: the client sees a failed fetch and nothing is processed', async () => {
     const server = await start()
     const orderId = await paidOrder(server)
-    await fetch(`${server.url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ route: `POST ${GATEWAY_PATHS.refundOrder}`, kind: 'network' }) })
+    await fetch(`${server.url}/__mock/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ route: `POST ${GATEWAY_PATHS.refundOrder}`, kind: 'network' }),
+    })
     await expect(signedRefund(server, orderId, 10)).rejects.toThrow(TypeError)
     expect((await server.mock.balances(1)).usd.balance).toBe(1040)
   })
@@ -152,7 +190,10 @@ describe('injected network faults cut the TCP connection, as a failing network d
   it('drop-response: the refund is committed, the answer never arrives, and a retry with the same key replays it', async () => {
     const server = await start()
     const orderId = await paidOrder(server)
-    await fetch(`${server.url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ route: `POST ${GATEWAY_PATHS.refundOrder}`, kind: 'drop-response' }) })
+    await fetch(`${server.url}/__mock/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ route: `POST ${GATEWAY_PATHS.refundOrder}`, kind: 'drop-response' }),
+    })
     const key = crypto.randomUUID()
     await expect(signedRefund(server, orderId, 10, key)).rejects.toThrow(TypeError)
     // Committed although the client never heard: the refund's 10 is frozen until it settles.
@@ -168,30 +209,50 @@ describe('injected network faults cut the TCP connection, as a failing network d
 describe('the server guards its edges', () => {
   it(`a body over ${MAX_BODY_BYTES} bytes is 413 with the status-style body, before the mock sees it`, async () => {
     const server = await start()
-    const res = await fetch(`${server.url}/__mock/merchants`, { method: 'POST', body: JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES) }) })
+    const res = await fetch(`${server.url}/__mock/merchants`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES) }),
+    })
     expect(res.status).toBe(413)
-    expect(await res.json()).toEqual({ statusCode: 413, message: `The body is larger than ${MAX_BODY_BYTES} bytes`, error: 'Payload Too Large' })
+    expect(await res.json()).toEqual({
+      statusCode: 413,
+      message: `The body is larger than ${MAX_BODY_BYTES} bytes`,
+      error: 'Payload Too Large',
+    })
     expect((await fetch(`${server.url}/__mock/merchants/2`)).status).toBe(404)
   })
 
   it(`a body over ${MAX_BODY_BYTES} bytes on a PIN path is 413 in the PIN module's envelope (payload_too_large)`, async () => {
     const server = await start()
-    const res = await fetch(`${server.url}/api/v1/auth/verify-pin`, { method: 'POST', body: 'x'.repeat(MAX_BODY_BYTES + 1) })
+    const res = await fetch(`${server.url}/api/v1/auth/verify-pin`, {
+      method: 'POST',
+      body: 'x'.repeat(MAX_BODY_BYTES + 1),
+    })
     expect(res.status).toBe(413)
-    expect(await res.json()).toEqual({ status_code: 413, message: `The body is larger than ${MAX_BODY_BYTES} bytes`, code: 'payload_too_large', data: null })
+    expect(await res.json()).toEqual({
+      status_code: 413,
+      message: `The body is larger than ${MAX_BODY_BYTES} bytes`,
+      code: 'payload_too_large',
+      data: null,
+    })
   })
 
   it('answers CORS preflights and exposes the trace headers, unless cors is false', async () => {
     const server = await start()
     const preflight = await fetch(`${server.url}${GATEWAY_PATHS.refundOrder}`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-api-key, x-signature' },
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'x-api-key, x-signature',
+      },
     })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe('*')
     expect(preflight.headers.get('Access-Control-Allow-Headers')).toBe('x-api-key, x-signature')
     const exposed = (await listStores(server)).headers.get('Access-Control-Expose-Headers')
-    for (const name of ['X-Trace-Id', 'X-Idempotent-Replayed', 'X-Service-Deprecation-Warning', 'Retry-After']) expect(exposed).toContain(name)
+    for (const name of ['X-Trace-Id', 'X-Idempotent-Replayed', 'X-Service-Deprecation-Warning', 'Retry-After'])
+      expect(exposed).toContain(name)
     const closed = await start({ cors: false })
     expect((await listStores(closed)).headers.get('Access-Control-Allow-Origin')).toBeNull()
   })
@@ -201,25 +262,40 @@ describe('the server guards its edges', () => {
     const server = await start({ log: (line) => lines.push(line) })
     await listStores(server)
     await fetch(`${server.url}/__mock/clock`)
-    await fetch(`${server.url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ route: '*', kind: 'network' }) })
+    await fetch(`${server.url}/__mock/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ route: '*', kind: 'network' }),
+    })
     await listStores(server).catch(() => undefined)
     expect(lines).toHaveLength(4)
     expect(lines[0]).toMatch(/^POST \/api\/v1\/payment-gateway\/stores\/list 200 \d+\.\d ms trc_\w+$/)
     expect(lines[1]).toMatch(/^GET \/__mock\/clock 200 \d+\.\d ms$/)
     expect(lines[2]).toMatch(/^POST \/__mock\/faults 201 /)
-    expect(lines[3]).toMatch(/^POST \/api\/v1\/payment-gateway\/stores\/list dropped \d+\.\d ms connection cut \(injected fault\)$/)
+    expect(lines[3]).toMatch(
+      /^POST \/api\/v1\/payment-gateway\/stores\/list dropped \d+\.\d ms connection cut \(injected fault\)$/,
+    )
   })
 
   it("puts the warnings the service logged on the request's line (a deprecated header the era still accepts)", async () => {
     const lines: string[] = []
-    const server = await start({ log: (line) => lines.push(line), clock: { now: '2026-03-03T09:00:00Z', frozen: true } })
+    const server = await start({
+      log: (line) => lines.push(line),
+      clock: { now: '2026-03-03T09:00:00Z', frozen: true },
+    })
     const { appId } = await server.mock.merchants.get(1)
-    const res = await fetch(`${server.url}${GATEWAY_PATHS.listStores}`, { method: 'POST', headers: { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey, [HEADERS.appId]: String(appId) } })
+    const res = await fetch(`${server.url}${GATEWAY_PATHS.listStores}`, {
+      method: 'POST',
+      headers: { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey, [HEADERS.appId]: String(appId) },
+    })
     expect(res.status).toBe(200)
     expect(lines).toEqual([
-      expect.stringMatching(/^POST \/api\/v1\/payment-gateway\/stores\/list 200 \d+\.\d ms trc_\w+ warning: X-App-Id on \/api\/v1\/payment-gateway\/stores\/list: deprecated by release 1\.4\.0; refused with 401 invalid_authentication from 2026-03-16T00:00:00Z$/),
+      expect.stringMatching(
+        /^POST \/api\/v1\/payment-gateway\/stores\/list 200 \d+\.\d ms trc_\w+ warning: X-App-Id on \/api\/v1\/payment-gateway\/stores\/list: deprecated by release 1\.4\.0; refused with 401 invalid_authentication from 2026-03-16T00:00:00Z$/,
+      ),
     ])
-    const logged = (await (await fetch(`${server.url}/__mock/requests?withWarnings=true`)).json()) as Array<{ warnings: string[] }>
+    const logged = (await (await fetch(`${server.url}/__mock/requests?withWarnings=true`)).json()) as Array<{
+      warnings: string[]
+    }>
     expect(logged).toHaveLength(1)
     expect(logged[0]!.warnings[0]).toMatch(/^X-App-Id on/)
   })
@@ -228,10 +304,16 @@ describe('the server guards its edges', () => {
     const server = await start()
     const { request } = await import('node:http')
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: server.port, method: 'GET', path: 'http://elsewhere.example/__mock/clock' }, (res) => {
-        let body = ''
-        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, body }))
-      })
+      const req = request(
+        { host: '127.0.0.1', port: server.port, method: 'GET', path: 'http://elsewhere.example/__mock/clock' },
+        (res) => {
+          let body = ''
+          res
+            .setEncoding('utf8')
+            .on('data', (chunk: string) => (body += chunk))
+            .on('end', () => resolve({ status: res.statusCode!, body }))
+        },
+      )
       req.on('error', reject).end()
     })
     expect(answer.status).toBe(200)
@@ -258,24 +340,44 @@ describe('the tick runs what falls due as the running clock moves on by itself',
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
     vi.setSystemTime(Date.parse(MONDAY))
     const hooks = await receiver(500, 200)
-    const server = await start({ clock: { now: MONDAY }, seed: [{ ...DEMO_MERCHANT, webhookUrl: hooks.url }], tickMs: 1000 })
+    const server = await start({
+      clock: { now: MONDAY },
+      seed: [{ ...DEMO_MERCHANT, webhookUrl: hooks.url }],
+      tickMs: 1000,
+    })
     await paidOrder(server)
     expect(hooks.received).toHaveLength(1)
-    expect(server.mock.webhooks.list()[0]).toMatchObject({ status: 'recorded', nextAttemptAt: Date.parse(MONDAY) + 60_000 })
+    expect(server.mock.webhooks.list()[0]).toMatchObject({
+      status: 'recorded',
+      nextAttemptAt: Date.parse(MONDAY) + 60_000,
+    })
 
     vi.setSystemTime(Date.parse(MONDAY) + 61_000) // the mock clock runs with (fake) real time
     vi.advanceTimersByTime(1000) // the tick fires
     await server.tick() // waits for the tick in flight
     expect(hooks.received).toHaveLength(2)
-    expect(JSON.parse(hooks.received[1]!.body)).toEqual({ ...JSON.parse(hooks.received[0]!.body), createTimeMilli: Date.parse(MONDAY) + 62_000 })
-    expect(server.mock.webhooks.list()[0]).toMatchObject({ status: 'delivered', attempts: [{ outcome: 'failed', detail: 'HTTP 500' }, { outcome: 'delivered', detail: 'HTTP 200', at: Date.parse(MONDAY) + 62_000 }] })
+    expect(JSON.parse(hooks.received[1]!.body)).toEqual({
+      ...JSON.parse(hooks.received[0]!.body),
+      createTimeMilli: Date.parse(MONDAY) + 62_000,
+    })
+    expect(server.mock.webhooks.list()[0]).toMatchObject({
+      status: 'delivered',
+      attempts: [
+        { outcome: 'failed', detail: 'HTTP 500' },
+        { outcome: 'delivered', detail: 'HTTP 200', at: Date.parse(MONDAY) + 62_000 },
+      ],
+    })
   })
 
   it('no tick runs when autoSettle is false: due work waits for POST /__mock/settle', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
     vi.setSystemTime(Date.parse(MONDAY))
     const hooks = await receiver(500, 200)
-    const server = await start({ clock: { now: MONDAY }, seed: [{ ...DEMO_MERCHANT, webhookUrl: hooks.url }], autoSettle: false })
+    const server = await start({
+      clock: { now: MONDAY },
+      seed: [{ ...DEMO_MERCHANT, webhookUrl: hooks.url }],
+      autoSettle: false,
+    })
     await paidOrder(server)
     vi.setSystemTime(Date.parse(MONDAY) + 61_000)
     vi.advanceTimersByTime(5000)

@@ -40,8 +40,14 @@ describe('idempotent refund and payout', () => {
     const mock = newMock()
     const m = await newMerchant(mock, { usd: 0 })
     const { orderId } = await paidOrder(mock, m, 20)
-    const first = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, null, { key: 'k', rawBody: `{"orderId":${orderId},"refundAmount":5}` })
-    const again = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, null, { key: 'k', rawBody: `{ "refundAmount": 5, "orderId": ${orderId} }` })
+    const first = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, null, {
+      key: 'k',
+      rawBody: `{"orderId":${orderId},"refundAmount":5}`,
+    })
+    const again = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, null, {
+      key: 'k',
+      rawBody: `{ "refundAmount": 5, "orderId": ${orderId} }`,
+    })
     expect(again.body).toEqual(first.body)
     expect((await balance(mock, m)).usd.freeze).toBe(5)
   })
@@ -51,7 +57,13 @@ describe('idempotent refund and payout', () => {
     const m = await newMerchant(mock, { usd: 0 })
     const { orderId } = await paidOrder(mock, m, 20)
     const first = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 5 }, { key: 'k' })
-    const again = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 5, note: { deep: [1, 2] } }, { key: 'k' })
+    const again = await signedCall(
+      mock,
+      m,
+      GATEWAY_PATHS.refundOrder,
+      { orderId, refundAmount: 5, note: { deep: [1, 2] } },
+      { key: 'k' },
+    )
     expect(again.headers.get(HEADERS.idempotentReplayed)).toBe('true')
     expect(again.body).toEqual(first.body)
     expect((await balance(mock, m)).usd.freeze).toBe(5)
@@ -79,7 +91,10 @@ describe('idempotent refund and payout', () => {
     const before = await balance(mock, m)
     const other = await refund(mock, m, orderId, 6, 'key-1')
     expect(other.status).toBe(422)
-    expect(other.body.error).toMatchObject({ code: 'idempotency_key_mismatch', message: expect.stringContaining('refundOrder') })
+    expect(other.body.error).toMatchObject({
+      code: 'idempotency_key_mismatch',
+      message: expect.stringContaining('refundOrder'),
+    })
     expect(await balance(mock, m)).toEqual(before)
   })
 
@@ -134,7 +149,13 @@ describe('idempotent refund and payout', () => {
     const mock = newMock()
     const m = await newMerchant(mock, { usd: 0 })
     const { orderId } = await paidOrder(mock, m, 20)
-    const badSignature = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId, refundAmount: 5 }, { key: 'k', secret: 'wrong' })
+    const badSignature = await signedCall(
+      mock,
+      m,
+      GATEWAY_PATHS.refundOrder,
+      { orderId, refundAmount: 5 },
+      { key: 'k', secret: 'wrong' },
+    )
     expect(badSignature.status).toBe(401)
     const ok = await refund(mock, m, orderId, 5, 'k')
     expect(ok.status).toBe(200)

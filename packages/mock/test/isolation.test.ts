@@ -6,7 +6,20 @@
 import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
 import { describe, expect, it } from 'vitest'
 import type { MockGateway } from '../src/index.js'
-import { balance, call, createOrder, days, MONDAY, newMerchant, newMock, paidOrder, payout, refund, signedCall, type Merchant } from './harness.js'
+import {
+  balance,
+  call,
+  createOrder,
+  days,
+  MONDAY,
+  newMerchant,
+  newMock,
+  paidOrder,
+  payout,
+  refund,
+  signedCall,
+  type Merchant,
+} from './harness.js'
 
 const ACCOUNT = 'KH-ACC-0001'
 
@@ -15,7 +28,11 @@ async function listStores(mock: MockGateway, m: { apiKey: string }) {
 }
 
 function transactionDetail(mock: MockGateway, m: Merchant, transactionId: number) {
-  return call(mock, GATEWAY_PATHS.transactionDetail, { apiKey: m.apiKey, method: 'GET', query: `?transaction_id=${transactionId}` })
+  return call(mock, GATEWAY_PATHS.transactionDetail, {
+    apiKey: m.apiKey,
+    method: 'GET',
+    query: `?transaction_id=${transactionId}`,
+  })
 }
 
 describe('two mock instances share nothing', () => {
@@ -80,7 +97,10 @@ describe('two mock instances share nothing', () => {
     // B's QR code is still valid on B's clock
     expect((await b.payments.create({ orderId: pendingB, status: 'SUCCESS' })).status).toBe('completed')
 
-    const reply = await call(b, GATEWAY_PATHS.createOrder, { apiKey: mb.apiKey, body: { storeId: mb.storeId, amount: 1, currency: 'USD' } })
+    const reply = await call(b, GATEWAY_PATHS.createOrder, {
+      apiKey: mb.apiKey,
+      body: { storeId: mb.storeId, amount: 1, currency: 'USD' },
+    })
     expect(reply.body.created_at).toBe(MONDAY)
   })
 
@@ -107,7 +127,7 @@ describe('two mock instances share nothing', () => {
     expect(a.faults.list()).toHaveLength(2)
   })
 
-  it('a network fault in one instance rejects only that instance\'s fetch', async () => {
+  it("a network fault in one instance rejects only that instance's fetch", async () => {
     const a = newMock()
     const b = newMock()
     const ma = await newMerchant(a)
@@ -117,7 +137,7 @@ describe('two mock instances share nothing', () => {
     expect((await listStores(b, mb)).status).toBe(200)
   })
 
-  it('their fetch functions do not cross: instance A\'s fetch refuses instance B\'s key with 401, on the same baseUrl', async () => {
+  it("their fetch functions do not cross: instance A's fetch refuses instance B's key with 401, on the same baseUrl", async () => {
     const a = newMock()
     const b = newMock()
     expect(a.baseUrl).toBe(b.baseUrl)
@@ -129,13 +149,17 @@ describe('two mock instances share nothing', () => {
     expect((await call(b, GATEWAY_PATHS.balanceInquiry, { apiKey: mb.apiKey })).status).toBe(200)
     expect((await call(a, GATEWAY_PATHS.balanceInquiry, { apiKey: ma.apiKey })).status).toBe(200)
     // a signed request of B's merchant sent to A: unknown key there, nothing moves in either
-    const refused = await signedCall(a, mb, GATEWAY_PATHS.payout, { accountNumber: ACCOUNT, amount: 1, currency: 'USD' })
+    const refused = await signedCall(a, mb, GATEWAY_PATHS.payout, {
+      accountNumber: ACCOUNT,
+      amount: 1,
+      currency: 'USD',
+    })
     expect(refused.status).toBe(401)
     expect((await balance(a, ma)).usd.freeze).toBe(0)
     expect((await balance(b, mb)).usd.freeze).toBe(0)
   })
 
-  it('an instance\'s fetch serves only its own baseUrl: a URL of another instance rejects like an unreachable host', async () => {
+  it("an instance's fetch serves only its own baseUrl: a URL of another instance rejects like an unreachable host", async () => {
     const a = newMock({ baseUrl: 'https://a.gateway.test' })
     const b = newMock({ baseUrl: 'https://b.gateway.test' })
     const mb = await newMerchant(b)
@@ -145,7 +169,9 @@ describe('two mock instances share nothing', () => {
   })
 
   it('two instances seeded with the same credentials keep separate books and separate idempotency records', async () => {
-    const seed = [{ apiKey: 'mk_same', apiSecret: 'sk_same', balances: { usd: 10 }, stores: [{ storeName: 'S', address: 'A' }] }]
+    const seed = [
+      { apiKey: 'mk_same', apiSecret: 'sk_same', balances: { usd: 10 }, stores: [{ storeName: 'S', address: 'A' }] },
+    ]
     const a = newMock({ seed })
     const b = newMock({ seed })
     const ma: Merchant = { ...(await a.merchants.get(1)), storeId: 101 }
@@ -208,11 +234,14 @@ describe('two merchants in one instance', () => {
     expect(ofB.body.data.map((s: { storeId: number }) => s.storeId)).toEqual([p.b.storeId, p.bStore2])
   })
 
-  it('balance inquiry shows each merchant its own balances, and A\'s activity does not move B\'s', async () => {
+  it("balance inquiry shows each merchant its own balances, and A's activity does not move B's", async () => {
     const p = await pair()
     expect((await balance(p.mock, p.a)).usd).toEqual({ balance: 1000, freeze: 0, usable: 1000 })
     const before = await stateOfB(p)
-    expect(before.balance).toEqual({ usd: { balance: 65, freeze: 0, usable: 65 }, khr: { balance: 8000, freeze: 0, usable: 8000 } })
+    expect(before.balance).toEqual({
+      usd: { balance: 65, freeze: 0, usable: 65 },
+      khr: { balance: 8000, freeze: 0, usable: 8000 },
+    })
     const paidA = await paidOrder(p.mock, p.a, 50)
     expect((await refund(p.mock, p.a, paidA.orderId, 20)).status).toBe(200)
     expect((await payout(p.mock, p.a, { accountNumber: ACCOUNT, amount: 30, currency: 'USD' })).status).toBe(200)
@@ -222,27 +251,44 @@ describe('two merchants in one instance', () => {
     expect(after.paid).toEqual(before.paid)
   })
 
-  it('A cannot create an order or a QR code on B\'s stores: 404 like a missing store, and B gains nothing', async () => {
+  it("A cannot create an order or a QR code on B's stores: 404 like a missing store, and B gains nothing", async () => {
     const p = await pair()
     const before = await stateOfB(p)
     for (const storeId of [p.b.storeId, p.bStore2]) {
-      const order = await call(p.mock, GATEWAY_PATHS.createOrder, { apiKey: p.a.apiKey, body: { storeId, amount: 1, currency: 'USD' } })
+      const order = await call(p.mock, GATEWAY_PATHS.createOrder, {
+        apiKey: p.a.apiKey,
+        body: { storeId, amount: 1, currency: 'USD' },
+      })
       expect(order.status).toBe(404)
-      expect(order.body).toEqual({ statusCode: 404, message: `Store ${storeId} not found for this merchant`, error: 'Not Found' })
-      const qr = await call(p.mock, GATEWAY_PATHS.generateQr, { apiKey: p.a.apiKey, body: { store_id: storeId, amount: 1, currency: 'USD' } })
+      expect(order.body).toEqual({
+        statusCode: 404,
+        message: `Store ${storeId} not found for this merchant`,
+        error: 'Not Found',
+      })
+      const qr = await call(p.mock, GATEWAY_PATHS.generateQr, {
+        apiKey: p.a.apiKey,
+        body: { store_id: storeId, amount: 1, currency: 'USD' },
+      })
       expect(qr.status).toBe(404)
-      expect(qr.body).toEqual({ statusCode: 404, message: `Store ${storeId} not found for this merchant`, error: 'Not Found' })
+      expect(qr.body).toEqual({
+        statusCode: 404,
+        message: `Store ${storeId} not found for this merchant`,
+        error: 'Not Found',
+      })
     }
     expect(p.mock.orders.get(p.bPending + 1)).toBeUndefined()
     expect(await stateOfB(p)).toEqual(before)
   })
 
-  it('A cannot cancel B\'s orders: 404 exactly like an unknown order, and B\'s orders keep their status', async () => {
+  it("A cannot cancel B's orders: 404 exactly like an unknown order, and B's orders keep their status", async () => {
     const p = await pair()
     const before = await stateOfB(p)
     const unknown = await call(p.mock, GATEWAY_PATHS.cancelOrder, { apiKey: p.a.apiKey, body: { order_id: '999999' } })
     for (const orderId of [p.bPending, p.bPaid.orderId]) {
-      const reply = await call(p.mock, GATEWAY_PATHS.cancelOrder, { apiKey: p.a.apiKey, body: { order_id: String(orderId), reason: 'not mine' } })
+      const reply = await call(p.mock, GATEWAY_PATHS.cancelOrder, {
+        apiKey: p.a.apiKey,
+        body: { order_id: String(orderId), reason: 'not mine' },
+      })
       expect(reply.status).toBe(404)
       expect(reply.body).toEqual({ ...unknown.body, message: `Order ${orderId} not found` })
       expect(await stateOfB(p)).toEqual(before)
@@ -250,7 +296,7 @@ describe('two merchants in one instance', () => {
     expect(p.mock.orders.get(p.bPending)).toMatchObject({ status: 'pending', cancelReason: null })
   })
 
-  it('A cannot refund B\'s order: 404, no refund transaction, B\'s freeze unchanged', async () => {
+  it("A cannot refund B's order: 404, no refund transaction, B's freeze unchanged", async () => {
     const p = await pair()
     const before = await stateOfB(p)
     const reply = await refund(p.mock, p.a, p.bPaid.orderId, 5)
@@ -262,20 +308,27 @@ describe('two merchants in one instance', () => {
     expect((await refund(p.mock, p.b, p.bPaid.orderId, 5)).status).toBe(200)
   })
 
-  it('A cannot read B\'s transactions, by GET or POST: 404 exactly like an unknown transaction', async () => {
+  it("A cannot read B's transactions, by GET or POST: 404 exactly like an unknown transaction", async () => {
     const p = await pair()
     const before = await stateOfB(p)
     const get = await transactionDetail(p.mock, p.a, p.bPaid.transactionId)
     expect(get.status).toBe(404)
-    expect(get.body).toEqual({ statusCode: 404, message: `Transaction ${p.bPaid.transactionId} not found`, error: 'Not Found' })
-    const post = await call(p.mock, GATEWAY_PATHS.transactionDetail, { apiKey: p.a.apiKey, body: { transaction_id: p.bPaid.transactionId } })
+    expect(get.body).toEqual({
+      statusCode: 404,
+      message: `Transaction ${p.bPaid.transactionId} not found`,
+      error: 'Not Found',
+    })
+    const post = await call(p.mock, GATEWAY_PATHS.transactionDetail, {
+      apiKey: p.a.apiKey,
+      body: { transaction_id: p.bPaid.transactionId },
+    })
     expect(post.status).toBe(404)
     expect(post.body).toEqual(get.body)
     expect((await transactionDetail(p.mock, p.b, p.bPaid.transactionId)).status).toBe(200)
     expect(await stateOfB(p)).toEqual(before)
   })
 
-  it('A cannot read B\'s refunds or payouts by their transaction ids either', async () => {
+  it("A cannot read B's refunds or payouts by their transaction ids either", async () => {
     const p = await pair()
     const r = await refund(p.mock, p.b, p.bPaid.orderId, 5)
     const po = await payout(p.mock, p.b, { accountNumber: ACCOUNT, amount: 3, currency: 'USD' })
@@ -285,7 +338,7 @@ describe('two merchants in one instance', () => {
     }
   })
 
-  it('the same idempotency key used by A and by B for different refunds: both process, neither replays the other\'s', async () => {
+  it("the same idempotency key used by A and by B for different refunds: both process, neither replays the other's", async () => {
     const p = await pair()
     const paidA = await paidOrder(p.mock, p.a, 30)
     const key = 'shared-key-0001'
@@ -312,7 +365,7 @@ describe('two merchants in one instance', () => {
     expect(p.mock.audit()).toEqual([])
   })
 
-  it('A reusing B\'s key with B\'s exact request body is not a replay of B\'s response: A is refused 404 for B\'s order', async () => {
+  it("A reusing B's key with B's exact request body is not a replay of B's response: A is refused 404 for B's order", async () => {
     const p = await pair()
     const key = 'shared-key-0002'
     const byB = await refund(p.mock, p.b, p.bPaid.orderId, 4, key)
@@ -339,11 +392,17 @@ describe('two merchants in one instance', () => {
     expect((await balance(p.mock, p.b)).usd.freeze).toBe(7)
   })
 
-  it('B\'s signing secret does not authenticate A: A\'s key with a signature by B\'s secret is 401 invalid_signature', async () => {
+  it("B's signing secret does not authenticate A: A's key with a signature by B's secret is 401 invalid_signature", async () => {
     const p = await pair()
     const paidA = await paidOrder(p.mock, p.a, 30)
     const before = await stateOfB(p)
-    const reply = await signedCall(p.mock, p.a, GATEWAY_PATHS.refundOrder, { orderId: paidA.orderId, refundAmount: 1 }, { secret: p.b.apiSecret })
+    const reply = await signedCall(
+      p.mock,
+      p.a,
+      GATEWAY_PATHS.refundOrder,
+      { orderId: paidA.orderId, refundAmount: 1 },
+      { secret: p.b.apiSecret },
+    )
     expect(reply.status).toBe(401)
     expect(reply.body.error.code).toBe('invalid_signature')
     expect(await stateOfB(p)).toEqual(before)
@@ -352,7 +411,9 @@ describe('two merchants in one instance', () => {
 })
 
 describe('mock.reset() returns to the seeded state', () => {
-  const SEED = [{ apiKey: 'mk_seed', apiSecret: 'sk_seed', balances: { usd: 50 }, stores: [{ storeName: 'S', address: 'A' }] }]
+  const SEED = [
+    { apiKey: 'mk_seed', apiSecret: 'sk_seed', balances: { usd: 50 }, stores: [{ storeName: 'S', address: 'A' }] },
+  ]
 
   async function seedMerchant(mock: MockGateway): Promise<Merchant> {
     const stores = await listStores(mock, { apiKey: 'mk_seed' })
@@ -370,14 +431,19 @@ describe('mock.reset() returns to the seeded state', () => {
       balance: await balance(mock, seed),
     }
     expect(fresh.stores).toEqual([{ storeId: seed.storeId, storeName: 'S', address: 'A' }])
-    expect(fresh.balance).toEqual({ usd: { balance: 50, freeze: 0, usable: 50 }, khr: { balance: 0, freeze: 0, usable: 0 } })
+    expect(fresh.balance).toEqual({
+      usd: { balance: 50, freeze: 0, usable: 50 },
+      khr: { balance: 0, freeze: 0, usable: 0 },
+    })
 
     // changes of every kind
     const paid = await paidOrder(mock, seed, 25)
     const pending = await createOrder(mock, seed, 5)
     const payoutKey = 'payout-before-reset'
     expect((await refund(mock, seed, paid.orderId, 10)).status).toBe(200)
-    expect((await payout(mock, seed, { accountNumber: ACCOUNT, amount: 20, currency: 'USD' }, payoutKey)).status).toBe(200)
+    expect((await payout(mock, seed, { accountNumber: ACCOUNT, amount: 20, currency: 'USD' }, payoutKey)).status).toBe(
+      200,
+    )
     await mock.stores.add(seed.merchantId, { storeName: 'Added', address: 'Later' })
     const other = await newMerchant(mock)
     await mock.clock.advance(days(1))
@@ -439,7 +505,10 @@ describe('mock.reset() returns to the seeded state', () => {
     await mock.reset({ clock: 'start' })
     expect(mock.clock.now()).toBe(MONDAY)
     const seed = await seedMerchant(mock)
-    const reply = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: seed.apiKey, body: { storeId: seed.storeId, amount: 1, currency: 'USD' } })
+    const reply = await call(mock, GATEWAY_PATHS.createOrder, {
+      apiKey: seed.apiKey,
+      body: { storeId: seed.storeId, amount: 1, currency: 'USD' },
+    })
     expect(reply.body.created_at).toBe(MONDAY)
   })
 

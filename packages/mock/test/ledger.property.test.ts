@@ -27,7 +27,13 @@
 import { eraAt, GATEWAY_PATHS, HEADERS, LIMITS, type Currency } from '@merchant-gateway/contract'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { canReach, ORDER_MACHINE, PAYOUT_MACHINE, REFUND_MACHINE, type StateMachine } from '../src/domain/state-machines.js'
+import {
+  canReach,
+  ORDER_MACHINE,
+  PAYOUT_MACHINE,
+  REFUND_MACHINE,
+  type StateMachine,
+} from '../src/domain/state-machines.js'
 import { isRuleError, type MockGateway } from '../src/index.js'
 import { call, earlierCall, MONDAY, newMerchant, newMock, signedCall, type Merchant, type Reply } from './harness.js'
 import { checkProperty, propertyRuns, propertyTimeout } from './property-runs.js'
@@ -69,7 +75,15 @@ type Form = 'current' | 'earlier'
 /** A refund or payout request, as the model reasons about it, with its form and the exact wire body sent. */
 type MoneyRequest =
   | { operation: 'refund'; form: Form; orderId: number; amount: number; bad: boolean; wire: Record<string, unknown> }
-  | { operation: 'payout'; form: Form; accountNumber: string; currency: Currency; amount: number; bad: boolean; wire: Record<string, unknown> }
+  | {
+      operation: 'payout'
+      form: Form
+      accountNumber: string
+      currency: Currency
+      amount: number
+      bad: boolean
+      wire: Record<string, unknown>
+    }
 
 /** The wire body of a refund in a form. */
 function refundWire(form: Form, orderId: number, amount: number): Record<string, unknown> {
@@ -111,7 +125,11 @@ interface Model {
 /** A record's state changed since the last step only by moves of its machine (from its creation, when new). */
 function expectMove(real: Real, machine: StateMachine, key: string, status: string, step: string): void {
   const before = real.seen.get(key) ?? null
-  if (before !== status) expect(canReach(machine, before, status), `${step}: ${key} moved ${before ?? '(created)'} -> ${status}, not by moves of the ${machine.name} machine`).toBe(true)
+  if (before !== status)
+    expect(
+      canReach(machine, before, status),
+      `${step}: ${key} moved ${before ?? '(created)'} -> ${status}, not by moves of the ${machine.name} machine`,
+    ).toBe(true)
   real.seen.set(key, status)
 }
 
@@ -165,7 +183,9 @@ function settleDue(model: Model): number {
 }
 
 const refundedOf = (model: Model, orderId: number) =>
-  model.money.filter((tx) => tx.kind === 'refund' && tx.orderId === orderId && tx.status !== 'failed').reduce((sum, tx) => sum + tx.amount, 0)
+  model.money
+    .filter((tx) => tx.kind === 'refund' && tx.orderId === orderId && tx.status !== 'failed')
+    .reduce((sum, tx) => sum + tx.amount, 0)
 
 // ---------------------------------------------------------------------------------------------------------
 // Wire helpers
@@ -209,7 +229,11 @@ async function readFigures(real: Real): Promise<Real['last']> {
     expect(reply.status).toBe(200)
     for (const currency of CURRENCIES) {
       const wire = reply.body.data[currency.toLowerCase()] as { balance: number; freeze: number; usable: number }
-      out[figureKey(i, currency)] = { balance: toMinor(wire.balance, currency), freeze: toMinor(wire.freeze, currency), usable: toMinor(wire.usable, currency) }
+      out[figureKey(i, currency)] = {
+        balance: toMinor(wire.balance, currency),
+        freeze: toMinor(wire.freeze, currency),
+        usable: toMinor(wire.usable, currency),
+      }
     }
   }
   return out
@@ -224,7 +248,8 @@ async function checkInvariants(model: Model, real: Real, step: string, outcome: 
     const m = model.figures.get(key)!
     expect({ balance: f.balance, freeze: f.freeze }, `${step}: ${key} figures follow the rules`).toEqual(m)
   }
-  if (outcome.unchanged) expect(figures, `${step}: a refused, replayed or money-neutral step moved money`).toEqual(real.last)
+  if (outcome.unchanged)
+    expect(figures, `${step}: a refused, replayed or money-neutral step moved money`).toEqual(real.last)
   real.last = figures
 
   expect(real.mock.audit(), `${step}: audit`).toEqual([])
@@ -237,15 +262,28 @@ async function checkInvariants(model: Model, real: Real, step: string, outcome: 
   const refunded = new Map<number, number>()
   for (const tx of model.money) {
     const stored = real.mock.transactions.get(tx.id)
-    expect(stored, `${step}: ${tx.kind} ${tx.id}`).toMatchObject({ kind: tx.kind, status: tx.status, currency: tx.currency, amount: toWire(tx.amount, tx.currency) })
-    expectMove(real, tx.kind === 'refund' ? REFUND_MACHINE : PAYOUT_MACHINE, `${tx.kind} ${tx.id}`, stored!.status, step)
+    expect(stored, `${step}: ${tx.kind} ${tx.id}`).toMatchObject({
+      kind: tx.kind,
+      status: tx.status,
+      currency: tx.currency,
+      amount: toWire(tx.amount, tx.currency),
+    })
+    expectMove(
+      real,
+      tx.kind === 'refund' ? REFUND_MACHINE : PAYOUT_MACHINE,
+      `${tx.kind} ${tx.id}`,
+      stored!.status,
+      step,
+    )
     if (tx.kind === 'refund' && (stored!.status === 'pending' || stored!.status === 'completed')) {
       refunded.set(stored!.orderId, (refunded.get(stored!.orderId) ?? 0) + toMinor(stored!.amount, stored!.currency))
     }
   }
   for (const [orderId, sum] of refunded) {
     const order = real.mock.orders.get(orderId)!
-    expect(sum, `${step}: refunds of order ${orderId} exceed its amount`).toBeLessThanOrEqual(toMinor(order.amount, order.currency))
+    expect(sum, `${step}: refunds of order ${orderId} exceed its amount`).toBeLessThanOrEqual(
+      toMinor(order.amount, order.currency),
+    )
   }
 }
 
@@ -278,7 +316,10 @@ async function sendMoney(model: Model, real: Real, caller: number, req: MoneyReq
   if (model.autoSettle) settleDue(model)
   const path = req.operation === 'refund' ? GATEWAY_PATHS.refundOrder : GATEWAY_PATHS.payout
   const merchant = real.merchants[caller]!
-  const reply = req.form === 'current' ? await signedCall(real.mock, merchant, path, req.wire, { key }) : await earlierCall(real.mock, merchant, path, req.wire, { key })
+  const reply =
+    req.form === 'current'
+      ? await signedCall(real.mock, merchant, path, req.wire, { key })
+      : await earlierCall(real.mock, merchant, path, req.wire, { key })
   expectNo5xx(reply, req.operation)
   model.sent.push({ merchant: caller, key, request: req })
 
@@ -318,7 +359,9 @@ async function sendMoney(model: Model, real: Real, caller: number, req: MoneyReq
   }
 
   const expected = req.operation === 'refund' ? expectRefund(model, caller, req) : expectPayout(model, caller, req)
-  expect(reply.status, `${req.operation} ${JSON.stringify(req.wire)}: ${JSON.stringify(reply.body)}`).toBe(expected.status)
+  expect(reply.status, `${req.operation} ${JSON.stringify(req.wire)}: ${JSON.stringify(reply.body)}`).toBe(
+    expected.status,
+  )
   if (expected.code) expect(reply.body.error.code).toBe(expected.code)
   expect(reply.headers.get(HEADERS.idempotentReplayed)).toBeNull()
   // 400 and 404 release the key (the client fixes the request and may keep it); every other outcome is stored.
@@ -337,13 +380,26 @@ async function sendMoney(model: Model, real: Real, caller: number, req: MoneyReq
   let transactionId: number
   if (req.form === 'current') {
     const data = reply.body.data
-    expect(data).toMatchObject({ amount: toWire(req.amount, currency), currency, orderId: req.operation === 'refund' ? req.orderId : 0 })
+    expect(data).toMatchObject({
+      amount: toWire(req.amount, currency),
+      currency,
+      orderId: req.operation === 'refund' ? req.orderId : 0,
+    })
     transactionId = data.transactionId
   } else if (req.operation === 'refund') {
-    expect(reply.body).toMatchObject({ order_id: String(req.orderId), amount: toWire(req.amount, currency), status: 'processing' })
+    expect(reply.body).toMatchObject({
+      order_id: String(req.orderId),
+      amount: toWire(req.amount, currency),
+      status: 'processing',
+    })
     transactionId = Number(reply.body.refund_id)
   } else {
-    expect(reply.body).toMatchObject({ account_id: req.accountNumber, amount: toWire(req.amount, currency), currency, status: 'processing' })
+    expect(reply.body).toMatchObject({
+      account_id: req.accountNumber,
+      amount: toWire(req.amount, currency),
+      currency,
+      status: 'processing',
+    })
     transactionId = Number(reply.body.payout_id)
   }
   fig(model, caller, currency).freeze += req.amount
@@ -374,15 +430,22 @@ interface OrderPick {
 }
 
 function orderPickArb(weights: Partial<Record<OrderPick['from'], number>>): fc.Arbitrary<OrderPick> {
-  const from = fc.oneof(...(Object.entries(weights) as Array<[OrderPick['from'], number]>).map(([value, weight]) => ({ arbitrary: fc.constant(value), weight })))
+  const from = fc.oneof(
+    ...(Object.entries(weights) as Array<[OrderPick['from'], number]>).map(([value, weight]) => ({
+      arbitrary: fc.constant(value),
+      weight,
+    })),
+  )
   return fc.record({ from, n: fc.nat(1000) })
 }
 
 function pickOrder(model: Model, pick: OrderPick): OrderM {
   const subset =
-    pick.from === 'completed' ? model.orders.filter((o) => o.status === 'completed')
-    : pick.from === 'open' ? model.orders.filter((o) => o.status === 'pending' || o.status === 'processing')
-    : model.orders
+    pick.from === 'completed'
+      ? model.orders.filter((o) => o.status === 'completed')
+      : pick.from === 'open'
+        ? model.orders.filter((o) => o.status === 'pending' || o.status === 'processing')
+        : model.orders
   const list = subset.length > 0 ? subset : model.orders
   if (pick.from === 'recent') return list[list.length - 1 - (pick.n % Math.min(list.length, 4))]!
   return list[pick.n % list.length]!
@@ -411,26 +474,46 @@ async function payOrder(model: Model, real: Real, order: OrderM, status: PayStat
   if (order.status === 'completed' || order.status === 'cancelled') expected = { status: 409 }
   else if (order.status === 'processing') {
     if (status === 'PENDING') expected = { status: 409 }
-    else if (status === 'SUCCESS') expected = { status: 200, tx: 'completed', apply: () => {
-        f.freeze -= a
-        order.status = 'completed'
-      } }
-    else expected = { status: 200, tx: 'failed', apply: () => {
-        f.balance -= a
-        f.freeze -= a
-        order.status = 'pending'
-      } }
+    else if (status === 'SUCCESS')
+      expected = {
+        status: 200,
+        tx: 'completed',
+        apply: () => {
+          f.freeze -= a
+          order.status = 'completed'
+        },
+      }
+    else
+      expected = {
+        status: 200,
+        tx: 'failed',
+        apply: () => {
+          f.balance -= a
+          f.freeze -= a
+          order.status = 'pending'
+        },
+      }
   } else if (model.now >= order.createdAt + LIMITS.qrValidityMs) expected = { status: 422, code: 'qr_expired' }
-  else if (status === 'SUCCESS') expected = { status: 200, tx: 'completed', apply: () => {
-      f.balance += a
-      order.status = 'completed'
-    } }
+  else if (status === 'SUCCESS')
+    expected = {
+      status: 200,
+      tx: 'completed',
+      apply: () => {
+        f.balance += a
+        order.status = 'completed'
+      },
+    }
   else if (status === 'FAILED') expected = { status: 200, tx: 'failed' }
-  else expected = { status: 200, tx: 'pending', apply: () => {
-      f.balance += a
-      f.freeze += a
-      order.status = 'processing'
-    } }
+  else
+    expected = {
+      status: 200,
+      tx: 'pending',
+      apply: () => {
+        f.balance += a
+        f.freeze += a
+        order.status = 'processing'
+      },
+    }
 
   let got: { status: number; code?: string | undefined; tx?: string }
   try {
@@ -474,7 +557,14 @@ class CreateOrder implements Cmd {
     } else {
       expect(reply.status, JSON.stringify(reply.body)).toBe(200)
       expect(reply.body.status).toBe('pending')
-      const order: OrderM = { id: Number(reply.body.order_id), merchant: this.merchant, currency: this.currency, amount: this.amount, status: 'pending', createdAt: model.now }
+      const order: OrderM = {
+        id: Number(reply.body.order_id),
+        merchant: this.merchant,
+        currency: this.currency,
+        amount: this.amount,
+        status: 'pending',
+        createdAt: model.now,
+      }
       model.orders.push(order)
       if (this.payNow) moved = await payOrder(model, real, order, this.payNow)
     }
@@ -507,7 +597,10 @@ class Cancel implements Cmd {
     if (model.autoSettle) settleDue(model)
     const order = pickOrder(model, this.pick)
     const caller = this.asOther ? 1 - order.merchant : order.merchant
-    const reply = await call(real.mock, GATEWAY_PATHS.cancelOrder, { apiKey: real.merchants[caller]!.apiKey, body: { order_id: String(order.id) } })
+    const reply = await call(real.mock, GATEWAY_PATHS.cancelOrder, {
+      apiKey: real.merchants[caller]!.apiKey,
+      body: { order_id: String(order.id) },
+    })
     expectNo5xx(reply, 'cancel')
     let moved = false
     if (this.asOther) expect(reply.status).toBe(404)
@@ -544,7 +637,13 @@ class Refund implements Cmd {
     const caller = this.asOther ? 1 - order.merchant : order.merchant
     const amount = relative(order.amount - refundedOf(model, order.id), this.permille)
     const wire = refundWire(this.form, order.id, toWire(amount, order.currency, this.bad))
-    const outcome = await sendMoney(model, real, caller, { operation: 'refund', form: this.form, orderId: order.id, amount, bad: this.bad, wire }, crypto.randomUUID())
+    const outcome = await sendMoney(
+      model,
+      real,
+      caller,
+      { operation: 'refund', form: this.form, orderId: order.id, amount, bad: this.bad, wire },
+      crypto.randomUUID(),
+    )
     await checkInvariants(model, real, this.toString(), outcome)
   }
   toString = () =>
@@ -565,11 +664,20 @@ class Payout implements Cmd {
     if (model.autoSettle) settleDue(model)
     const amount = relative(usable(model, this.merchant, this.currency), this.permille)
     const wire = payoutWire(this.form, this.account, toWire(amount, this.currency, this.bad), this.currency)
-    const req = { operation: 'payout' as const, form: this.form, accountNumber: this.account, currency: this.currency, amount, bad: this.bad, wire }
+    const req = {
+      operation: 'payout' as const,
+      form: this.form,
+      accountNumber: this.account,
+      currency: this.currency,
+      amount,
+      bad: this.bad,
+      wire,
+    }
     const outcome = await sendMoney(model, real, this.merchant, req, crypto.randomUUID())
     await checkInvariants(model, real, this.toString(), outcome)
   }
-  toString = () => `payout(m${this.merchant}, ${this.currency}, ${this.account}, ${this.permille}‰ of usable${this.bad ? ', bad decimals' : ''}, ${this.form} form)`
+  toString = () =>
+    `payout(m${this.merchant}, ${this.currency}, ${this.account}, ${this.permille}‰ of usable${this.bad ? ', bad decimals' : ''}, ${this.form} form)`
 }
 
 /** Sends an earlier keyed request again with the same key and the same bytes, by the same or the other merchant. */
@@ -605,15 +713,34 @@ class ReuseKey implements Cmd {
         const currency = model.orders.find((o) => o.id === old.orderId)?.currency ?? 'USD'
         req = { ...old, amount, wire: refundWire(old.form, old.orderId, toWire(amount, currency, old.bad)) }
       } else {
-        req = { ...old, amount, wire: payoutWire(old.form, old.accountNumber, toWire(amount, old.currency, old.bad), old.currency) }
+        req = {
+          ...old,
+          amount,
+          wire: payoutWire(old.form, old.accountNumber, toWire(amount, old.currency, old.bad), old.currency),
+        }
       }
     } else if (old.operation === 'refund') {
-      req = { operation: 'payout', form: old.form, accountNumber: ACCOUNT_OK, currency: 'USD', amount: 1, bad: false, wire: payoutWire(old.form, ACCOUNT_OK, 0.01, 'USD') }
+      req = {
+        operation: 'payout',
+        form: old.form,
+        accountNumber: ACCOUNT_OK,
+        currency: 'USD',
+        amount: 1,
+        bad: false,
+        wire: payoutWire(old.form, ACCOUNT_OK, 0.01, 'USD'),
+      }
     } else {
       const order = model.orders.find((o) => o.merchant === sent.merchant)
       const orderId = order?.id ?? 999_999
       const currency = order?.currency ?? 'USD'
-      req = { operation: 'refund', form: old.form, orderId, amount: 1, bad: false, wire: refundWire(old.form, orderId, toWire(1, currency)) }
+      req = {
+        operation: 'refund',
+        form: old.form,
+        orderId,
+        amount: 1,
+        bad: false,
+        wire: refundWire(old.form, orderId, toWire(1, currency)),
+      }
     }
     const outcome = await sendMoney(model, real, sent.merchant, req, sent.key)
     await checkInvariants(model, real, this.toString(), outcome)
@@ -631,7 +758,8 @@ class AdvanceClock implements Cmd {
     if (model.autoSettle) settleDue(model)
     await checkInvariants(model, real, this.toString(), { unchanged: !model.autoSettle })
   }
-  toString = () => `advance(${this.ms % DAY_MS === 0 ? `${this.ms / DAY_MS} d` : this.ms % 3_600_000 === 0 ? `${this.ms / 3_600_000} h` : `${this.ms / 60_000} min`})`
+  toString = () =>
+    `advance(${this.ms % DAY_MS === 0 ? `${this.ms / DAY_MS} d` : this.ms % 3_600_000 === 0 ? `${this.ms / 3_600_000} h` : `${this.ms / 60_000} min`})`
 }
 
 class Settle implements Cmd {
@@ -651,19 +779,41 @@ const formArb = fc.constantFrom<Form>('current', 'earlier')
 
 const commandArbs: Array<fc.Arbitrary<Cmd>> = [
   fc
-    .tuple(merchantArb, currencyArb, fc.integer({ min: 1, max: 20_000 }), rarely, fc.constantFrom(null, null, 'SUCCESS', 'SUCCESS', 'PENDING', 'FAILED'))
-    .map(([m, currency, n, foreign, payNow]) => new CreateOrder(m, currency, currency === 'USD' ? n : n * 20, foreign, payNow)),
-  fc.tuple(
-    orderPickArb({ open: 4, recent: 1, any: 1 }),
-    fc.constantFrom<PayStatus>('SUCCESS', 'SUCCESS', 'SUCCESS', 'FAILED', 'PENDING'),
-  ).map(([p, s]) => new Pay(p, s)),
-  fc.tuple(orderPickArb({ open: 2, recent: 1, any: 1 }), rarely).map(([p, other]) => new Cancel(p, other)),
-  fc.tuple(orderPickArb({ recent: 1, any: 1, completed: 4 }), permilleArb, rarely, rarely, formArb).map(([p, pm, bad, other, form]) => new Refund(p, pm, bad, other, form)),
+    .tuple(
+      merchantArb,
+      currencyArb,
+      fc.integer({ min: 1, max: 20_000 }),
+      rarely,
+      fc.constantFrom(null, null, 'SUCCESS', 'SUCCESS', 'PENDING', 'FAILED'),
+    )
+    .map(
+      ([m, currency, n, foreign, payNow]) =>
+        new CreateOrder(m, currency, currency === 'USD' ? n : n * 20, foreign, payNow),
+    ),
   fc
-    .tuple(merchantArb, currencyArb, fc.constantFrom(ACCOUNT_OK, ACCOUNT_FAIL, ACCOUNT_UNKNOWN), permilleArb, rarely, formArb)
+    .tuple(
+      orderPickArb({ open: 4, recent: 1, any: 1 }),
+      fc.constantFrom<PayStatus>('SUCCESS', 'SUCCESS', 'SUCCESS', 'FAILED', 'PENDING'),
+    )
+    .map(([p, s]) => new Pay(p, s)),
+  fc.tuple(orderPickArb({ open: 2, recent: 1, any: 1 }), rarely).map(([p, other]) => new Cancel(p, other)),
+  fc
+    .tuple(orderPickArb({ recent: 1, any: 1, completed: 4 }), permilleArb, rarely, rarely, formArb)
+    .map(([p, pm, bad, other, form]) => new Refund(p, pm, bad, other, form)),
+  fc
+    .tuple(
+      merchantArb,
+      currencyArb,
+      fc.constantFrom(ACCOUNT_OK, ACCOUNT_FAIL, ACCOUNT_UNKNOWN),
+      permilleArb,
+      rarely,
+      formArb,
+    )
     .map(([m, c, acc, pm, bad, form]) => new Payout(m, c, acc, pm, bad, form)),
   fc.tuple(fc.nat(1000), rarely).map(([n, other]) => new Replay(n, other)),
-  fc.tuple(fc.nat(1000), fc.constantFrom('amount', 'operation') as fc.Arbitrary<'amount' | 'operation'>).map(([n, c]) => new ReuseKey(n, c)),
+  fc
+    .tuple(fc.nat(1000), fc.constantFrom('amount', 'operation') as fc.Arbitrary<'amount' | 'operation'>)
+    .map(([n, c]) => new ReuseKey(n, c)),
   fc
     .oneof(
       { arbitrary: fc.integer({ min: 1, max: 59 }).map((n) => n * 60_000), weight: 2 },
@@ -698,18 +848,35 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
 })
 
 async function setup(autoSettle: boolean, scenario: Scenario) {
-  const mock = newMock({ autoSettle, settlementBusinessDays: scenario.days, clock: { now: scenario.start, frozen: true } })
+  const mock = newMock({
+    autoSettle,
+    settlementBusinessDays: scenario.days,
+    clock: { now: scenario.start, frozen: true },
+  })
   const merchants: Merchant[] = []
   const figures = new Map<string, { balance: number; freeze: number }>()
   for (const [i, opening] of scenario.openings.entries()) {
     const m = await newMerchant(mock, { usd: opening.usd / 100, khr: opening.khr })
     await mock.accounts.add(m.merchantId, { accountNumber: ACCOUNT_OK, accountName: 'Main account' })
-    await mock.accounts.add(m.merchantId, { accountNumber: ACCOUNT_FAIL, accountName: 'Closed account', failAtSettlement: true })
+    await mock.accounts.add(m.merchantId, {
+      accountNumber: ACCOUNT_FAIL,
+      accountName: 'Closed account',
+      failAtSettlement: true,
+    })
     merchants.push(m)
     figures.set(figureKey(i, 'USD'), { balance: opening.usd, freeze: 0 })
     figures.set(figureKey(i, 'KHR'), { balance: opening.khr, freeze: 0 })
   }
-  const model: Model = { now: Date.parse(scenario.start), autoSettle, days: scenario.days, figures, orders: [], money: [], keys: new Map(), sent: [] }
+  const model: Model = {
+    now: Date.parse(scenario.start),
+    autoSettle,
+    days: scenario.days,
+    figures,
+    orders: [],
+    money: [],
+    keys: new Map(),
+    sent: [],
+  }
   const real: Real = { mock, merchants, last: {}, seen: new Map() }
   real.last = await readFigures(real)
   await checkInvariants(model, real, 'setup', { unchanged: true })
@@ -720,24 +887,38 @@ async function setup(autoSettle: boolean, scenario: Scenario) {
  * To replay a failure: `LEDGER_SEED=<seed> LEDGER_PATH=<path> vitest run --project mock test/ledger.property.test.ts`
  * with the seed and path fast-check printed.
  */
-const replayOptions = process.env.LEDGER_SEED ? { seed: Number(process.env.LEDGER_SEED), path: process.env.LEDGER_PATH, endOnFailure: true } : {}
+const replayOptions = process.env.LEDGER_SEED
+  ? { seed: Number(process.env.LEDGER_SEED), path: process.env.LEDGER_PATH, endOnFailure: true }
+  : {}
 
 function ledgerProperty(autoSettle: boolean) {
-  return fc.asyncProperty(scenarioArb, fc.commands(weightedCommands, { maxCommands: 40, size: 'max' }), async (scenario, commands) => {
-    const initial = await setup(autoSettle, scenario)
-    await fc.asyncModelRun(() => initial, commands)
-  })
+  return fc.asyncProperty(
+    scenarioArb,
+    fc.commands(weightedCommands, { maxCommands: 40, size: 'max' }),
+    async (scenario, commands) => {
+      const initial = await setup(autoSettle, scenario)
+      await fc.asyncModelRun(() => initial, commands)
+    },
+  )
 }
 
 const RUNS_ON = propertyRuns(60)
 const RUNS_OFF = propertyRuns(30)
 
 describe('ledger under random sequences of orders, payments, cancels, refunds, payouts, replays, clock moves and settlement', () => {
-  it('with autoSettle on, after every step: balance = usable + freeze, usable and freeze >= 0, audit() is clean, refunds stay within their order, every answer is the rule\'s (never 5xx), and refused or replayed requests move no money', async () => {
-    await checkProperty('ledger, autoSettle on', ledgerProperty(true), { numRuns: RUNS_ON, ...replayOptions })
-  }, propertyTimeout(RUNS_ON, 40))
+  it(
+    "with autoSettle on, after every step: balance = usable + freeze, usable and freeze >= 0, audit() is clean, refunds stay within their order, every answer is the rule's (never 5xx), and refused or replayed requests move no money",
+    async () => {
+      await checkProperty('ledger, autoSettle on', ledgerProperty(true), { numRuns: RUNS_ON, ...replayOptions })
+    },
+    propertyTimeout(RUNS_ON, 40),
+  )
 
-  it('with autoSettle off, the same holds, and only an explicit settle() completes or reverses what is due', async () => {
-    await checkProperty('ledger, autoSettle off', ledgerProperty(false), { numRuns: RUNS_OFF, ...replayOptions })
-  }, propertyTimeout(RUNS_OFF, 40))
+  it(
+    'with autoSettle off, the same holds, and only an explicit settle() completes or reverses what is due',
+    async () => {
+      await checkProperty('ledger, autoSettle off', ledgerProperty(false), { numRuns: RUNS_OFF, ...replayOptions })
+    },
+    propertyTimeout(RUNS_OFF, 40),
+  )
 })

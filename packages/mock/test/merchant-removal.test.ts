@@ -42,9 +42,19 @@ describe('a removed merchant', () => {
     const { mock, m, paid, pending } = await removedMerchant()
     const replies = [
       await call(mock, GATEWAY_PATHS.listStores, { apiKey: m.apiKey }),
-      await call(mock, GATEWAY_PATHS.createOrder, { apiKey: m.apiKey, body: { storeId: m.storeId, amount: 5, currency: 'USD' } }),
-      await call(mock, GATEWAY_PATHS.generateQr, { apiKey: m.apiKey, body: { store_id: m.storeId, amount: 5, currency: 'USD' } }),
-      await call(mock, GATEWAY_PATHS.transactionDetail, { apiKey: m.apiKey, method: 'GET', query: `?transaction_id=${paid.transactionId}` }),
+      await call(mock, GATEWAY_PATHS.createOrder, {
+        apiKey: m.apiKey,
+        body: { storeId: m.storeId, amount: 5, currency: 'USD' },
+      }),
+      await call(mock, GATEWAY_PATHS.generateQr, {
+        apiKey: m.apiKey,
+        body: { store_id: m.storeId, amount: 5, currency: 'USD' },
+      }),
+      await call(mock, GATEWAY_PATHS.transactionDetail, {
+        apiKey: m.apiKey,
+        method: 'GET',
+        query: `?transaction_id=${paid.transactionId}`,
+      }),
       await call(mock, GATEWAY_PATHS.cancelOrder, { apiKey: m.apiKey, body: { order_id: String(pending) } }),
       await signedCall(mock, m, GATEWAY_PATHS.refundOrder, { orderId: paid.orderId, refundAmount: 5 }),
       await signedCall(mock, m, GATEWAY_PATHS.payout, { accountNumber: '100200300', amount: 5, currency: 'USD' }),
@@ -63,7 +73,10 @@ describe('a removed merchant', () => {
 
   it('its data stays readable through the control API; anything that would change it is 404', async () => {
     const { mock, m, paid, pending } = await removedMerchant()
-    expect(await mock.merchants.get(m.merchantId)).toMatchObject({ merchantId: m.merchantId, removedAt: expect.any(String) })
+    expect(await mock.merchants.get(m.merchantId)).toMatchObject({
+      merchantId: m.merchantId,
+      removedAt: expect.any(String),
+    })
     expect(mock.orders.get(paid.orderId)?.status).toBe('completed')
     expect(mock.transactions.get(paid.transactionId)?.kind).toBe('payment')
     expect(await refusedWith(mock.stores.add(m.merchantId, { storeName: 'B', address: 'C' }))).toBe(404)
@@ -75,7 +88,9 @@ describe('a removed merchant', () => {
   })
 
   it('reset brings a removed seed merchant back', async () => {
-    const mock = newMock({ seed: [{ apiKey: 'mk_seed', apiSecret: 'sk_seed', stores: [{ storeName: 'S', address: 'A' }] }] })
+    const mock = newMock({
+      seed: [{ apiKey: 'mk_seed', apiSecret: 'sk_seed', stores: [{ storeName: 'S', address: 'A' }] }],
+    })
     await mock.merchants.remove(1)
     expect((await call(mock, GATEWAY_PATHS.listStores, { apiKey: 'mk_seed' })).status).toBe(404)
     await mock.reset()

@@ -38,8 +38,16 @@ describe('refund', () => {
     await mock.clock.advance(1) // Monday 09:00 a week later = 5 business days
     expect(mock.transactions.get(body.data.transactionId)?.status).toBe('completed')
     expect((await balance(mock, m)).usd).toEqual({ balance: 30, freeze: 0, usable: 30 })
-    const detail = await call(mock, GATEWAY_PATHS.transactionDetail, { apiKey: m.apiKey, method: 'GET', query: `?transaction_id=${body.data.transactionId}` })
-    expect(detail.body).toMatchObject({ status: 'completed', order_id: String(orderId), updated_at: '2026-11-09T09:00:00.000Z' })
+    const detail = await call(mock, GATEWAY_PATHS.transactionDetail, {
+      apiKey: m.apiKey,
+      method: 'GET',
+      query: `?transaction_id=${body.data.transactionId}`,
+    })
+    expect(detail.body).toMatchObject({
+      status: 'completed',
+      order_id: String(orderId),
+      updated_at: '2026-11-09T09:00:00.000Z',
+    })
   })
 
   it('settlementBusinessDays and autoSettle: false make settle() the only trigger, at the chosen day', async () => {
@@ -61,7 +69,10 @@ describe('refund', () => {
     expect((await refund(mock, m, orderId, 6)).status).toBe(200)
     const over = await refund(mock, m, orderId, 4.01)
     expect(over.status).toBe(422)
-    expect(over.body.error).toMatchObject({ code: 'refund_exceeds_remaining', message: expect.stringContaining('4.00 USD that remains') })
+    expect(over.body.error).toMatchObject({
+      code: 'refund_exceeds_remaining',
+      message: expect.stringContaining('4.00 USD that remains'),
+    })
     expect((await balance(mock, m)).usd).toEqual({ balance: 10, freeze: 6, usable: 4 })
     expect((await refund(mock, m, orderId, 4)).status).toBe(200)
     expect((await refund(mock, m, orderId, 0.01)).status).toBe(422)
@@ -77,18 +88,22 @@ describe('refund', () => {
     expect((await refund(mock, m, orderId, 1)).body.error.code).toBe('refund_exceeds_remaining')
   })
 
-  it.each(['pending', 'processing', 'cancelled'] as const)('a %s order cannot be refunded: 422 order_not_refundable, no money moves', async (state) => {
-    const mock = newMock()
-    const m = await newMerchant(mock)
-    const orderId = await createOrder(mock, m, 10)
-    if (state === 'processing') await mock.payments.create({ orderId, status: 'PENDING' })
-    if (state === 'cancelled') await call(mock, GATEWAY_PATHS.cancelOrder, { apiKey: m.apiKey, body: { order_id: String(orderId) } })
-    const before = await balance(mock, m)
-    const reply = await refund(mock, m, orderId, 1)
-    expect(reply.status).toBe(422)
-    expect(reply.body.error.code).toBe('order_not_refundable')
-    expect(await balance(mock, m)).toEqual(before)
-  })
+  it.each(['pending', 'processing', 'cancelled'] as const)(
+    'a %s order cannot be refunded: 422 order_not_refundable, no money moves',
+    async (state) => {
+      const mock = newMock()
+      const m = await newMerchant(mock)
+      const orderId = await createOrder(mock, m, 10)
+      if (state === 'processing') await mock.payments.create({ orderId, status: 'PENDING' })
+      if (state === 'cancelled')
+        await call(mock, GATEWAY_PATHS.cancelOrder, { apiKey: m.apiKey, body: { order_id: String(orderId) } })
+      const before = await balance(mock, m)
+      const reply = await refund(mock, m, orderId, 1)
+      expect(reply.status).toBe(422)
+      expect(reply.body.error.code).toBe('order_not_refundable')
+      expect(await balance(mock, m)).toEqual(before)
+    },
+  )
 
   it('a refund must fit in the usable balance: 422 insufficient_funds', async () => {
     const mock = newMock()
@@ -112,7 +127,7 @@ describe('refund', () => {
     expect(good.body.data).toMatchObject({ amount: 4000, currency: 'KHR' })
   })
 
-  it('an unknown order or another merchant\'s order answers 404', async () => {
+  it("an unknown order or another merchant's order answers 404", async () => {
     const mock = newMock()
     const a = await newMerchant(mock)
     const b = await newMerchant(mock)
@@ -130,7 +145,14 @@ describe('payout', () => {
     await mock.accounts.add(m.merchantId, { accountNumber: '012345678', accountName: 'Sok Dara' })
     const reply = await payout(mock, m, { accountNumber: '012345678', amount: 60, currency: 'USD' })
     expect(reply.status).toBe(200)
-    expect(reply.body.data).toMatchObject({ accountName: 'Sok Dara', accountNumber: '012345678', amount: 60, currency: 'USD', orderId: 0, remark: '' })
+    expect(reply.body.data).toMatchObject({
+      accountName: 'Sok Dara',
+      accountNumber: '012345678',
+      amount: 60,
+      currency: 'USD',
+      orderId: 0,
+      remark: '',
+    })
     expect((await balance(mock, m)).usd).toEqual({ balance: 100, freeze: 60, usable: 40 })
     await mock.clock.advance(days(2) - 1)
     expect(mock.transactions.get(reply.body.data.transactionId)?.status).toBe('pending')
@@ -154,17 +176,26 @@ describe('payout', () => {
     const m = await newMerchant(mock, { usd: 0 })
     const orderId = await createOrder(mock, m, 30)
     await mock.payments.create({ orderId, status: 'PENDING' })
-    expect((await payout(mock, m, { accountNumber: '1', amount: 1, currency: 'USD' })).body.error.code).toBe('insufficient_funds')
+    expect((await payout(mock, m, { accountNumber: '1', amount: 1, currency: 'USD' })).body.error.code).toBe(
+      'insufficient_funds',
+    )
   })
 
   it('an account marked to fail fails at settlement and the payout is reversed automatically', async () => {
     const mock = newMock()
     const m = await newMerchant(mock, { khr: 100_000 })
-    await mock.accounts.add(m.merchantId, { accountNumber: 'BAD-1', accountName: 'Closed Account', failAtSettlement: true })
+    await mock.accounts.add(m.merchantId, {
+      accountNumber: 'BAD-1',
+      accountName: 'Closed Account',
+      failAtSettlement: true,
+    })
     const reply = await payout(mock, m, { accountNumber: 'BAD-1', amount: 40_000, currency: 'KHR' })
     expect((await balance(mock, m)).khr).toEqual({ balance: 100_000, freeze: 40_000, usable: 60_000 })
     await mock.clock.advance(days(4))
-    expect(mock.transactions.get(reply.body.data.transactionId)).toMatchObject({ status: 'failed', failureReason: 'account rejected the transfer' })
+    expect(mock.transactions.get(reply.body.data.transactionId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'account rejected the transfer',
+    })
     expect((await balance(mock, m)).khr).toEqual({ balance: 100_000, freeze: 0, usable: 100_000 })
   })
 
@@ -174,7 +205,10 @@ describe('payout', () => {
     const reply = await payout(mock, m, { accountNumber: 'nobody', amount: 5, currency: 'USD' })
     expect(reply.body.data.accountName).toBe('')
     await mock.clock.advance(days(4))
-    expect(mock.transactions.get(reply.body.data.transactionId)).toMatchObject({ status: 'failed', failureReason: 'invalid account' })
+    expect(mock.transactions.get(reply.body.data.transactionId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'invalid account',
+    })
     expect((await balance(mock, m)).usd.usable).toBe(10)
 
     const strict = newMock({ unknownPayoutAccount: 'reject' })
@@ -184,12 +218,15 @@ describe('payout', () => {
     expect((await balance(strict, s)).usd.freeze).toBe(0)
   })
 
-  it('payouts in each currency use that currency\'s balance only', async () => {
+  it("payouts in each currency use that currency's balance only", async () => {
     const mock = newMock()
     const m = await newMerchant(mock, { usd: 1, khr: 4000 })
     expect((await payout(mock, m, { accountNumber: '1', amount: 4000, currency: 'KHR' })).status).toBe(200)
     expect((await payout(mock, m, { accountNumber: '1', amount: 2, currency: 'USD' })).status).toBe(422)
-    expect(await balance(mock, m)).toEqual({ usd: { balance: 1, freeze: 0, usable: 1 }, khr: { balance: 4000, freeze: 4000, usable: 0 } })
+    expect(await balance(mock, m)).toEqual({
+      usd: { balance: 1, freeze: 0, usable: 1 },
+      khr: { balance: 4000, freeze: 4000, usable: 0 },
+    })
   })
 })
 
@@ -229,6 +266,9 @@ describe('stores and balance', () => {
     const mock = newMock()
     const m = await newMerchant(mock, { usd: 12.34, khr: 5000 })
     const reply = await call(mock, GATEWAY_PATHS.balanceInquiry, { apiKey: m.apiKey, body: {} })
-    expect(reply.body).toMatchObject({ statusCode: 200, data: { usd: { balance: 12.34, freeze: 0, usable: 12.34 }, khr: { balance: 5000, freeze: 0, usable: 5000 } } })
+    expect(reply.body).toMatchObject({
+      statusCode: 200,
+      data: { usd: { balance: 12.34, freeze: 0, usable: 12.34 }, khr: { balance: 5000, freeze: 0, usable: 5000 } },
+    })
   })
 })

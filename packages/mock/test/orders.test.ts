@@ -8,7 +8,10 @@ describe('create order', () => {
   it('creates a pending order with a QR code from the camelCase storeId shape', async () => {
     const mock = newMock()
     const m = await newMerchant(mock)
-    const reply = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: m.apiKey, body: { storeId: m.storeId, amount: 12.5, currency: 'USD' } })
+    const reply = await call(mock, GATEWAY_PATHS.createOrder, {
+      apiKey: m.apiKey,
+      body: { storeId: m.storeId, amount: 12.5, currency: 'USD' },
+    })
     expect(reply.status).toBe(200)
     expect(reply.body).toEqual({
       order_id: expect.stringMatching(/^\d+$/),
@@ -16,24 +19,42 @@ describe('create order', () => {
       status: 'pending',
       created_at: '2026-11-02T09:00:00.000Z',
     })
-    expect(mock.orders.get(Number(reply.body.order_id))).toMatchObject({ amount: 12.5, currency: 'USD', status: 'pending' })
+    expect(mock.orders.get(Number(reply.body.order_id))).toMatchObject({
+      amount: 12.5,
+      currency: 'USD',
+      status: 'pending',
+    })
   })
 
   it('accepts the documented snake_case store_id string shape for the same store', async () => {
     const mock = newMock()
     const m = await newMerchant(mock)
-    const reply = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: m.apiKey, body: { store_id: String(m.storeId), amount: 4000, currency: 'KHR' } })
+    const reply = await call(mock, GATEWAY_PATHS.createOrder, {
+      apiKey: m.apiKey,
+      body: { store_id: String(m.storeId), amount: 4000, currency: 'KHR' },
+    })
     expect(reply.status).toBe(200)
-    expect(mock.orders.get(Number(reply.body.order_id))).toMatchObject({ storeId: m.storeId, amount: 4000, currency: 'KHR' })
+    expect(mock.orders.get(Number(reply.body.order_id))).toMatchObject({
+      storeId: m.storeId,
+      amount: 4000,
+      currency: 'KHR',
+    })
   })
 
   it('a store of another merchant answers 404 like a missing store, and no order is created', async () => {
     const mock = newMock()
     const a = await newMerchant(mock)
     const b = await newMerchant(mock)
-    const reply = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: a.apiKey, body: { storeId: b.storeId, amount: 1, currency: 'USD' } })
+    const reply = await call(mock, GATEWAY_PATHS.createOrder, {
+      apiKey: a.apiKey,
+      body: { storeId: b.storeId, amount: 1, currency: 'USD' },
+    })
     expect(reply.status).toBe(404)
-    expect(reply.body).toEqual({ statusCode: 404, message: `Store ${b.storeId} not found for this merchant`, error: 'Not Found' })
+    expect(reply.body).toEqual({
+      statusCode: 404,
+      message: `Store ${b.storeId} not found for this merchant`,
+      error: 'Not Found',
+    })
     expect(mock.orders.get(1001)).toBeUndefined()
   })
 
@@ -41,7 +62,10 @@ describe('create order', () => {
     const mock = newMock()
     const m = await newMerchant(mock)
     await mock.stores.remove(m.merchantId, m.storeId)
-    const reply = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: m.apiKey, body: { storeId: m.storeId, amount: 1, currency: 'USD' } })
+    const reply = await call(mock, GATEWAY_PATHS.createOrder, {
+      apiKey: m.apiKey,
+      body: { storeId: m.storeId, amount: 1, currency: 'USD' },
+    })
     expect(reply.status).toBe(404)
   })
 })
@@ -112,10 +136,16 @@ describe('order state machine through payments', () => {
     const mock = newMock()
     const m = await newMerchant(mock)
     const { orderId } = await paidOrder(mock, m)
-    await expect(mock.payments.create({ orderId, status: 'SUCCESS' })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/completed/) })
+    await expect(mock.payments.create({ orderId, status: 'SUCCESS' })).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/completed/),
+    })
     const other = await createOrder(mock, m)
     await call(mock, GATEWAY_PATHS.cancelOrder, { apiKey: m.apiKey, body: { order_id: String(other) } })
-    await expect(mock.payments.create({ orderId: other, status: 'SUCCESS' })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/cancelled/) })
+    await expect(mock.payments.create({ orderId: other, status: 'SUCCESS' })).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/cancelled/),
+    })
   })
 
   it('the QR code of an order expires after 30 minutes on the mock clock', async () => {
@@ -125,7 +155,10 @@ describe('order state machine through payments', () => {
     await mock.clock.advance(30 * MIN - 1)
     const early = await createOrder(mock, m)
     await mock.clock.advance(1)
-    await expect(mock.payments.create({ orderId, status: 'SUCCESS' })).rejects.toMatchObject({ status: 422, code: 'qr_expired' })
+    await expect(mock.payments.create({ orderId, status: 'SUCCESS' })).rejects.toMatchObject({
+      status: 422,
+      code: 'qr_expired',
+    })
     expect(mock.orders.get(orderId)?.status).toBe('pending')
     expect((await mock.payments.create({ orderId: early, status: 'SUCCESS' })).status).toBe('completed')
   })
@@ -137,7 +170,9 @@ describe('order state machine through payments', () => {
     await expect(mock.payments.create({ orderId: 999_999, status: 'SUCCESS' })).rejects.toMatchObject({ status: 404 })
     await expect(mock.payments.create({ qrData: 'nope', status: 'SUCCESS' })).rejects.toMatchObject({ status: 404 })
     await expect(mock.payments.create({ status: 'SUCCESS' })).rejects.toMatchObject({ status: 400 })
-    await expect(mock.payments.create({ orderId, qrData: 'x', status: 'SUCCESS' })).rejects.toMatchObject({ status: 400 })
+    await expect(mock.payments.create({ orderId, qrData: 'x', status: 'SUCCESS' })).rejects.toMatchObject({
+      status: 400,
+    })
   })
 })
 
@@ -147,9 +182,16 @@ describe('cancel order', () => {
     const m = await newMerchant(mock)
     const orderId = await createOrder(mock, m)
     await mock.clock.advance(MIN)
-    const reply = await call(mock, GATEWAY_PATHS.cancelOrder, { apiKey: m.apiKey, body: { order_id: String(orderId), reason: 'customer left' } })
+    const reply = await call(mock, GATEWAY_PATHS.cancelOrder, {
+      apiKey: m.apiKey,
+      body: { order_id: String(orderId), reason: 'customer left' },
+    })
     expect(reply.status).toBe(200)
-    expect(reply.body).toEqual({ order_id: String(orderId), status: 'cancelled', cancelled_at: '2026-11-02T09:01:00.000Z' })
+    expect(reply.body).toEqual({
+      order_id: String(orderId),
+      status: 'cancelled',
+      cancelled_at: '2026-11-02T09:01:00.000Z',
+    })
     expect(mock.orders.get(orderId)).toMatchObject({ status: 'cancelled', cancelReason: 'customer left' })
   })
 
@@ -171,7 +213,11 @@ describe('cancel order', () => {
     const before = await balance(mock, m)
     const reply = await call(mock, GATEWAY_PATHS.cancelOrder, { apiKey: m.apiKey, body: { order_id: String(orderId) } })
     expect(reply.status).toBe(409)
-    expect(reply.body.error).toMatchObject({ code: 'order_not_cancellable', message: expect.stringMatching(/refund it instead/), request_id: expect.any(String) })
+    expect(reply.body.error).toMatchObject({
+      code: 'order_not_cancellable',
+      message: expect.stringMatching(/refund it instead/),
+      request_id: expect.any(String),
+    })
     expect(mock.orders.get(orderId)?.status).toBe('completed')
     expect(await balance(mock, m)).toEqual(before)
   })
@@ -188,7 +234,7 @@ describe('cancel order', () => {
     expect(mock.orders.get(orderId)?.status).toBe('cancelled')
   })
 
-  it('an unknown order, or another merchant\'s, answers 404', async () => {
+  it("an unknown order, or another merchant's, answers 404", async () => {
     const mock = newMock()
     const a = await newMerchant(mock)
     const b = await newMerchant(mock)
@@ -206,22 +252,42 @@ describe('generate QR without an order', () => {
   it('returns a QR code valid 30 minutes; paying it creates a completed order that can be refunded later', async () => {
     const mock = newMock()
     const m = await newMerchant(mock, { usd: 0 })
-    const reply = await call(mock, GATEWAY_PATHS.generateQr, { apiKey: m.apiKey, body: { store_id: m.storeId, amount: 3.75, currency: 'USD' } })
+    const reply = await call(mock, GATEWAY_PATHS.generateQr, {
+      apiKey: m.apiKey,
+      body: { store_id: m.storeId, amount: 3.75, currency: 'USD' },
+    })
     expect(reply.status).toBe(200)
-    expect(reply.body).toEqual({ qr_code: expect.stringContaining('/qr/'), qr_data: expect.stringMatching(/^MGW1/), expires_at: '2026-11-02T09:30:00.000Z' })
+    expect(reply.body).toEqual({
+      qr_code: expect.stringContaining('/qr/'),
+      qr_data: expect.stringMatching(/^MGW1/),
+      expires_at: '2026-11-02T09:30:00.000Z',
+    })
     const payment = await mock.payments.create({ qrData: reply.body.qr_data, status: 'SUCCESS' })
-    expect(mock.orders.get(payment.orderId)).toMatchObject({ status: 'completed', source: 'qr', amount: 3.75, storeId: m.storeId })
+    expect(mock.orders.get(payment.orderId)).toMatchObject({
+      status: 'completed',
+      source: 'qr',
+      amount: 3.75,
+      storeId: m.storeId,
+    })
     expect((await balance(mock, m)).usd.usable).toBe(3.75)
     // a stand-alone QR code is paid once
-    await expect(mock.payments.create({ qrData: reply.body.qr_data, status: 'SUCCESS' })).rejects.toMatchObject({ status: 409 })
+    await expect(mock.payments.create({ qrData: reply.body.qr_data, status: 'SUCCESS' })).rejects.toMatchObject({
+      status: 409,
+    })
   })
 
   it('an expired stand-alone QR code cannot be paid and creates no order', async () => {
     const mock = newMock()
     const m = await newMerchant(mock)
-    const reply = await call(mock, GATEWAY_PATHS.generateQr, { apiKey: m.apiKey, body: { store_id: m.storeId, amount: 1, currency: 'USD' } })
+    const reply = await call(mock, GATEWAY_PATHS.generateQr, {
+      apiKey: m.apiKey,
+      body: { store_id: m.storeId, amount: 1, currency: 'USD' },
+    })
     await mock.clock.advance(30 * MIN)
-    await expect(mock.payments.create({ qrData: reply.body.qr_data, status: 'SUCCESS' })).rejects.toMatchObject({ status: 422, code: 'qr_expired' })
+    await expect(mock.payments.create({ qrData: reply.body.qr_data, status: 'SUCCESS' })).rejects.toMatchObject({
+      status: 422,
+      code: 'qr_expired',
+    })
     expect(mock.orders.get(1001)).toBeUndefined()
   })
 
@@ -229,7 +295,10 @@ describe('generate QR without an order', () => {
     const mock = newMock()
     const a = await newMerchant(mock)
     const b = await newMerchant(mock)
-    const reply = await call(mock, GATEWAY_PATHS.generateQr, { apiKey: a.apiKey, body: { store_id: b.storeId, amount: 1, currency: 'USD' } })
+    const reply = await call(mock, GATEWAY_PATHS.generateQr, {
+      apiKey: a.apiKey,
+      body: { store_id: b.storeId, amount: 1, currency: 'USD' },
+    })
     expect(reply.status).toBe(404)
   })
 })
@@ -239,7 +308,11 @@ describe('transaction detail', () => {
     const mock = newMock()
     const m = await newMerchant(mock)
     const { orderId, transactionId } = await paidOrder(mock, m, 9.99)
-    const reply = await call(mock, GATEWAY_PATHS.transactionDetail, { apiKey: m.apiKey, method: 'GET', query: `?transaction_id=${transactionId}` })
+    const reply = await call(mock, GATEWAY_PATHS.transactionDetail, {
+      apiKey: m.apiKey,
+      method: 'GET',
+      query: `?transaction_id=${transactionId}`,
+    })
     expect(reply.status).toBe(200)
     expect(reply.body).toEqual({
       transaction_id: String(transactionId),
@@ -256,7 +329,11 @@ describe('transaction detail', () => {
     const mock = newMock()
     const m = await newMerchant(mock)
     const { transactionId } = await paidOrder(mock, m)
-    for (const options of [{ body: { transaction_id: String(transactionId) } }, { body: { transaction_id: transactionId } }, { query: `?transaction_id=${transactionId}` }]) {
+    for (const options of [
+      { body: { transaction_id: String(transactionId) } },
+      { body: { transaction_id: transactionId } },
+      { query: `?transaction_id=${transactionId}` },
+    ]) {
       const reply = await call(mock, GATEWAY_PATHS.transactionDetail, { apiKey: m.apiKey, ...options })
       expect(reply.status).toBe(200)
       expect(reply.body.transaction_id).toBe(String(transactionId))
@@ -267,28 +344,52 @@ describe('transaction detail', () => {
     const mock = newMock()
     const m = await newMerchant(mock)
     const { transactionId } = await paidOrder(mock, m)
-    const both = await call(mock, GATEWAY_PATHS.transactionDetail, { apiKey: m.apiKey, body: { transaction_id: transactionId }, query: '?transaction_id=1' })
+    const both = await call(mock, GATEWAY_PATHS.transactionDetail, {
+      apiKey: m.apiKey,
+      body: { transaction_id: transactionId },
+      query: '?transaction_id=1',
+    })
     expect(both.status).toBe(400)
     const none = await call(mock, GATEWAY_PATHS.transactionDetail, { apiKey: m.apiKey })
     expect(none.status).toBe(400)
-    expect(none.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.stringMatching(/transaction_id is required/) })
+    expect(none.body).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: expect.stringMatching(/transaction_id is required/),
+    })
   })
 
-  it('another merchant\'s transaction answers 404 like a missing one', async () => {
+  it("another merchant's transaction answers 404 like a missing one", async () => {
     const mock = newMock()
     const a = await newMerchant(mock)
     const b = await newMerchant(mock)
     const { transactionId } = await paidOrder(mock, b)
-    const reply = await call(mock, GATEWAY_PATHS.transactionDetail, { apiKey: a.apiKey, method: 'GET', query: `?transaction_id=${transactionId}` })
+    const reply = await call(mock, GATEWAY_PATHS.transactionDetail, {
+      apiKey: a.apiKey,
+      method: 'GET',
+      query: `?transaction_id=${transactionId}`,
+    })
     expect(reply.status).toBe(404)
-    expect(reply.body).toEqual({ statusCode: 404, message: `Transaction ${transactionId} not found`, error: 'Not Found' })
+    expect(reply.body).toEqual({
+      statusCode: 404,
+      message: `Transaction ${transactionId} not found`,
+      error: 'Not Found',
+    })
   })
 
   it('responseStyle "envelope" wraps create order, QR, transaction detail and cancel in the envelope', async () => {
     const mock = newMock({ responseStyle: 'envelope' })
     const m = await newMerchant(mock)
-    const reply = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: m.apiKey, body: { storeId: m.storeId, amount: 1, currency: 'USD' } })
-    expect(reply.body).toMatchObject({ statusCode: 200, message: 'Success', data: { status: 'pending' }, traceId: expect.stringMatching(/^trc_/) })
+    const reply = await call(mock, GATEWAY_PATHS.createOrder, {
+      apiKey: m.apiKey,
+      body: { storeId: m.storeId, amount: 1, currency: 'USD' },
+    })
+    expect(reply.body).toMatchObject({
+      statusCode: 200,
+      message: 'Success',
+      data: { status: 'pending' },
+      traceId: expect.stringMatching(/^trc_/),
+    })
   })
 })
 
@@ -302,6 +403,10 @@ describe('routing', () => {
     expect(wrong.body.error).toBe('Method Not Allowed')
     const unknown = await call(mock, '/api/v1/payment-gateway/nope', { apiKey: m.apiKey })
     expect(unknown.status).toBe(404)
-    expect(unknown.body).toEqual({ statusCode: 404, message: 'Cannot POST /api/v1/payment-gateway/nope', error: 'Not Found' })
+    expect(unknown.body).toEqual({
+      statusCode: 404,
+      message: 'Cannot POST /api/v1/payment-gateway/nope',
+      error: 'Not Found',
+    })
   })
 })

@@ -38,7 +38,10 @@ export interface PinUser {
 }
 
 /** A user with a verified e-mail and a verified phone, unless told otherwise. */
-export function newUser(mock: MockGateway, input: CreateUserInput = { email: EMAIL, emailVerified: true, phone: { ...PHONE }, phoneVerified: true }): Promise<PinUser> {
+export function newUser(
+  mock: MockGateway,
+  input: CreateUserInput = { email: EMAIL, emailVerified: true, phone: { ...PHONE }, phoneVerified: true },
+): Promise<PinUser> {
   return mock.users.create(input)
 }
 
@@ -46,7 +49,12 @@ export function newUser(mock: MockGateway, input: CreateUserInput = { email: EMA
 export async function pinCall(
   mock: MockGateway,
   path: string,
-  options: { token?: string | null; authorization?: string; body?: unknown; rawBody?: string | Uint8Array<ArrayBuffer> } = {},
+  options: {
+    token?: string | null
+    authorization?: string
+    body?: unknown
+    rawBody?: string | Uint8Array<ArrayBuffer>
+  } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' }
   if (options.token) headers.Authorization = `Bearer ${options.token}`
@@ -67,7 +75,8 @@ export function as(mock: MockGateway, token: string | null) {
     verifyPin: (pin: unknown) => post(PIN_PATHS.verifyPin, { pin }),
     changePin: (current_pin: unknown, new_pin: unknown) => post(PIN_PATHS.changePin, { current_pin, new_pin }),
     forgotPin: (contact: ContactBody) => post(PIN_PATHS.forgotPin, contact),
-    verifyOtp: (contact: ContactBody, otp_code: unknown, session_id: unknown) => post(PIN_PATHS.verifyOtp, { ...contact, otp_code, session_id }),
+    verifyOtp: (contact: ContactBody, otp_code: unknown, session_id: unknown) =>
+      post(PIN_PATHS.verifyOtp, { ...contact, otp_code, session_id }),
     resetPin: (session_id: unknown, new_pin: unknown) => post(PIN_PATHS.resetPin, { session_id, new_pin }),
   }
 }
@@ -81,8 +90,16 @@ export function expectOk(reply: Reply, message: string, data: unknown = null): v
 }
 
 /** Asserts a refusal: `status` and exactly `{status_code, message (non-empty), code, data}`. */
-export function expectRefused(reply: Reply, status: number, code: PinErrorCode | 'injected_fault', data: unknown = null): void {
-  expect({ status: reply.status, body: reply.body }).toEqual({ status, body: { status_code: status, message: expect.stringMatching(/\S/), code, data } })
+export function expectRefused(
+  reply: Reply,
+  status: number,
+  code: PinErrorCode | 'injected_fault',
+  data: unknown = null,
+): void {
+  expect({ status: reply.status, body: reply.body }).toEqual({
+    status,
+    body: { status_code: status, message: expect.stringMatching(/\S/), code, data },
+  })
 }
 
 /** Asserts that `pin` is the user's PIN now (a right verify-pin also clears the wrong-attempt counter). */
@@ -97,7 +114,8 @@ export async function expectNoPin(api: PinApi): Promise<void> {
 
 /** Sends 4 wrong PINs (4, 3, 2, 1 left) and the 5th that blocks; returns the 429 reply. */
 export async function lockOut(api: PinApi): Promise<Reply> {
-  for (const left of [4, 3, 2, 1]) expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: left })
+  for (const left of [4, 3, 2, 1])
+    expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: left })
   const blocked = await api.verifyPin(WRONG_PIN)
   expect(blocked.status).toBe(429)
   return blocked
@@ -112,12 +130,17 @@ export function lastMessage(mock: MockGateway) {
 
 /** A 6-digit code that is neither `code` nor any of `avoid`. */
 export function otherCode(code: string, ...avoid: string[]): string {
-  for (const candidate of ['111111', '222222', '333333']) if (candidate !== code && !avoid.includes(candidate)) return candidate
+  for (const candidate of ['111111', '222222', '333333'])
+    if (candidate !== code && !avoid.includes(candidate)) return candidate
   throw new Error('unreachable')
 }
 
 /** forgot-pin for `contact`, expecting success; returns the open session's id and the code sent. */
-export async function openSession(mock: MockGateway, user: PinUser, contact: ContactBody = BY_EMAIL): Promise<{ sessionId: string; code: string }> {
+export async function openSession(
+  mock: MockGateway,
+  user: PinUser,
+  contact: ContactBody = BY_EMAIL,
+): Promise<{ sessionId: string; code: string }> {
   const reply = await as(mock, user.accessToken).forgotPin(contact)
   expectOk(reply, PIN_MESSAGES.forgotPin, { session_id: expect.any(String), expires_at: PIN_RULES.otpSessionSeconds })
   const sent = lastMessage(mock)
@@ -126,10 +149,18 @@ export async function openSession(mock: MockGateway, user: PinUser, contact: Con
 }
 
 /** forgot-pin then verify-otp, expecting success; returns the verified session's id. */
-export async function verifiedSession(mock: MockGateway, user: PinUser, contact: ContactBody = BY_EMAIL): Promise<string> {
+export async function verifiedSession(
+  mock: MockGateway,
+  user: PinUser,
+  contact: ContactBody = BY_EMAIL,
+): Promise<string> {
   const { sessionId, code } = await openSession(mock, user, contact)
   const reply = await as(mock, user.accessToken).verifyOtp(contact, code, sessionId)
-  expectOk(reply, PIN_MESSAGES.verifyOtp, { success: true, message: PIN_MESSAGES.verifyOtp, session_id: expect.any(String) })
+  expectOk(reply, PIN_MESSAGES.verifyOtp, {
+    success: true,
+    message: PIN_MESSAGES.verifyOtp,
+    session_id: expect.any(String),
+  })
   return reply.body.data.session_id
 }
 

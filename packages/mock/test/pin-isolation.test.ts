@@ -4,7 +4,25 @@
  */
 import { PIN_MESSAGES, PIN_PATHS } from '@merchant-gateway/contract'
 import { describe, expect, it } from 'vitest'
-import { as, BY_EMAIL, expectNoPin, expectOk, expectPinIs, expectRefused, lockOut, NEW_PIN, newUser, openSession, otherCode, PIN, pinCall, pinMock, userWithPin, verifiedSession, WRONG_PIN } from './pin-helpers.js'
+import {
+  as,
+  BY_EMAIL,
+  expectNoPin,
+  expectOk,
+  expectPinIs,
+  expectRefused,
+  lockOut,
+  NEW_PIN,
+  newUser,
+  openSession,
+  otherCode,
+  PIN,
+  pinCall,
+  pinMock,
+  userWithPin,
+  verifiedSession,
+  WRONG_PIN,
+} from './pin-helpers.js'
 
 const B_EMAIL = 'bopha@example.com'
 const B_CONTACT = { email: B_EMAIL }
@@ -38,7 +56,10 @@ describe('isolation between users', () => {
     await lockOut(a.api)
     await lockOut(b.api)
     const sessionId = await verifiedSession(mock, a.user)
-    expectOk(await a.api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(await a.api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
     await expectPinIs(a.api, NEW_PIN)
     expect((await b.api.verifyPin(PIN)).status).toBe(429)
   })
@@ -50,11 +71,20 @@ describe('isolation between users', () => {
     const aApi = as(mock, a.accessToken)
     const bApi = as(mock, b.accessToken)
     const namingB = { user_id: b.userId, userId: b.userId, access_token: b.accessToken, email: B_EMAIL }
-    expectOk(await pinCall(mock, PIN_PATHS.setPin, { token: a.accessToken, body: { pin: PIN, ...namingB } }), PIN_MESSAGES.setPin)
+    expectOk(
+      await pinCall(mock, PIN_PATHS.setPin, { token: a.accessToken, body: { pin: PIN, ...namingB } }),
+      PIN_MESSAGES.setPin,
+    )
     await expectNoPin(bApi)
     await expectPinIs(aApi, PIN)
     expectOk(await bApi.setPin(PIN), PIN_MESSAGES.setPin)
-    expectOk(await pinCall(mock, PIN_PATHS.changePin, { token: a.accessToken, body: { current_pin: PIN, new_pin: NEW_PIN, ...namingB } }), PIN_MESSAGES.changePin)
+    expectOk(
+      await pinCall(mock, PIN_PATHS.changePin, {
+        token: a.accessToken,
+        body: { current_pin: PIN, new_pin: NEW_PIN, ...namingB },
+      }),
+      PIN_MESSAGES.changePin,
+    )
     await expectPinIs(aApi, NEW_PIN)
     await expectPinIs(bApi, PIN)
   })
@@ -74,9 +104,12 @@ describe('isolation between users', () => {
   it("A's open session cannot be verified with B's token, and B's wrong codes on it do not use up A's attempts", async () => {
     const { mock, a, b } = await twoUsers()
     const { sessionId, code } = await openSession(mock, a.user)
-    for (let i = 0; i < 6; i++) expectRefused(await b.api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 400, 'otp_session_invalid')
+    for (let i = 0; i < 6; i++)
+      expectRefused(await b.api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 400, 'otp_session_invalid')
     expectRefused(await b.api.verifyOtp(BY_EMAIL, code, sessionId), 400, 'otp_session_invalid')
-    expectRefused(await a.api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 422, 'otp_invalid', { attempts_remaining: 4 })
+    expectRefused(await a.api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 422, 'otp_invalid', {
+      attempts_remaining: 4,
+    })
     expect((await a.api.verifyOtp(BY_EMAIL, code, sessionId)).status).toBe(200)
   })
 
@@ -86,7 +119,10 @@ describe('isolation between users', () => {
     expectRefused(await b.api.resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
     await expectPinIs(a.api, PIN)
     await expectPinIs(b.api, PIN)
-    expectOk(await a.api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(await a.api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
     await expectPinIs(a.api, NEW_PIN)
     await expectPinIs(b.api, PIN)
   })
@@ -94,7 +130,10 @@ describe('isolation between users', () => {
   it("a reset-pin with no token sets the PIN of the session's owner, never of anyone else", async () => {
     const { mock, a, b } = await twoUsers()
     const sessionId = await verifiedSession(mock, b.user, B_CONTACT)
-    expectOk(await as(mock, null).resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(await as(mock, null).resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
     await expectPinIs(b.api, NEW_PIN)
     await expectPinIs(a.api, PIN)
   })

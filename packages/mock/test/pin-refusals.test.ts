@@ -38,29 +38,48 @@ const BEARER_ROUTES = [
   { name: 'verify-pin', path: PIN_PATHS.verifyPin, body: { pin: PIN } },
   { name: 'change-pin', path: PIN_PATHS.changePin, body: { current_pin: PIN, new_pin: NEW_PIN } },
   { name: 'forgot-pin', path: PIN_PATHS.forgotPin, body: BY_EMAIL },
-  { name: 'verify-otp', path: PIN_PATHS.verifyOtp, body: { ...BY_EMAIL, otp_code: '123456', session_id: crypto.randomUUID() } },
+  {
+    name: 'verify-otp',
+    path: PIN_PATHS.verifyOtp,
+    body: { ...BY_EMAIL, otp_code: '123456', session_id: crypto.randomUUID() },
+  },
 ] as const
 
 describe('bearer authentication (set-pin, verify-pin, change-pin, forgot-pin, verify-otp)', () => {
-  it.each(BEARER_ROUTES)('$name: no or malformed Authorization is 401 unauthenticated, an unknown token 401 invalid_token, and nothing happens', async ({ path, body }) => {
-    const mock = pinMock()
-    const user = await newUser(mock)
-    const api = as(mock, user.accessToken)
-    expectRefused(await pinCall(mock, path, { body }), 401, 'unauthenticated')
-    for (const authorization of ['', '   ', 'Basic ZGFyYTpzZWNyZXQ=', 'Bearer', 'Bearer ', `Token ${user.accessToken}`, `Bearer ${user.accessToken} extra`, user.accessToken]) {
-      expectRefused(await pinCall(mock, path, { body, authorization }), 401, 'unauthenticated')
-    }
-    expectRefused(await pinCall(mock, path, { body, token: 'at_unknown' }), 401, 'invalid_token')
-    expectRefused(await pinCall(mock, path, { body, token: `${user.accessToken}x` }), 401, 'invalid_token')
-    // nothing happened: no PIN, no code sent
-    await expectNoPin(api)
-    expect(mock.otp.list()).toEqual([])
-  })
+  it.each(BEARER_ROUTES)(
+    '$name: no or malformed Authorization is 401 unauthenticated, an unknown token 401 invalid_token, and nothing happens',
+    async ({ path, body }) => {
+      const mock = pinMock()
+      const user = await newUser(mock)
+      const api = as(mock, user.accessToken)
+      expectRefused(await pinCall(mock, path, { body }), 401, 'unauthenticated')
+      for (const authorization of [
+        '',
+        '   ',
+        'Basic ZGFyYTpzZWNyZXQ=',
+        'Bearer',
+        'Bearer ',
+        `Token ${user.accessToken}`,
+        `Bearer ${user.accessToken} extra`,
+        user.accessToken,
+      ]) {
+        expectRefused(await pinCall(mock, path, { body, authorization }), 401, 'unauthenticated')
+      }
+      expectRefused(await pinCall(mock, path, { body, token: 'at_unknown' }), 401, 'invalid_token')
+      expectRefused(await pinCall(mock, path, { body, token: `${user.accessToken}x` }), 401, 'invalid_token')
+      // nothing happened: no PIN, no code sent
+      await expectNoPin(api)
+      expect(mock.otp.list()).toEqual([])
+    },
+  )
 
   it('the Bearer scheme is case-insensitive and surrounding spaces are ignored', async () => {
     const mock = pinMock()
     const user = await newUser(mock)
-    expectOk(await pinCall(mock, PIN_PATHS.setPin, { body: { pin: PIN }, authorization: `  bearer   ${user.accessToken}  ` }), PIN_MESSAGES.setPin)
+    expectOk(
+      await pinCall(mock, PIN_PATHS.setPin, { body: { pin: PIN }, authorization: `  bearer   ${user.accessToken}  ` }),
+      PIN_MESSAGES.setPin,
+    )
   })
 
   it('a refused verify-pin or change-pin without a valid token does not count as a wrong attempt', async () => {
@@ -68,7 +87,14 @@ describe('bearer authentication (set-pin, verify-pin, change-pin, forgot-pin, ve
     const { api } = await userWithPin(mock)
     for (let i = 0; i < 6; i++) {
       expectRefused(await pinCall(mock, PIN_PATHS.verifyPin, { body: { pin: WRONG_PIN } }), 401, 'unauthenticated')
-      expectRefused(await pinCall(mock, PIN_PATHS.changePin, { body: { current_pin: WRONG_PIN, new_pin: NEW_PIN }, token: 'at_nobody' }), 401, 'invalid_token')
+      expectRefused(
+        await pinCall(mock, PIN_PATHS.changePin, {
+          body: { current_pin: WRONG_PIN, new_pin: NEW_PIN },
+          token: 'at_nobody',
+        }),
+        401,
+        'invalid_token',
+      )
     }
     expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
   })
@@ -76,25 +102,39 @@ describe('bearer authentication (set-pin, verify-pin, change-pin, forgot-pin, ve
   it.each([
     ['a malformed Authorization', { authorization: 'Basic abc' }],
     ['an unknown or expired token', { token: 'at_unknown' }],
-  ] as const)('reset-pin with %s decides on the verified session alone (its authentication is none effective): the PIN is reset', async (_label, auth) => {
-    const mock = pinMock()
-    const { user, api } = await userWithPin(mock)
-    const sessionId = await verifiedSession(mock, user)
-    expectOk(await pinCall(mock, PIN_PATHS.resetPin, { body: { session_id: sessionId, new_pin: NEW_PIN }, ...auth }), PIN_MESSAGES.resetPin, RESET_OK)
-    await expectPinIs(api, NEW_PIN)
-  })
+  ] as const)(
+    'reset-pin with %s decides on the verified session alone (its authentication is none effective): the PIN is reset',
+    async (_label, auth) => {
+      const mock = pinMock()
+      const { user, api } = await userWithPin(mock)
+      const sessionId = await verifiedSession(mock, user)
+      expectOk(
+        await pinCall(mock, PIN_PATHS.resetPin, { body: { session_id: sessionId, new_pin: NEW_PIN }, ...auth }),
+        PIN_MESSAGES.resetPin,
+        RESET_OK,
+      )
+      await expectPinIs(api, NEW_PIN)
+    },
+  )
 
   it.each([
     ['a malformed Authorization', { authorization: 'Basic abc' }, 'unauthenticated'],
     ['an unknown token', { token: 'at_unknown' }, 'invalid_token'],
-  ] as const)('with resetPinRequiresBearer, reset-pin with %s is 401 %s, and the session stays usable', async (_label, auth, code) => {
-    const mock = pinMock({ resetPinRequiresBearer: true })
-    const { user, api } = await userWithPin(mock)
-    const sessionId = await verifiedSession(mock, user)
-    expectRefused(await pinCall(mock, PIN_PATHS.resetPin, { body: { session_id: sessionId, new_pin: NEW_PIN }, ...auth }), 401, code)
-    await expectPinIs(api, PIN)
-    expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
-  })
+  ] as const)(
+    'with resetPinRequiresBearer, reset-pin with %s is 401 %s, and the session stays usable',
+    async (_label, auth, code) => {
+      const mock = pinMock({ resetPinRequiresBearer: true })
+      const { user, api } = await userWithPin(mock)
+      const sessionId = await verifiedSession(mock, user)
+      expectRefused(
+        await pinCall(mock, PIN_PATHS.resetPin, { body: { session_id: sessionId, new_pin: NEW_PIN }, ...auth }),
+        401,
+        code,
+      )
+      await expectPinIs(api, PIN)
+      expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
+    },
+  )
 })
 
 describe('the PIN module checks who is asking before it reads what they sent', () => {
@@ -121,7 +161,12 @@ describe("the PIN module's own answers for paths and methods it does not serve",
     expect(res.headers.get('Allow')).toBe('POST')
     expect({ status: res.status, body: await res.json() }).toEqual({
       status: 405,
-      body: { status_code: 405, message: `GET is not allowed on ${PIN_PATHS.setPin}; use POST`, code: 'method_not_allowed', data: null },
+      body: {
+        status_code: 405,
+        message: `GET is not allowed on ${PIN_PATHS.setPin}; use POST`,
+        code: 'method_not_allowed',
+        data: null,
+      },
     })
   })
 
@@ -161,34 +206,43 @@ describe('malformed PINs: 400, never a wrong attempt, nothing stored', () => {
     expectOk(await api.setPin(PIN), PIN_MESSAGES.setPin)
   })
 
-  it.each(MALFORMED)('verify-pin with $label is 400 $code and does not count: after 6 of them the first wrong PIN leaves 4', async ({ value, code }) => {
-    const mock = pinMock()
-    const { api } = await userWithPin(mock)
-    for (let i = 0; i < 6; i++) expectRefused(await api.verifyPin(value), 400, code)
-    expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
-  })
+  it.each(MALFORMED)(
+    'verify-pin with $label is 400 $code and does not count: after 6 of them the first wrong PIN leaves 4',
+    async ({ value, code }) => {
+      const mock = pinMock()
+      const { api } = await userWithPin(mock)
+      for (let i = 0; i < 6; i++) expectRefused(await api.verifyPin(value), 400, code)
+      expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
+    },
+  )
 
-  it.each(MALFORMED)('change-pin with $label as current_pin or as new_pin is 400 $code, does not count, and the PIN is unchanged', async ({ value, code }) => {
-    const mock = pinMock()
-    const { api } = await userWithPin(mock)
-    for (let i = 0; i < 3; i++) {
-      expectRefused(await api.changePin(value, NEW_PIN), 400, code)
-      expectRefused(await api.changePin(PIN, value), 400, code)
-      expectRefused(await api.changePin(WRONG_PIN, value), 400, code)
-    }
-    expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
-    await expectPinIs(api, PIN)
-  })
+  it.each(MALFORMED)(
+    'change-pin with $label as current_pin or as new_pin is 400 $code, does not count, and the PIN is unchanged',
+    async ({ value, code }) => {
+      const mock = pinMock()
+      const { api } = await userWithPin(mock)
+      for (let i = 0; i < 3; i++) {
+        expectRefused(await api.changePin(value, NEW_PIN), 400, code)
+        expectRefused(await api.changePin(PIN, value), 400, code)
+        expectRefused(await api.changePin(WRONG_PIN, value), 400, code)
+      }
+      expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
+      await expectPinIs(api, PIN)
+    },
+  )
 
-  it.each(MALFORMED)('reset-pin with $label as new_pin is 400 $code, the PIN is unchanged and the session is not used up', async ({ value, code }) => {
-    const mock = pinMock()
-    const { user, api } = await userWithPin(mock)
-    const sessionId = await verifiedSession(mock, user)
-    expectRefused(await api.resetPin(sessionId, value), 400, code)
-    expectRefused(await as(mock, null).resetPin(sessionId, value), 400, code)
-    await expectPinIs(api, PIN)
-    expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
-  })
+  it.each(MALFORMED)(
+    'reset-pin with $label as new_pin is 400 $code, the PIN is unchanged and the session is not used up',
+    async ({ value, code }) => {
+      const mock = pinMock()
+      const { user, api } = await userWithPin(mock)
+      const sessionId = await verifiedSession(mock, user)
+      expectRefused(await api.resetPin(sessionId, value), 400, code)
+      expectRefused(await as(mock, null).resetPin(sessionId, value), 400, code)
+      await expectPinIs(api, PIN)
+      expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
+    },
+  )
 
   it('a malformed PIN is refused as malformed even during a block (400, not 429), and does not extend the block', async () => {
     const mock = pinMock()
@@ -230,16 +284,24 @@ describe('set-pin, verify-pin and change-pin refusals', () => {
   it('a wrong current_pin counts towards the block: 4 wrong verify-pin then 1 wrong change-pin is 429', async () => {
     const mock = pinMock()
     const { api } = await userWithPin(mock)
-    for (const left of [4, 3, 2, 1]) expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: left })
-    expectRefused(await api.changePin(WRONG_PIN, NEW_PIN), 429, 'pin_locked', { locked_until: '2026-11-02T09:01:00.000Z', retry_after_seconds: 60 })
+    for (const left of [4, 3, 2, 1])
+      expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: left })
+    expectRefused(await api.changePin(WRONG_PIN, NEW_PIN), 429, 'pin_locked', {
+      locked_until: '2026-11-02T09:01:00.000Z',
+      retry_after_seconds: 60,
+    })
     expect((await api.verifyPin(PIN)).status).toBe(429)
   })
 
   it('change-pin alone cannot be used to guess: the 5th wrong current_pin in a row is 429', async () => {
     const mock = pinMock()
     const { api } = await userWithPin(mock)
-    for (const left of [4, 3, 2, 1]) expectRefused(await api.changePin(WRONG_PIN, NEW_PIN), 422, 'wrong_pin', { attempts_remaining: left })
-    expectRefused(await api.changePin(WRONG_PIN, NEW_PIN), 429, 'pin_locked', { locked_until: '2026-11-02T09:01:00.000Z', retry_after_seconds: 60 })
+    for (const left of [4, 3, 2, 1])
+      expectRefused(await api.changePin(WRONG_PIN, NEW_PIN), 422, 'wrong_pin', { attempts_remaining: left })
+    expectRefused(await api.changePin(WRONG_PIN, NEW_PIN), 429, 'pin_locked', {
+      locked_until: '2026-11-02T09:01:00.000Z',
+      retry_after_seconds: 60,
+    })
   })
 
   it('change-pin with new_pin equal to current_pin is 422 pin_unchanged and stores nothing', async () => {
@@ -253,19 +315,26 @@ describe('set-pin, verify-pin and change-pin refusals', () => {
   it('change-pin with new_pin equal to current_pin is refused before the PIN is checked: the wrong-attempt counter does not move', async () => {
     const mock = pinMock()
     const { api } = await userWithPin(mock)
-    for (const left of [4, 3, 2]) expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: left })
+    for (const left of [4, 3, 2])
+      expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: left })
     expectRefused(await api.changePin(PIN, PIN), 422, 'pin_unchanged')
     // Had the right current_pin cleared the counter, this would leave 4 attempts.
     expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 1 })
     expectRefused(await api.changePin(WRONG_PIN, WRONG_PIN), 422, 'pin_unchanged')
-    expectRefused(await api.verifyPin(WRONG_PIN), 429, 'pin_locked', { locked_until: '2026-11-02T09:01:00.000Z', retry_after_seconds: 60 })
+    expectRefused(await api.verifyPin(WRONG_PIN), 429, 'pin_locked', {
+      locked_until: '2026-11-02T09:01:00.000Z',
+      retry_after_seconds: 60,
+    })
   })
 
   it('change-pin with the right current_pin during a block is 429 and stores nothing; after advance(60 s) it works', async () => {
     const mock = pinMock()
     const { api } = await userWithPin(mock)
     await lockOut(api)
-    expectRefused(await api.changePin(PIN, NEW_PIN), 429, 'pin_locked', { locked_until: '2026-11-02T09:01:00.000Z', retry_after_seconds: 60 })
+    expectRefused(await api.changePin(PIN, NEW_PIN), 429, 'pin_locked', {
+      locked_until: '2026-11-02T09:01:00.000Z',
+      retry_after_seconds: 60,
+    })
     await mock.clock.advance(60_000)
     await expectPinIs(api, PIN)
     expectOk(await api.changePin(PIN, NEW_PIN), PIN_MESSAGES.changePin)
@@ -305,15 +374,28 @@ describe('forgot-pin refusals: nothing is sent', () => {
 
   it("another user's contact, or a contact nobody has, is 404 contact_not_found (e-mail and phone)", async () => {
     const mock = pinMock()
-    const me = await newUser(mock, { email: 'me@example.com', emailVerified: true, phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '99999999' }, phoneVerified: true })
+    const me = await newUser(mock, {
+      email: 'me@example.com',
+      emailVerified: true,
+      phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '99999999' },
+      phoneVerified: true,
+    })
     await newUser(mock)
     const api = as(mock, me.accessToken)
     expectRefused(await api.forgotPin(BY_EMAIL), 404, 'contact_not_found')
     expectRefused(await api.forgotPin(BY_PHONE), 404, 'contact_not_found')
     expectRefused(await api.forgotPin({ email: 'nobody@example.com' }), 404, 'contact_not_found')
     // the same number under another country or code is another phone
-    expectRefused(await api.forgotPin({ phone_code: '855', country_code: 'TH', phone_number: '99999999' }), 404, 'contact_not_found')
-    expectRefused(await api.forgotPin({ phone_code: '66', country_code: 'KH', phone_number: '99999999' }), 404, 'contact_not_found')
+    expectRefused(
+      await api.forgotPin({ phone_code: '855', country_code: 'TH', phone_number: '99999999' }),
+      404,
+      'contact_not_found',
+    )
+    expectRefused(
+      await api.forgotPin({ phone_code: '66', country_code: 'KH', phone_number: '99999999' }),
+      404,
+      'contact_not_found',
+    )
     expect(mock.otp.list()).toEqual([])
   })
 
@@ -368,10 +450,18 @@ describe('forgot-pin is rate-limited per user (5 codes in 15 minutes by default)
     }
     const { sessionId, code } = await openSession(mock, user)
     const refused = await api.forgotPin(BY_EMAIL)
-    expectRefused(refused, 429, 'too_many_reset_requests', { retry_after_seconds: 11 * 60, limit: 5, window_seconds: 900 })
+    expectRefused(refused, 429, 'too_many_reset_requests', {
+      retry_after_seconds: 11 * 60,
+      limit: 5,
+      window_seconds: 900,
+    })
     expect(refused.headers.get('Retry-After')).toBe('660')
     expect(mock.otp.list()).toHaveLength(5)
-    expectOk(await api.verifyOtp(BY_EMAIL, code, sessionId), PIN_MESSAGES.verifyOtp, { success: true, message: PIN_MESSAGES.verifyOtp, session_id: expect.any(String) })
+    expectOk(await api.verifyOtp(BY_EMAIL, code, sessionId), PIN_MESSAGES.verifyOtp, {
+      success: true,
+      message: PIN_MESSAGES.verifyOtp,
+      session_id: expect.any(String),
+    })
   })
 
   it('the window slides: when the oldest code leaves it, one more code may be sent', async () => {
@@ -387,7 +477,8 @@ describe('forgot-pin is rate-limited per user (5 codes in 15 minutes by default)
   it('refused requests do not count, the limit is per user, and forgotPinLimit sets or lifts it', async () => {
     const mock = pinMock({ forgotPinLimit: { max: 2, windowSeconds: 60 } })
     const [a, b] = [await newUser(mock), await newUser(mock, { email: `b.${EMAIL}`, emailVerified: true })]
-    for (let i = 0; i < 3; i++) expectRefused(await as(mock, a.accessToken).forgotPin({ email: 'nobody@example.com' }), 404, 'contact_not_found')
+    for (let i = 0; i < 3; i++)
+      expectRefused(await as(mock, a.accessToken).forgotPin({ email: 'nobody@example.com' }), 404, 'contact_not_found')
     await openSession(mock, a)
     await openSession(mock, a)
     expect((await as(mock, a.accessToken).forgotPin(BY_EMAIL)).status).toBe(429)
@@ -405,7 +496,10 @@ describe('verify-otp refusals', () => {
     const user = await newUser(mock)
     const api = as(mock, user.accessToken)
     const { sessionId, code } = await openSession(mock, user)
-    for (const left of [4, 3, 2, 1]) expectRefused(await api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 422, 'otp_invalid', { attempts_remaining: left })
+    for (const left of [4, 3, 2, 1])
+      expectRefused(await api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 422, 'otp_invalid', {
+        attempts_remaining: left,
+      })
     expect((await api.verifyOtp(BY_EMAIL, code, sessionId)).status).toBe(200)
   })
 
@@ -414,13 +508,17 @@ describe('verify-otp refusals', () => {
     const { user, api } = await userWithPin(mock)
     const { sessionId, code } = await openSession(mock, user)
     for (let i = 0; i < 4; i++) expect((await api.verifyOtp(BY_EMAIL, otherCode(code), sessionId)).status).toBe(422)
-    expectRefused(await api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 422, 'otp_invalid', { attempts_remaining: 0 })
+    expectRefused(await api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 422, 'otp_invalid', {
+      attempts_remaining: 0,
+    })
     expectRefused(await api.verifyOtp(BY_EMAIL, code, sessionId), 400, 'otp_session_invalid')
     expectRefused(await api.resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
     await expectPinIs(api, PIN)
     // a new forgot-pin gives a fresh session with its own 5 attempts
     const fresh = await openSession(mock, user)
-    expectRefused(await api.verifyOtp(BY_EMAIL, otherCode(fresh.code), fresh.sessionId), 422, 'otp_invalid', { attempts_remaining: 4 })
+    expectRefused(await api.verifyOtp(BY_EMAIL, otherCode(fresh.code), fresh.sessionId), 422, 'otp_invalid', {
+      attempts_remaining: 4,
+    })
     expect((await api.verifyOtp(BY_EMAIL, fresh.code, fresh.sessionId)).status).toBe(200)
   })
 
@@ -429,9 +527,16 @@ describe('verify-otp refusals', () => {
     const user = await newUser(mock)
     const api = as(mock, user.accessToken)
     const { sessionId, code } = await openSession(mock, user)
-    const replies = await Promise.all(Array.from({ length: 8 }, () => api.verifyOtp(BY_EMAIL, otherCode(code), sessionId)))
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => api.verifyOtp(BY_EMAIL, otherCode(code), sessionId)),
+    )
     expect(replies.map((r) => r.status).sort()).toEqual([400, 400, 400, 422, 422, 422, 422, 422])
-    expect(replies.filter((r) => r.status === 422).map((r) => r.body.data.attempts_remaining).sort()).toEqual([0, 1, 2, 3, 4])
+    expect(
+      replies
+        .filter((r) => r.status === 422)
+        .map((r) => r.body.data.attempts_remaining)
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4])
   })
 
   it('the session expires 600 s after forgot-pin: the right code is then 400 otp_session_invalid', async () => {
@@ -447,7 +552,8 @@ describe('verify-otp refusals', () => {
     const user = await newUser(mock)
     const api = as(mock, user.accessToken)
     const { sessionId, code } = await openSession(mock, user)
-    for (let i = 0; i < 6; i++) expectRefused(await api.verifyOtp(BY_EMAIL, code, crypto.randomUUID()), 400, 'otp_session_invalid')
+    for (let i = 0; i < 6; i++)
+      expectRefused(await api.verifyOtp(BY_EMAIL, code, crypto.randomUUID()), 400, 'otp_session_invalid')
     expectRefused(await api.verifyOtp(BY_EMAIL, code, 'not-a-uuid'), 400, 'otp_session_invalid')
     expect((await api.verifyOtp(BY_EMAIL, code, sessionId)).status).toBe(200)
   })
@@ -469,7 +575,11 @@ describe('verify-otp refusals', () => {
     const api = as(mock, user.accessToken)
     const { sessionId, code } = await openSession(mock, user, BY_EMAIL)
     expectRefused(await api.verifyOtp(BY_PHONE, code, sessionId), 400, 'otp_session_invalid')
-    expectRefused(await api.verifyOtp({ email: 'someone.else@example.com' }, code, sessionId), 400, 'otp_session_invalid')
+    expectRefused(
+      await api.verifyOtp({ email: 'someone.else@example.com' }, code, sessionId),
+      400,
+      'otp_session_invalid',
+    )
     expect((await api.verifyOtp(BY_EMAIL, code, sessionId)).status).toBe(200)
   })
 
@@ -519,7 +629,11 @@ describe('verify-otp refusals', () => {
     while (opened.code === '000000') opened = await openSession(mock, user) // the sent code must differ from the dev code
     expectRefused(await api.verifyOtp(BY_PHONE, '000000', opened.sessionId), 400, 'otp_session_invalid')
     const verified = await api.verifyOtp(BY_EMAIL, '000000', opened.sessionId)
-    expectOk(verified, PIN_MESSAGES.verifyOtp, { success: true, message: PIN_MESSAGES.verifyOtp, session_id: expect.any(String) })
+    expectOk(verified, PIN_MESSAGES.verifyOtp, {
+      success: true,
+      message: PIN_MESSAGES.verifyOtp,
+      session_id: expect.any(String),
+    })
     expectOk(await api.resetPin(verified.body.data.session_id, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
     await expectPinIs(api, NEW_PIN)
   })
@@ -529,7 +643,12 @@ describe('verify-otp refusals', () => {
     const user = await newUser(mock)
     let opened = await openSession(mock, user)
     while (opened.code === '000000') opened = await openSession(mock, user)
-    expectRefused(await as(mock, user.accessToken).verifyOtp(BY_EMAIL, '000000', opened.sessionId), 422, 'otp_invalid', { attempts_remaining: 4 })
+    expectRefused(
+      await as(mock, user.accessToken).verifyOtp(BY_EMAIL, '000000', opened.sessionId),
+      422,
+      'otp_invalid',
+      { attempts_remaining: 4 },
+    )
   })
 
   it('otpDevCode does not revive an ended or expired session', async () => {
@@ -537,7 +656,8 @@ describe('verify-otp refusals', () => {
     const user = await newUser(mock)
     const api = as(mock, user.accessToken)
     const ended = await openSession(mock, user)
-    for (let i = 0; i < 5; i++) expect((await api.verifyOtp(BY_EMAIL, otherCode(ended.code, '000000'), ended.sessionId)).status).toBe(422)
+    for (let i = 0; i < 5; i++)
+      expect((await api.verifyOtp(BY_EMAIL, otherCode(ended.code, '000000'), ended.sessionId)).status).toBe(422)
     expectRefused(await api.verifyOtp(BY_EMAIL, '000000', ended.sessionId), 400, 'otp_session_invalid')
     const expired = await openSession(mock, user)
     await mock.clock.advance(SESSION_MS)

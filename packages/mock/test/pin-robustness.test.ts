@@ -35,7 +35,10 @@ import {
 async function world() {
   const mock = pinMock()
   const { user: a } = await userWithPin(mock)
-  const b = await newUser(mock, { phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '87654321' }, phoneVerified: true })
+  const b = await newUser(mock, {
+    phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '87654321' },
+    phoneVerified: true,
+  })
   const session = await openSession(mock, a)
   return { mock, a, b, session }
 }
@@ -77,7 +80,11 @@ describe('bad bodies on every PIN route: 4xx in the PIN envelope (invalid_reques
     const w = await world()
     for (const [label, rawBody, status, code] of BAD_BODIES) {
       const reply = await pinCall(w.mock, path, { token: tokenFor(route, w.a, w.b), rawBody })
-      expect({ label, status: reply.status, body: reply.body }).toEqual({ label, status, body: { status_code: status, message: expect.stringMatching(/\S/), code, data: null } })
+      expect({ label, status: reply.status, body: reply.body }).toEqual({
+        label,
+        status,
+        body: { status_code: status, message: expect.stringMatching(/\S/), code, data: null },
+      })
     }
     await expectWorldUnchanged(w)
   })
@@ -87,12 +94,37 @@ describe('bad bodies on every PIN route: 4xx in the PIN envelope (invalid_reques
     const frame = JSON.stringify({ pin: '' }).length
     const atLimit = JSON.stringify({ pin: '1'.repeat(LIMITS.maxBodyBytes - frame) })
     expect(atLimit.length).toBe(LIMITS.maxBodyBytes)
-    expectRefused(await pinCall(w.mock, PIN_PATHS.verifyPin, { token: w.a.accessToken, rawBody: atLimit }), 400, 'invalid_pin_format')
-    expectRefused(await pinCall(w.mock, PIN_PATHS.verifyPin, { token: w.a.accessToken, rawBody: `${atLimit} ` }), 413, 'payload_too_large')
+    expectRefused(
+      await pinCall(w.mock, PIN_PATHS.verifyPin, { token: w.a.accessToken, rawBody: atLimit }),
+      400,
+      'invalid_pin_format',
+    )
+    expectRefused(
+      await pinCall(w.mock, PIN_PATHS.verifyPin, { token: w.a.accessToken, rawBody: `${atLimit} ` }),
+      413,
+      'payload_too_large',
+    )
     await expectWorldUnchanged(w)
   })
 
-  const ODD_VALUES: unknown[] = [{}, [], true, false, 0, -1, 1e308, 123456.5, '\u0000\u0000\u0000\u0000\u0000\u0000', '１２３４５６', '😀😀😀', 'x'.repeat(256), '1'.repeat(5_000), '__proto__', 'constructor', '<script>']
+  const ODD_VALUES: unknown[] = [
+    {},
+    [],
+    true,
+    false,
+    0,
+    -1,
+    1e308,
+    123456.5,
+    '\u0000\u0000\u0000\u0000\u0000\u0000',
+    '１２３４５６',
+    '😀😀😀',
+    'x'.repeat(256),
+    '1'.repeat(5_000),
+    '__proto__',
+    'constructor',
+    '<script>',
+  ]
   const FIELDS: Record<keyof typeof PIN_PATHS, Record<string, unknown>> = {
     setPin: { pin: PIN },
     verifyPin: { pin: WRONG_PIN },
@@ -102,23 +134,35 @@ describe('bad bodies on every PIN route: 4xx in the PIN envelope (invalid_reques
     resetPin: { session_id: 'x', new_pin: NEW_PIN },
   }
 
-  it.each(ROUTES)('%s: odd values in every field (objects, numbers, huge or exotic strings, prototype keys) answer 4xx, never 5xx, and change nothing', async (route, path) => {
-    const w = await world()
-    const token = tokenFor(route, w.a, w.b)
-    for (const [name] of Object.entries(FIELDS[route])) {
-      for (const value of ODD_VALUES) {
-        const body = { ...FIELDS[route], [name]: value }
-        const reply = await pinCall(w.mock, path, { token, body })
-        expect({ name, value, status: reply.status }).toEqual({ name, value, status: expect.toSatisfy((s: number) => s >= 400 && s < 500) })
-        expect(reply.body).toEqual({ status_code: reply.status, message: expect.stringMatching(/\S/), code: expect.any(String), data: null })
+  it.each(ROUTES)(
+    '%s: odd values in every field (objects, numbers, huge or exotic strings, prototype keys) answer 4xx, never 5xx, and change nothing',
+    async (route, path) => {
+      const w = await world()
+      const token = tokenFor(route, w.a, w.b)
+      for (const [name] of Object.entries(FIELDS[route])) {
+        for (const value of ODD_VALUES) {
+          const body = { ...FIELDS[route], [name]: value }
+          const reply = await pinCall(w.mock, path, { token, body })
+          expect({ name, value, status: reply.status }).toEqual({
+            name,
+            value,
+            status: expect.toSatisfy((s: number) => s >= 400 && s < 500),
+          })
+          expect(reply.body).toEqual({
+            status_code: reply.status,
+            message: expect.stringMatching(/\S/),
+            code: expect.any(String),
+            data: null,
+          })
+        }
       }
-    }
-    for (const raw of ['{"__proto__": {"pin": "482915"}}', '{"constructor": {"prototype": {"pin": "482915"}}}']) {
-      const reply = await pinCall(w.mock, path, { token, rawBody: raw })
-      expect(reply.status).toBe(400)
-    }
-    await expectWorldUnchanged(w)
-  })
+      for (const raw of ['{"__proto__": {"pin": "482915"}}', '{"constructor": {"prototype": {"pin": "482915"}}}']) {
+        const reply = await pinCall(w.mock, path, { token, rawBody: raw })
+        expect(reply.status).toBe(400)
+      }
+      await expectWorldUnchanged(w)
+    },
+  )
 })
 
 describe('injected faults on PIN routes', () => {
@@ -160,7 +204,10 @@ describe('injected faults on PIN routes', () => {
     mock.faults.add({ route: `POST ${PIN_PATHS.resetPin}`, kind: 'error', status: 503 })
     expectRefused(await api.resetPin(sessionId, NEW_PIN), 503, 'injected_fault')
     await expectPinIs(api, PIN)
-    expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
   })
 
   it('an error fault on verify-otp does not count as a wrong code and leaves the session open', async () => {
@@ -222,11 +269,13 @@ function expectNoPinIn(mock: MockGateway, replies: Reply[], pins: string[]): voi
   const texts = [...replies.map((r) => r.body), mock.otp.list()]
   for (const [key, text] of leaves(texts)) {
     if (key === 'session_id' || key === 'sessionId') expect(text).toMatch(UUID)
-    else if (key === 'code' && /^\d+$/.test(text)) expect(pins).not.toContain(text) // a random one-time code, never the PIN
+    else if (key === 'code' && /^\d+$/.test(text))
+      expect(pins).not.toContain(text) // a random one-time code, never the PIN
     else for (const pin of pins) expect(text, `${key}: ${text}`).not.toContain(pin)
   }
   for (const reply of replies) {
-    for (const [name, value] of reply.headers) if (name !== HEADERS.traceId.toLowerCase()) for (const pin of pins) expect(value).not.toContain(pin)
+    for (const [name, value] of reply.headers)
+      if (name !== HEADERS.traceId.toLowerCase()) for (const pin of pins) expect(value).not.toContain(pin)
   }
 }
 
@@ -255,7 +304,9 @@ describe('PINs are never echoed', () => {
     await keep(api.resetPin(verified, WRONG_PIN))
     await keep(as(mock, null).resetPin(crypto.randomUUID(), NEW_PIN))
     await keep(api.verifyPin(PIN))
-    expect(replies.map((r) => r.status)).toEqual([200, 409, 200, 422, 422, 422, 200, 422, 422, 422, 422, 429, 400, 200, 422, 200, 200, 400, 400, 200])
+    expect(replies.map((r) => r.status)).toEqual([
+      200, 409, 200, 422, 422, 422, 200, 422, 422, 422, 422, 429, 400, 200, 422, 200, 200, 400, 400, 200,
+    ])
     expectNoPinIn(mock, replies, [PIN, NEW_PIN, WRONG_PIN])
   })
 

@@ -71,7 +71,9 @@ const CONTACTS: ReadonlyArray<{ email: ContactBody; phone: ContactBody }> = [
   { email: { email: OTHER_EMAIL }, phone: { phone_code: '855', country_code: 'KH', phone_number: '87654321' } },
 ]
 const ADDRESS = (contact: ContactBody): string =>
-  'email' in contact ? String(contact.email).toLowerCase() : `+${contact.phone_code} ${contact.phone_number} (${contact.country_code})`
+  'email' in contact
+    ? String(contact.email).toLowerCase()
+    : `+${contact.phone_code} ${contact.phone_number} (${contact.country_code})`
 
 // ---------------------------------------------------------------------------------------------------------
 // The steps
@@ -99,21 +101,43 @@ type SessionPick = { of: 'open' | 'verified'; user: number } | { of: 'seen'; ind
 const pickMostly = (likely: 'open' | 'verified'): fc.Arbitrary<SessionPick> =>
   fc.oneof(
     { weight: 8, arbitrary: fc.record({ of: fc.constant(likely), user }) },
-    { weight: 1, arbitrary: fc.record({ of: fc.constant(likely === 'open' ? ('verified' as const) : ('open' as const)), user }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ of: fc.constant(likely === 'open' ? ('verified' as const) : ('open' as const)), user }),
+    },
     { weight: 2, arbitrary: fc.record({ of: fc.constant('seen' as const), index: fc.nat({ max: 7 }) }) },
     { weight: 1, arbitrary: fc.constant({ of: 'unknown' as const }) },
   )
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('set' as const), user, pin: fc.nat({ max: PINS.length - 1 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('set' as const), user, pin: fc.nat({ max: PINS.length - 1 }) }),
+  },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('verify' as const), user, right: fc.boolean() }) },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('change' as const), user, rightCurrent: fc.boolean(), next: fc.nat({ max: PINS.length - 1 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant('change' as const),
+      user,
+      rightCurrent: fc.boolean(),
+      next: fc.nat({ max: PINS.length - 1 }),
+    }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('badFormat' as const), user, route: fc.constantFrom('set' as const, 'verify' as const, 'change' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('badFormat' as const),
+      user,
+      route: fc.constantFrom('set' as const, 'verify' as const, 'change' as const),
+    }),
+  },
   {
     weight: 3,
-    arbitrary: fc.record({ kind: fc.constant('forgot' as const), user, contact: fc.constantFrom('own-email' as const, 'own-phone' as const, 'foreign' as const) }),
+    arbitrary: fc.record({
+      kind: fc.constant('forgot' as const),
+      user,
+      contact: fc.constantFrom('own-email' as const, 'own-phone' as const, 'foreign' as const),
+    }),
   },
   {
     weight: 5,
@@ -125,10 +149,38 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       contact: fc.constantFrom('same' as const, 'same' as const, 'same' as const, 'other' as const),
     }),
   },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('reset' as const), bearer: fc.option(user, { freq: 4 }), session: pickMostly('verified'), pin: fc.nat({ max: PINS.length - 1 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(1_000, 30_000, 59_999, 60_000, 300_000, 600_000, 900_000) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('toBlockEnd' as const), user, offsetMs: fc.constantFrom(-1000 as const, -1 as const, 0 as const, 1 as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('toSessionEnd' as const), session: pickMostly('open'), offsetMs: fc.constantFrom(-1 as const, 0 as const, 1 as const) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('reset' as const),
+      bearer: fc.option(user, { freq: 4 }),
+      session: pickMostly('verified'),
+      pin: fc.nat({ max: PINS.length - 1 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('advance' as const),
+      ms: fc.constantFrom(1_000, 30_000, 59_999, 60_000, 300_000, 600_000, 900_000),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('toBlockEnd' as const),
+      user,
+      offsetMs: fc.constantFrom(-1000 as const, -1 as const, 0 as const, 1 as const),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('toSessionEnd' as const),
+      session: pickMostly('open'),
+      offsetMs: fc.constantFrom(-1 as const, 0 as const, 1 as const),
+    }),
+  },
 )
 
 /** Steps, with now and then a burst of them as a client would send them. */
@@ -147,15 +199,35 @@ const stepsArb: fc.Arbitrary<Step[]> = fc
             { kind: 'verify', user: u, right },
           ]),
       },
-      { weight: 1, arbitrary: user.map((u): Step[] => Array.from({ length: 6 }, () => ({ kind: 'forgot', user: u, contact: 'own-email' }))) },
+      {
+        weight: 1,
+        arbitrary: user.map((u): Step[] =>
+          Array.from({ length: 6 }, () => ({ kind: 'forgot', user: u, contact: 'own-email' })),
+        ),
+      },
       // A whole reset flow, its steps possibly wrong: request a code, enter it (or a wrong one), set a new PIN.
       {
         weight: 3,
         arbitrary: fc
-          .tuple(user, fc.constantFrom('own-email' as const, 'own-phone' as const), fc.nat({ max: 5 }), fc.option(user, { freq: 3 }), fc.nat({ max: PINS.length - 1 }))
+          .tuple(
+            user,
+            fc.constantFrom('own-email' as const, 'own-phone' as const),
+            fc.nat({ max: 5 }),
+            fc.option(user, { freq: 3 }),
+            fc.nat({ max: PINS.length - 1 }),
+          )
           .map(([u, contact, wrongCodes, bearer, pin]): Step[] => [
             { kind: 'forgot', user: u, contact },
-            ...Array.from({ length: wrongCodes }, (): Step => ({ kind: 'verifyOtp', user: u, session: { of: 'open', user: u }, code: 'wrong', contact: 'same' })),
+            ...Array.from(
+              { length: wrongCodes },
+              (): Step => ({
+                kind: 'verifyOtp',
+                user: u,
+                session: { of: 'open', user: u },
+                code: 'wrong',
+                contact: 'same',
+              }),
+            ),
             { kind: 'verifyOtp', user: u, session: { of: 'open', user: u }, code: 'right', contact: 'same' },
             { kind: 'reset', bearer, session: { of: 'verified', user: u }, pin },
           ]),
@@ -205,11 +277,16 @@ function checkPin(model: Model, u: UserM, pin: string): Expected | undefined {
     u.blockedUntil = model.now + BLOCK_MS
     return locked(u.blockedUntil, model.now)
   }
-  return refused(422, 'wrong_pin', { attempts_remaining: PIN_RULES.wrongAttemptsPerBlock - (u.wrong % PIN_RULES.wrongAttemptsPerBlock) })
+  return refused(422, 'wrong_pin', {
+    attempts_remaining: PIN_RULES.wrongAttemptsPerBlock - (u.wrong % PIN_RULES.wrongAttemptsPerBlock),
+  })
 }
 
 function locked(until: number, now: number): Expected {
-  return refused(429, 'pin_locked', { locked_until: new Date(until).toISOString(), retry_after_seconds: Math.ceil((until - now) / 1000) })
+  return refused(429, 'pin_locked', {
+    locked_until: new Date(until).toISOString(),
+    retry_after_seconds: Math.ceil((until - now) / 1000),
+  })
 }
 
 const NEVER_ISSUED = '5f0c6a1e-0000-4000-8000-000000000000'
@@ -236,11 +313,23 @@ async function run(steps: Step[]): Promise<void> {
   const mock: MockGateway = pinMock()
   const created = [
     await mock.users.create({ email: EMAIL, emailVerified: true, phone: { ...PHONE }, phoneVerified: true }),
-    await mock.users.create({ email: OTHER_EMAIL, emailVerified: true, phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '87654321' }, phoneVerified: false }),
+    await mock.users.create({
+      email: OTHER_EMAIL,
+      emailVerified: true,
+      phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '87654321' },
+      phoneVerified: false,
+    }),
   ]
   const model: Model = {
     now: Date.parse(mock.clock.now()),
-    users: created.map((c) => ({ userId: c.userId, token: c.accessToken, pin: null, wrong: 0, blockedUntil: null, sentAt: [] })),
+    users: created.map((c) => ({
+      userId: c.userId,
+      token: c.accessToken,
+      pin: null,
+      wrong: 0,
+      blockedUntil: null,
+      sentAt: [],
+    })),
     sessions: new Map(),
     spent: [],
   }
@@ -255,11 +344,22 @@ async function run(steps: Step[]): Promise<void> {
     const { reply, expected } = await perform(mock, model, api, step)
     model.users.forEach((u, i) => {
       const after = pinState(u, model.now)
-      if (after !== before[i]) expect(isTransition(PIN_MACHINE, before[i]!, after), `${where}: user ${i}'s PIN ${before[i]} -> ${after}`).toBe(true)
+      if (after !== before[i])
+        expect(isTransition(PIN_MACHINE, before[i]!, after), `${where}: user ${i}'s PIN ${before[i]} -> ${after}`).toBe(
+          true,
+        )
     })
     if (reply) outcomes.set(`${step.kind} ${reply.status}`, (outcomes.get(`${step.kind} ${reply.status}`) ?? 0) + 1)
     if (reply && expected) {
-      const want = expected.status === 200 ? { status_code: 200, message: (expected as { message: string }).message, data: expected.data } : { status_code: expected.status, message: expect.stringMatching(/\S/), code: (expected as { code: string }).code, data: expected.data }
+      const want =
+        expected.status === 200
+          ? { status_code: 200, message: (expected as { message: string }).message, data: expected.data }
+          : {
+              status_code: expected.status,
+              message: expect.stringMatching(/\S/),
+              code: (expected as { code: string }).code,
+              data: expected.data,
+            }
       expect({ status: reply.status, body: reply.body }, where).toEqual({ status: expected.status, body: want })
     }
     await checkInvariants(mock, model, reply, where)
@@ -306,19 +406,33 @@ async function perform(
     case 'badFormat': {
       const bad = ['12345', '1234567', 'abcdef', 123456][model.now % 4]
       const call = api(step.user)
-      const reply = step.route === 'set' ? await call.setPin(bad) : step.route === 'verify' ? await call.verifyPin(bad) : await call.changePin(bad, PINS[0])
+      const reply =
+        step.route === 'set'
+          ? await call.setPin(bad)
+          : step.route === 'verify'
+            ? await call.verifyPin(bad)
+            : await call.changePin(bad, PINS[0])
       // The format is checked before anything else: no counter moves, whatever the user's state.
       return { reply, expected: refused(400, 'invalid_pin_format') }
     }
     case 'forgot': {
       const u = model.users[step.user]!
       const own = CONTACTS[step.user]!
-      const contact = step.contact === 'own-email' ? own.email : step.contact === 'own-phone' ? own.phone : CONTACTS[1 - step.user]!.email
+      const contact =
+        step.contact === 'own-email'
+          ? own.email
+          : step.contact === 'own-phone'
+            ? own.phone
+            : CONTACTS[1 - step.user]!.email
       const recent = u.sentAt.filter((at) => at > model.now - RESET_LIMIT.windowMs)
       let expected: Expected | undefined
       if (recent.length >= RESET_LIMIT.max) {
         const retryAfter = Math.max(1, Math.ceil((recent[0]! + RESET_LIMIT.windowMs - model.now) / 1000))
-        expected = refused(429, 'too_many_reset_requests', { retry_after_seconds: retryAfter, limit: RESET_LIMIT.max, window_seconds: RESET_LIMIT.windowMs / 1000 })
+        expected = refused(429, 'too_many_reset_requests', {
+          retry_after_seconds: retryAfter,
+          limit: RESET_LIMIT.max,
+          window_seconds: RESET_LIMIT.windowMs / 1000,
+        })
       } else if (step.contact === 'foreign') expected = refused(404, 'contact_not_found')
       else if (step.contact === 'own-phone' && step.user === 1) expected = refused(422, 'contact_not_verified')
       const reply = await api(step.user).forgotPin(contact)
@@ -327,28 +441,56 @@ async function perform(
       for (const s of model.sessions.values()) if (s.user === step.user && s.state === 'open') moveSession(s, 'ended')
       const sent = mock.otp.list().at(-1)!
       expect(sent.sessionId, 'the outbox names the session forgot-pin answered').toBe(reply.body?.data?.session_id)
-      model.sessions.set(sent.sessionId, { id: sent.sessionId, user: step.user, to: ADDRESS(contact), state: 'open', wrongCodes: 0, expiresAt: model.now + SESSION_MS, code: sent.code })
+      model.sessions.set(sent.sessionId, {
+        id: sent.sessionId,
+        user: step.user,
+        to: ADDRESS(contact),
+        state: 'open',
+        wrongCodes: 0,
+        expiresAt: model.now + SESSION_MS,
+        code: sent.code,
+      })
       u.sentAt = [...recent, model.now]
-      return { reply, expected: ok(PIN_MESSAGES.forgotPin, { session_id: sent.sessionId, expires_at: PIN_RULES.otpSessionSeconds }) }
+      return {
+        reply,
+        expected: ok(PIN_MESSAGES.forgotPin, { session_id: sent.sessionId, expires_at: PIN_RULES.otpSessionSeconds }),
+      }
     }
     case 'verifyOtp': {
       // The newest open or verified session named is the calling user's own (a client continues its own flow).
-      const id = sessionIdFor(model, step.session.of === 'open' || step.session.of === 'verified' ? { ...step.session, user: step.user } : step.session)
+      const id = sessionIdFor(
+        model,
+        step.session.of === 'open' || step.session.of === 'verified'
+          ? { ...step.session, user: step.user }
+          : step.session,
+      )
       const session = model.sessions.get(id)
       const own = CONTACTS[step.user]!
       // The contact sent: the session's own (when it is this user's), or another one of the user's.
-      const sameContact = session && session.user === step.user ? (ADDRESS(own.email) === session.to ? own.email : own.phone) : own.email
+      const sameContact =
+        session && session.user === step.user ? (ADDRESS(own.email) === session.to ? own.email : own.phone) : own.email
       const contact = step.contact === 'same' ? sameContact : sameContact === own.email ? own.phone : own.email
       const code = step.code === 'right' && session ? session.code : session?.code === '999999' ? '999998' : '999999'
       let expected: Expected
-      if (!session || session.user !== step.user || session.to !== ADDRESS(contact) || session.state !== 'open' || model.now >= session.expiresAt) {
+      if (
+        !session ||
+        session.user !== step.user ||
+        session.to !== ADDRESS(contact) ||
+        session.state !== 'open' ||
+        model.now >= session.expiresAt
+      ) {
         expected = refused(400, 'otp_session_invalid')
       } else if (code !== session.code) {
         session.wrongCodes += 1
         const remaining = PIN_RULES.otpMaxWrongCodes - session.wrongCodes
         if (remaining <= 0) moveSession(session, 'ended')
         expected = refused(422, 'otp_invalid', { attempts_remaining: Math.max(remaining, 0) })
-      } else expected = ok(PIN_MESSAGES.verifyOtp, { success: true, message: PIN_MESSAGES.verifyOtp, session_id: expect.any(String) })
+      } else
+        expected = ok(PIN_MESSAGES.verifyOtp, {
+          success: true,
+          message: PIN_MESSAGES.verifyOtp,
+          session_id: expect.any(String),
+        })
       const reply = await api(step.user).verifyOtp(contact, code, id)
       if (expected.status === 200 && session) {
         // Verified: the session goes on under a new id, for 10 minutes more; the old id is spent.
@@ -356,8 +498,16 @@ async function perform(
         expect(verifiedId, 'the verified session id is a new one').not.toBe(id)
         model.sessions.delete(id)
         model.spent.push(id)
-        expect(isTransition(RESET_SESSION_MACHINE, 'open', 'verified'), 'open -> verified is a move of the reset session machine').toBe(true)
-        model.sessions.set(verifiedId, { ...session, id: verifiedId, state: 'verified', expiresAt: model.now + SESSION_MS })
+        expect(
+          isTransition(RESET_SESSION_MACHINE, 'open', 'verified'),
+          'open -> verified is a move of the reset session machine',
+        ).toBe(true)
+        model.sessions.set(verifiedId, {
+          ...session,
+          id: verifiedId,
+          state: 'verified',
+          expiresAt: model.now + SESSION_MS,
+        })
       }
       return { reply, expected }
     }
@@ -366,11 +516,18 @@ async function perform(
       const session = model.sessions.get(id)
       const pin = PINS[step.pin]!
       let expected: Expected
-      if (session?.state !== 'verified' || model.now >= session.expiresAt || (step.bearer !== null && step.bearer !== session.user)) {
+      if (
+        session?.state !== 'verified' ||
+        model.now >= session.expiresAt ||
+        (step.bearer !== null && step.bearer !== session.user)
+      ) {
         expected = refused(400, 'reset_session_invalid')
       } else {
         Object.assign(model.users[session.user]!, { pin, wrong: 0, blockedUntil: null })
-        expect(isTransition(RESET_SESSION_MACHINE, session.state, null), `${session.state} -> removed is a move of the reset session machine`).toBe(true)
+        expect(
+          isTransition(RESET_SESSION_MACHINE, session.state, null),
+          `${session.state} -> removed is a move of the reset session machine`,
+        ).toBe(true)
         model.sessions.delete(id)
         model.spent.push(id)
         expected = ok(PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
@@ -387,7 +544,8 @@ async function perform(
     }
     case 'toSessionEnd': {
       const session = model.sessions.get(sessionIdFor(model, step.session))
-      if (session && session.expiresAt + step.offsetMs > model.now) await moveTo(mock, model, session.expiresAt + step.offsetMs)
+      if (session && session.expiresAt + step.offsetMs > model.now)
+        await moveTo(mock, model, session.expiresAt + step.offsetMs)
       return {}
     }
   }
@@ -399,14 +557,25 @@ async function moveTo(mock: MockGateway, model: Model, at: number): Promise<void
 }
 
 /** After every step: no PIN anywhere, and the control API's view of each user is the model's. */
-async function checkInvariants(mock: MockGateway, model: Model, reply: Reply | undefined, where: string): Promise<void> {
+async function checkInvariants(
+  mock: MockGateway,
+  model: Model,
+  reply: Reply | undefined,
+  where: string,
+): Promise<void> {
   const views = await Promise.all(model.users.map((u) => mock.users.get(u.userId)))
   const seen = JSON.stringify([reply?.body ?? null, views])
-  for (const pin of PINS) expect(seen.includes(`"${pin}"`), `${where}: the PIN ${pin} appears in an answer or a view`).toBe(false)
+  for (const pin of PINS)
+    expect(seen.includes(`"${pin}"`), `${where}: the PIN ${pin} appears in an answer or a view`).toBe(false)
   views.forEach((view, i) => {
     const u = model.users[i]!
     expect(
-      { hasPin: view.hasPin, wrongAttempts: view.wrongAttempts, blockedUntil: view.blockedUntil, resetCodesSentAt: view.resetCodesSentAt },
+      {
+        hasPin: view.hasPin,
+        wrongAttempts: view.wrongAttempts,
+        blockedUntil: view.blockedUntil,
+        resetCodesSentAt: view.resetCodesSentAt,
+      },
       `${where}: user ${i} as the control API shows it`,
     ).toEqual({
       hasPin: u.pin !== null,
@@ -420,15 +589,35 @@ async function checkInvariants(mock: MockGateway, model: Model, reply: Reply | u
 describe('the PIN module against a model (property)', () => {
   const runs = propertyRuns(100)
   it(
-    'every answer is the model\'s, no PIN ever shows, lockouts and sessions end exactly on time, and refusals move no counter',
+    "every answer is the model's, no PIN ever shows, lockouts and sessions end exactly on time, and refusals move no counter",
     async () => {
       await checkProperty('PIN module', fc.asyncProperty(stepsArb, run), {
         numRuns: runs,
       })
       // Not vacuous: the random walks reached every outcome the model distinguishes.
       const reached = [...outcomes.keys()].sort()
-      if (process.env.PROPERTY_RUNS) console.log(`[property] PIN module outcomes: ${reached.map((k) => `${k} x${outcomes.get(k)}`).join(', ')}`)
-      for (const outcome of ['set 200', 'set 409', 'verify 200', 'verify 422', 'verify 429', 'verify 409', 'change 200', 'change 422', 'badFormat 400', 'forgot 200', 'forgot 404', 'forgot 422', 'forgot 429', 'verifyOtp 200', 'verifyOtp 400', 'verifyOtp 422', 'reset 200', 'reset 400']) {
+      if (process.env.PROPERTY_RUNS)
+        console.log(`[property] PIN module outcomes: ${reached.map((k) => `${k} x${outcomes.get(k)}`).join(', ')}`)
+      for (const outcome of [
+        'set 200',
+        'set 409',
+        'verify 200',
+        'verify 422',
+        'verify 429',
+        'verify 409',
+        'change 200',
+        'change 422',
+        'badFormat 400',
+        'forgot 200',
+        'forgot 404',
+        'forgot 422',
+        'forgot 429',
+        'verifyOtp 200',
+        'verifyOtp 400',
+        'verifyOtp 422',
+        'reset 200',
+        'reset 400',
+      ]) {
         expect(reached, `no run reached ${outcome}`).toContain(outcome)
       }
     },

@@ -54,7 +54,8 @@ describe('PIN and reset session: the rows of the state table', () => {
   it('user has PIN --verify-pin wrong, fewer than 5 in a row--> unchanged: 422 wrong_pin with attempts_remaining 4, 3, 2, 1, and the PIN still verifies', async () => {
     const mock = pinMock()
     const { api } = await userWithPin(mock)
-    for (const left of [4, 3, 2, 1]) expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: left })
+    for (const left of [4, 3, 2, 1])
+      expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: left })
     await expectPinIs(api, PIN)
   })
 
@@ -71,9 +72,16 @@ describe('PIN and reset session: the rows of the state table', () => {
     const { api } = await userWithPin(mock)
     await lockOut(api)
     await mock.clock.advance(BLOCK_MS)
-    for (const left of [4, 3, 2, 1]) expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: left })
-    expectRefused(await api.verifyPin(WRONG_PIN), 429, 'pin_locked', { locked_until: '2026-11-02T09:02:00.000Z', retry_after_seconds: 60 })
-    expectRefused(await api.verifyPin(PIN), 429, 'pin_locked', { locked_until: '2026-11-02T09:02:00.000Z', retry_after_seconds: 60 })
+    for (const left of [4, 3, 2, 1])
+      expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: left })
+    expectRefused(await api.verifyPin(WRONG_PIN), 429, 'pin_locked', {
+      locked_until: '2026-11-02T09:02:00.000Z',
+      retry_after_seconds: 60,
+    })
+    expectRefused(await api.verifyPin(PIN), 429, 'pin_locked', {
+      locked_until: '2026-11-02T09:02:00.000Z',
+      retry_after_seconds: 60,
+    })
   })
 
   it('user has PIN --verify-pin correct--> the counter is cleared: 4 wrong, 1 right, 4 wrong do not block; the 5th wrong after the right one does', async () => {
@@ -81,8 +89,12 @@ describe('PIN and reset session: the rows of the state table', () => {
     const { api } = await userWithPin(mock)
     for (let i = 0; i < 4; i++) expect((await api.verifyPin(WRONG_PIN)).status).toBe(422)
     await expectPinIs(api, PIN)
-    for (const left of [4, 3, 2, 1]) expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: left })
-    expectRefused(await api.verifyPin(WRONG_PIN), 429, 'pin_locked', { locked_until: AT_MONDAY_PLUS_1_MIN, retry_after_seconds: 60 })
+    for (const left of [4, 3, 2, 1])
+      expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: left })
+    expectRefused(await api.verifyPin(WRONG_PIN), 429, 'pin_locked', {
+      locked_until: AT_MONDAY_PLUS_1_MIN,
+      retry_after_seconds: 60,
+    })
   })
 
   it('a right current_pin on a successful change-pin clears the counter like a right verify-pin', async () => {
@@ -98,7 +110,16 @@ describe('PIN and reset session: the rows of the state table', () => {
     const user = await newUser(mock)
     const reply = await as(mock, user.accessToken).forgotPin(BY_EMAIL)
     expectOk(reply, PIN_MESSAGES.forgotPin, { session_id: expect.stringMatching(UUID), expires_at: 600 })
-    expect(mock.otp.list()).toEqual([{ userId: user.userId, channel: 'email', to: EMAIL, code: expect.stringMatching(/^\d{6}$/), sessionId: reply.body.data.session_id, sentAt: MONDAY }])
+    expect(mock.otp.list()).toEqual([
+      {
+        userId: user.userId,
+        channel: 'email',
+        to: EMAIL,
+        code: expect.stringMatching(/^\d{6}$/),
+        sessionId: reply.body.data.session_id,
+        sentAt: MONDAY,
+      },
+    ])
   })
 
   it('open session --verify-otp with the matching code and session--> verified session under a NEW session_id; the old id works no more', async () => {
@@ -106,7 +127,11 @@ describe('PIN and reset session: the rows of the state table', () => {
     const { user, api } = await userWithPin(mock)
     const { sessionId, code } = await openSession(mock, user)
     const reply = await api.verifyOtp(BY_EMAIL, code, sessionId)
-    expectOk(reply, PIN_MESSAGES.verifyOtp, { success: true, message: PIN_MESSAGES.verifyOtp, session_id: expect.stringMatching(UUID) })
+    expectOk(reply, PIN_MESSAGES.verifyOtp, {
+      success: true,
+      message: PIN_MESSAGES.verifyOtp,
+      session_id: expect.stringMatching(UUID),
+    })
     const verifiedId: string = reply.body.data.session_id
     expect(verifiedId).not.toBe(sessionId)
     expectRefused(await api.verifyOtp(BY_EMAIL, code, sessionId), 400, 'otp_session_invalid')
@@ -114,35 +139,50 @@ describe('PIN and reset session: the rows of the state table', () => {
     await expectPinIs(api, PIN)
     // the verified id itself cannot be verified again, but resets the PIN
     expectRefused(await api.verifyOtp(BY_EMAIL, code, verifiedId), 400, 'otp_session_invalid')
-    expectOk(await api.resetPin(verifiedId, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(await api.resetPin(verifiedId, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
   })
 
   it('verified session --reset-pin--> the new PIN is stored: 200 {success: true, message}, the old PIN is wrong, the new one verifies', async () => {
     const mock = pinMock()
     const { user, api } = await userWithPin(mock)
     const sessionId = await verifiedSession(mock, user)
-    expectOk(await as(mock, null).resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(await as(mock, null).resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
     expectRefused(await api.verifyPin(PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
     await expectPinIs(api, NEW_PIN)
   })
 
-  it('reset-pin deletes the session: the same session_id again is 400 reset_session_invalid and the PIN stays the first reset\'s', async () => {
+  it("reset-pin deletes the session: the same session_id again is 400 reset_session_invalid and the PIN stays the first reset's", async () => {
     const mock = pinMock()
     const { user, api } = await userWithPin(mock)
     const sessionId = await verifiedSession(mock, user)
-    expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
     expectRefused(await api.resetPin(sessionId, WRONG_PIN), 400, 'reset_session_invalid')
     expectRefused(await api.verifyOtp(BY_EMAIL, '000000', sessionId), 400, 'otp_session_invalid')
     await expectPinIs(api, NEW_PIN)
   })
 
-  it('reset-pin clears the lockout: a blocked user\'s new PIN verifies at once, without waiting for the block to end', async () => {
+  it("reset-pin clears the lockout: a blocked user's new PIN verifies at once, without waiting for the block to end", async () => {
     const mock = pinMock()
     const { user, api } = await userWithPin(mock)
     await lockOut(api)
-    expectRefused(await api.verifyPin(PIN), 429, 'pin_locked', { locked_until: AT_MONDAY_PLUS_1_MIN, retry_after_seconds: 60 })
+    expectRefused(await api.verifyPin(PIN), 429, 'pin_locked', {
+      locked_until: AT_MONDAY_PLUS_1_MIN,
+      retry_after_seconds: 60,
+    })
     const sessionId = await verifiedSession(mock, user)
-    expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
     await expectPinIs(api, NEW_PIN)
   })
 
@@ -151,7 +191,10 @@ describe('PIN and reset session: the rows of the state table', () => {
     const { user, api } = await userWithPin(mock)
     for (let i = 0; i < 3; i++) expect((await api.verifyPin(WRONG_PIN)).status).toBe(422)
     const sessionId = await verifiedSession(mock, user)
-    expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
     expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
   })
 
@@ -160,7 +203,10 @@ describe('PIN and reset session: the rows of the state table', () => {
     const user = await newUser(mock)
     const api = as(mock, user.accessToken)
     const sessionId = await verifiedSession(mock, user)
-    expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
     await expectPinIs(api, NEW_PIN)
     expectRefused(await api.setPin(PIN), 409, 'pin_already_set')
   })
@@ -171,11 +217,20 @@ describe('the 1-minute block on the mock clock', () => {
     const mock = pinMock()
     const { api } = await userWithPin(mock)
     await lockOut(api)
-    expectRefused(await api.verifyPin(PIN), 429, 'pin_locked', { locked_until: AT_MONDAY_PLUS_1_MIN, retry_after_seconds: 60 })
+    expectRefused(await api.verifyPin(PIN), 429, 'pin_locked', {
+      locked_until: AT_MONDAY_PLUS_1_MIN,
+      retry_after_seconds: 60,
+    })
     await mock.clock.advance(30_000)
-    expectRefused(await api.changePin(PIN, NEW_PIN), 429, 'pin_locked', { locked_until: AT_MONDAY_PLUS_1_MIN, retry_after_seconds: 30 })
+    expectRefused(await api.changePin(PIN, NEW_PIN), 429, 'pin_locked', {
+      locked_until: AT_MONDAY_PLUS_1_MIN,
+      retry_after_seconds: 30,
+    })
     await mock.clock.advance(29_999)
-    expectRefused(await api.verifyPin(PIN), 429, 'pin_locked', { locked_until: AT_MONDAY_PLUS_1_MIN, retry_after_seconds: 1 })
+    expectRefused(await api.verifyPin(PIN), 429, 'pin_locked', {
+      locked_until: AT_MONDAY_PLUS_1_MIN,
+      retry_after_seconds: 1,
+    })
   })
 
   it('the block ends exactly 60 s after it began: the right PIN then verifies, and change-pin works', async () => {
@@ -194,8 +249,15 @@ describe('the 1-minute block on the mock clock', () => {
     const mock = pinMock()
     const { api } = await userWithPin(mock)
     await lockOut(api)
-    for (let i = 0; i < 3; i++) expectRefused(await api.verifyPin(WRONG_PIN), 429, 'pin_locked', { locked_until: AT_MONDAY_PLUS_1_MIN, retry_after_seconds: 60 })
-    expectRefused(await api.changePin(WRONG_PIN, NEW_PIN), 429, 'pin_locked', { locked_until: AT_MONDAY_PLUS_1_MIN, retry_after_seconds: 60 })
+    for (let i = 0; i < 3; i++)
+      expectRefused(await api.verifyPin(WRONG_PIN), 429, 'pin_locked', {
+        locked_until: AT_MONDAY_PLUS_1_MIN,
+        retry_after_seconds: 60,
+      })
+    expectRefused(await api.changePin(WRONG_PIN, NEW_PIN), 429, 'pin_locked', {
+      locked_until: AT_MONDAY_PLUS_1_MIN,
+      retry_after_seconds: 60,
+    })
     await mock.clock.advance(BLOCK_MS)
     expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
   })
@@ -205,7 +267,12 @@ describe('the 1-minute block on the mock clock', () => {
     const { api } = await userWithPin(mock)
     const replies = await Promise.all(Array.from({ length: 10 }, () => api.verifyPin(WRONG_PIN)))
     expect(replies.map((r) => r.status).sort()).toEqual([422, 422, 422, 422, 429, 429, 429, 429, 429, 429])
-    expect(replies.filter((r) => r.status === 422).map((r) => r.body.data.attempts_remaining).sort()).toEqual([1, 2, 3, 4])
+    expect(
+      replies
+        .filter((r) => r.status === 422)
+        .map((r) => r.body.data.attempts_remaining)
+        .sort(),
+    ).toEqual([1, 2, 3, 4])
     expect((await api.verifyPin(PIN)).status).toBe(429)
   })
 })
@@ -217,12 +284,26 @@ describe('recovery sequence end to end: forgot-pin, verify-otp, reset-pin', () =
     const forgot = await api.forgotPin({ email: EMAIL })
     expectOk(forgot, PIN_MESSAGES.forgotPin, { session_id: expect.stringMatching(UUID), expires_at: 600 })
     const [sent] = mock.otp.list()
-    expect(sent).toEqual({ userId: user.userId, channel: 'email', to: EMAIL, code: expect.stringMatching(/^\d{6}$/), sessionId: forgot.body.data.session_id, sentAt: MONDAY })
+    expect(sent).toEqual({
+      userId: user.userId,
+      channel: 'email',
+      to: EMAIL,
+      code: expect.stringMatching(/^\d{6}$/),
+      sessionId: forgot.body.data.session_id,
+      sentAt: MONDAY,
+    })
     await mock.clock.advance(120_000)
     const verified = await api.verifyOtp({ email: EMAIL }, sent!.code, forgot.body.data.session_id)
-    expectOk(verified, PIN_MESSAGES.verifyOtp, { success: true, message: PIN_MESSAGES.verifyOtp, session_id: expect.stringMatching(UUID) })
+    expectOk(verified, PIN_MESSAGES.verifyOtp, {
+      success: true,
+      message: PIN_MESSAGES.verifyOtp,
+      session_id: expect.stringMatching(UUID),
+    })
     await mock.clock.advance(120_000)
-    expectOk(await api.resetPin(verified.body.data.session_id, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(await api.resetPin(verified.body.data.session_id, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
     expect((await api.verifyPin(PIN)).status).toBe(422)
     await expectPinIs(api, NEW_PIN)
   })
@@ -233,10 +314,24 @@ describe('recovery sequence end to end: forgot-pin, verify-otp, reset-pin', () =
     const forgot = await api.forgotPin(BY_PHONE)
     expectOk(forgot, PIN_MESSAGES.forgotPin, { session_id: expect.stringMatching(UUID), expires_at: 600 })
     const [sent] = mock.otp.list()
-    expect(sent).toEqual({ userId: user.userId, channel: 'phone', to: PHONE_ADDRESS, code: expect.stringMatching(/^\d{6}$/), sessionId: forgot.body.data.session_id, sentAt: MONDAY })
+    expect(sent).toEqual({
+      userId: user.userId,
+      channel: 'phone',
+      to: PHONE_ADDRESS,
+      code: expect.stringMatching(/^\d{6}$/),
+      sessionId: forgot.body.data.session_id,
+      sentAt: MONDAY,
+    })
     const verified = await api.verifyOtp(BY_PHONE, sent!.code, forgot.body.data.session_id)
-    expectOk(verified, PIN_MESSAGES.verifyOtp, { success: true, message: PIN_MESSAGES.verifyOtp, session_id: expect.stringMatching(UUID) })
-    expectOk(await api.resetPin(verified.body.data.session_id, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(verified, PIN_MESSAGES.verifyOtp, {
+      success: true,
+      message: PIN_MESSAGES.verifyOtp,
+      session_id: expect.stringMatching(UUID),
+    })
+    expectOk(await api.resetPin(verified.body.data.session_id, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
     await expectPinIs(api, NEW_PIN)
   })
 
@@ -249,7 +344,10 @@ describe('recovery sequence end to end: forgot-pin, verify-otp, reset-pin', () =
     expect(sent).toMatchObject({ userId: user.userId, channel: 'email', to: 'dara.sok@example.com' })
     const verified = await api.verifyOtp({ email: 'DARA.SOK@EXAMPLE.COM' }, sent.code, forgot.body.data.session_id)
     expect(verified.status).toBe(200)
-    expectOk(await api.resetPin(verified.body.data.session_id, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(await api.resetPin(verified.body.data.session_id, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
     await expectPinIs(api, NEW_PIN)
   })
 
@@ -259,7 +357,10 @@ describe('recovery sequence end to end: forgot-pin, verify-otp, reset-pin', () =
     const byPhone = await openSession(mock, user, BY_PHONE)
     expectRefused(await api.verifyOtp(BY_EMAIL, byPhone.code, byPhone.sessionId), 400, 'otp_session_invalid')
     const verified = await api.verifyOtp(BY_PHONE, byPhone.code, byPhone.sessionId)
-    expectOk(await api.resetPin(verified.body.data.session_id, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(await api.resetPin(verified.body.data.session_id, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
     await expectPinIs(api, NEW_PIN)
   })
 
@@ -271,7 +372,10 @@ describe('recovery sequence end to end: forgot-pin, verify-otp, reset-pin', () =
     const verified = await api.verifyOtp(BY_EMAIL, code, sessionId)
     expect(verified.status).toBe(200)
     await mock.clock.advance(SESSION_MS - 1)
-    expectOk(await api.resetPin(verified.body.data.session_id, NEW_PIN), PIN_MESSAGES.resetPin, { success: true, message: PIN_MESSAGES.resetPin })
+    expectOk(await api.resetPin(verified.body.data.session_id, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
     await expectPinIs(api, NEW_PIN)
   })
 })

@@ -65,8 +65,15 @@ export function decodePng(png: Uint8Array): DecodedPng {
   const header = new DataView(ihdr.data.buffer, ihdr.data.byteOffset, 13)
   const width = header.getUint32(0)
   const height = header.getUint32(4)
-  const [bitDepth, colourType, compression, filter, interlace] = [...ihdr.data.subarray(8, 13)] as [number, number, number, number, number]
-  if (bitDepth !== 1 || colourType !== 0) throw new Error(`expected 1-bit grayscale, got depth ${bitDepth} colour type ${colourType}`)
+  const [bitDepth, colourType, compression, filter, interlace] = [...ihdr.data.subarray(8, 13)] as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
+  if (bitDepth !== 1 || colourType !== 0)
+    throw new Error(`expected 1-bit grayscale, got depth ${bitDepth} colour type ${colourType}`)
   const idats = chunks.filter((chunk) => chunk.type === 'IDAT')
   const zlib = new Uint8Array(idats.reduce((sum, chunk) => sum + chunk.data.length, 0))
   let at = 0

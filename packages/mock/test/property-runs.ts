@@ -13,7 +13,8 @@ export function propertyRuns(defaultRuns: number): number {
   const fromEnv = process.env.PROPERTY_RUNS
   if (fromEnv === undefined || fromEnv === '') return defaultRuns
   const runs = Number(fromEnv)
-  if (!Number.isSafeInteger(runs) || runs < 1) throw new RangeError(`PROPERTY_RUNS must be a positive integer, got ${JSON.stringify(fromEnv)}`)
+  if (!Number.isSafeInteger(runs) || runs < 1)
+    throw new RangeError(`PROPERTY_RUNS must be a positive integer, got ${JSON.stringify(fromEnv)}`)
   return runs
 }
 
@@ -26,8 +27,15 @@ export function propertyTimeout(runs: number, perRunMs: number, minimumMs = 120_
  * Checks an async property with fast-check; with `PROPERTY_RUNS` set, prints `name: N runs, F failures`.
  * Fails with fast-check's report (seed, path, shrunk counterexample) when a run fails.
  */
-export async function checkProperty<T>(name: string, property: fc.IAsyncPropertyWithHooks<T>, parameters: fc.Parameters<T>): Promise<void> {
+export async function checkProperty<T>(
+  name: string,
+  property: fc.IAsyncPropertyWithHooks<T>,
+  parameters: fc.Parameters<T>,
+): Promise<void> {
   const details = await fc.check(property, parameters)
-  if (process.env.PROPERTY_RUNS) console.log(`[property] ${name}: ${details.numRuns} runs, ${details.failed ? 1 : 0} failures${details.failed ? ` (seed ${details.seed})` : ''}`)
+  if (process.env.PROPERTY_RUNS)
+    console.log(
+      `[property] ${name}: ${details.numRuns} runs, ${details.failed ? 1 : 0} failures${details.failed ? ` (seed ${details.seed})` : ''}`,
+    )
   if (details.failed) throw new Error(fc.defaultReportMessage(details) ?? `property ${name} failed`)
 }

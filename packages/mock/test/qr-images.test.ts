@@ -37,7 +37,10 @@ async function pngOf(response: Response): Promise<Uint8Array> {
 
 /** An order through the API; its qr_code URL and the payment data the mock recorded for it. */
 async function orderWithQr(mock: MockGateway, m: Merchant): Promise<{ orderId: number; url: string; qrData: string }> {
-  const reply = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: m.apiKey, body: { storeId: m.storeId, amount: 12.5, currency: 'USD' } })
+  const reply = await call(mock, GATEWAY_PATHS.createOrder, {
+    apiKey: m.apiKey,
+    body: { storeId: m.storeId, amount: 12.5, currency: 'USD' },
+  })
   expect(reply.status).toBe(200)
   const orderId = Number(reply.body.order_id)
   return { orderId, url: reply.body.qr_code, qrData: mock.orders.get(orderId)!.qrData }
@@ -62,7 +65,10 @@ describe('QR code images', () => {
   it("a stand-alone QR code's qr_code URL (generate QR) decodes to its qr_data", async () => {
     const mock = newMock()
     const m = await newMerchant(mock)
-    const reply = await call(mock, GATEWAY_PATHS.generateQr, { apiKey: m.apiKey, body: { store_id: m.storeId, amount: 3.75, currency: 'USD' } })
+    const reply = await call(mock, GATEWAY_PATHS.generateQr, {
+      apiKey: m.apiKey,
+      body: { store_id: m.storeId, amount: 3.75, currency: 'USD' },
+    })
     expect(reply.status).toBe(200)
 
     const res = await getImage(mock, reply.body.qr_code)
@@ -86,7 +92,8 @@ describe('QR code images', () => {
         const inQuietZone = x < margin || y < margin || x >= image.width - margin || y >= image.height - margin
         if (inQuietZone && image.dark[y]![x]) darkInQuietZone.push(`${x},${y}`)
         // Every pixel of a module has the colour of the module's top-left pixel.
-        if (image.dark[y]![x] !== image.dark[y - (y % QR_MODULE_PIXELS)]![x - (x % QR_MODULE_PIXELS)]) unlikeTheirModule.push(`${x},${y}`)
+        if (image.dark[y]![x] !== image.dark[y - (y % QR_MODULE_PIXELS)]![x - (x % QR_MODULE_PIXELS)])
+          unlikeTheirModule.push(`${x},${y}`)
       }
     }
     expect(darkInQuietZone).toEqual([])
@@ -110,7 +117,10 @@ describe('QR code images', () => {
     const before = await pngOf(await getImage(mock, url))
 
     await mock.clock.advance(31 * MINUTE)
-    await expect(mock.payments.create({ orderId, status: 'SUCCESS' })).rejects.toMatchObject({ status: 422, code: 'qr_expired' })
+    await expect(mock.payments.create({ orderId, status: 'SUCCESS' })).rejects.toMatchObject({
+      status: 422,
+      code: 'qr_expired',
+    })
     const after = await getImage(mock, url)
     expect(after.status).toBe(200)
     expect(await pngOf(after)).toEqual(before)
@@ -122,8 +132,14 @@ describe('QR code images', () => {
     const paid = await orderWithQr(mock, m)
     await mock.payments.create({ orderId: paid.orderId, status: 'SUCCESS' })
     const cancelled = await orderWithQr(mock, m)
-    expect((await call(mock, GATEWAY_PATHS.cancelOrder, { apiKey: m.apiKey, body: { order_id: String(cancelled.orderId) } })).status).toBe(200)
-    const standAlone = await call(mock, GATEWAY_PATHS.generateQr, { apiKey: m.apiKey, body: { store_id: m.storeId, amount: 1, currency: 'USD' } })
+    expect(
+      (await call(mock, GATEWAY_PATHS.cancelOrder, { apiKey: m.apiKey, body: { order_id: String(cancelled.orderId) } }))
+        .status,
+    ).toBe(200)
+    const standAlone = await call(mock, GATEWAY_PATHS.generateQr, {
+      apiKey: m.apiKey,
+      body: { store_id: m.storeId, amount: 1, currency: 'USD' },
+    })
     await mock.clock.advance(31 * MINUTE)
 
     for (const [url, qrData] of [
@@ -157,7 +173,11 @@ describe('QR code images', () => {
       expect(res.status, file).toBe(404)
       expect(res.headers.get('Content-Type')).toBe('application/json')
       expect(res.headers.get(HEADERS.traceId)).toMatch(/^trc_/)
-      expect(await res.json()).toEqual({ statusCode: 404, message: `No QR code image at /qr/${file}`, error: 'Not Found' })
+      expect(await res.json()).toEqual({
+        statusCode: 404,
+        message: `No QR code image at /qr/${file}`,
+        error: 'Not Found',
+      })
     }
   })
 
@@ -169,7 +189,11 @@ describe('QR code images', () => {
       expect(res.status, method).toBe(405)
       expect(res.headers.get('Allow')).toBe('GET')
       expect(res.headers.get(HEADERS.traceId)).toMatch(/^trc_/)
-      expect(await res.json()).toEqual({ statusCode: 405, message: `${method} is not allowed on ${new URL(url).pathname}; use GET`, error: 'Method Not Allowed' })
+      expect(await res.json()).toEqual({
+        statusCode: 405,
+        message: `${method} is not allowed on ${new URL(url).pathname}; use GET`,
+        error: 'Method Not Allowed',
+      })
     }
   })
 
@@ -179,10 +203,17 @@ describe('QR code images', () => {
     const pending = await orderWithQr(mock, m)
     const paid = await orderWithQr(mock, m)
     const payment = await mock.payments.create({ orderId: paid.orderId, status: 'SUCCESS' })
-    const probe = { mock, m, watchedOrders: [pending.orderId, paid.orderId], lastOrderId: paid.orderId, lastTransactionId: payment.transactionId }
+    const probe = {
+      mock,
+      m,
+      watchedOrders: [pending.orderId, paid.orderId],
+      lastOrderId: paid.orderId,
+      lastTransactionId: payment.transactionId,
+    }
     const before = await snapshotState(probe)
 
-    for (const url of [pending.url, paid.url, pending.url, `${mock.baseUrl}/qr/MGW1UNKNOWN.png`]) await getImage(mock, url)
+    for (const url of [pending.url, paid.url, pending.url, `${mock.baseUrl}/qr/MGW1UNKNOWN.png`])
+      await getImage(mock, url)
     await getImage(mock, pending.url, 'POST')
 
     await expectNoStateChange(probe, before)
@@ -196,7 +227,10 @@ describe('QR code images', () => {
 
     expect((await getImage(mock, url)).status).toBe(200)
     // The fault is still armed for the app's next API call, the one a test meant it for.
-    const next = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: m.apiKey, body: { storeId: m.storeId, amount: 1, currency: 'USD' } })
+    const next = await call(mock, GATEWAY_PATHS.createOrder, {
+      apiKey: m.apiKey,
+      body: { storeId: m.storeId, amount: 1, currency: 'USD' },
+    })
     expect(next.status).toBe(503)
   })
 
@@ -226,7 +260,10 @@ describe('QR code images over the HTTP server', () => {
 
   it('the server sends the PNG byte for byte, with its headers, to a plain HTTP client', async () => {
     server = await startMockServer({ port: 0, clock: { now: MONDAY, frozen: true }, seed: [DEMO_MERCHANT] })
-    const created = await call(server.mock, GATEWAY_PATHS.createOrder, { apiKey: DEMO_MERCHANT.apiKey, body: { storeId: 101, amount: 40, currency: 'USD' } })
+    const created = await call(server.mock, GATEWAY_PATHS.createOrder, {
+      apiKey: DEMO_MERCHANT.apiKey,
+      body: { storeId: 101, amount: 40, currency: 'USD' },
+    })
     const qrData = server.mock.orders.get(Number(created.body.order_id))!.qrData
     const viaMock = await pngOf(await server.mock.fetch(`${server.mock.baseUrl}/qr/${encodeURIComponent(qrData)}.png`))
 

@@ -6,7 +6,19 @@
 import { GATEWAY_PATHS, LIMITS, PIN_RULES } from '@merchant-gateway/contract'
 import { describe, expect, it } from 'vitest'
 import { createControlHandler, createMockGateway, type MockGateway } from '../src/index.js'
-import { balance, call, createOrder, days, MONDAY, newMerchant, newMock, paidOrder, payout, refund, type Merchant } from './harness.js'
+import {
+  balance,
+  call,
+  createOrder,
+  days,
+  MONDAY,
+  newMerchant,
+  newMock,
+  paidOrder,
+  payout,
+  refund,
+  type Merchant,
+} from './harness.js'
 import { as, BY_EMAIL, expectRefused, newUser, openSession, pinMock, verifiedSession } from './pin-helpers.js'
 
 const SECOND = 1000
@@ -24,7 +36,10 @@ function at(mock: MockGateway, ms: number) {
 }
 
 async function generateQr(mock: MockGateway, m: Merchant): Promise<{ qrData: string; url: string }> {
-  const reply = await call(mock, GATEWAY_PATHS.generateQr, { apiKey: m.apiKey, body: { store_id: m.storeId, amount: 2, currency: 'USD' } })
+  const reply = await call(mock, GATEWAY_PATHS.generateQr, {
+    apiKey: m.apiKey,
+    body: { store_id: m.storeId, amount: 2, currency: 'USD' },
+  })
   expect(reply.status).toBe(200)
   return { qrData: reply.body.qr_data, url: reply.body.qr_code }
 }
@@ -132,7 +147,10 @@ describe('retention: QR codes', () => {
     const known = LIMITS.qrValidityMs + 3600 * SECOND
     await at(mock, known - 1)
     expect((await mock.fetch(qr.url)).status).toBe(200)
-    await expect(mock.payments.create({ qrData: qr.qrData, status: 'SUCCESS' })).rejects.toMatchObject({ status: 422, code: 'qr_expired' })
+    await expect(mock.payments.create({ qrData: qr.qrData, status: 'SUCCESS' })).rejects.toMatchObject({
+      status: 422,
+      code: 'qr_expired',
+    })
     expect((await records(mock)).qrCodes).toBe(1)
     await at(mock, known)
     expect((await records(mock)).qrCodes).toBe(0)
@@ -161,14 +179,23 @@ describe('retention: QR codes', () => {
     expect((await records(mock)).qrCodes).toBe(1)
     expect((await mock.fetch(qr.url)).status).toBe(200)
     await expect(mock.payments.create({ qrData: qr.qrData, status: 'SUCCESS' })).rejects.toMatchObject({ status: 409 })
-    await expect(mock.payments.create({ qrData: order.qrData, status: 'SUCCESS' })).rejects.toMatchObject({ status: 422, code: 'qr_expired' })
+    await expect(mock.payments.create({ qrData: order.qrData, status: 'SUCCESS' })).rejects.toMatchObject({
+      status: 422,
+      code: 'qr_expired',
+    })
     expect(mock.orders.get(paid.orderId)?.status).toBe('completed')
   })
 })
 
 describe('retention: money records', () => {
   it('orders, payments, refunds, payouts and balances are never dropped, a year later and with every history limit at 0', async () => {
-    const mock = newMock({ retention: { webhooks: { max: 0, maxAgeSeconds: 0 }, outbox: { max: 0, maxAgeSeconds: 0 }, expiredQrCodeSeconds: 0 } })
+    const mock = newMock({
+      retention: {
+        webhooks: { max: 0, maxAgeSeconds: 0 },
+        outbox: { max: 0, maxAgeSeconds: 0 },
+        expiredQrCodeSeconds: 0,
+      },
+    })
     const m = await newMerchant(mock)
     const paid = await paidOrder(mock, m, 25)
     const pending = await createOrder(mock, m, 5)
@@ -178,14 +205,19 @@ describe('retention: money records', () => {
     const figures = await balance(mock, m)
     await mock.clock.advance(days(365))
     const after = await records(mock)
-    for (const table of ['merchants', 'stores', 'accounts', 'balances', 'orders', 'transactions', 'users'] as const) expect(after[table], table).toBe(before[table])
+    for (const table of ['merchants', 'stores', 'accounts', 'balances', 'orders', 'transactions', 'users'] as const)
+      expect(after[table], table).toBe(before[table])
     expect(after.orders).toBe(2)
     expect(after.transactions).toBe(3)
     expect(mock.orders.get(pending)?.status).toBe('pending')
     expect(mock.transactions.get(paid.transactionId)?.status).toBe('completed')
     // Settled since: the refund left the balance; the payout to an account the mock does not know failed
     // and was reversed (its freeze released). Nothing else moved.
-    expect((await balance(mock, m)).usd).toEqual({ balance: figures.usd.balance - 2, freeze: 0, usable: figures.usd.balance - 2 })
+    expect((await balance(mock, m)).usd).toEqual({
+      balance: figures.usd.balance - 2,
+      freeze: 0,
+      usable: figures.usd.balance - 2,
+    })
     expect(mock.audit()).toEqual([])
   })
 })
@@ -270,7 +302,9 @@ describe('retention options', () => {
     expect(() => createMockGateway({ retention: { outbox: { maxCount: 3 } } as never })).toThrow(TypeError)
     expect(() => createMockGateway({ retention: { webhooks: { max: -1 } } })).toThrow(RangeError)
     expect(() => createMockGateway({ retention: { outbox: { maxAgeSeconds: 1.5 } } })).toThrow(RangeError)
-    expect(() => createMockGateway({ retention: { expiredQrCodeSeconds: -5 } })).toThrow(/expiredQrCodeSeconds must be an integer >= 0, got -5/)
+    expect(() => createMockGateway({ retention: { expiredQrCodeSeconds: -5 } })).toThrow(
+      /expiredQrCodeSeconds must be an integer >= 0, got -5/,
+    )
   })
 
   it('GET /__mock/stats answers the same figures as mock.stats()', async () => {

@@ -6,7 +6,14 @@ import { createMockGateway } from '../src/index.js'
 const mock = createMockGateway({
   baseUrl: 'https://sandbox.gateway.test',
   clock: { now: '2026-11-02T09:00:00Z', frozen: true },
-  seed: [{ apiKey: 'mk_demo', apiSecret: 'sk_demo', balances: { usd: 10 }, stores: [{ storeName: 'Demo', address: 'Here' }] }],
+  seed: [
+    {
+      apiKey: 'mk_demo',
+      apiSecret: 'sk_demo',
+      balances: { usd: 10 },
+      stores: [{ storeName: 'Demo', address: 'Here' }],
+    },
+  ],
 })
 const server = setupServer(...mock.handlers)
 
@@ -23,7 +30,10 @@ describe('mock handlers under msw setupServer', () => {
     expect(res.status).toBe(200)
     const order = await res.json()
     expect(mock.orders.get(Number(order.order_id))?.status).toBe('pending')
-    const viaMockFetch = await mock.fetch(`https://sandbox.gateway.test${GATEWAY_PATHS.listStores}`, { method: 'POST', headers: { [HEADERS.apiKey]: 'mk_demo' } })
+    const viaMockFetch = await mock.fetch(`https://sandbox.gateway.test${GATEWAY_PATHS.listStores}`, {
+      method: 'POST',
+      headers: { [HEADERS.apiKey]: 'mk_demo' },
+    })
     expect((await viaMockFetch.json()).data).toEqual([{ storeId: 101, storeName: 'Demo', address: 'Here' }])
   })
 })

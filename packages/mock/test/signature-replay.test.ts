@@ -32,7 +32,10 @@ describe('a signed request replayed with a fresh idempotency key', () => {
     const first = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k1', timestamp })
     const replay = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k2', timestamp })
     expect(replay.status).toBe(401)
-    expect(replay.body.error).toMatchObject({ code: 'replayed_signature', message: expect.stringMatching(/already sent with another X-Idempotent-Key/) })
+    expect(replay.body.error).toMatchObject({
+      code: 'replayed_signature',
+      message: expect.stringMatching(/already sent with another X-Idempotent-Key/),
+    })
     const retry = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k1', timestamp })
     expect(retry.headers.get(HEADERS.idempotentReplayed)).toBe('true')
     expect(retry.body).toEqual(first.body)
@@ -43,7 +46,10 @@ describe('a signed request replayed with a fresh idempotency key', () => {
     const { mock, m, body } = await world(true)
     const now = Math.floor(Date.parse(mock.clock.now()) / 1000)
     await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k1', timestamp: String(now) })
-    const resigned = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k2', timestamp: String(now - 1) })
+    const resigned = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, {
+      key: 'k2',
+      timestamp: String(now - 1),
+    })
     expect(resigned.status).toBe(200)
   })
 

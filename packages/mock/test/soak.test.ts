@@ -9,7 +9,15 @@ import { runSoak } from '../bench/soak.js'
 describe('soak (short seeded run)', () => {
   it('every answer is the expected one, a replayed refund answers the same bytes, and records that expire are dropped as mock time passes', async () => {
     const lines: string[] = []
-    const result = await runSoak({ seconds: 2, mockMinutes: 30, rate: 20, sampleSeconds: 0.25, seed: 7, failRate: 0.5, out: (line) => lines.push(line) })
+    const result = await runSoak({
+      seconds: 2,
+      mockMinutes: 30,
+      rate: 20,
+      sampleSeconds: 0.25,
+      seed: 7,
+      failRate: 0.5,
+      out: (line) => lines.push(line),
+    })
     expect(result.unexpected).toEqual([])
     expect(result.cycles).toBeGreaterThan(10)
     expect(result.samples.length).toBeGreaterThanOrEqual(3)

@@ -35,7 +35,10 @@ function fakeFetch(...script: Array<number | Error>) {
 async function setup(options: MockGatewayOptions & { webhookUrl?: string | null } = {}) {
   const { webhookUrl = WEBHOOK_URL, ...rest } = options
   const mock = newMock(rest)
-  const created = await mock.merchants.create({ balances: { usd: 1000 }, ...(webhookUrl === null ? {} : { webhookUrl }) })
+  const created = await mock.merchants.create({
+    balances: { usd: 1000 },
+    ...(webhookUrl === null ? {} : { webhookUrl }),
+  })
   const store = await mock.stores.add(created.merchantId, { storeName: 'Riverside', address: '1 Main St' })
   const merchant: Merchant = { ...created, storeId: store.storeId }
   return { mock, merchant }
@@ -48,7 +51,12 @@ async function pay(mock: MockGateway, merchant: Merchant, amount = 25) {
 }
 
 const verifies = (merchant: Merchant, sent: Sent) =>
-  signer.verifyWebhook({ secret: merchant.apiSecret, rawBody: sent.body, createTimeMilli: JSON.parse(sent.body).createTimeMilli, signature: sent.headers['x-signature']! })
+  signer.verifyWebhook({
+    secret: merchant.apiSecret,
+    rawBody: sent.body,
+    createTimeMilli: JSON.parse(sent.body).createTimeMilli,
+    signature: sent.headers['x-signature']!,
+  })
 
 describe('webhook HTTP delivery', () => {
   it('a 2xx answer delivers: one POST to webhookUrl with the exact raw body, Content-Type and an X-Signature that verifies', async () => {
@@ -60,7 +68,11 @@ describe('webhook HTTP delivery', () => {
     expect(calls[0]).toMatchObject({ url: WEBHOOK_URL, method: 'POST', body: webhook!.rawBody })
     expect(calls[0]!.headers).toEqual({ 'content-type': 'application/json', 'x-signature': webhook!.signature })
     expect(await verifies(merchant, calls[0]!)).toBe(true)
-    expect(webhook).toMatchObject({ status: 'delivered', nextAttemptAt: null, attempts: [{ at: Date.parse(MONDAY), outcome: 'delivered', detail: 'HTTP 200' }] })
+    expect(webhook).toMatchObject({
+      status: 'delivered',
+      nextAttemptAt: null,
+      attempts: [{ at: Date.parse(MONDAY), outcome: 'delivered', detail: 'HTTP 200' }],
+    })
   })
 
   it('any 2xx is an acknowledgement (204); a 3xx is not followed and counts as a failure', async () => {
@@ -71,7 +83,10 @@ describe('webhook HTTP delivery', () => {
     const redirect = fakeFetch(302)
     const b = await setup({ webhookFetch: redirect.fetchFn })
     await pay(b.mock, b.merchant)
-    expect(b.mock.webhooks.list()[0]).toMatchObject({ status: 'recorded', attempts: [{ outcome: 'failed', detail: 'HTTP 302' }] })
+    expect(b.mock.webhooks.list()[0]).toMatchObject({
+      status: 'recorded',
+      attempts: [{ outcome: 'failed', detail: 'HTTP 302' }],
+    })
   })
 
   it('after a 500 the retry waits for the mock clock to reach +1 min (not before), then delivers the same payload stamped and signed at its own time', async () => {
@@ -79,7 +94,11 @@ describe('webhook HTTP delivery', () => {
     const { mock, merchant } = await setup({ webhookFetch: fetchFn })
     await pay(mock, merchant)
     const t0 = Date.parse(MONDAY)
-    expect(mock.webhooks.list()[0]).toMatchObject({ status: 'recorded', nextAttemptAt: t0 + MIN, attempts: [{ at: t0, outcome: 'failed', detail: 'HTTP 500' }] })
+    expect(mock.webhooks.list()[0]).toMatchObject({
+      status: 'recorded',
+      nextAttemptAt: t0 + MIN,
+      attempts: [{ at: t0, outcome: 'failed', detail: 'HTTP 500' }],
+    })
     await mock.clock.advance(MIN - 1)
     expect(await mock.webhooks.deliverDue()).toEqual({ attempted: 0 })
     expect(calls).toHaveLength(1)
@@ -122,10 +141,15 @@ describe('webhook HTTP delivery', () => {
   })
 
   it('a network error is a failed attempt with the error message, and is retried', async () => {
-    const { calls, fetchFn } = fakeFetch(new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') }), 200)
+    const { calls, fetchFn } = fakeFetch(
+      new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') }),
+      200,
+    )
     const { mock, merchant } = await setup({ webhookFetch: fetchFn })
     await pay(mock, merchant)
-    expect(mock.webhooks.list()[0]!.attempts).toEqual([{ at: Date.parse(MONDAY), outcome: 'failed', detail: 'fetch failed: connect ECONNREFUSED 127.0.0.1:9' }])
+    expect(mock.webhooks.list()[0]!.attempts).toEqual([
+      { at: Date.parse(MONDAY), outcome: 'failed', detail: 'fetch failed: connect ECONNREFUSED 127.0.0.1:9' },
+    ])
     await mock.clock.advance(MIN)
     expect(calls).toHaveLength(2)
     expect(mock.webhooks.list()[0]!.status).toBe('delivered')
@@ -159,7 +183,10 @@ describe('webhook HTTP delivery', () => {
     await pay(mock, merchant)
     await mock.clock.advance(86_400_000)
     expect(calls).toHaveLength(2)
-    expect(mock.webhooks.list()[0]).toMatchObject({ status: 'recorded', nextAttemptAt: Date.parse(MONDAY) + 86_400_000 + 2000 })
+    expect(mock.webhooks.list()[0]).toMatchObject({
+      status: 'recorded',
+      nextAttemptAt: Date.parse(MONDAY) + 86_400_000 + 2000,
+    })
     await mock.clock.advance(2000)
     expect(calls).toHaveLength(3)
     expect(mock.webhooks.list()[0]!.status).toBe('failed')
@@ -233,7 +260,10 @@ describe('webhook HTTP delivery', () => {
     await pay(mock, merchant)
     await new Promise((r) => setTimeout(r, 0))
     expect(seen).toHaveLength(1)
-    expect(mock.webhooks.list()[0]).toMatchObject({ status: 'recorded', attempts: [{ outcome: 'failed', detail: 'HTTP 500' }] })
+    expect(mock.webhooks.list()[0]).toMatchObject({
+      status: 'recorded',
+      attempts: [{ outcome: 'failed', detail: 'HTTP 500' }],
+    })
   })
 
   it('due retries start oldest due first, each once, whatever order they were scheduled in', async () => {
@@ -282,7 +312,10 @@ describe('webhook receiver hard cases', () => {
     expect(calls).toHaveLength(2)
     expect(calls[1]).toEqual(calls[0])
     expect(await verifies(merchant, calls[1]!)).toBe(true)
-    expect(mock.webhooks.list()[0]).toMatchObject({ status: 'delivered', attempts: [{ detail: 'HTTP 200' }, { outcome: 'delivered', detail: 'duplicate: HTTP 200' }] })
+    expect(mock.webhooks.list()[0]).toMatchObject({
+      status: 'delivered',
+      attempts: [{ detail: 'HTTP 200' }, { outcome: 'delivered', detail: 'duplicate: HTTP 200' }],
+    })
     await pay(mock, merchant)
     expect(calls).toHaveLength(3)
   })
@@ -297,7 +330,10 @@ describe('webhook receiver hard cases', () => {
     expect(calls).toHaveLength(3)
     // The delivering retry carries its own stamp; the duplicate repeats that retry's exact bytes.
     expect(calls[2]).toEqual(calls[1])
-    expect(JSON.parse(calls[1]!.body)).toEqual({ ...JSON.parse(calls[0]!.body), createTimeMilli: Date.parse(MONDAY) + MIN })
+    expect(JSON.parse(calls[1]!.body)).toEqual({
+      ...JSON.parse(calls[0]!.body),
+      createTimeMilli: Date.parse(MONDAY) + MIN,
+    })
   })
 
   it('holdNext(): the held webhook is POSTed right after the merchant’s next webhook, so the receiver sees them out of order', async () => {
@@ -328,7 +364,10 @@ describe('webhook receiver hard cases', () => {
     await pay(mock, { ...other, storeId: otherStore.storeId }, 30)
     expect(calls.map((c) => c.url)).toEqual(['https://other.test/webhooks'])
     const next = await pay(mock, merchant, 20)
-    expect(calls.slice(1).map((c) => JSON.parse(c.body).transactionId)).toEqual([next.transactionId, held.transactionId])
+    expect(calls.slice(1).map((c) => JSON.parse(c.body).transactionId)).toEqual([
+      next.transactionId,
+      held.transactionId,
+    ])
   })
 
   it('staleNext(seconds): the payload’s createTimeMilli is that far in the past and the signature verifies for that time', async () => {
@@ -342,7 +381,14 @@ describe('webhook receiver hard cases', () => {
     expect(fresh).toBe(Date.parse(MONDAY))
     expect(await verifies(merchant, calls[0]!)).toBe(true)
     const now = Math.floor(Date.parse(MONDAY) / 1000)
-    expect(await signer.verifyWebhook({ secret: merchant.apiSecret, rawBody: calls[0]!.body, createTimeMilli: now * 1000, signature: calls[0]!.headers['x-signature']! })).toBe(false)
+    expect(
+      await signer.verifyWebhook({
+        secret: merchant.apiSecret,
+        rawBody: calls[0]!.body,
+        createTimeMilli: now * 1000,
+        signature: calls[0]!.headers['x-signature']!,
+      }),
+    ).toBe(false)
     expect(() => mock.webhooks.staleNext(-1)).toThrow(expect.objectContaining({ status: 400 }))
   })
 })

@@ -44,10 +44,34 @@ type Step =
   | { kind: 'stale'; seconds: number }
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('pay' as const), status: fc.constantFrom('SUCCESS' as const, 'SUCCESS' as const, 'FAILED' as const, 'PENDING' as const) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('receiver' as const), mode: fc.constantFrom<Mode>('ok', 'error', 'network') }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(1_000, 59_999, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000) }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('toNextDue' as const), offsetMs: fc.constantFrom(-1 as const, 0 as const, 0 as const, 1 as const) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      status: fc.constantFrom('SUCCESS' as const, 'SUCCESS' as const, 'FAILED' as const, 'PENDING' as const),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('receiver' as const),
+      mode: fc.constantFrom<Mode>('ok', 'error', 'network'),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('advance' as const),
+      ms: fc.constantFrom(1_000, 59_999, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('toNextDue' as const),
+      offsetMs: fc.constantFrom(-1 as const, 0 as const, 0 as const, 1 as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'deliverDue' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'hold' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'duplicate' as const }) },
@@ -62,7 +86,11 @@ const stepsArb: fc.Arbitrary<Step[]> = fc
       {
         weight: 1,
         arbitrary: fc
-          .tuple(fc.constantFrom<Mode>('error', 'network'), fc.integer({ min: 1, max: SCHEDULE.length + 1 }), fc.constantFrom<Mode>('ok', 'error'))
+          .tuple(
+            fc.constantFrom<Mode>('error', 'network'),
+            fc.integer({ min: 1, max: SCHEDULE.length + 1 }),
+            fc.constantFrom<Mode>('ok', 'error'),
+          )
           .map(([down, retries, after]): Step[] => [
             { kind: 'receiver', mode: down },
             { kind: 'pay', status: 'SUCCESS' },
@@ -112,12 +140,20 @@ function attempt(model: Model, w: WebhookM, at: number): void {
   }
   w.nextAttemptAt = null
   const ok = model.mode === 'ok'
-  model.posts.push({ transactionId: w.transactionId, createTimeMilli: w.createTimeMilli, signed: signedAt(w.stampedAt) })
+  model.posts.push({
+    transactionId: w.transactionId,
+    createTimeMilli: w.createTimeMilli,
+    signed: signedAt(w.stampedAt),
+  })
   if (ok) {
     w.status = 'delivered'
     w.attempts.push({ at, outcome: 'delivered' })
     if (w.duplicate) {
-      model.posts.push({ transactionId: w.transactionId, createTimeMilli: w.createTimeMilli, signed: signedAt(w.stampedAt) })
+      model.posts.push({
+        transactionId: w.transactionId,
+        createTimeMilli: w.createTimeMilli,
+        signed: signedAt(w.stampedAt),
+      })
       w.attempts.push({ at, outcome: 'delivered' })
     }
   } else {
@@ -159,9 +195,11 @@ function note(model: Model): void {
   for (const w of model.webhooks) {
     if (w.status === 'failed') reached.add('a webhook failed after its last retry')
     if (w.attempts.length > 1) reached.add('a retry')
-    if (w.attempts.some((a) => a.outcome === 'delivered') && w.attempts.some((a) => a.outcome === 'failed')) reached.add('delivered after a failure')
+    if (w.attempts.some((a) => a.outcome === 'delivered') && w.attempts.some((a) => a.outcome === 'failed'))
+      reached.add('delivered after a failure')
     if (w.duplicate && w.status === 'delivered') reached.add('a duplicate sent')
-    if (!w.held && w.attempts.length > 0 && w.createTimeMilli < w.attempts[0]!.at && w.attempts.length === 1) reached.add('a stale first attempt')
+    if (!w.held && w.attempts.length > 0 && w.createTimeMilli < w.attempts[0]!.at && w.attempts.length === 1)
+      reached.add('a stale first attempt')
   }
   if (model.webhooks.some((w) => w.held)) reached.add('a webhook held')
   if (model.posts.some((p) => p.signed)) reached.add('a signed POST')
@@ -175,11 +213,20 @@ interface Received {
 
 async function run(start: string, steps: Step[]): Promise<void> {
   const received: Received[] = []
-  const model: Model = { now: Date.parse(start), mode: 'ok', armed: { hold: false, duplicate: false, staleSeconds: 0 }, webhooks: [], posts: [] }
+  const model: Model = {
+    now: Date.parse(start),
+    mode: 'ok',
+    armed: { hold: false, duplicate: false, staleSeconds: 0 },
+    webhooks: [],
+    posts: [],
+  }
   const receiver = (async (_input: string | URL | Request, init?: RequestInit) => {
     received.push({ body: String(init?.body), signature: new Headers(init?.headers).get('x-signature') })
-    if (model.mode === 'network') throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') })
-    return new Response(model.mode === 'ok' ? '{"received":true}' : '{"error":"down"}', { status: model.mode === 'ok' ? 200 : 500 })
+    if (model.mode === 'network')
+      throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') })
+    return new Response(model.mode === 'ok' ? '{"received":true}' : '{"error":"down"}', {
+      status: model.mode === 'ok' ? 200 : 500,
+    })
   }) as typeof fetch
   const mock: MockGateway = newMock({ clock: { now: start, frozen: true }, webhookFetch: receiver })
   const created = await mock.merchants.create({ balances: { usd: 1_000_000 }, webhookUrl: WEBHOOK_URL })
@@ -191,7 +238,10 @@ async function run(start: string, steps: Step[]): Promise<void> {
     const where = `step ${index} ${JSON.stringify(step)}`
     switch (step.kind) {
       case 'pay': {
-        const order = await call(mock, GATEWAY_PATHS.createOrder, { apiKey: merchant.apiKey, body: { storeId: merchant.storeId, amount: 10, currency: 'USD' } })
+        const order = await call(mock, GATEWAY_PATHS.createOrder, {
+          apiKey: merchant.apiKey,
+          body: { storeId: merchant.storeId, amount: 10, currency: 'USD' },
+        })
         expect(order.status, where).toBe(200)
         const payment = await mock.payments.create({ orderId: Number(order.body.order_id), status: step.status })
         if (step.status === 'PENDING') break
@@ -248,7 +298,14 @@ async function run(start: string, steps: Step[]): Promise<void> {
   }
 }
 
-async function check(mock: MockGateway, merchant: Merchant, model: Model, received: Received[], payments: number, where: string): Promise<void> {
+async function check(
+  mock: MockGateway,
+  merchant: Merchant,
+  model: Model,
+  received: Received[],
+  payments: number,
+  where: string,
+): Promise<void> {
   const records = mock.webhooks.list()
   expect(records.length, `${where}: one webhook per successful or failed payment`).toBe(payments)
   // The mock's record of each webhook is the model's.
@@ -275,17 +332,30 @@ async function check(mock: MockGateway, merchant: Merchant, model: Model, receiv
     })),
   )
   // The receiver got exactly the expected POSTs (order between webhooks is free: attempts run side by side).
-  const key = (p: { transactionId: number; createTimeMilli: number; signed: boolean }) => `${p.transactionId}/${p.createTimeMilli}/${p.signed}`
+  const key = (p: { transactionId: number; createTimeMilli: number; signed: boolean }) =>
+    `${p.transactionId}/${p.createTimeMilli}/${p.signed}`
   const got = received.map((r) => {
     const payload = JSON.parse(r.body) as { transactionId: number; createTimeMilli: number }
-    return key({ transactionId: payload.transactionId, createTimeMilli: payload.createTimeMilli, signed: r.signature !== null })
+    return key({
+      transactionId: payload.transactionId,
+      createTimeMilli: payload.createTimeMilli,
+      signed: r.signature !== null,
+    })
   })
   expect(got.sort(), `${where}: the POSTs the receiver got`).toEqual(model.posts.map(key).sort())
   // Every signature received verifies over the exact bytes, with the createTimeMilli they carry.
   for (const r of received) {
     if (r.signature === null) continue
     const createTimeMilli = (JSON.parse(r.body) as { createTimeMilli: number }).createTimeMilli
-    expect(await signer.verifyWebhook({ secret: merchant.apiSecret, rawBody: r.body, createTimeMilli, signature: r.signature }), `${where}: a signature that does not verify`).toBe(true)
+    expect(
+      await signer.verifyWebhook({
+        secret: merchant.apiSecret,
+        rawBody: r.body,
+        createTimeMilli,
+        signature: r.signature,
+      }),
+      `${where}: a signature that does not verify`,
+    ).toBe(true)
   }
 }
 
@@ -294,9 +364,21 @@ describe('webhook delivery against a model (property)', () => {
   it(
     'one webhook per payment, attempts exactly on the retry schedule then failed, held until released, duplicates only when asked, signed from 2026-03-02 and verifiable',
     async () => {
-      await checkProperty('webhook delivery', fc.asyncProperty(fc.constantFrom(...STARTS), stepsArb, run), { numRuns: runs })
-      if (process.env.PROPERTY_RUNS) console.log(`[property] webhook delivery reached: ${[...reached].sort().join('; ')}`)
-      for (const what of ['a webhook failed after its last retry', 'a retry', 'delivered after a failure', 'a duplicate sent', 'a stale first attempt', 'a webhook held', 'a signed POST', 'an unsigned POST']) {
+      await checkProperty('webhook delivery', fc.asyncProperty(fc.constantFrom(...STARTS), stepsArb, run), {
+        numRuns: runs,
+      })
+      if (process.env.PROPERTY_RUNS)
+        console.log(`[property] webhook delivery reached: ${[...reached].sort().join('; ')}`)
+      for (const what of [
+        'a webhook failed after its last retry',
+        'a retry',
+        'delivered after a failure',
+        'a duplicate sent',
+        'a stale first attempt',
+        'a webhook held',
+        'a signed POST',
+        'an unsigned POST',
+      ]) {
         expect([...reached], `no run reached: ${what}`).toContain(what)
       }
     },

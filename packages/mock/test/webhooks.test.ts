@@ -8,7 +8,11 @@ describe('payment webhooks (recorded in-process)', () => {
     const mock = newMock()
     const m = await newMerchant(mock)
     const orderId = await createOrder(mock, m, 12.5)
-    const payment = await mock.payments.create({ orderId, status: 'SUCCESS', payer: { accountName: 'Chan Sophea', accountNumber: '099887766' } })
+    const payment = await mock.payments.create({
+      orderId,
+      status: 'SUCCESS',
+      payer: { accountName: 'Chan Sophea', accountNumber: '099887766' },
+    })
     const [webhook] = mock.webhooks.list()
     expect(webhook!.payload).toEqual({
       accountName: 'Chan Sophea',
@@ -55,7 +59,10 @@ describe('payment webhooks (recorded in-process)', () => {
     const orderId = await createOrder(mock, m)
     await mock.payments.create({ orderId, status: 'SUCCESS' })
     await new Promise((r) => setTimeout(r, 0))
-    expect(mock.webhooks.list()[0]).toMatchObject({ status: 'failed', attempts: [{ outcome: 'failed', detail: expect.stringContaining('receiver down') }] })
+    expect(mock.webhooks.list()[0]).toMatchObject({
+      status: 'failed',
+      attempts: [{ outcome: 'failed', detail: expect.stringContaining('receiver down') }],
+    })
     expect(mock.orders.get(orderId)?.status).toBe('completed')
   })
 

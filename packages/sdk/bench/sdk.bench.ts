@@ -73,7 +73,12 @@ const refundsOf = (plan: Plan) => 2 * (plan.warmup + plan.rounds * plan.calls)
  * The two sides of each operation against `mock`, sending to `baseUrl` with `fetch`; `setupFetch` reaches
  * the same mock in-process for the set-up (orders to refund), so the set-up costs no network time.
  */
-async function sides(mock: MockGateway, baseUrl: string, fetch: typeof globalThis.fetch, refunds: number): Promise<Calls> {
+async function sides(
+  mock: MockGateway,
+  baseUrl: string,
+  fetch: typeof globalThis.fetch,
+  refunds: number,
+): Promise<Calls> {
   const merchant = await mock.merchants.create({ balances: { usd: 10_000_000 } })
   const store = await mock.stores.add(merchant.merchantId, { storeName: 'Bench', address: '1 Bench St' })
   const nowMs = Date.parse(mock.clock.now())
@@ -114,7 +119,9 @@ async function sides(mock: MockGateway, baseUrl: string, fetch: typeof globalThi
   async function handRefund(): Promise<unknown> {
     const body = JSON.stringify({ orderId: nextOrderId(), refundAmount: REFUND_AMOUNT })
     const timestamp = String(Math.floor(nowMs / 1000))
-    const signature = createHmac('sha256', apiSecret).update(body + timestamp).digest('hex')
+    const signature = createHmac('sha256', apiSecret)
+      .update(body + timestamp)
+      .digest('hex')
     const res = await fetch(refundUrl, {
       method: 'POST',
       headers: {
@@ -132,7 +139,10 @@ async function sides(mock: MockGateway, baseUrl: string, fetch: typeof globalThi
   }
 
   return {
-    'create order': { sdk: () => gateway.orders.create({ storeId, amount: 12.5, currency: 'USD' }), hand: handCreateOrder },
+    'create order': {
+      sdk: () => gateway.orders.create({ storeId, amount: 12.5, currency: 'USD' }),
+      hand: handCreateOrder,
+    },
     refund: { sdk: () => gateway.refunds.create({ orderId: nextOrderId(), amount: REFUND_AMOUNT }), hand: handRefund },
   }
 }
@@ -158,9 +168,12 @@ async function run(name: string, calls: Calls, plan: Plan): Promise<Samples> {
   const samples: Samples = { 'create order': { sdk: [], hand: [] }, refund: { sdk: [], hand: [] } }
   for (let round = 1; round <= plan.rounds; round++) {
     const order: Side[] = round % 2 ? ['sdk', 'hand'] : ['hand', 'sdk']
-    for (const op of OPERATIONS) for (const side of order) samples[op][side].push(await block(calls[op][side], plan.calls))
+    for (const op of OPERATIONS)
+      for (const side of order) samples[op][side].push(await block(calls[op][side], plan.calls))
   }
-  console.log(`${name}: warm-up ${plan.warmup} calls per side and operation, ${plan.rounds} rounds of ${plan.calls} calls per side and operation`)
+  console.log(
+    `${name}: warm-up ${plan.warmup} calls per side and operation, ${plan.rounds} rounds of ${plan.calls} calls per side and operation`,
+  )
   return samples
 }
 
@@ -180,9 +193,15 @@ function paired(s: Samples[Operation], measure: 'cpu' | 'wall', f: (sdk: number,
 async function main(): Promise<void> {
   const total = performance.now()
   const cpus = os.cpus()
-  console.log(`Benchmark: @merchant-gateway/sdk ${VERSION} on ky against a hand-written fetch + HMAC call (create order, refund)`)
-  console.log(`Node ${process.version} on ${process.platform}/${process.arch}, ${cpus.length} CPU(s) (${cpus[0]?.model ?? 'unknown'})`)
-  console.log('Note: this machine is shared and noisy; treat the figures as indicative. Each figure is a median of rounds.')
+  console.log(
+    `Benchmark: @merchant-gateway/sdk ${VERSION} on ky against a hand-written fetch + HMAC call (create order, refund)`,
+  )
+  console.log(
+    `Node ${process.version} on ${process.platform}/${process.arch}, ${cpus.length} CPU(s) (${cpus[0]?.model ?? 'unknown'})`,
+  )
+  console.log(
+    'Note: this machine is shared and noisy; treat the figures as indicative. Each figure is a median of rounds.',
+  )
   console.log(`HMAC in the SDK (contract ./crypto on Node): ${hmac.name}; hand-written: node:crypto createHmac`)
   console.log('')
   const goals: string[] = []
@@ -190,7 +209,11 @@ async function main(): Promise<void> {
   // 1. In-process: the SDK's own CPU cost per call.
   {
     const mock = createMockGateway({ clock: { now: NOW, frozen: true } })
-    const samples = await run('1. in-process (mock.fetch, no latency), CPU time', await sides(mock, mock.baseUrl, mock.fetch, refundsOf(PLANS.inProcess)), PLANS.inProcess)
+    const samples = await run(
+      '1. in-process (mock.fetch, no latency), CPU time',
+      await sides(mock, mock.baseUrl, mock.fetch, refundsOf(PLANS.inProcess)),
+      PLANS.inProcess,
+    )
     for (const op of OPERATIONS) {
       const s = samples[op]
       const overhead = paired(s, 'cpu', (a, b) => a - b)
@@ -199,7 +222,9 @@ async function main(): Promise<void> {
         `   ${op.padEnd(12)}: SDK ${us(median(s.sdk.map((x) => x.cpu)))}, hand-written ${us(median(s.hand.map((x) => x.cpu)))} CPU per call; ` +
           `SDK cost over hand-written ${us(overhead)} (goal <= ${GOAL_OVERHEAD_US} us: ${met ? 'met' : 'NOT met'}); ratio ${paired(s, 'cpu', (a, b) => a / b).toFixed(2)}x`,
       )
-      goals.push(`${op} CPU cost over hand-written <= ${GOAL_OVERHEAD_US} us: ${met ? 'met' : 'NOT met'} (${us(overhead)})`)
+      goals.push(
+        `${op} CPU cost over hand-written <= ${GOAL_OVERHEAD_US} us: ${met ? 'met' : 'NOT met'} (${us(overhead)})`,
+      )
     }
   }
   console.log('')
@@ -207,8 +232,13 @@ async function main(): Promise<void> {
   // 2. A mock that answers after 5 ms: the ratio a merchant feels.
   {
     const mock = createMockGateway({ clock: { now: NOW, frozen: true } })
-    for (const path of [GATEWAY_PATHS.createOrder, GATEWAY_PATHS.refundOrder]) mock.faults.add({ route: `POST ${path}`, kind: 'latency', delayMs: LATENCY_MS, times: 'always' })
-    const samples = await run(`2. mock answering after ${LATENCY_MS} ms (latency fault, real timers), wall time`, await sides(mock, mock.baseUrl, mock.fetch, refundsOf(PLANS.latency)), PLANS.latency)
+    for (const path of [GATEWAY_PATHS.createOrder, GATEWAY_PATHS.refundOrder])
+      mock.faults.add({ route: `POST ${path}`, kind: 'latency', delayMs: LATENCY_MS, times: 'always' })
+    const samples = await run(
+      `2. mock answering after ${LATENCY_MS} ms (latency fault, real timers), wall time`,
+      await sides(mock, mock.baseUrl, mock.fetch, refundsOf(PLANS.latency)),
+      PLANS.latency,
+    )
     for (const op of OPERATIONS) {
       const s = samples[op]
       const ratio = paired(s, 'wall', (a, b) => a / b)
@@ -217,7 +247,9 @@ async function main(): Promise<void> {
         `   ${op.padEnd(12)}: SDK ${ms(median(s.sdk.map((x) => x.wall)))}, hand-written ${ms(median(s.hand.map((x) => x.wall)))} per call; ` +
           `ratio ${ratio.toFixed(3)}x (goal <= ${GOAL_LATENCY_RATIO}x: ${met ? 'met' : 'NOT met'}); difference ${us(paired(s, 'wall', (a, b) => a - b))}`,
       )
-      goals.push(`${op} with ${LATENCY_MS} ms latency, ratio <= ${GOAL_LATENCY_RATIO}x: ${met ? 'met' : 'NOT met'} (${ratio.toFixed(3)}x)`)
+      goals.push(
+        `${op} with ${LATENCY_MS} ms latency, ratio <= ${GOAL_LATENCY_RATIO}x: ${met ? 'met' : 'NOT met'} (${ratio.toFixed(3)}x)`,
+      )
     }
   }
   console.log('')
@@ -226,7 +258,11 @@ async function main(): Promise<void> {
   {
     const server = await startMockServer({ port: 0, clock: { now: NOW, frozen: true }, tickMs: 0 })
     try {
-      const samples = await run('3. loopback HTTP to startMockServer (Node fetch on both sides), wall and CPU time', await sides(server.mock, server.url, globalThis.fetch, refundsOf(PLANS.loopback)), PLANS.loopback)
+      const samples = await run(
+        '3. loopback HTTP to startMockServer (Node fetch on both sides), wall and CPU time',
+        await sides(server.mock, server.url, globalThis.fetch, refundsOf(PLANS.loopback)),
+        PLANS.loopback,
+      )
       for (const op of OPERATIONS) {
         const s = samples[op]
         console.log(

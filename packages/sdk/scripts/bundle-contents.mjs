@@ -21,13 +21,19 @@ const repoRoot = join(sdkDir, '..', '..')
 const contractDir = join(repoRoot, 'packages', 'contract')
 
 const newest = (dir) =>
-  Math.max(...readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.name.endsWith('.test.ts')).map((e) => statSync(join(e.parentPath, e.name)).mtimeMs))
+  Math.max(
+    ...readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !e.name.endsWith('.test.ts'))
+      .map((e) => statSync(join(e.parentPath, e.name)).mtimeMs),
+  )
 for (const [dist, src] of [
   [join(sdkDir, 'dist', 'index.js'), join(sdkDir, 'src')],
   [join(contractDir, 'dist', 'index.js'), join(contractDir, 'src')],
 ]) {
   if (!existsSync(dist) || statSync(dist).mtimeMs < newest(src)) {
-    console.error(`bundle-contents: ${relative(repoRoot, dist)} is missing or older than its sources; build first (npm run build)`)
+    console.error(
+      `bundle-contents: ${relative(repoRoot, dist)} is missing or older than its sources; build first (npm run build)`,
+    )
     process.exit(1)
   }
 }
@@ -48,7 +54,9 @@ async function bundle(source) {
     logLevel: 'error',
   })
   const [output] = Object.values(result.metafile.outputs)
-  const files = Object.entries(output.inputs).filter(([, { bytesInOutput }]) => bytesInOutput > 0).map(([file]) => file)
+  const files = Object.entries(output.inputs)
+    .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+    .map(([file]) => file)
   return { code: result.outputFiles[0].text, files }
 }
 
@@ -89,7 +97,9 @@ console.log('bundle-contents: esbuild, platform browser, minify, conditions brow
 for (const { app, files, markers } of checks) {
   const b = await bundle(app)
   const problems = [
-    ...b.files.flatMap((file) => files.filter(([test]) => test.test(file)).map(([, what]) => `includes ${file}: ${what}`)),
+    ...b.files.flatMap((file) =>
+      files.filter(([test]) => test.test(file)).map(([, what]) => `includes ${file}: ${what}`),
+    ),
     ...markers.filter((marker) => b.code.includes(marker)).map((marker) => `contains '${marker}'`),
   ]
   console.log(`${problems.length === 0 ? 'ok  ' : 'FAIL'} ${app.split('\n')[0]} (${b.files.length} files)`)

@@ -65,7 +65,9 @@ describe('sdk-web: no Buffer, Web Crypto signer', () => {
     expect(payout.accountNumber).toBe(ACCOUNT)
     expect(sign.mock.calls.length).toBeGreaterThanOrEqual(2)
 
-    const tooMuch = await gateway.payouts.create({ accountNumber: ACCOUNT, amount: 1_000, currency: 'USD' }).catch((error: unknown) => error)
+    const tooMuch = await gateway.payouts
+      .create({ accountNumber: ACCOUNT, amount: 1_000, currency: 'USD' })
+      .catch((error: unknown) => error)
     expect(tooMuch).toBeInstanceOf(InvalidRequestError)
     expect((tooMuch as InvalidRequestError).code).toBe('insufficient_funds')
 

@@ -36,18 +36,25 @@ describe('GatewayClient reports X-Service-Deprecation-Warning', () => {
     await s.client.balance.retrieve()
     await s.client.stores.list()
     expect(s.spy.calls).toHaveLength(3)
-    expect(onDeprecationWarning.mock.calls).toEqual([[FORM, { method: 'POST', path: '/api/v1/payment-gateway/stores/list' }]])
+    expect(onDeprecationWarning.mock.calls).toEqual([
+      [FORM, { method: 'POST', path: '/api/v1/payment-gateway/stores/list' }],
+    ])
   })
 
   it('two distinct texts are reported twice, each once, in the order they arrived', async () => {
     const onDeprecationWarning = vi.fn()
-    const s = await setup({ client: { onDeprecationWarning, intercept: warn((r) => (r.url.endsWith('/stores/list') ? FORM : KEY)) } })
+    const s = await setup({
+      client: { onDeprecationWarning, intercept: warn((r) => (r.url.endsWith('/stores/list') ? FORM : KEY)) },
+    })
     for (let i = 0; i < 2; i++) {
       await s.client.stores.list()
       await s.client.balance.retrieve()
     }
     expect(onDeprecationWarning.mock.calls.map(([text]) => text)).toEqual([FORM, KEY])
-    expect(onDeprecationWarning.mock.calls[1]![1]).toEqual({ method: 'POST', path: '/api/v1/payment-gateway/balance-inquiry' })
+    expect(onDeprecationWarning.mock.calls[1]![1]).toEqual({
+      method: 'POST',
+      path: '/api/v1/payment-gateway/balance-inquiry',
+    })
   })
 
   it('a text on a refused attempt that is retried (503) is reported once, and so is it on a final error', async () => {
@@ -90,8 +97,13 @@ describe('GatewayClient reports X-Service-Deprecation-Warning', () => {
     await s.client.stores.list()
     await s.client.stores.list()
     expect(emitWarning).toHaveBeenCalledOnce()
-    expect(emitWarning).toHaveBeenCalledWith(FORM, expect.objectContaining({ type: 'DeprecationWarning', code: 'MERCHANT_GATEWAY_DEPRECATION' }))
-    expect(String((emitWarning.mock.calls[0]![1] as { detail: string }).detail)).toContain('POST /api/v1/payment-gateway/stores/list')
+    expect(emitWarning).toHaveBeenCalledWith(
+      FORM,
+      expect.objectContaining({ type: 'DeprecationWarning', code: 'MERCHANT_GATEWAY_DEPRECATION' }),
+    )
+    expect(String((emitWarning.mock.calls[0]![1] as { detail: string }).detail)).toContain(
+      'POST /api/v1/payment-gateway/stores/list',
+    )
   })
 
   it('by default, where the runtime has no process.emitWarning (a browser), it is one console.warn', async () => {
@@ -106,7 +118,9 @@ describe('GatewayClient reports X-Service-Deprecation-Warning', () => {
       Object.defineProperty(process, 'emitWarning', { value: emitWarning, configurable: true, writable: true })
     }
     expect(consoleWarn).toHaveBeenCalledOnce()
-    expect(consoleWarn.mock.calls[0]![0]).toBe(`merchant-gateway deprecation (POST /api/v1/payment-gateway/stores/list): ${FORM}`)
+    expect(consoleWarn.mock.calls[0]![0]).toBe(
+      `merchant-gateway deprecation (POST /api/v1/payment-gateway/stores/list): ${FORM}`,
+    )
   })
 
   it('a handler that throws does not fail the call, and the text still counts as reported', async () => {
@@ -121,7 +135,9 @@ describe('GatewayClient reports X-Service-Deprecation-Warning', () => {
 
   it('an answer without the header, or with an empty one, reports nothing', async () => {
     const onDeprecationWarning = vi.fn()
-    const s = await setup({ client: { onDeprecationWarning, intercept: warn((r) => (r.url.endsWith('/stores/list') ? '  ' : undefined)) } })
+    const s = await setup({
+      client: { onDeprecationWarning, intercept: warn((r) => (r.url.endsWith('/stores/list') ? '  ' : undefined)) },
+    })
     await s.client.stores.list()
     await s.client.balance.retrieve()
     expect(onDeprecationWarning).not.toHaveBeenCalled()
@@ -141,7 +157,12 @@ describe('PinClient reports X-Service-Deprecation-Warning', () => {
 
   it('once per distinct text, shared with withOptions clients; two texts twice', async () => {
     const onDeprecationWarning = vi.fn()
-    const client = new PinClient({ baseUrl: BASE, accessToken: 'tok', onDeprecationWarning, fetch: answering((r) => (r.url.endsWith(PIN_PATHS.verifyPin) ? FORM : KEY)) })
+    const client = new PinClient({
+      baseUrl: BASE,
+      accessToken: 'tok',
+      onDeprecationWarning,
+      fetch: answering((r) => (r.url.endsWith(PIN_PATHS.verifyPin) ? FORM : KEY)),
+    })
     await client.pin.verify({ pin: '123456' })
     await client.pin.verify({ pin: '123456' })
     await client.withOptions({ timeout: 5_000 }).pin.verify({ pin: '123456' })
@@ -156,10 +177,13 @@ describe('PinClient reports X-Service-Deprecation-Warning', () => {
   it('by default a DeprecationWarning through process.emitWarning; a refusal carrying the header reports it too', async () => {
     const emitWarning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
     const refusing = async () =>
-      new Response(JSON.stringify({ status_code: 422, message: 'Wrong PIN', code: 'wrong_pin', data: { attempts_remaining: 4 } }), {
-        status: 422,
-        headers: { 'Content-Type': 'application/json', [HEADERS.deprecationWarning]: FORM },
-      })
+      new Response(
+        JSON.stringify({ status_code: 422, message: 'Wrong PIN', code: 'wrong_pin', data: { attempts_remaining: 4 } }),
+        {
+          status: 422,
+          headers: { 'Content-Type': 'application/json', [HEADERS.deprecationWarning]: FORM },
+        },
+      )
     const client = new PinClient({ baseUrl: BASE, accessToken: 'tok', fetch: refusing })
     await failure(() => client.pin.verify({ pin: '123456' }))
     await failure(() => client.pin.verify({ pin: '123456' }))

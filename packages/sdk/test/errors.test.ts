@@ -30,14 +30,32 @@ import {
   ResponseValidationError,
   ServerError,
 } from '../src/index.js'
-import { failure, gate, newClient, newMerchant, newMock, paidOrder, rawCreateOrder, ROUTES, setup, type FetchSpy } from './harness.js'
+import {
+  failure,
+  gate,
+  newClient,
+  newMerchant,
+  newMock,
+  paidOrder,
+  rawCreateOrder,
+  ROUTES,
+  setup,
+  type FetchSpy,
+} from './harness.js'
 
 /** What the mock answered to attempt `i`: status, parsed body and X-Trace-Id. */
 // biome-ignore lint/suspicious/noExplicitAny: a test reads the answer field by field; its assertions check the shape
-async function answer(spy: FetchSpy, i = spy.calls.length - 1): Promise<{ status: number; body: any; traceId: string | null }> {
+async function answer(
+  spy: FetchSpy,
+  i = spy.calls.length - 1,
+): Promise<{ status: number; body: any; traceId: string | null }> {
   const response = spy.calls[i]?.response
   if (!response) throw new Error(`attempt ${i} got no response`)
-  return { status: response.status, body: await response.clone().json(), traceId: response.headers.get(HEADERS.traceId) }
+  return {
+    status: response.status,
+    body: await response.clone().json(),
+    traceId: response.headers.get(HEADERS.traceId),
+  }
 }
 
 /**
@@ -45,7 +63,11 @@ async function answer(spy: FetchSpy, i = spy.calls.length - 1): Promise<{ status
  * of the body, the trace id (X-Trace-Id, equal to request_id on code-style bodies), the attempts and,
  * for signed calls, the idempotency key that was sent.
  */
-async function expectAnswerContext(error: GatewayError, spy: FetchSpy, expected: { attempts: number; signed: boolean }): Promise<void> {
+async function expectAnswerContext(
+  error: GatewayError,
+  spy: FetchSpy,
+  expected: { attempts: number; signed: boolean },
+): Promise<void> {
   const last = await answer(spy)
   expect(error.status).toBe(last.status)
   expect(error.body).toEqual(last.body)
@@ -74,7 +96,10 @@ async function expectAnswerContext(error: GatewayError, spy: FetchSpy, expected:
 /** A request with its JSON body rewritten (standard endpoints only: a signed one would no longer verify). */
 // biome-ignore lint/suspicious/noExplicitAny: the test edits a JSON body of any shape
 function withBody(request: Request, change: (body: any) => unknown): Promise<Request> {
-  return request.clone().json().then((body) => new Request(request, { body: JSON.stringify(change(body)) }))
+  return request
+    .clone()
+    .json()
+    .then((body) => new Request(request, { body: JSON.stringify(change(body)) }))
 }
 
 describe('error bodies from the mock map to error classes', () => {
@@ -85,12 +110,16 @@ describe('error bodies from the mock map to error classes', () => {
     const error = await failure(() => client.orders.create({ storeId: merchant.storeId, amount: 5, currency: 'USD' }))
     expect(error).toBeInstanceOf(InvalidRequestError)
     expect(error).not.toBeInstanceOf(ClientValidationError)
-    expect(error.body).toEqual({ statusCode: 400, message: expect.stringMatching(/^amount\b.*greater than 0/), error: 'Bad Request' })
+    expect(error.body).toEqual({
+      statusCode: 400,
+      message: expect.stringMatching(/^amount\b.*greater than 0/),
+      error: 'Bad Request',
+    })
     await expectAnswerContext(error, spy, { attempts: 1, signed: false })
     expect(mock.orders.get(1001)).toBeUndefined()
   })
 
-  it('400 status-style for a refund with decimals its order\'s currency (KHR) does not allow is an InvalidRequestError carrying the key', async () => {
+  it("400 status-style for a refund with decimals its order's currency (KHR) does not allow is an InvalidRequestError carrying the key", async () => {
     const { mock, merchant, client, spy } = await setup()
     const { orderId } = await paidOrder(mock, merchant, 4000, 'KHR')
     const error = await failure(() => client.refunds.create({ orderId, amount: 1.5 }))
@@ -157,11 +186,12 @@ describe('error bodies from the mock map to error classes', () => {
     expect(refund.idempotencyKey).toBe(spy.header(3, HEADERS.idempotentKey))
     const tx = await failure(() => client.transactions.retrieve(123_456))
     expect(tx).toBeInstanceOf(NotFoundError)
-    for (const error of [store, qr, cancel, refund, tx]) expect(error).toMatchObject({ status: 404, code: undefined, body: { statusCode: 404, error: 'Not Found' } })
+    for (const error of [store, qr, cancel, refund, tx])
+      expect(error).toMatchObject({ status: 404, code: undefined, body: { statusCode: 404, error: 'Not Found' } })
     expect(mock.orders.get(1001)).toBeUndefined()
   })
 
-  it('404 for another merchant\'s order is a NotFoundError, like a missing one', async () => {
+  it("404 for another merchant's order is a NotFoundError, like a missing one", async () => {
     const mock = newMock()
     const owner = await newMerchant(mock)
     const other = await newMerchant(mock)
@@ -192,43 +222,64 @@ describe('error bodies from the mock map to error classes', () => {
   })
 
   it.each([
-    ['refund_exceeds_remaining', 'a refund above what remains of the order', async (s: Awaited<ReturnType<typeof setup>>) => {
-      const { orderId } = await paidOrder(s.mock, s.merchant, 20)
-      return () => s.client.refunds.create({ orderId, amount: 20.01 })
-    }],
-    ['order_not_refundable', 'a refund of an order that is not completed', async (s: Awaited<ReturnType<typeof setup>>) => {
-      const orderId = await rawCreateOrder(s.mock, s.merchant, 20)
-      return () => s.client.refunds.create({ orderId, amount: 5 })
-    }],
-    ['insufficient_funds', 'a payout above the usable balance', async (s: Awaited<ReturnType<typeof setup>>) => {
-      return () => s.client.payouts.create({ accountNumber: '001', amount: 1000.01, currency: 'USD' })
-    }],
-    ['insufficient_funds', 'a refund above the usable balance', async (s: Awaited<ReturnType<typeof setup>>) => {
-      const { orderId } = await paidOrder(s.mock, s.merchant, 20)
-      await s.mock.payments.create({ orderId: await rawCreateOrder(s.mock, s.merchant, 1), status: 'SUCCESS' })
-      await s.client.payouts.create({ accountNumber: '001', amount: 1015, currency: 'USD' }).catch(() => undefined)
-      s.spy.calls.length = 0
-      return () => s.client.refunds.create({ orderId, amount: 20 })
-    }],
-  ] as const)('422 %s (%s) is an InvalidRequestError with that code, carrying the idempotency key', async (code, _what, arrange) => {
-    const s = await setup({ balances: { usd: 1000 } })
-    const call = await arrange(s)
-    const before = await s.mock.balances(s.merchant.merchantId)
-    const error = await failure(call)
-    expect(error).toBeInstanceOf(InvalidRequestError)
-    expect(error).not.toBeInstanceOf(IdempotencyError)
-    expect(error.status).toBe(422)
-    expect(error.code).toBe(code)
-    await expectAnswerContext(error, s.spy, { attempts: 1, signed: true })
-    expect(await s.mock.balances(s.merchant.merchantId)).toEqual(before)
-  })
+    [
+      'refund_exceeds_remaining',
+      'a refund above what remains of the order',
+      async (s: Awaited<ReturnType<typeof setup>>) => {
+        const { orderId } = await paidOrder(s.mock, s.merchant, 20)
+        return () => s.client.refunds.create({ orderId, amount: 20.01 })
+      },
+    ],
+    [
+      'order_not_refundable',
+      'a refund of an order that is not completed',
+      async (s: Awaited<ReturnType<typeof setup>>) => {
+        const orderId = await rawCreateOrder(s.mock, s.merchant, 20)
+        return () => s.client.refunds.create({ orderId, amount: 5 })
+      },
+    ],
+    [
+      'insufficient_funds',
+      'a payout above the usable balance',
+      async (s: Awaited<ReturnType<typeof setup>>) => {
+        return () => s.client.payouts.create({ accountNumber: '001', amount: 1000.01, currency: 'USD' })
+      },
+    ],
+    [
+      'insufficient_funds',
+      'a refund above the usable balance',
+      async (s: Awaited<ReturnType<typeof setup>>) => {
+        const { orderId } = await paidOrder(s.mock, s.merchant, 20)
+        await s.mock.payments.create({ orderId: await rawCreateOrder(s.mock, s.merchant, 1), status: 'SUCCESS' })
+        await s.client.payouts.create({ accountNumber: '001', amount: 1015, currency: 'USD' }).catch(() => undefined)
+        s.spy.calls.length = 0
+        return () => s.client.refunds.create({ orderId, amount: 20 })
+      },
+    ],
+  ] as const)(
+    '422 %s (%s) is an InvalidRequestError with that code, carrying the idempotency key',
+    async (code, _what, arrange) => {
+      const s = await setup({ balances: { usd: 1000 } })
+      const call = await arrange(s)
+      const before = await s.mock.balances(s.merchant.merchantId)
+      const error = await failure(call)
+      expect(error).toBeInstanceOf(InvalidRequestError)
+      expect(error).not.toBeInstanceOf(IdempotencyError)
+      expect(error.status).toBe(422)
+      expect(error.code).toBe(code)
+      await expectAnswerContext(error, s.spy, { attempts: 1, signed: true })
+      expect(await s.mock.balances(s.merchant.merchantId)).toEqual(before)
+    },
+  )
 
   it('422 idempotency_key_mismatch (one key, two different refunds) is an IdempotencyKeyMismatchError and refunds nothing more', async () => {
     const { mock, merchant, client, spy } = await setup({ balances: { usd: 0 } })
     const { orderId } = await paidOrder(mock, merchant, 20)
     await client.refunds.create({ orderId, amount: 5 }, { idempotencyKey: 'order-1-refund' })
     spy.calls.length = 0
-    const error = await failure(() => client.refunds.create({ orderId, amount: 6 }, { idempotencyKey: 'order-1-refund' }))
+    const error = await failure(() =>
+      client.refunds.create({ orderId, amount: 6 }, { idempotencyKey: 'order-1-refund' }),
+    )
     expect(error).toBeInstanceOf(IdempotencyKeyMismatchError)
     expect(error).toBeInstanceOf(IdempotencyError)
     expect(error.code).toBe('idempotency_key_mismatch')
@@ -245,7 +296,9 @@ describe('error bodies from the mock map to error classes', () => {
     const first = client.refunds.create({ orderId, amount: 5 }, { idempotencyKey: 'slow-refund' })
     await g.arrived
     const { client: second, spy: secondSpy } = newClient(mock, merchant)
-    const error = await failure(() => second.refunds.create({ orderId, amount: 5 }, { idempotencyKey: 'slow-refund', maxRetries: 0 }))
+    const error = await failure(() =>
+      second.refunds.create({ orderId, amount: 5 }, { idempotencyKey: 'slow-refund', maxRetries: 0 }),
+    )
     expect(error).toBeInstanceOf(IdempotencyKeyInUseError)
     expect(error).toBeInstanceOf(IdempotencyError)
     expect(error.status).toBe(409)
@@ -286,25 +339,39 @@ describe('error bodies from the mock map to error classes', () => {
     await expectAnswerContext(error, spy, { attempts: 3, signed: false })
   })
 
-  it.each([500, 503])('%i is a ServerError (create order: one attempt; balance: maxRetries + 1 attempts)', async (status) => {
-    const { mock, merchant, client, spy } = await setup({ client: { maxRetries: 2 } })
-    mock.faults.add({ route: ROUTES.createOrder, kind: 'error', status, times: 'always' })
-    mock.faults.add({ route: ROUTES.balance, kind: 'error', status, times: 'always' })
-    const create = await failure(() => client.orders.create({ storeId: merchant.storeId, amount: 1, currency: 'USD' }))
-    expect(create).toBeInstanceOf(ServerError)
-    await expectAnswerContext(create, spy, { attempts: 1, signed: false })
-    spy.calls.length = 0
-    const balance = await failure(() => client.balance.retrieve())
-    expect(balance).toBeInstanceOf(ServerError)
-    await expectAnswerContext(balance, spy, { attempts: 3, signed: false })
-  })
+  it.each([500, 503])(
+    '%i is a ServerError (create order: one attempt; balance: maxRetries + 1 attempts)',
+    async (status) => {
+      const { mock, merchant, client, spy } = await setup({ client: { maxRetries: 2 } })
+      mock.faults.add({ route: ROUTES.createOrder, kind: 'error', status, times: 'always' })
+      mock.faults.add({ route: ROUTES.balance, kind: 'error', status, times: 'always' })
+      const create = await failure(() =>
+        client.orders.create({ storeId: merchant.storeId, amount: 1, currency: 'USD' }),
+      )
+      expect(create).toBeInstanceOf(ServerError)
+      await expectAnswerContext(create, spy, { attempts: 1, signed: false })
+      spy.calls.length = 0
+      const balance = await failure(() => client.balance.retrieve())
+      expect(balance).toBeInstanceOf(ServerError)
+      await expectAnswerContext(balance, spy, { attempts: 3, signed: false })
+    },
+  )
 
   it('a connection that fails every time is a ConnectionError without status, with the fetch error as cause', async () => {
     const { mock, merchant, client, spy } = await setup({ client: { maxRetries: 1 } })
     mock.faults.add({ route: ROUTES.payout, kind: 'network', times: 'always' })
-    const error = await failure(() => client.payouts.create({ accountNumber: '001', amount: 5, currency: 'USD' }, { idempotencyKey: 'net-1' }))
+    const error = await failure(() =>
+      client.payouts.create({ accountNumber: '001', amount: 5, currency: 'USD' }, { idempotencyKey: 'net-1' }),
+    )
     expect(error).toBeInstanceOf(ConnectionError)
-    expect(error).toMatchObject({ status: undefined, code: undefined, traceId: undefined, body: undefined, idempotencyKey: 'net-1', attempts: 2 })
+    expect(error).toMatchObject({
+      status: undefined,
+      code: undefined,
+      traceId: undefined,
+      body: undefined,
+      idempotencyKey: 'net-1',
+      attempts: 2,
+    })
     expect(spy.calls).toHaveLength(2)
     expect(spy.calls.every((c) => c.error instanceof TypeError)).toBe(true)
     expect(error.cause).toBeInstanceOf(Error)
@@ -312,7 +379,10 @@ describe('error bodies from the mock map to error classes', () => {
   })
 
   it('an attempt with no answer in time is a RequestTimeoutError without status', async () => {
-    const { mock, merchant, client, spy } = await setup({ mock: { sleep: () => new Promise<void>(() => {}) }, client: { timeout: 20 } })
+    const { mock, merchant, client, spy } = await setup({
+      mock: { sleep: () => new Promise<void>(() => {}) },
+      client: { timeout: 20 },
+    })
     mock.faults.add({ route: ROUTES.createOrder, kind: 'latency', delayMs: 60_000 })
     const error = await failure(() => client.orders.create({ storeId: merchant.storeId, amount: 1, currency: 'USD' }))
     expect(error).toBeInstanceOf(RequestTimeoutError)
@@ -320,12 +390,17 @@ describe('error bodies from the mock map to error classes', () => {
     expect(spy.calls).toHaveLength(1)
   })
 
-  it('a call aborted by its signal is a RequestAbortedError whose cause is the signal\'s reason, with the key', async () => {
+  it("a call aborted by its signal is a RequestAbortedError whose cause is the signal's reason, with the key", async () => {
     const { mock, client } = await setup({ mock: { sleep: () => new Promise<void>(() => {}) } })
     mock.faults.add({ route: ROUTES.payout, kind: 'latency', delayMs: 60_000 })
     const controller = new AbortController()
     const reason = new Error('user closed the page')
-    const pending = failure(() => client.payouts.create({ accountNumber: '001', amount: 5, currency: 'USD' }, { signal: controller.signal, idempotencyKey: 'abort-1' }))
+    const pending = failure(() =>
+      client.payouts.create(
+        { accountNumber: '001', amount: 5, currency: 'USD' },
+        { signal: controller.signal, idempotencyKey: 'abort-1' },
+      ),
+    )
     await new Promise((r) => setTimeout(r, 5))
     controller.abort(reason)
     const error = await pending
@@ -339,7 +414,8 @@ describe('error bodies from the mock map to error classes', () => {
     const { client } = await setup({
       client: {
         maxRetries: 0,
-        intercept: async () => new Response(html, { status: 502, headers: { 'Content-Type': 'text/html', [HEADERS.traceId]: 'trc_proxy' } }),
+        intercept: async () =>
+          new Response(html, { status: 502, headers: { 'Content-Type': 'text/html', [HEADERS.traceId]: 'trc_proxy' } }),
       },
     })
     const error = await failure(() => client.transactions.retrieve(1))
@@ -362,29 +438,66 @@ describe('errorFromResponse', () => {
     [500, ServerError],
     [502, ServerError],
     [504, ServerError],
-  ] as const)('an HTML (non-JSON) body with status %i gives %o by status, with the text kept as body', (status, Class) => {
-    const body = `<html><head><title>${status}</title></head><body>nginx</body></html>`
-    const error = errorFromResponse({ status, body, traceId: 'trc_h', attempts: 2 })
-    expect(error).toBeInstanceOf(Class)
-    expect(error).toMatchObject({ status, body, code: undefined, traceId: 'trc_h', requestId: undefined, attempts: 2 })
-    expect(error.message).toBe(`The gateway answered ${status}`)
-  })
+  ] as const)(
+    'an HTML (non-JSON) body with status %i gives %o by status, with the text kept as body',
+    (status, Class) => {
+      const body = `<html><head><title>${status}</title></head><body>nginx</body></html>`
+      const error = errorFromResponse({ status, body, traceId: 'trc_h', attempts: 2 })
+      expect(error).toBeInstanceOf(Class)
+      expect(error).toMatchObject({
+        status,
+        body,
+        code: undefined,
+        traceId: 'trc_h',
+        requestId: undefined,
+        attempts: 2,
+      })
+      expect(error.message).toBe(`The gateway answered ${status}`)
+    },
+  )
 
   it('an empty or null body gives a class by status and a message naming the status', () => {
-    expect(errorFromResponse({ status: 503, body: undefined })).toMatchObject({ name: 'ServerError', message: 'The gateway answered 503', body: undefined })
-    expect(errorFromResponse({ status: 404, body: null })).toMatchObject({ name: 'NotFoundError', message: 'The gateway answered 404' })
+    expect(errorFromResponse({ status: 503, body: undefined })).toMatchObject({
+      name: 'ServerError',
+      message: 'The gateway answered 503',
+      body: undefined,
+    })
+    expect(errorFromResponse({ status: 404, body: null })).toMatchObject({
+      name: 'NotFoundError',
+      message: 'The gateway answered 404',
+    })
   })
 
   it('a status-style body gives its message; the trace id comes from the header', () => {
     const body = { statusCode: 401, message: 'Invalid API credentials', error: 'Unauthorized' }
-    expect(errorFromResponse({ status: 401, body, traceId: 'trc_1' })).toMatchObject({ name: 'AuthenticationError', message: 'Invalid API credentials', code: undefined, traceId: 'trc_1', body })
+    expect(errorFromResponse({ status: 401, body, traceId: 'trc_1' })).toMatchObject({
+      name: 'AuthenticationError',
+      message: 'Invalid API credentials',
+      code: undefined,
+      traceId: 'trc_1',
+      body,
+    })
   })
 
   it('a code-style body gives code, message and request_id (as requestId, and as traceId when no header came)', () => {
-    const body = { error: { code: 'insufficient_funds', message: 'Payout exceeds the usable balance', request_id: 'trc_2', timestamp: 1 } }
+    const body = {
+      error: {
+        code: 'insufficient_funds',
+        message: 'Payout exceeds the usable balance',
+        request_id: 'trc_2',
+        timestamp: 1,
+      },
+    }
     const error = errorFromResponse({ status: 422, body, idempotencyKey: 'k' })
     expect(error).toBeInstanceOf(InvalidRequestError)
-    expect(error).toMatchObject({ code: 'insufficient_funds', message: 'Payout exceeds the usable balance', requestId: 'trc_2', traceId: 'trc_2', idempotencyKey: 'k', body })
+    expect(error).toMatchObject({
+      code: 'insufficient_funds',
+      message: 'Payout exceeds the usable balance',
+      requestId: 'trc_2',
+      traceId: 'trc_2',
+      idempotencyKey: 'k',
+      body,
+    })
   })
 
   it.each([
@@ -435,7 +548,8 @@ describe('guards and class relations', () => {
       expect(error).toBeInstanceOf(Error)
       expect(isGatewayError(error)).toBe(true)
       expect(guard(error)).toBe(true)
-      for (const other of allGuards) if (other !== guard) expect(other(error), `${other.name}(${error.name})`).toBe(false)
+      for (const other of allGuards)
+        if (other !== guard) expect(other(error), `${other.name}(${error.name})`).toBe(false)
     }
   })
 
@@ -450,7 +564,9 @@ describe('guards and class relations', () => {
   })
 
   it('an error built in another realm (node:vm) with an SDK name is recognised although instanceof fails', () => {
-    const foreign = runInNewContext('class E extends Error {}; const e = new E("in use"); e.name = "IdempotencyKeyInUseError"; e') as unknown
+    const foreign = runInNewContext(
+      'class E extends Error {}; const e = new E("in use"); e.name = "IdempotencyKeyInUseError"; e',
+    ) as unknown
     expect(foreign).not.toBeInstanceOf(Error)
     expect(foreign).not.toBeInstanceOf(IdempotencyKeyInUseError)
     expect(isIdempotencyError(foreign)).toBe(true)

@@ -9,7 +9,12 @@
  * the body) while the spy still shows what the SDK itself sent and received.
  */
 import { createHmac } from 'node:crypto'
-import { createMockGateway, type MerchantCredentials, type MockGateway, type MockGatewayOptions } from '@merchant-gateway/mock'
+import {
+  createMockGateway,
+  type MerchantCredentials,
+  type MockGateway,
+  type MockGatewayOptions,
+} from '@merchant-gateway/mock'
 import { GATEWAY_PATHS } from '@merchant-gateway/contract'
 import { expect } from 'vitest'
 import { GatewayClient, type GatewayClientOptions } from '../src/index.js'
@@ -46,7 +51,10 @@ export interface Merchant extends MerchantCredentials {
 }
 
 /** A merchant with one store and the given opening balances. */
-export async function newMerchant(mock: MockGateway, balances: { usd?: number; khr?: number } = { usd: 1000, khr: 4_000_000 }): Promise<Merchant> {
+export async function newMerchant(
+  mock: MockGateway,
+  balances: { usd?: number; khr?: number } = { usd: 1000, khr: 4_000_000 },
+): Promise<Merchant> {
   const merchant = await mock.merchants.create({ balances })
   const store = await mock.stores.add(merchant.merchantId, { storeName: 'Riverside', address: '1 Main St, Phnom Penh' })
   return { ...merchant, storeId: store.storeId }
@@ -111,7 +119,11 @@ function call(calls: Exchange[], i: number): Exchange {
 export type ClientSetup = Partial<GatewayClientOptions> & { intercept?: Intercept }
 
 /** A client wired to `mock` for `merchant`, with its spy. */
-export function newClient(mock: MockGateway, merchant: MerchantCredentials, setup: ClientSetup = {}): { client: GatewayClient; spy: FetchSpy } {
+export function newClient(
+  mock: MockGateway,
+  merchant: MerchantCredentials,
+  setup: ClientSetup = {},
+): { client: GatewayClient; spy: FetchSpy } {
   const { intercept, ...options } = setup
   const spy = spyFetch(mock.fetch, intercept)
   const client = new GatewayClient({
@@ -145,21 +157,32 @@ export async function setup(
 }
 
 /** An order created through the mock's own wire (not the SDK) and paid by the customer. */
-export async function paidOrder(mock: MockGateway, merchant: Merchant, amount = 20, currency: 'USD' | 'KHR' = 'USD'): Promise<{ orderId: number; transactionId: number }> {
+export async function paidOrder(
+  mock: MockGateway,
+  merchant: Merchant,
+  amount = 20,
+  currency: 'USD' | 'KHR' = 'USD',
+): Promise<{ orderId: number; transactionId: number }> {
   const orderId = await rawCreateOrder(mock, merchant, amount, currency)
   const payment = await mock.payments.create({ orderId, status: 'SUCCESS' })
   return { orderId, transactionId: payment.transactionId }
 }
 
 /** Creates an order by hand on the wire, so SDK behaviour is not a precondition of the test. */
-export async function rawCreateOrder(mock: MockGateway, merchant: Merchant, amount = 20, currency: 'USD' | 'KHR' = 'USD'): Promise<number> {
+export async function rawCreateOrder(
+  mock: MockGateway,
+  merchant: Merchant,
+  amount = 20,
+  currency: 'USD' | 'KHR' = 'USD',
+): Promise<number> {
   const res = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.createOrder}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Api-Key': merchant.apiKey },
     body: JSON.stringify({ storeId: merchant.storeId, amount, currency }),
   })
   const body = (await res.json()) as { order_id?: string }
-  if (res.status !== 200 || body.order_id === undefined) throw new Error(`create order failed: ${res.status} ${JSON.stringify(body)}`)
+  if (res.status !== 200 || body.order_id === undefined)
+    throw new Error(`create order failed: ${res.status} ${JSON.stringify(body)}`)
   return Number(body.order_id)
 }
 
@@ -177,7 +200,9 @@ export async function failure(call: () => Promise<unknown>): Promise<any> {
 
 /** The SPEC's signature, computed independently of the SDK: hex HMAC-SHA256(secret, body + timestamp). */
 export function expectedSignature(secret: string, body: string, timestamp: string): string {
-  return createHmac('sha256', secret).update(body + timestamp).digest('hex')
+  return createHmac('sha256', secret)
+    .update(body + timestamp)
+    .digest('hex')
 }
 
 /** A sleep the test releases by hand, and a promise that says a request reached it. */

@@ -23,7 +23,12 @@ describe('hooks: ky hooks passed through', () => {
     const record =
       (phase: string) =>
       async ({ request }: { request: Request }): Promise<void> => {
-        seen.push({ phase, signature: request.headers.get(HEADERS.signature), timestamp: request.headers.get(HEADERS.timestamp), body: await request.clone().text() })
+        seen.push({
+          phase,
+          signature: request.headers.get(HEADERS.signature),
+          timestamp: request.headers.get(HEADERS.timestamp),
+          body: await request.clone().text(),
+        })
         request.headers.set('traceparent', `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01`)
       }
     let ticks = 0
@@ -47,13 +52,20 @@ describe('hooks: ky hooks passed through', () => {
     }
   })
 
-  it('afterResponse sees every answer (a 503 and the 200 after it) with the operation in options.context; beforeRetry gets ky\'s error and the retry count', async () => {
+  it("afterResponse sees every answer (a 503 and the 200 after it) with the operation in options.context; beforeRetry gets ky's error and the retry count", async () => {
     const answers: Array<[unknown, number, number]> = []
     const retries: Array<[number, boolean]> = []
     const afterResponse: AfterResponseHook = ({ response, options, retryCount }) => {
       answers.push([options.context.operation, response.status, retryCount])
     }
-    const s = await setup({ client: { hooks: { afterResponse: [afterResponse], beforeRetry: [({ error, retryCount }) => void retries.push([retryCount, isHTTPError(error)])] } } })
+    const s = await setup({
+      client: {
+        hooks: {
+          afterResponse: [afterResponse],
+          beforeRetry: [({ error, retryCount }) => void retries.push([retryCount, isHTTPError(error)])],
+        },
+      },
+    })
     s.mock.faults.add({ route: ROUTES.balance, kind: 'error', status: 503, times: 1 })
     await s.client.balance.retrieve()
     expect(answers).toEqual([
@@ -79,7 +91,9 @@ describe('hooks: ky hooks passed through', () => {
       },
     })
     s.mock.faults.add({ route: ROUTES.payout, kind: 'error', status: 503, times: 1 })
-    const error = await failure(() => s.client.payouts.create({ accountNumber: '001', amount: 1, currency: 'USD' }, { idempotencyKey: 'payout-7' }))
+    const error = await failure(() =>
+      s.client.payouts.create({ accountNumber: '001', amount: 1, currency: 'USD' }, { idempotencyKey: 'payout-7' }),
+    )
     expect(error).toBeInstanceOf(ServerError)
     expect(seen[0]).toBeInstanceOf(HTTPError)
     expect(seen[1]).toBe('payout-7')
@@ -90,7 +104,17 @@ describe('hooks: ky hooks passed through', () => {
     const s = await setup({
       client: {
         hooks: {
-          afterResponse: [async ({ response }) => jsonResponse({ ...((await response.json()) as object), statusCode: 200, data: { usd: { balance: 1, freeze: 0, usable: 1 }, khr: { balance: 0, freeze: 0, usable: 0 } } }, response)],
+          afterResponse: [
+            async ({ response }) =>
+              jsonResponse(
+                {
+                  ...((await response.json()) as object),
+                  statusCode: 200,
+                  data: { usd: { balance: 1, freeze: 0, usable: 1 }, khr: { balance: 0, freeze: 0, usable: 0 } },
+                },
+                response,
+              ),
+          ],
         },
       },
     })
@@ -102,34 +126,51 @@ describe('hooks: ky hooks passed through', () => {
     const client = new PinClient({
       baseUrl: 'https://pin.test',
       accessToken: 'tok_1',
-      fetch: async () => new Response(JSON.stringify({ status_code: 200, message: 'PIN verified', data: null }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-      hooks: { beforeRequest: [({ request }) => void seen.push(request.headers.get('authorization')!)], afterResponse: [({ options }) => void seen.push(String(options.context.operation))] },
+      fetch: async () =>
+        new Response(JSON.stringify({ status_code: 200, message: 'PIN verified', data: null }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      hooks: {
+        beforeRequest: [({ request }) => void seen.push(request.headers.get('authorization')!)],
+        afterResponse: [({ options }) => void seen.push(String(options.context.operation))],
+      },
     })
     await client.pin.verify({ pin: '123456' })
     expect(seen).toEqual(['Bearer tok_1', 'verifyPin'])
   })
 
   it.each([
-    [{ init: [() => {}] }, 'hooks.init is not supported (only beforeRequest, afterResponse, beforeRetry, beforeError), got an array'],
+    [
+      { init: [() => {}] },
+      'hooks.init is not supported (only beforeRequest, afterResponse, beforeRetry, beforeError), got an array',
+    ],
     [{ beforeRequest: () => {} }, 'hooks.beforeRequest must be an array of functions, got a function'],
     [{ afterResponse: ['log'] }, 'hooks.afterResponse must be an array of functions, got an array'],
     ['trace', 'hooks must be an object of hook arrays, got "trace"'],
   ])('hooks %j are refused when the client is made: %s', async (hooks, message) => {
     const s = await setup()
     expect(() => s.client.withOptions({ hooks: hooks as never })).toThrow(message)
-    expect(() => new PinClient({ baseUrl: 'https://pin.test', accessToken: 't', hooks: hooks as never })).toThrow(message)
+    expect(() => new PinClient({ baseUrl: 'https://pin.test', accessToken: 't', hooks: hooks as never })).toThrow(
+      message,
+    )
   })
 })
 
 describe('no ky error class reaches the caller', () => {
-  it('a refusal, no answer, and a timeout are SDK errors whose cause is ky\'s HTTPError, NetworkError and TimeoutError', async () => {
-    const s = await setup({ client: { maxRetries: 0, timeout: 20 }, mock: { sleep: () => new Promise<void>(() => {}) } })
+  it("a refusal, no answer, and a timeout are SDK errors whose cause is ky's HTTPError, NetworkError and TimeoutError", async () => {
+    const s = await setup({
+      client: { maxRetries: 0, timeout: 20 },
+      mock: { sleep: () => new Promise<void>(() => {}) },
+    })
     s.mock.faults.add({ route: ROUTES.listStores, kind: 'error', status: 500, times: 1 })
     s.mock.faults.add({ route: ROUTES.balance, kind: 'network', times: 1 })
     s.mock.faults.add({ route: ROUTES.createOrder, kind: 'latency', delayMs: 60_000, times: 1 })
     const refused = await failure(() => s.client.stores.list())
     const unanswered = await failure(() => s.client.balance.retrieve())
-    const late = await failure(() => s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }))
+    const late = await failure(() =>
+      s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }),
+    )
     for (const error of [refused, unanswered, late]) {
       expect(error).toBeInstanceOf(GatewayError)
       expect(isKyError(error)).toBe(false)
@@ -163,7 +204,7 @@ describe('no ky error class reaches the caller', () => {
   })
 })
 
-describe('the waits between attempts are ky\'s (fake timers)', () => {
+describe("the waits between attempts are ky's (fake timers)", () => {
   /** Lets everything that is due now run (promises, 0 ms timers), without moving the fake clock. */
   async function settle(): Promise<void> {
     for (let i = 0; i < 50; i++) await vi.advanceTimersByTimeAsync(0)
@@ -238,7 +279,9 @@ describe('User-Agent and VERSION', () => {
       accessToken: 't',
       fetch: async (input, init) => {
         agents.push(new Request(input, init).headers.get('User-Agent'))
-        return new Response(JSON.stringify({ status_code: 200, message: 'ok', data: null }), { headers: { 'Content-Type': 'application/json' } })
+        return new Response(JSON.stringify({ status_code: 200, message: 'ok', data: null }), {
+          headers: { 'Content-Type': 'application/json' },
+        })
       },
     })
     await pin.pin.verify({ pin: '123456' })
@@ -249,6 +292,9 @@ describe('User-Agent and VERSION', () => {
     const s = await setup({ client: { headers: { 'user-agent': 'riverside-pos/3.2' } } })
     await s.client.stores.list()
     await s.client.balance.retrieve({ headers: { 'USER-AGENT': 'riverside-pos/3.2 nightly' } })
-    expect(s.spy.requests().map((r) => r.headers.get('User-Agent'))).toEqual(['riverside-pos/3.2', 'riverside-pos/3.2 nightly'])
+    expect(s.spy.requests().map((r) => r.headers.get('User-Agent'))).toEqual([
+      'riverside-pos/3.2',
+      'riverside-pos/3.2 nightly',
+    ])
   })
 })

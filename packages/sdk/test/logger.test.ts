@@ -31,8 +31,20 @@ describe('the logger reports each attempt', () => {
 
     expect(lines.map((l) => l.level)).toEqual(['warn', 'debug'])
     const [first, second] = lines.map((l) => l.entry)
-    const common = { client: 'gateway', operation: 'refundOrder', method: 'POST', path: '/api/v1/payment-gateway/order/refund', idempotencyKey: refund.meta.idempotencyKey }
-    expect(first).toMatchObject({ ...common, attempt: 1, status: undefined, error: 'network error', retryReason: undefined })
+    const common = {
+      client: 'gateway',
+      operation: 'refundOrder',
+      method: 'POST',
+      path: '/api/v1/payment-gateway/order/refund',
+      idempotencyKey: refund.meta.idempotencyKey,
+    }
+    expect(first).toMatchObject({
+      ...common,
+      attempt: 1,
+      status: undefined,
+      error: 'network error',
+      retryReason: undefined,
+    })
     expect(second).toMatchObject({ ...common, attempt: 2, status: 200, error: undefined, retryReason: 'network error' })
     expect(refund.meta.idempotencyKey).toMatch(UUID_V4)
     for (const { entry } of lines) {
@@ -52,14 +64,24 @@ describe('the logger reports each attempt', () => {
     s.mock.faults.add({ route: ROUTES.transactionDetail, kind: 'error', status: 503, times: 1 })
     await s.client.transactions.retrieve(transactionId)
     expect(entries()).toMatchObject([
-      { method: 'GET', path: `/api/v1/payment-gateway/payment/transaction-detail?transaction_id=${transactionId}`, attempt: 1, status: 503, retryReason: undefined, idempotencyKey: undefined },
+      {
+        method: 'GET',
+        path: `/api/v1/payment-gateway/payment/transaction-detail?transaction_id=${transactionId}`,
+        attempt: 1,
+        status: 503,
+        retryReason: undefined,
+        idempotencyKey: undefined,
+      },
       { attempt: 2, status: 200, retryReason: 'status 503' },
     ])
   })
 
   it('a call that ends with a refusal (404) is one warn entry with the status; a timeout is one entry with error "timeout"', async () => {
     const { logger, lines } = recorder()
-    const s = await setup({ client: { logger, timeout: 20, maxRetries: 0 }, mock: { sleep: () => new Promise<void>(() => {}) } })
+    const s = await setup({
+      client: { logger, timeout: 20, maxRetries: 0 },
+      mock: { sleep: () => new Promise<void>(() => {}) },
+    })
     await failure(() => s.client.orders.cancel({ orderId: 999_999 }))
     s.mock.faults.add({ route: ROUTES.balance, kind: 'latency', delayMs: 60_000 })
     await failure(() => s.client.balance.retrieve())
@@ -81,7 +103,7 @@ describe('the logger reports each attempt', () => {
     expect(entries()).toMatchObject([{ attempt: 1, status: undefined, error: 'aborted' }])
   })
 
-  it('the duration is the exchange: it starts after the merchant\'s own hooks', async () => {
+  it("the duration is the exchange: it starts after the merchant's own hooks", async () => {
     const { logger, entries } = recorder()
     let clock = 0
     vi.spyOn(performance, 'now').mockImplementation(() => clock)
@@ -109,7 +131,9 @@ describe('the logger reports each attempt', () => {
   })
 
   it('without a logger nothing is logged, not even to the console', async () => {
-    const spies = (['log', 'debug', 'info', 'warn', 'error'] as const).map((level) => vi.spyOn(console, level).mockImplementation(() => {}))
+    const spies = (['log', 'debug', 'info', 'warn', 'error'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation(() => {}),
+    )
     const s = await setup()
     s.mock.faults.add({ route: ROUTES.balance, kind: 'error', status: 503, times: 1 })
     await s.client.balance.retrieve()
@@ -124,7 +148,10 @@ describe('no credential reaches the logger', () => {
 
   it('GatewayClient: the API key, the API secret, every signature sent and a merchant header named like a token are redacted', async () => {
     const { logger, lines } = recorder()
-    const s = await setup({ balances: { usd: 100 }, client: { logger, headers: { 'X-Partner-Token': 'ptk_live_7c1f0e' } } })
+    const s = await setup({
+      balances: { usd: 100 },
+      client: { logger, headers: { 'X-Partner-Token': 'ptk_live_7c1f0e' } },
+    })
     const { orderId } = await paidOrder(s.mock, s.merchant, 20)
     s.mock.faults.add({ route: ROUTES.refund, kind: 'drop-response' })
     s.mock.faults.add({ route: ROUTES.payout, kind: 'error', status: 503, times: 1 })
@@ -132,20 +159,28 @@ describe('no credential reaches the logger', () => {
     await s.client.payouts.create({ accountNumber: '001', amount: 1, currency: 'USD' }).catch(() => undefined)
     await s.client.stores.list()
 
-    const signatures = s.spy.requests().map((r) => r.headers.get(HEADERS.signature)).filter((v): v is string => v !== null)
+    const signatures = s.spy
+      .requests()
+      .map((r) => r.headers.get(HEADERS.signature))
+      .filter((v): v is string => v !== null)
     expect(signatures.length).toBeGreaterThanOrEqual(4)
     const text = dump(lines)
     expect(lines.length).toBe(s.spy.calls.length)
-    for (const secret of [s.merchant.apiKey, s.merchant.apiSecret, 'ptk_live_7c1f0e', ...signatures]) expect(text).not.toContain(secret)
+    for (const secret of [s.merchant.apiKey, s.merchant.apiSecret, 'ptk_live_7c1f0e', ...signatures])
+      expect(text).not.toContain(secret)
     for (const { entry } of lines) {
       expect(entry.headers['x-api-key']).toBe('[redacted]')
       expect(entry.headers['x-partner-token']).toBe('[redacted]')
-      if (entry.operation === 'refundOrder' || entry.operation === 'payout') expect(entry.headers['x-signature']).toBe('[redacted]')
+      if (entry.operation === 'refundOrder' || entry.operation === 'payout')
+        expect(entry.headers['x-signature']).toBe('[redacted]')
     }
   })
 
   it('PinClient: the bearer token, every PIN, the one-time code and the reset session ids are never logged', async () => {
-    const mock = createMockGateway({ clock: { now: '2026-11-02T09:00:00.000Z', frozen: true }, pinHashIterations: 1000 })
+    const mock = createMockGateway({
+      clock: { now: '2026-11-02T09:00:00.000Z', frozen: true },
+      pinHashIterations: 1000,
+    })
     const { userId, accessToken } = await mock.users.create({ email: 'dara@example.com', emailVerified: true })
     const { logger, lines } = recorder()
     const spy = spyFetch(mock.fetch)
@@ -156,15 +191,47 @@ describe('no credential reaches the logger', () => {
     await failure(() => client.pin.verify({ pin: '234223' }))
     await client.pin.change({ currentPin: '481516', newPin: '907856' })
     const requested = await client.pinReset.request({ email: 'dara@example.com' })
-    const code = mock.otp.list().filter((m) => m.userId === userId).at(-1)!.code
-    await failure(() => client.pinReset.verifyCode({ sessionId: requested.sessionId, code: code === '000001' ? '000002' : '000001', email: 'dara@example.com' }))
-    const verified = await client.pinReset.verifyCode({ sessionId: requested.sessionId, code, email: 'dara@example.com' })
+    const code = mock.otp
+      .list()
+      .filter((m) => m.userId === userId)
+      .at(-1)!.code
+    await failure(() =>
+      client.pinReset.verifyCode({
+        sessionId: requested.sessionId,
+        code: code === '000001' ? '000002' : '000001',
+        email: 'dara@example.com',
+      }),
+    )
+    const verified = await client.pinReset.verifyCode({
+      sessionId: requested.sessionId,
+      code,
+      email: 'dara@example.com',
+    })
     await client.pinReset.complete({ sessionId: verified.sessionId, newPin: '312211' })
 
     expect(lines).toHaveLength(spy.calls.length)
     const text = dump(lines)
-    for (const secret of [accessToken, '481516', '234223', '907856', '312211', code, requested.sessionId, verified.sessionId]) expect(text).not.toContain(secret)
+    for (const secret of [
+      accessToken,
+      '481516',
+      '234223',
+      '907856',
+      '312211',
+      code,
+      requested.sessionId,
+      verified.sessionId,
+    ])
+      expect(text).not.toContain(secret)
     for (const { entry } of lines) expect(entry.headers.authorization).toBe('[redacted]')
-    expect(lines.map((l) => l.entry.operation)).toEqual(['setPin', 'verifyPin', 'verifyPin', 'changePin', 'forgotPin', 'verifyOtp', 'verifyOtp', 'resetPin'])
+    expect(lines.map((l) => l.entry.operation)).toEqual([
+      'setPin',
+      'verifyPin',
+      'verifyPin',
+      'changePin',
+      'forgotPin',
+      'verifyOtp',
+      'verifyOtp',
+      'resetPin',
+    ])
   })
 })

@@ -22,7 +22,10 @@ function pass<T extends true>(): T {
   return true as T
 }
 
-type Json<Op extends keyof operations, Status extends keyof operations[Op]['responses'] = 200 & keyof operations[Op]['responses']> = operations[Op]['responses'][Status] extends { content: { 'application/json': infer Body } } ? Body : never
+type Json<
+  Op extends keyof operations,
+  Status extends keyof operations[Op]['responses'] = 200 & keyof operations[Op]['responses'],
+> = operations[Op]['responses'][Status] extends { content: { 'application/json': infer Body } } ? Body : never
 type Result<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>
 /** A wire body as an SDK result: the body plus the SDK's `meta`. */
 type AsResult<Body> = Body & { readonly meta: ResponseMeta }
@@ -47,7 +50,11 @@ pass<Assignable<Schemas['PayoutResponse'], Json<'payout'>>>()
 
 // --- The webhook the SDK verifies is the document's.
 
-type DocumentWebhook = webhooks['payment-notification']['post']['requestBody'] extends { content: { 'application/json': infer B } } | undefined ? B : never
+type DocumentWebhook = webhooks['payment-notification']['post']['requestBody'] extends
+  | { content: { 'application/json': infer B } }
+  | undefined
+  ? B
+  : never
 pass<Equivalent<WebhookPayload, DocumentWebhook>>()
 
 // --- Error bodies: every error body of the document is something the SDK's ErrorResponse can carry.

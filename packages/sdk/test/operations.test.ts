@@ -1,7 +1,18 @@
 import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
 import { describe, expect, it } from 'vitest'
 import { ResponseValidationError, type ResponseMeta } from '../src/index.js'
-import { expectedSignature, failure, jsonResponse, NOW, paidOrder, rawCreateOrder, setup, UUID_V4, type FetchSpy, type Intercept } from './harness.js'
+import {
+  expectedSignature,
+  failure,
+  jsonResponse,
+  NOW,
+  paidOrder,
+  rawCreateOrder,
+  setup,
+  UUID_V4,
+  type FetchSpy,
+  type Intercept,
+} from './harness.js'
 
 const NOW_SECONDS = String(Math.floor(Date.parse(NOW) / 1000))
 const THIRTY_MINUTES_LATER = new Date(Date.parse(NOW) + 30 * 60_000).toISOString()
@@ -34,7 +45,8 @@ function expectFirstTimeMeta(result: object & { meta: ResponseMeta }, spy: Fetch
 /** A standard call sends X-Api-Key and none of the signed-call headers. */
 function expectStandardHeaders(spy: FetchSpy, apiKey: string): void {
   expect(spy.header(0, HEADERS.apiKey)).toBe(apiKey)
-  for (const name of [HEADERS.timestamp, HEADERS.signature, HEADERS.idempotentKey, HEADERS.appId]) expect(spy.header(0, name)).toBeNull()
+  for (const name of [HEADERS.timestamp, HEADERS.signature, HEADERS.idempotentKey, HEADERS.appId])
+    expect(spy.header(0, name)).toBeNull()
 }
 
 /** Rewrites the JSON body of the mock's 2xx answers. */
@@ -65,7 +77,10 @@ describe('operations through mock.fetch (happy paths)', () => {
   it('balance.retrieve returns the USD and KHR figures exactly as the mock holds them', async () => {
     const { mock, merchant, client, spy } = await setup({ balances: { usd: 125.5, khr: 400_000 } })
     const balance = await client.balance.retrieve()
-    expect(balance).toEqual({ usd: { balance: 125.5, freeze: 0, usable: 125.5 }, khr: { balance: 400_000, freeze: 0, usable: 400_000 } })
+    expect(balance).toEqual({
+      usd: { balance: 125.5, freeze: 0, usable: 125.5 },
+      khr: { balance: 400_000, freeze: 0, usable: 400_000 },
+    })
     expect(balance).toEqual(await mock.balances(merchant.merchantId))
     expect(spy.requests()[0]!.url).toBe(`${mock.baseUrl}${GATEWAY_PATHS.balanceInquiry}`)
     expectStandardHeaders(spy, merchant.apiKey)
@@ -92,8 +107,15 @@ describe('operations through mock.fetch (happy paths)', () => {
   it('orders.create with createOrderShape "store_id" writes the documented {store_id: string} and the mock creates the same order', async () => {
     const { mock, merchant, client, spy } = await setup({ client: { createOrderShape: 'store_id' } })
     const order = await client.orders.create({ storeId: merchant.storeId, amount: 4000, currency: 'KHR' })
-    expect(await spy.bodyText(0)).toBe(JSON.stringify({ store_id: String(merchant.storeId), amount: 4000, currency: 'KHR' }))
-    expect(mock.orders.get(Number(order.order_id))).toMatchObject({ storeId: merchant.storeId, amount: 4000, currency: 'KHR', status: 'pending' })
+    expect(await spy.bodyText(0)).toBe(
+      JSON.stringify({ store_id: String(merchant.storeId), amount: 4000, currency: 'KHR' }),
+    )
+    expect(mock.orders.get(Number(order.order_id))).toMatchObject({
+      storeId: merchant.storeId,
+      amount: 4000,
+      currency: 'KHR',
+      status: 'pending',
+    })
     expect(order).toMatchObject({ status: 'pending', created_at: NOW })
     expectFirstTimeMeta(order, spy, false)
   })
@@ -128,7 +150,11 @@ describe('operations through mock.fetch (happy paths)', () => {
     })
     // The QR data is real: the customer can pay it.
     const payment = await mock.payments.create({ qrData: qr.qr_data, status: 'SUCCESS' })
-    expect(mock.transactions.get(payment.transactionId)).toMatchObject({ amount: 4000, currency: 'KHR', status: 'completed' })
+    expect(mock.transactions.get(payment.transactionId)).toMatchObject({
+      amount: 4000,
+      currency: 'KHR',
+      status: 'completed',
+    })
     expectStandardHeaders(spy, merchant.apiKey)
     expectFirstTimeMeta(qr, spy, false)
   })
@@ -177,7 +203,12 @@ describe('operations through mock.fetch (happy paths)', () => {
       transactionDate: NOW,
       transactionId: expect.any(Number),
     })
-    expect(mock.transactions.get(refund.transactionId)).toMatchObject({ kind: 'refund', orderId, amount: 2.5, status: 'pending' })
+    expect(mock.transactions.get(refund.transactionId)).toMatchObject({
+      kind: 'refund',
+      orderId,
+      amount: 2.5,
+      status: 'pending',
+    })
     expect((await mock.balances(merchant.merchantId)).usd).toEqual({ balance: 20, freeze: 2.5, usable: 17.5 })
     expectFirstTimeMeta(refund, spy, true)
   })
@@ -211,7 +242,10 @@ describe('operations through mock.fetch (happy paths)', () => {
     expect(a.meta.idempotencyKey).toMatch(UUID_V4)
     expect(b.meta.idempotencyKey).toMatch(UUID_V4)
     expect(a.meta.idempotencyKey).not.toBe(b.meta.idempotencyKey)
-    expect([spy.header(0, HEADERS.idempotentKey), spy.header(1, HEADERS.idempotentKey)]).toEqual([a.meta.idempotencyKey, b.meta.idempotencyKey])
+    expect([spy.header(0, HEADERS.idempotentKey), spy.header(1, HEADERS.idempotentKey)]).toEqual([
+      a.meta.idempotencyKey,
+      b.meta.idempotencyKey,
+    ])
     expect(a.transactionId).not.toBe(b.transactionId)
   })
 })
@@ -226,12 +260,31 @@ describe('envelope where the gateway documentation leaves it open (mock response
     const cancelled = await client.orders.cancel({ orderId: Number(order.order_id) })
 
     // The mock really wrapped every one of them.
-    const envelopes = await Promise.all(spy.calls.map(async (c) => (await c.response!.clone().json()) as { statusCode: number; data: unknown; traceId: string }))
-    for (const envelope of envelopes) expect(envelope).toMatchObject({ statusCode: 200, message: expect.any(String), data: expect.any(Object), traceId: expect.any(String) })
+    const envelopes = await Promise.all(
+      spy.calls.map(
+        async (c) => (await c.response!.clone().json()) as { statusCode: number; data: unknown; traceId: string },
+      ),
+    )
+    for (const envelope of envelopes)
+      expect(envelope).toMatchObject({
+        statusCode: 200,
+        message: expect.any(String),
+        data: expect.any(Object),
+        traceId: expect.any(String),
+      })
 
     const record = mock.orders.get(Number(order.order_id))!
-    expect(order).toEqual({ order_id: String(record.orderId), qr_code: `${mock.baseUrl}/qr/${encodeURIComponent(record.qrData)}.png`, status: 'pending', created_at: NOW })
-    expect(qr).toEqual({ qr_code: expect.stringContaining('/qr/'), qr_data: expect.stringMatching(/^MGW1/), expires_at: THIRTY_MINUTES_LATER })
+    expect(order).toEqual({
+      order_id: String(record.orderId),
+      qr_code: `${mock.baseUrl}/qr/${encodeURIComponent(record.qrData)}.png`,
+      status: 'pending',
+      created_at: NOW,
+    })
+    expect(qr).toEqual({
+      qr_code: expect.stringContaining('/qr/'),
+      qr_data: expect.stringMatching(/^MGW1/),
+      expires_at: THIRTY_MINUTES_LATER,
+    })
     expect(tx).toEqual({
       transaction_id: String(payment.transactionId),
       order_id: String(payment.orderId),
@@ -254,15 +307,20 @@ describe('envelope where the gateway documentation leaves it open (mock response
 
 describe('answers the contract does not describe', () => {
   it('unknown fields of a bare answer are kept', async () => {
-    const { merchant, client } = await setup({ client: { intercept: rewriteBody((body) => ({ ...body, settlement_hint: { days: 2 } })) } })
+    const { merchant, client } = await setup({
+      client: { intercept: rewriteBody((body) => ({ ...body, settlement_hint: { days: 2 } })) },
+    })
     const order = await client.orders.create({ storeId: merchant.storeId, amount: 1, currency: 'USD' })
     expect(order).toMatchObject({ status: 'pending', settlement_hint: { days: 2 } })
   })
 
-  it('unknown fields inside an envelope\'s data (and inside nested objects) are kept', async () => {
+  it("unknown fields inside an envelope's data (and inside nested objects) are kept", async () => {
     const { client } = await setup({
       client: {
-        intercept: rewriteBody((body) => ({ ...body, data: { ...body.data, reserved: 7, usd: { ...body.data.usd, pending_in: 3 } } })),
+        intercept: rewriteBody((body) => ({
+          ...body,
+          data: { ...body.data, reserved: 7, usd: { ...body.data.usd, pending_in: 3 } },
+        })),
       },
     })
     const balance = await client.balance.retrieve()
@@ -273,7 +331,9 @@ describe('answers the contract does not describe', () => {
 
   it('with validateResponses: false a malformed body is passed through as it came', async () => {
     const malformed = { order_id: 1001, status: 'pending', created_at: 'yesterday' }
-    const { merchant, client } = await setup({ client: { validateResponses: false, intercept: rewriteBody(() => malformed) } })
+    const { merchant, client } = await setup({
+      client: { validateResponses: false, intercept: rewriteBody(() => malformed) },
+    })
     const order = await client.orders.create({ storeId: merchant.storeId, amount: 1, currency: 'USD' })
     expect(order).toEqual(malformed)
     expect(order.meta.status).toBe(200)
@@ -306,7 +366,14 @@ describe('answers the contract does not describe', () => {
   it('a 2xx answer that is not JSON is a ResponseValidationError holding the text', async () => {
     const html = '<html><body>Gateway maintenance</body></html>'
     const { client, spy } = await setup({
-      client: { intercept: async (request, next) => new Response(html, { status: 200, headers: { 'Content-Type': 'text/html', [HEADERS.traceId]: 'trc_html' }, statusText: (await next(request)).statusText }) },
+      client: {
+        intercept: async (request, next) =>
+          new Response(html, {
+            status: 200,
+            headers: { 'Content-Type': 'text/html', [HEADERS.traceId]: 'trc_html' },
+            statusText: (await next(request)).statusText,
+          }),
+      },
     })
     const error = await failure(() => client.stores.list())
     expect(error).toBeInstanceOf(ResponseValidationError)

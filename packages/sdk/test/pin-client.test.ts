@@ -30,9 +30,17 @@ const EMAIL = 'dara@example.com'
 const PHONE: PhoneContact = { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' }
 
 /** A mock on a frozen clock, a user with a verified e-mail and phone, and a client with its fetch spy. */
-async function pinSetup(options: { user?: Parameters<MockGateway['users']['create']>[0]; client?: Partial<PinClientOptions>; intercept?: Intercept } = {}) {
+async function pinSetup(
+  options: {
+    user?: Parameters<MockGateway['users']['create']>[0]
+    client?: Partial<PinClientOptions>
+    intercept?: Intercept
+  } = {},
+) {
   const mock = createMockGateway({ clock: { now: NOW, frozen: true }, pinHashIterations: 1000 })
-  const { userId, accessToken } = await mock.users.create(options.user ?? { email: EMAIL, emailVerified: true, phone: PHONE, phoneVerified: true })
+  const { userId, accessToken } = await mock.users.create(
+    options.user ?? { email: EMAIL, emailVerified: true, phone: PHONE, phoneVerified: true },
+  )
   const spy = spyFetch(mock.fetch, options.intercept)
   const client = new PinClient({ baseUrl: mock.baseUrl, accessToken, fetch: spy.fetch, ...options.client })
   return { mock, userId, accessToken, client, spy }
@@ -40,7 +48,10 @@ async function pinSetup(options: { user?: Parameters<MockGateway['users']['creat
 
 /** The last code the mock sent to `userId`. */
 function lastCode(mock: MockGateway, userId: number) {
-  const message = mock.otp.list().filter((m) => m.userId === userId).at(-1)
+  const message = mock.otp
+    .list()
+    .filter((m) => m.userId === userId)
+    .at(-1)
   if (!message) throw new Error('the mock sent no code')
   return message
 }
@@ -59,7 +70,9 @@ describe('the recovery sequence: request a code, verify it, complete with a new 
     expect(verified).toEqual({ message: 'OTP verified successfully', sessionId: expect.any(String) })
     expect(verified.sessionId).not.toBe(requested.sessionId)
 
-    expect(await client.pinReset.complete({ sessionId: verified.sessionId, newPin: '222222' })).toEqual({ message: 'PIN reset successfully' })
+    expect(await client.pinReset.complete({ sessionId: verified.sessionId, newPin: '222222' })).toEqual({
+      message: 'PIN reset successfully',
+    })
     expect(await client.pin.verify({ pin: '222222' })).toEqual({ message: 'OTP verified successfully' })
     expect(await failure(() => client.pin.verify({ pin: '111111' }))).toBeInstanceOf(WrongPinError)
   })
@@ -110,7 +123,9 @@ describe('set, verify and change', () => {
   it('change replaces the PIN: the new one verifies, the old one is a WrongPinError', async () => {
     const { client } = await pinSetup()
     await client.pin.set({ pin: '012345' })
-    expect(await client.pin.change({ currentPin: '012345', newPin: '908172' })).toEqual({ message: 'PIN changed successfully' })
+    expect(await client.pin.change({ currentPin: '012345', newPin: '908172' })).toEqual({
+      message: 'PIN changed successfully',
+    })
     await client.pin.verify({ pin: '908172' })
     expect(await failure(() => client.pin.verify({ pin: '012345' }))).toBeInstanceOf(WrongPinError)
   })
@@ -152,7 +167,8 @@ describe('typed errors from the mock', () => {
     await client.pin.set({ pin: '012345' })
     for (let i = 0; i < 5; i++) await failure(() => client.pin.verify({ pin: '999999' }))
     await mock.clock.advance(60_000)
-    for (let i = 0; i < 4; i++) expect(await failure(() => client.pin.verify({ pin: '999999' }))).toBeInstanceOf(WrongPinError)
+    for (let i = 0; i < 4; i++)
+      expect(await failure(() => client.pin.verify({ pin: '999999' }))).toBeInstanceOf(WrongPinError)
     expect(await failure(() => client.pin.verify({ pin: '999999' }))).toBeInstanceOf(PinLockedError)
   })
 
@@ -167,7 +183,9 @@ describe('typed errors from the mock', () => {
   it('verify and change on a user without a PIN are PinNotSetError', async () => {
     const { client } = await pinSetup()
     expect(await failure(() => client.pin.verify({ pin: '012345' }))).toBeInstanceOf(PinNotSetError)
-    expect(await failure(() => client.pin.change({ currentPin: '012345', newPin: '111111' }))).toBeInstanceOf(PinNotSetError)
+    expect(await failure(() => client.pin.change({ currentPin: '012345', newPin: '111111' }))).toBeInstanceOf(
+      PinNotSetError,
+    )
   })
 
   it('a wrong one-time code is an InvalidOtpError with attemptsRemaining; the session still takes the right code', async () => {
@@ -187,16 +205,22 @@ describe('typed errors from the mock', () => {
     const right = lastCode(mock, userId).code
     const wrong = right === '000000' ? '000001' : '000000'
     for (const remaining of [4, 3, 2, 1, 0]) {
-      expect((await failure(() => client.pinReset.verifyCode({ sessionId, code: wrong, email: EMAIL }))).attemptsRemaining).toBe(remaining)
+      expect(
+        (await failure(() => client.pinReset.verifyCode({ sessionId, code: wrong, email: EMAIL }))).attemptsRemaining,
+      ).toBe(remaining)
     }
-    expect(await failure(() => client.pinReset.verifyCode({ sessionId, code: right, email: EMAIL }))).toBeInstanceOf(ResetSessionError)
+    expect(await failure(() => client.pinReset.verifyCode({ sessionId, code: right, email: EMAIL }))).toBeInstanceOf(
+      ResetSessionError,
+    )
   })
 
   it('verifyCode after the session expired (10 minutes) is a ResetSessionError', async () => {
     const { mock, userId, client } = await pinSetup()
     const { sessionId } = await client.pinReset.request({ email: EMAIL })
     await mock.clock.advance(600_000)
-    const error = await failure(() => client.pinReset.verifyCode({ sessionId, code: lastCode(mock, userId).code, email: EMAIL }))
+    const error = await failure(() =>
+      client.pinReset.verifyCode({ sessionId, code: lastCode(mock, userId).code, email: EMAIL }),
+    )
     expect(error).toBeInstanceOf(ResetSessionError)
     expect(error).toMatchObject({ status: 400, code: 'otp_session_invalid' })
   })
@@ -225,11 +249,15 @@ describe('typed errors from the mock', () => {
   it('the session id from request (not yet verified) cannot complete a reset: ResetSessionError', async () => {
     const { client } = await pinSetup()
     const { sessionId } = await client.pinReset.request({ email: EMAIL })
-    expect(await failure(() => client.pinReset.complete({ sessionId, newPin: '222222' }))).toBeInstanceOf(ResetSessionError)
+    expect(await failure(() => client.pinReset.complete({ sessionId, newPin: '222222' }))).toBeInstanceOf(
+      ResetSessionError,
+    )
   })
 
   it("a contact that is not the user's is a NotFoundError; an unverified one an InvalidRequestError contact_not_verified", async () => {
-    const { client } = await pinSetup({ user: { email: EMAIL, emailVerified: false, phone: PHONE, phoneVerified: true } })
+    const { client } = await pinSetup({
+      user: { email: EMAIL, emailVerified: false, phone: PHONE, phoneVerified: true },
+    })
     const other = await failure(() => client.pinReset.request({ email: 'someone@example.com' }))
     expect(other).toBeInstanceOf(NotFoundError)
     expect(other.code).toBe('contact_not_found')
@@ -257,7 +285,11 @@ describe('the access token', () => {
     await client.pin.set({ pin: '012345' })
     await client.pin.verify({ pin: '012345' })
     expect(getter).toHaveBeenCalledTimes(3)
-    expect(spy.requests().map((r) => r.headers.get('authorization'))).toEqual(['Bearer at_expired', `Bearer ${accessToken}`, `Bearer ${accessToken}`])
+    expect(spy.requests().map((r) => r.headers.get('authorization'))).toEqual([
+      'Bearer at_expired',
+      `Bearer ${accessToken}`,
+      `Bearer ${accessToken}`,
+    ])
   })
 
   it('a getter that throws or rejects is an AuthenticationError with the cause, and nothing is sent', async () => {
@@ -287,26 +319,98 @@ describe('the access token', () => {
 
 describe('client-side validation refuses before sending, saying what to fix', () => {
   const cases: Array<{ rule: string; call: (c: PinClient) => Promise<unknown>; message: RegExp }> = [
-    { rule: 'a PIN given as a number is refused with a hint to pass a string', call: (c) => c.pin.set({ pin: 12345 as never }), message: /pin must be a string of exactly 6 digits, not a number: pass it as a string.*leading zeros/ },
-    { rule: 'a PIN of 5 digits is refused', call: (c) => c.pin.verify({ pin: '12345' }), message: /pin must be exactly 6 digits \(0-9\), got 5 digit\(s\)/ },
-    { rule: 'a PIN with a letter is refused', call: (c) => c.pin.verify({ pin: '12345a' }), message: /pin must be exactly 6 digits \(0-9\), got 6 character\(s\) with something other than 0-9/ },
-    { rule: 'a PIN with non-ASCII digits is refused', call: (c) => c.pin.verify({ pin: '١٢٣٤٥٦' }), message: /pin must be exactly 6 digits/ },
+    {
+      rule: 'a PIN given as a number is refused with a hint to pass a string',
+      call: (c) => c.pin.set({ pin: 12345 as never }),
+      message: /pin must be a string of exactly 6 digits, not a number: pass it as a string.*leading zeros/,
+    },
+    {
+      rule: 'a PIN of 5 digits is refused',
+      call: (c) => c.pin.verify({ pin: '12345' }),
+      message: /pin must be exactly 6 digits \(0-9\), got 5 digit\(s\)/,
+    },
+    {
+      rule: 'a PIN with a letter is refused',
+      call: (c) => c.pin.verify({ pin: '12345a' }),
+      message: /pin must be exactly 6 digits \(0-9\), got 6 character\(s\) with something other than 0-9/,
+    },
+    {
+      rule: 'a PIN with non-ASCII digits is refused',
+      call: (c) => c.pin.verify({ pin: '١٢٣٤٥٦' }),
+      message: /pin must be exactly 6 digits/,
+    },
     { rule: 'a missing PIN is refused', call: (c) => c.pin.set({} as never), message: /pin is required/ },
-    { rule: 'parameters that are not an object are refused with an example', call: (c) => c.pin.verify('123456' as never), message: /Pass the parameters as an object: pin.verify\(\{ pin: '012345' \}\)/ },
-    { rule: 'change to the same PIN is refused', call: (c) => c.pin.change({ currentPin: '012345', newPin: '012345' }), message: /newPin must differ from currentPin/ },
-    { rule: 'change with a malformed new PIN is refused', call: (c) => c.pin.change({ currentPin: '012345', newPin: '1234567' }), message: /newPin must be exactly 6 digits/ },
-    { rule: 'a code of 5 digits is refused', call: (c) => c.pinReset.verifyCode({ sessionId: 's', code: '12345', email: EMAIL }), message: /code must be exactly 6 digits/ },
-    { rule: 'a code given as a number is refused with a hint', call: (c) => c.pinReset.verifyCode({ sessionId: 's', code: 123456 as never, email: EMAIL }), message: /code must be a string of exactly 6 digits, not a number/ },
+    {
+      rule: 'parameters that are not an object are refused with an example',
+      call: (c) => c.pin.verify('123456' as never),
+      message: /Pass the parameters as an object: pin.verify\(\{ pin: '012345' \}\)/,
+    },
+    {
+      rule: 'change to the same PIN is refused',
+      call: (c) => c.pin.change({ currentPin: '012345', newPin: '012345' }),
+      message: /newPin must differ from currentPin/,
+    },
+    {
+      rule: 'change with a malformed new PIN is refused',
+      call: (c) => c.pin.change({ currentPin: '012345', newPin: '1234567' }),
+      message: /newPin must be exactly 6 digits/,
+    },
+    {
+      rule: 'a code of 5 digits is refused',
+      call: (c) => c.pinReset.verifyCode({ sessionId: 's', code: '12345', email: EMAIL }),
+      message: /code must be exactly 6 digits/,
+    },
+    {
+      rule: 'a code given as a number is refused with a hint',
+      call: (c) => c.pinReset.verifyCode({ sessionId: 's', code: 123456 as never, email: EMAIL }),
+      message: /code must be a string of exactly 6 digits, not a number/,
+    },
     { rule: 'no contact is refused', call: (c) => c.pinReset.request({} as never), message: /A contact is required/ },
-    { rule: 'two contacts are refused', call: (c) => c.pinReset.request({ email: EMAIL, phone: PHONE } as never), message: /Give one contact, email or phone, not both/ },
-    { rule: 'an e-mail without @ is refused', call: (c) => c.pinReset.request({ email: 'dara.example.com' }), message: /email must be an e-mail address/ },
-    { rule: "a phoneCode with '+' is refused", call: (c) => c.pinReset.request({ phone: { ...PHONE, phoneCode: '+855' } }), message: /phone.phoneCode must be .*digits, without the '\+'/ },
-    { rule: 'a lower-case countryCode is refused', call: (c) => c.pinReset.request({ phone: { ...PHONE, countryCode: 'kh' } }), message: /phone.countryCode must be two upper-case letters.*in upper case/ },
-    { rule: 'a phoneNumber with spaces is refused', call: (c) => c.pinReset.request({ phone: { ...PHONE, phoneNumber: '12 345 678' } }), message: /phone.phoneNumber must be .*digits/ },
-    { rule: 'verifyCode without a contact is refused', call: (c) => c.pinReset.verifyCode({ sessionId: 's', code: '123456' } as never), message: /A contact is required/ },
-    { rule: 'an empty sessionId is refused (verifyCode)', call: (c) => c.pinReset.verifyCode({ sessionId: '', code: '123456', email: EMAIL }), message: /sessionId is required: the sessionId that pinReset.request returned/ },
-    { rule: 'an empty sessionId is refused (complete)', call: (c) => c.pinReset.complete({ sessionId: ' ', newPin: '123456' }), message: /sessionId is required: the sessionId that pinReset.verifyCode returned/ },
-    { rule: 'a bad per-call timeout is refused', call: (c) => c.pin.verify({ pin: '123456' }, { timeout: -1 }), message: /timeout must be/ },
+    {
+      rule: 'two contacts are refused',
+      call: (c) => c.pinReset.request({ email: EMAIL, phone: PHONE } as never),
+      message: /Give one contact, email or phone, not both/,
+    },
+    {
+      rule: 'an e-mail without @ is refused',
+      call: (c) => c.pinReset.request({ email: 'dara.example.com' }),
+      message: /email must be an e-mail address/,
+    },
+    {
+      rule: "a phoneCode with '+' is refused",
+      call: (c) => c.pinReset.request({ phone: { ...PHONE, phoneCode: '+855' } }),
+      message: /phone.phoneCode must be .*digits, without the '\+'/,
+    },
+    {
+      rule: 'a lower-case countryCode is refused',
+      call: (c) => c.pinReset.request({ phone: { ...PHONE, countryCode: 'kh' } }),
+      message: /phone.countryCode must be two upper-case letters.*in upper case/,
+    },
+    {
+      rule: 'a phoneNumber with spaces is refused',
+      call: (c) => c.pinReset.request({ phone: { ...PHONE, phoneNumber: '12 345 678' } }),
+      message: /phone.phoneNumber must be .*digits/,
+    },
+    {
+      rule: 'verifyCode without a contact is refused',
+      call: (c) => c.pinReset.verifyCode({ sessionId: 's', code: '123456' } as never),
+      message: /A contact is required/,
+    },
+    {
+      rule: 'an empty sessionId is refused (verifyCode)',
+      call: (c) => c.pinReset.verifyCode({ sessionId: '', code: '123456', email: EMAIL }),
+      message: /sessionId is required: the sessionId that pinReset.request returned/,
+    },
+    {
+      rule: 'an empty sessionId is refused (complete)',
+      call: (c) => c.pinReset.complete({ sessionId: ' ', newPin: '123456' }),
+      message: /sessionId is required: the sessionId that pinReset.verifyCode returned/,
+    },
+    {
+      rule: 'a bad per-call timeout is refused',
+      call: (c) => c.pin.verify({ pin: '123456' }, { timeout: -1 }),
+      message: /timeout must be/,
+    },
   ]
   for (const { rule, call, message } of cases) {
     it(`${rule}, and nothing is sent`, async () => {
@@ -322,7 +426,11 @@ describe('client-side validation refuses before sending, saying what to fix', ()
 
   it('messages never repeat the PIN or the code', async () => {
     const { client } = await pinSetup()
-    for (const call of [() => client.pin.verify({ pin: '98765' }), () => client.pin.verify({ pin: '98765x' }), () => client.pinReset.verifyCode({ sessionId: 's', code: '98765', email: EMAIL })]) {
+    for (const call of [
+      () => client.pin.verify({ pin: '98765' }),
+      () => client.pin.verify({ pin: '98765x' }),
+      () => client.pinReset.verifyCode({ sessionId: 's', code: '98765', email: EMAIL }),
+    ]) {
       expect((await failure(call)).message).not.toContain('9876')
     }
   })

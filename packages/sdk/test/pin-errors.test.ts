@@ -54,7 +54,10 @@ function stubFetch(answer: (request: Request) => Response | Promise<Response>) {
 
 /** A JSON answer with an X-Trace-Id. */
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', [HEADERS.traceId]: 'trc_pin_1', ...headers } })
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', [HEADERS.traceId]: 'trc_pin_1', ...headers },
+  })
 }
 
 /** A client on a stub that always gives `response`. */
@@ -64,7 +67,12 @@ function clientAnswering(response: () => Response, options: Partial<PinClientOpt
   return { client, stub }
 }
 
-const refusal = (status: number, code: string, message: string, data: unknown = null) => ({ status_code: status, message, code, data })
+const refusal = (status: number, code: string, message: string, data: unknown = null) => ({
+  status_code: status,
+  message,
+  code,
+  data,
+})
 
 const EMAIL = { email: 'dara@example.com' }
 const SESSION = '3f1c2a9e-8d4b-4c1e-9a7f-2b6d5e8c1a0f'
@@ -80,7 +88,13 @@ const CALLS = {
 } as const
 
 describe('each documented PIN refusal maps to its error class', () => {
-  const cases: Array<{ call: keyof typeof CALLS; status: number; code: string; data?: unknown; expected: new (...args: never[]) => GatewayError }> = [
+  const cases: Array<{
+    call: keyof typeof CALLS
+    status: number
+    code: string
+    data?: unknown
+    expected: new (...args: never[]) => GatewayError
+  }> = [
     { call: 'setPin', status: 400, code: 'invalid_pin_format', expected: InvalidRequestError },
     { call: 'setPin', status: 400, code: 'invalid_request', expected: InvalidRequestError },
     { call: 'setPin', status: 409, code: 'pin_already_set', expected: PinAlreadySetError },
@@ -88,7 +102,13 @@ describe('each documented PIN refusal maps to its error class', () => {
     { call: 'verifyPin', status: 401, code: 'invalid_token', expected: AuthenticationError },
     { call: 'verifyPin', status: 409, code: 'pin_not_set', expected: PinNotSetError },
     { call: 'verifyPin', status: 422, code: 'wrong_pin', data: { attempts_remaining: 3 }, expected: WrongPinError },
-    { call: 'verifyPin', status: 429, code: 'pin_locked', data: { locked_until: '2026-11-02T09:01:00.000Z', retry_after_seconds: 60 }, expected: PinLockedError },
+    {
+      call: 'verifyPin',
+      status: 429,
+      code: 'pin_locked',
+      data: { locked_until: '2026-11-02T09:01:00.000Z', retry_after_seconds: 60 },
+      expected: PinLockedError,
+    },
     { call: 'changePin', status: 409, code: 'pin_not_set', expected: PinNotSetError },
     { call: 'changePin', status: 422, code: 'wrong_pin', data: { attempts_remaining: 4 }, expected: WrongPinError },
     { call: 'changePin', status: 422, code: 'pin_unchanged', expected: InvalidRequestError },
@@ -115,25 +135,44 @@ describe('each documented PIN refusal maps to its error class', () => {
   }
 
   it('wrong_pin and otp_invalid carry attempts_remaining as attemptsRemaining', async () => {
-    const wrong = await failure(() => CALLS.verifyPin(clientAnswering(() => json(422, refusal(422, 'wrong_pin', 'Wrong PIN', { attempts_remaining: 1 }))).client))
+    const wrong = await failure(() =>
+      CALLS.verifyPin(
+        clientAnswering(() => json(422, refusal(422, 'wrong_pin', 'Wrong PIN', { attempts_remaining: 1 }))).client,
+      ),
+    )
     expect(wrong.attemptsRemaining).toBe(1)
-    const otp = await failure(() => CALLS.verifyOtp(clientAnswering(() => json(422, refusal(422, 'otp_invalid', 'Wrong code', { attempts_remaining: 0 }))).client))
+    const otp = await failure(() =>
+      CALLS.verifyOtp(
+        clientAnswering(() => json(422, refusal(422, 'otp_invalid', 'Wrong code', { attempts_remaining: 0 }))).client,
+      ),
+    )
     expect(otp.attemptsRemaining).toBe(0)
   })
 
   it('pin_locked carries locked_until as a Date and retry_after_seconds', async () => {
-    const body = refusal(429, 'pin_locked', 'PIN locked', { locked_until: '2026-11-02T09:01:00.000Z', retry_after_seconds: 60 })
+    const body = refusal(429, 'pin_locked', 'PIN locked', {
+      locked_until: '2026-11-02T09:01:00.000Z',
+      retry_after_seconds: 60,
+    })
     const error = await failure(() => CALLS.verifyPin(clientAnswering(() => json(429, body)).client))
     expect(error.lockedUntil).toEqual(new Date('2026-11-02T09:01:00.000Z'))
     expect(error.retryAfterSeconds).toBe(60)
   })
 
   it('pin_locked without details leaves the unlock time undefined, or takes the seconds from Retry-After', async () => {
-    const bare = await failure(() => CALLS.verifyPin(clientAnswering(() => json(429, refusal(429, 'pin_locked', 'PIN locked', { locked_until: 'soon' }))).client))
+    const bare = await failure(() =>
+      CALLS.verifyPin(
+        clientAnswering(() => json(429, refusal(429, 'pin_locked', 'PIN locked', { locked_until: 'soon' }))).client,
+      ),
+    )
     expect(bare).toBeInstanceOf(PinLockedError)
     expect(bare.lockedUntil).toBeUndefined()
     expect(bare.retryAfterSeconds).toBeUndefined()
-    const header = await failure(() => CALLS.verifyPin(clientAnswering(() => json(429, refusal(429, 'pin_locked', 'PIN locked'), { 'Retry-After': '42' })).client))
+    const header = await failure(() =>
+      CALLS.verifyPin(
+        clientAnswering(() => json(429, refusal(429, 'pin_locked', 'PIN locked'), { 'Retry-After': '42' })).client,
+      ),
+    )
     expect(header.retryAfterSeconds).toBe(42)
     expect(header.lockedUntil).toBeUndefined()
   })
@@ -142,7 +181,12 @@ describe('each documented PIN refusal maps to its error class', () => {
     const { client, stub } = clientAnswering(() => new Response('<html>Bad Gateway</html>', { status: 502 }))
     const error = await failure(() => CALLS.verifyPin(client))
     expect(error).toBeInstanceOf(ServerError)
-    expect(error).toMatchObject({ status: 502, body: '<html>Bad Gateway</html>', message: 'The PIN service answered 502', attempts: 1 })
+    expect(error).toMatchObject({
+      status: 502,
+      body: '<html>Bad Gateway</html>',
+      message: 'The PIN service answered 502',
+      attempts: 1,
+    })
     expect(stub.requests).toHaveLength(1)
   })
 
@@ -163,7 +207,9 @@ describe('each documented PIN refusal maps to its error class', () => {
 describe("the gateway documentation's status-only refusals (no code in the body) still map by status and operation", () => {
   it('422 on verify-pin and change-pin is a WrongPinError with attemptsRemaining undefined', async () => {
     for (const call of [CALLS.verifyPin, CALLS.changePin]) {
-      const error = await failure(() => call(clientAnswering(() => json(422, { status_code: 422, message: 'Invalid PIN', data: null })).client))
+      const error = await failure(() =>
+        call(clientAnswering(() => json(422, { status_code: 422, message: 'Invalid PIN', data: null })).client),
+      )
       expect(error).toBeInstanceOf(WrongPinError)
       expect(error.code).toBeUndefined()
       expect(error.attemptsRemaining).toBeUndefined()
@@ -171,31 +217,51 @@ describe("the gateway documentation's status-only refusals (no code in the body)
   })
 
   it('429 on verify-pin is a PinLockedError; 429 on forgot-pin (a rate limit) is a RateLimitError', async () => {
-    const locked = await failure(() => CALLS.verifyPin(clientAnswering(() => json(429, { status_code: 429, message: 'Blocked' }, { 'Retry-After': '60' })).client))
+    const locked = await failure(() =>
+      CALLS.verifyPin(
+        clientAnswering(() => json(429, { status_code: 429, message: 'Blocked' }, { 'Retry-After': '60' })).client,
+      ),
+    )
     expect(locked).toBeInstanceOf(PinLockedError)
     expect(locked.retryAfterSeconds).toBe(60)
-    const limited = await failure(() => CALLS.forgotPin(clientAnswering(() => json(429, { status_code: 429, message: 'Slow down' })).client))
+    const limited = await failure(() =>
+      CALLS.forgotPin(clientAnswering(() => json(429, { status_code: 429, message: 'Slow down' })).client),
+    )
     expect(limited).toBeInstanceOf(RateLimitError)
   })
 
   it('400 on reset-pin is a ResetSessionError (the gateway documentation: session missing or expired)', async () => {
-    const error = await failure(() => CALLS.resetPin(clientAnswering(() => json(400, { status_code: 400, message: 'Invalid session', data: null })).client))
+    const error = await failure(() =>
+      CALLS.resetPin(
+        clientAnswering(() => json(400, { status_code: 400, message: 'Invalid session', data: null })).client,
+      ),
+    )
     expect(error).toBeInstanceOf(ResetSessionError)
   })
 
   it('422 without a code on forgot-pin is a plain InvalidRequestError', async () => {
-    const error = await failure(() => CALLS.forgotPin(clientAnswering(() => json(422, { status_code: 422, message: 'Not verified' })).client))
+    const error = await failure(() =>
+      CALLS.forgotPin(clientAnswering(() => json(422, { status_code: 422, message: 'Not verified' })).client),
+    )
     expect(error.constructor).toBe(InvalidRequestError)
   })
 
   it('a refusal reported in the envelope under HTTP 200 is read by status_code', async () => {
-    const error = await failure(() => CALLS.verifyPin(clientAnswering(() => json(200, refusal(422, 'wrong_pin', 'Wrong PIN', { attempts_remaining: 2 }))).client))
+    const error = await failure(() =>
+      CALLS.verifyPin(
+        clientAnswering(() => json(200, refusal(422, 'wrong_pin', 'Wrong PIN', { attempts_remaining: 2 }))).client,
+      ),
+    )
     expect(error).toBeInstanceOf(WrongPinError)
     expect(error).toMatchObject({ status: 422, attemptsRemaining: 2 })
   })
 
   it('an unknown code keeps the class given by the status and the code as sent', () => {
-    const error = pinErrorFromResponse({ status: 409, body: { status_code: 409, message: 'Busy', code: 'something_new' }, operation: 'setPin' })
+    const error = pinErrorFromResponse({
+      status: 409,
+      body: { status_code: 409, message: 'Busy', code: 'something_new' },
+      operation: 'setPin',
+    })
     expect(error.constructor).toBe(InvalidRequestError)
     expect(error.code).toBe('something_new')
   })
@@ -203,34 +269,71 @@ describe("the gateway documentation's status-only refusals (no code in the body)
 
 describe('successful answers become small results with a non-enumerable meta', () => {
   it('set, verify, change and complete return { message } from the envelope', async () => {
-    const messages = { setPin: 'PIN set successfully', verifyPin: 'OTP verified successfully', changePin: 'PIN changed successfully', resetPin: 'PIN reset successfully' }
+    const messages = {
+      setPin: 'PIN set successfully',
+      verifyPin: 'OTP verified successfully',
+      changePin: 'PIN changed successfully',
+      resetPin: 'PIN reset successfully',
+    }
     for (const [call, message] of Object.entries(messages)) {
       const data = call === 'resetPin' ? { success: true, message } : null
       const { client } = clientAnswering(() => json(200, { status_code: 200, message, data }))
       const result = await CALLS[call as keyof typeof messages](client)
       expect(result).toEqual({ message })
       expect(JSON.stringify(result)).toBe(JSON.stringify({ message }))
-      expect(result.meta).toEqual({ status: 200, traceId: 'trc_pin_1', idempotencyKey: undefined, attempts: 1, replayed: false })
+      expect(result.meta).toEqual({
+        status: 200,
+        traceId: 'trc_pin_1',
+        idempotencyKey: undefined,
+        attempts: 1,
+        replayed: false,
+      })
     }
   })
 
   it('request returns sessionId and expiresIn (expires_at is a duration in seconds); verifyCode returns the new session id', async () => {
-    const requested = await CALLS.forgotPin(clientAnswering(() => json(200, { status_code: 200, message: 'OTP sent successfully', data: { session_id: SESSION, expires_at: 600 } })).client)
+    const requested = await CALLS.forgotPin(
+      clientAnswering(() =>
+        json(200, {
+          status_code: 200,
+          message: 'OTP sent successfully',
+          data: { session_id: SESSION, expires_at: 600 },
+        }),
+      ).client,
+    )
     expect(requested).toEqual({ message: 'OTP sent successfully', sessionId: SESSION, expiresIn: 600 })
     const verified = await CALLS.verifyOtp(
-      clientAnswering(() => json(200, { status_code: 200, message: 'OTP verified successfully', data: { success: true, message: 'OTP verified successfully', session_id: 'new-session' } })).client,
+      clientAnswering(() =>
+        json(200, {
+          status_code: 200,
+          message: 'OTP verified successfully',
+          data: { success: true, message: 'OTP verified successfully', session_id: 'new-session' },
+        }),
+      ).client,
     )
     expect(verified).toEqual({ message: 'OTP verified successfully', sessionId: 'new-session' })
   })
 
   it('a 2xx without the envelope, or without the session id, is a ResponseValidationError', async () => {
-    const notJson = await failure(() => CALLS.verifyPin(clientAnswering(() => new Response('OK', { status: 200 })).client))
+    const notJson = await failure(() =>
+      CALLS.verifyPin(clientAnswering(() => new Response('OK', { status: 200 })).client),
+    )
     expect(notJson).toBeInstanceOf(ResponseValidationError)
     expect(notJson.body).toBe('OK')
-    const noSession = await failure(() => CALLS.forgotPin(clientAnswering(() => json(200, { status_code: 200, message: 'OTP sent successfully', data: { expires_at: 600 } })).client))
+    const noSession = await failure(() =>
+      CALLS.forgotPin(
+        clientAnswering(() =>
+          json(200, { status_code: 200, message: 'OTP sent successfully', data: { expires_at: 600 } }),
+        ).client,
+      ),
+    )
     expect(noSession).toBeInstanceOf(ResponseValidationError)
     expect(noSession.issues).toContain('session_id')
-    const noData = await failure(() => CALLS.verifyOtp(clientAnswering(() => json(200, { status_code: 200, message: 'OTP verified successfully', data: null })).client))
+    const noData = await failure(() =>
+      CALLS.verifyOtp(
+        clientAnswering(() => json(200, { status_code: 200, message: 'OTP verified successfully', data: null })).client,
+      ),
+    )
     expect(noData).toBeInstanceOf(ResponseValidationError)
   })
 })
@@ -264,7 +367,13 @@ describe('the wire form of each call', () => {
     await client.pinReset.request({ phone })
     await client.pinReset.verifyCode({ sessionId: SESSION, code: '000111', phone })
     expect(await stub.requests[0]!.json()).toEqual({ phone_code: '855', country_code: 'KH', phone_number: '12345678' })
-    expect(await stub.requests[1]!.json()).toEqual({ phone_code: '855', country_code: 'KH', phone_number: '12345678', otp_code: '000111', session_id: SESSION })
+    expect(await stub.requests[1]!.json()).toEqual({
+      phone_code: '855',
+      country_code: 'KH',
+      phone_number: '12345678',
+      otp_code: '000111',
+      session_id: SESSION,
+    })
   })
 
   it('client and call headers are sent, but cannot replace Authorization or Content-Type', async () => {
@@ -279,7 +388,12 @@ describe('the wire form of each call', () => {
 
   it('environments + environment pick the base URL, trailing slashes dropped', async () => {
     const stub = stubFetch(ok)
-    const client = new PinClient({ environments: { sandbox: 'https://sandbox.pin.test/' }, environment: 'sandbox', accessToken: 't', fetch: stub.fetch })
+    const client = new PinClient({
+      environments: { sandbox: 'https://sandbox.pin.test/' },
+      environment: 'sandbox',
+      accessToken: 't',
+      fetch: stub.fetch,
+    })
     await client.pin.verify({ pin: '123456' })
     expect(stub.requests[0]!.url).toBe(`https://sandbox.pin.test${PIN_PATHS.verifyPin}`)
     const other = client.withOptions({ baseUrl: 'https://other.test' })
@@ -294,14 +408,23 @@ describe('client configuration is checked when the client is made', () => {
     expect(() => new PinClient({ baseUrl: BASE, accessToken: '' })).toThrow(ClientValidationError)
     expect(() => new PinClient({ accessToken: 't' })).toThrow(/baseUrl is required/)
     expect(() => new PinClient({ accessToken: 't', baseUrl: 'pin.test' })).toThrow(/absolute http\(s\) URL/)
-    expect(() => new PinClient({ accessToken: 't', environments: { production: 'https://a' }, environment: 'sandbox' })).toThrow(/Unknown environment "sandbox"; configured: production/)
+    expect(
+      () => new PinClient({ accessToken: 't', environments: { production: 'https://a' }, environment: 'sandbox' }),
+    ).toThrow(/Unknown environment "sandbox"; configured: production/)
     expect(() => new PinClient({ accessToken: 't', baseUrl: BASE, environment: 'x' })).toThrow(/not both/)
     expect(() => new PinClient({ accessToken: 't', baseUrl: BASE, timeout: 0 })).toThrow(/timeout must be/)
   })
 })
 
 describe('the guards recognise the PIN errors, also from another realm', () => {
-  const pinErrors = [WrongPinError, PinLockedError, PinAlreadySetError, PinNotSetError, InvalidOtpError, ResetSessionError]
+  const pinErrors = [
+    WrongPinError,
+    PinLockedError,
+    PinAlreadySetError,
+    PinNotSetError,
+    InvalidOtpError,
+    ResetSessionError,
+  ]
   const guards = {
     WrongPinError: isWrongPinError,
     PinLockedError: isPinLockedError,
@@ -323,7 +446,9 @@ describe('the guards recognise the PIN errors, also from another realm', () => {
 
   it('an error object from another realm (instanceof fails) is recognised by its name', () => {
     for (const name of Object.keys(guards)) {
-      const foreign = runInNewContext(`(() => { class ${name} extends Error { name = '${name}' }; return new ${name}('from a worker') })()`)
+      const foreign = runInNewContext(
+        `(() => { class ${name} extends Error { name = '${name}' }; return new ${name}('from a worker') })()`,
+      )
       expect(foreign instanceof GatewayError).toBe(false)
       expect(isGatewayError(foreign)).toBe(true)
       expect(guards[name as keyof typeof guards](foreign)).toBe(true)

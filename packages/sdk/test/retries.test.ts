@@ -9,7 +9,19 @@ import {
   RequestTimeoutError,
   ServerError,
 } from '../src/index.js'
-import { expectedSignature, failure, gate, newClient, paidOrder, rawCreateOrder, ROUTES, setup, UUID_V4, type FetchSpy, type Setup } from './harness.js'
+import {
+  expectedSignature,
+  failure,
+  gate,
+  newClient,
+  paidOrder,
+  rawCreateOrder,
+  ROUTES,
+  setup,
+  UUID_V4,
+  type FetchSpy,
+  type Setup,
+} from './harness.js'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -124,7 +136,9 @@ describe('a dropped response after the gateway committed', () => {
   it('create order is not retried after a dropped response: ConnectionError after 1 attempt, and the order may exist (it does)', async () => {
     const s = await setup()
     s.mock.faults.add({ route: ROUTES.createOrder, kind: 'drop-response' })
-    const error = await failure(() => s.client.orders.create({ storeId: s.merchant.storeId, amount: 7, currency: 'USD' }))
+    const error = await failure(() =>
+      s.client.orders.create({ storeId: s.merchant.storeId, amount: 7, currency: 'USD' }),
+    )
     expect(error).toBeInstanceOf(ConnectionError)
     expect(error.attempts).toBe(1)
     expect(s.spy.calls).toHaveLength(1)
@@ -146,7 +160,10 @@ describe('a dropped response after the gateway committed', () => {
   it('retryUnsafe can be turned on for one call through RequestOptions', async () => {
     const s = await setup()
     s.mock.faults.add({ route: ROUTES.generateQr, kind: 'network' })
-    const qr = await s.client.qrCodes.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }, { retryUnsafe: true })
+    const qr = await s.client.qrCodes.create(
+      { storeId: s.merchant.storeId, amount: 1, currency: 'USD' },
+      { retryUnsafe: true },
+    )
     expect(qr.meta.attempts).toBe(2)
     expect(s.spy.calls).toHaveLength(2)
   })
@@ -207,11 +224,23 @@ describe('which failures are retried', () => {
   })
 
   const retried: Array<[string, string, (s: Setup) => Promise<unknown>]> = [
-    ['transaction detail (GET)', ROUTES.transactionDetail, async (s) => s.client.transactions.retrieve((await paidOrder(s.mock, s.merchant, 3)).transactionId)],
+    [
+      'transaction detail (GET)',
+      ROUTES.transactionDetail,
+      async (s) => s.client.transactions.retrieve((await paidOrder(s.mock, s.merchant, 3)).transactionId),
+    ],
     ['list stores (POST that only reads)', ROUTES.listStores, (s) => s.client.stores.list()],
     ['balance (POST that only reads)', ROUTES.balance, (s) => s.client.balance.retrieve()],
-    ['refund', ROUTES.refund, async (s) => s.client.refunds.create({ orderId: (await paidOrder(s.mock, s.merchant, 3)).orderId, amount: 1 })],
-    ['payout', ROUTES.payout, async (s) => s.client.payouts.create({ accountNumber: '001', amount: 1, currency: 'USD' })],
+    [
+      'refund',
+      ROUTES.refund,
+      async (s) => s.client.refunds.create({ orderId: (await paidOrder(s.mock, s.merchant, 3)).orderId, amount: 1 }),
+    ],
+    [
+      'payout',
+      ROUTES.payout,
+      async (s) => s.client.payouts.create({ accountNumber: '001', amount: 1, currency: 'USD' }),
+    ],
   ]
   it.each(retried)('503 is retried for %s and the call succeeds on the second attempt', async (_name, route, run) => {
     const s = await setup()
@@ -221,9 +250,21 @@ describe('which failures are retried', () => {
   })
 
   const notRetried: Array<[string, string, (s: Setup) => Promise<unknown>]> = [
-    ['create order', ROUTES.createOrder, (s) => s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' })],
-    ['generate QR', ROUTES.generateQr, (s) => s.client.qrCodes.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' })],
-    ['cancel order', ROUTES.cancelOrder, async (s) => s.client.orders.cancel({ orderId: await rawCreateOrder(s.mock, s.merchant, 1) })],
+    [
+      'create order',
+      ROUTES.createOrder,
+      (s) => s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }),
+    ],
+    [
+      'generate QR',
+      ROUTES.generateQr,
+      (s) => s.client.qrCodes.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }),
+    ],
+    [
+      'cancel order',
+      ROUTES.cancelOrder,
+      async (s) => s.client.orders.cancel({ orderId: await rawCreateOrder(s.mock, s.merchant, 1) }),
+    ],
   ]
   it.each(notRetried)('503 is not retried for %s: one attempt, ServerError', async (_name, route, run) => {
     const s = await setup()
@@ -262,7 +303,7 @@ describe('which failures are retried', () => {
     expect(s.spy.calls).toHaveLength(maxRetries + 1)
   })
 
-  it('maxRetries given for one call wins over the client\'s', async () => {
+  it("maxRetries given for one call wins over the client's", async () => {
     const s = await setup({ client: { maxRetries: 4 } })
     s.mock.faults.add({ route: ROUTES.balance, kind: 'error', status: 503, times: 'always' })
     const error = await failure(() => s.client.balance.retrieve({ maxRetries: 1 }))
@@ -294,19 +335,22 @@ describe('Retry-After', () => {
   it.each([
     [429, RateLimitError],
     [503, ServerError],
-  ] as const)('a %i asking to retry after 10 min is not retried sooner: within a 60 ms deadline the call gives up at once with what the gateway said', async (status, errorClass) => {
-    // Had the client waited for Retry-After, the test would time out: no timed assertion needed.
-    const s = await setup({ client: { intercept: retryAfter('600'), deadline: 60 } })
-    s.mock.faults.add({ route: ROUTES.balance, kind: 'error', status, times: 1 })
-    const outcome = await s.client.balance.retrieve().then(
-      (value) => ({ ok: true as const, value }),
-      (error: unknown) => ({ ok: false as const, error }),
-    )
-    expect(s.spy.calls).toHaveLength(1)
-    expect(outcome.ok).toBe(false)
-    expect(!outcome.ok && outcome.error).toBeInstanceOf(errorClass)
-    expect(!outcome.ok && (outcome.error as GatewayError).status).toBe(status)
-  })
+  ] as const)(
+    'a %i asking to retry after 10 min is not retried sooner: within a 60 ms deadline the call gives up at once with what the gateway said',
+    async (status, errorClass) => {
+      // Had the client waited for Retry-After, the test would time out: no timed assertion needed.
+      const s = await setup({ client: { intercept: retryAfter('600'), deadline: 60 } })
+      s.mock.faults.add({ route: ROUTES.balance, kind: 'error', status, times: 1 })
+      const outcome = await s.client.balance.retrieve().then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => ({ ok: false as const, error }),
+      )
+      expect(s.spy.calls).toHaveLength(1)
+      expect(outcome.ok).toBe(false)
+      expect(!outcome.ok && outcome.error).toBeInstanceOf(errorClass)
+      expect(!outcome.ok && (outcome.error as GatewayError).status).toBe(status)
+    },
+  )
 
   it('a 429 asking to retry after 0 s is retried and succeeds (Retry-After decides the wait, not whether to retry)', async () => {
     const s = await setup({ client: { intercept: retryAfter('0') } })
@@ -319,7 +363,9 @@ describe('Retry-After', () => {
   it('a 503 with Retry-After on an unsafe call (create order) is still not retried', async () => {
     const s = await setup({ client: { intercept: retryAfter('0') } })
     s.mock.faults.add({ route: ROUTES.createOrder, kind: 'error', status: 503, times: 1 })
-    const error = await failure(() => s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }))
+    const error = await failure(() =>
+      s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }),
+    )
     expect(error).toBeInstanceOf(ServerError)
     expect(s.spy.calls).toHaveLength(1)
   })
@@ -330,7 +376,9 @@ describe('time limits', () => {
     const s = await setup({ client: { timeout: 50, maxRetries: 2 } })
     // 60 s of latency: without the 50 ms timeout the test itself would time out (no timed assertion).
     s.mock.faults.add({ route: ROUTES.createOrder, kind: 'latency', delayMs: 60_000, times: 'always' })
-    const error = await failure(() => s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }))
+    const error = await failure(() =>
+      s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }),
+    )
     expect(error).toBeInstanceOf(RequestTimeoutError)
     expect(error.attempts).toBe(1)
     expect(s.spy.calls).toHaveLength(1)
@@ -365,7 +413,7 @@ describe('time limits', () => {
     expect(s.spy.calls.length).toBe(error.attempts)
   })
 
-  it('a deadline given for one call wins over the client\'s', async () => {
+  it("a deadline given for one call wins over the client's", async () => {
     const s = await setup({ client: { timeout: 50, maxRetries: 10, deadline: 120_000 } })
     s.mock.faults.add({ route: ROUTES.balance, kind: 'latency', delayMs: 60_000, times: 'always' })
     // With the client's 120 s deadline, 10 retries of 50 ms would run: at most 2 show the call's 80 ms won.
@@ -414,7 +462,12 @@ describe('abort through signal', () => {
     const s = await setup()
     const controller = new AbortController()
     controller.abort(new Error('already gone'))
-    const error = await failure(() => s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }, { signal: controller.signal }))
+    const error = await failure(() =>
+      s.client.orders.create(
+        { storeId: s.merchant.storeId, amount: 1, currency: 'USD' },
+        { signal: controller.signal },
+      ),
+    )
     expect(error).toBeInstanceOf(RequestAbortedError)
     expect(error.cause).toEqual(new Error('already gone'))
     expect(error.attempts).toBe(0)
@@ -428,18 +481,32 @@ describe('idempotency keys', () => {
     const s = await setup({ balances: { usd: 0 } })
     const { orderId } = await paidOrder(s.mock, s.merchant, 10)
     s.mock.faults.add({ route: ROUTES.refund, kind: 'drop-response' })
-    const refund = await s.client.refunds.create({ orderId, amount: 2 }, { idempotencyKey: 'merchant-ref:1001/refund#1' })
-    expect(s.spy.calls.map((c) => c.request.headers.get(HEADERS.idempotentKey))).toEqual(['merchant-ref:1001/refund#1', 'merchant-ref:1001/refund#1'])
+    const refund = await s.client.refunds.create(
+      { orderId, amount: 2 },
+      { idempotencyKey: 'merchant-ref:1001/refund#1' },
+    )
+    expect(s.spy.calls.map((c) => c.request.headers.get(HEADERS.idempotentKey))).toEqual([
+      'merchant-ref:1001/refund#1',
+      'merchant-ref:1001/refund#1',
+    ])
     expect(refund.meta.idempotencyKey).toBe('merchant-ref:1001/refund#1')
   })
 
   it('a key given by the caller is returned on the error, so the call can be repeated later with it', async () => {
     const s = await setup({ client: { maxRetries: 1 } })
     s.mock.faults.add({ route: ROUTES.payout, kind: 'error', status: 503, times: 'always' })
-    const error = await failure(() => s.client.payouts.create({ accountNumber: '001', amount: 1, currency: 'USD' }, { idempotencyKey: 'payout-2026-11-02' }))
+    const error = await failure(() =>
+      s.client.payouts.create(
+        { accountNumber: '001', amount: 1, currency: 'USD' },
+        { idempotencyKey: 'payout-2026-11-02' },
+      ),
+    )
     expect(error).toBeInstanceOf(ServerError)
     expect(error.idempotencyKey).toBe('payout-2026-11-02')
-    expect(s.spy.calls.map((c) => c.request.headers.get(HEADERS.idempotentKey))).toEqual(['payout-2026-11-02', 'payout-2026-11-02'])
+    expect(s.spy.calls.map((c) => c.request.headers.get(HEADERS.idempotentKey))).toEqual([
+      'payout-2026-11-02',
+      'payout-2026-11-02',
+    ])
   })
 
   it('repeating a failed refund later with the key from the error replays the committed result instead of refunding twice', async () => {

@@ -57,7 +57,11 @@ describe('verifyWebhook: signature over the raw body', () => {
 
   it('signWebhook produces the known-answer signature, JSON.stringify body and the X-Signature header', async () => {
     const signed = await signWebhook(PAYLOAD, SECRET)
-    expect(signed).toEqual({ rawBody: RAW, signature: SIGNATURE, headers: { 'Content-Type': 'application/json', 'X-Signature': SIGNATURE } })
+    expect(signed).toEqual({
+      rawBody: RAW,
+      signature: SIGNATURE,
+      headers: { 'Content-Type': 'application/json', 'X-Signature': SIGNATURE },
+    })
   })
 
   it('a real webhook from the mock verifies with the merchant API secret on the mock clock', async () => {
@@ -66,26 +70,48 @@ describe('verifyWebhook: signature over the raw body', () => {
     const { orderId, transactionId } = await paidOrder(mock, merchant, 25)
     const [delivery] = mock.webhooks.list()
     expect(delivery).toBeDefined()
-    const payload = await verifyWebhook(delivery!.rawBody, delivery!.headers['X-Signature'], merchant.apiSecret, { now: () => Date.parse(mock.clock.now()) })
+    const payload = await verifyWebhook(delivery!.rawBody, delivery!.headers['X-Signature'], merchant.apiSecret, {
+      now: () => Date.parse(mock.clock.now()),
+    })
     expect(payload).toMatchObject({ orderId, transactionId, status: 'SUCCESS', amount: 25, currency: 'USD' })
     expect(payload.createTimeMilli).toBe(Date.parse('2026-11-02T09:00:00Z'))
     // and the same delivery with another merchant's secret is refused
     const other = await newMerchant(mock)
-    expect((await refusal(() => verifyWebhook(delivery!.rawBody, delivery!.signature, other.apiSecret, { now: () => Date.parse(mock.clock.now()) }))).reason).toBe('signature_mismatch')
+    expect(
+      (
+        await refusal(() =>
+          verifyWebhook(delivery!.rawBody, delivery!.signature, other.apiSecret, {
+            now: () => Date.parse(mock.clock.now()),
+          }),
+        )
+      ).reason,
+    ).toBe('signature_mismatch')
   })
 
   it('a tampered body, a wrong secret, an uppercase or truncated signature are all signature_mismatch', async () => {
     const tampered = RAW.replace('25.5', '2550')
-    expect((await refusal(() => verifyWebhook(tampered, SIGNATURE, SECRET, at(CREATED)))).reason).toBe('signature_mismatch')
-    expect((await refusal(() => verifyWebhook(RAW, SIGNATURE, 'other_secret', at(CREATED)))).reason).toBe('signature_mismatch')
-    expect((await refusal(() => verifyWebhook(RAW, SIGNATURE.toUpperCase(), SECRET, at(CREATED)))).reason).toBe('signature_mismatch')
-    expect((await refusal(() => verifyWebhook(RAW, SIGNATURE.slice(0, 63), SECRET, at(CREATED)))).reason).toBe('signature_mismatch')
-    expect((await refusal(() => verifyWebhook(RAW, `${SIGNATURE} `, SECRET, at(CREATED)))).reason).toBe('signature_mismatch')
+    expect((await refusal(() => verifyWebhook(tampered, SIGNATURE, SECRET, at(CREATED)))).reason).toBe(
+      'signature_mismatch',
+    )
+    expect((await refusal(() => verifyWebhook(RAW, SIGNATURE, 'other_secret', at(CREATED)))).reason).toBe(
+      'signature_mismatch',
+    )
+    expect((await refusal(() => verifyWebhook(RAW, SIGNATURE.toUpperCase(), SECRET, at(CREATED)))).reason).toBe(
+      'signature_mismatch',
+    )
+    expect((await refusal(() => verifyWebhook(RAW, SIGNATURE.slice(0, 63), SECRET, at(CREATED)))).reason).toBe(
+      'signature_mismatch',
+    )
+    expect((await refusal(() => verifyWebhook(RAW, `${SIGNATURE} `, SECRET, at(CREATED)))).reason).toBe(
+      'signature_mismatch',
+    )
   })
 
   it('a timestamp changed inside the body breaks the signature even though it is the signed timestamp source', async () => {
     const moved = JSON.stringify({ ...PAYLOAD, createTimeMilli: CREATED + 1000 })
-    expect((await refusal(() => verifyWebhook(moved, SIGNATURE, SECRET, at(CREATED)))).reason).toBe('signature_mismatch')
+    expect((await refusal(() => verifyWebhook(moved, SIGNATURE, SECRET, at(CREATED)))).reason).toBe(
+      'signature_mismatch',
+    )
   })
 
   it('a missing or empty X-Signature is missing_signature', async () => {
@@ -122,13 +148,20 @@ describe('verifyWebhook: raw-body misuse and unreadable bodies', () => {
 
   it('the same JSON re-serialised with other whitespace is signature_mismatch', async () => {
     const pretty = JSON.stringify(JSON.parse(RAW), null, 2)
-    expect((await refusal(() => verifyWebhook(pretty, SIGNATURE, SECRET, at(CREATED)))).reason).toBe('signature_mismatch')
+    expect((await refusal(() => verifyWebhook(pretty, SIGNATURE, SECRET, at(CREATED)))).reason).toBe(
+      'signature_mismatch',
+    )
   })
 
   it('a body that is not JSON, not UTF-8, or has no integer createTimeMilli is invalid_body', async () => {
     expect((await refusal(() => verifyWebhook('not json', SIGNATURE, SECRET, at(CREATED)))).reason).toBe('invalid_body')
-    expect((await refusal(() => verifyWebhook(new Uint8Array([0x7b, 0xff, 0x7d]), SIGNATURE, SECRET, at(CREATED)))).reason).toBe('invalid_body')
-    expect((await refusal(() => verifyWebhook('{"createTimeMilli":"1793610000999"}', SIGNATURE, SECRET, at(CREATED)))).reason).toBe('invalid_body')
+    expect(
+      (await refusal(() => verifyWebhook(new Uint8Array([0x7b, 0xff, 0x7d]), SIGNATURE, SECRET, at(CREATED)))).reason,
+    ).toBe('invalid_body')
+    expect(
+      (await refusal(() => verifyWebhook('{"createTimeMilli":"1793610000999"}', SIGNATURE, SECRET, at(CREATED))))
+        .reason,
+    ).toBe('invalid_body')
     expect((await refusal(() => verifyWebhook('[]', SIGNATURE, SECRET, at(CREATED)))).reason).toBe('invalid_body')
   })
 
@@ -147,23 +180,38 @@ describe('verifyWebhook: timestamp tolerance', () => {
   it('300 s either way is accepted by default; 301 s old is timestamp_too_old and 301 s ahead is timestamp_too_new', async () => {
     await expect(verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED + 300_000))).resolves.toEqual(PAYLOAD)
     await expect(verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED - 300_000))).resolves.toEqual(PAYLOAD)
-    expect((await refusal(() => verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED + 301_000)))).reason).toBe('timestamp_too_old')
-    expect((await refusal(() => verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED - 301_000)))).reason).toBe('timestamp_too_new')
+    expect((await refusal(() => verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED + 301_000)))).reason).toBe(
+      'timestamp_too_old',
+    )
+    expect((await refusal(() => verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED - 301_000)))).reason).toBe(
+      'timestamp_too_new',
+    )
   })
 
   it('a custom tolerance moves the bound', async () => {
-    await expect(verifyWebhook(RAW, SIGNATURE, SECRET, { toleranceSeconds: 10, ...at(CREATED + 10_000) })).resolves.toEqual(PAYLOAD)
-    expect((await refusal(() => verifyWebhook(RAW, SIGNATURE, SECRET, { toleranceSeconds: 10, ...at(CREATED + 11_000) }))).reason).toBe('timestamp_too_old')
-    await expect(verifyWebhook(RAW, SIGNATURE, SECRET, { toleranceSeconds: 3600, ...at(CREATED + 3_000_000) })).resolves.toEqual(PAYLOAD)
+    await expect(
+      verifyWebhook(RAW, SIGNATURE, SECRET, { toleranceSeconds: 10, ...at(CREATED + 10_000) }),
+    ).resolves.toEqual(PAYLOAD)
+    expect(
+      (await refusal(() => verifyWebhook(RAW, SIGNATURE, SECRET, { toleranceSeconds: 10, ...at(CREATED + 11_000) })))
+        .reason,
+    ).toBe('timestamp_too_old')
+    await expect(
+      verifyWebhook(RAW, SIGNATURE, SECRET, { toleranceSeconds: 3600, ...at(CREATED + 3_000_000) }),
+    ).resolves.toEqual(PAYLOAD)
   })
 
   it('toleranceSeconds false turns the check off; a negative tolerance is a TypeError', async () => {
-    await expect(verifyWebhook(RAW, SIGNATURE, SECRET, { toleranceSeconds: false, ...at(CREATED + 365 * 86_400_000) })).resolves.toEqual(PAYLOAD)
+    await expect(
+      verifyWebhook(RAW, SIGNATURE, SECRET, { toleranceSeconds: false, ...at(CREATED + 365 * 86_400_000) }),
+    ).resolves.toEqual(PAYLOAD)
     await expect(verifyWebhook(RAW, SIGNATURE, SECRET, { toleranceSeconds: -1 })).rejects.toThrow(TypeError)
   })
 
   it('a stale but forged delivery is signature_mismatch, not a timestamp error: the signature is checked first', async () => {
-    expect((await refusal(() => verifyWebhook(RAW, 'f'.repeat(64), SECRET, at(CREATED + 10_000_000)))).reason).toBe('signature_mismatch')
+    expect((await refusal(() => verifyWebhook(RAW, 'f'.repeat(64), SECRET, at(CREATED + 10_000_000)))).reason).toBe(
+      'signature_mismatch',
+    )
   })
 
   it('now defaults to Date.now', async () => {
@@ -177,11 +225,16 @@ describe('verifyWebhook: timestamp tolerance', () => {
 })
 
 describe('createWebhookHandler (fetch)', () => {
-  const post = (body: string, headers: Record<string, string> = {}) => new Request('https://merchant.example/webhooks', { method: 'POST', headers, body })
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    new Request('https://merchant.example/webhooks', { method: 'POST', headers, body })
 
   it('answers 200 {"received":true} after onEvent resolves, calling it once with the payload', async () => {
     const seen: WebhookPayload[] = []
-    const handler = createWebhookHandler({ secret: SECRET, now: () => CREATED, onEvent: async (p) => void seen.push(p) })
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      now: () => CREATED,
+      onEvent: async (p) => void seen.push(p),
+    })
     const response = await handler(post(RAW, { 'X-Signature': SIGNATURE }))
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('application/json')
@@ -192,7 +245,11 @@ describe('createWebhookHandler (fetch)', () => {
   it('answers 401 with a JSON error for a missing or wrong signature or a stale timestamp, and never calls onEvent', async () => {
     const onEvent = vi.fn()
     const handler = createWebhookHandler({ secret: SECRET, now: () => CREATED, onEvent })
-    for (const request of [post(RAW), post(RAW, { 'X-Signature': 'a'.repeat(64) }), post(RAW.replace('Dara', 'Mala'), { 'X-Signature': SIGNATURE })]) {
+    for (const request of [
+      post(RAW),
+      post(RAW, { 'X-Signature': 'a'.repeat(64) }),
+      post(RAW.replace('Dara', 'Mala'), { 'X-Signature': SIGNATURE }),
+    ]) {
       const response = await handler(request)
       expect(response.status).toBe(401)
       expect(await response.json()).toEqual({ error: expect.any(String) })
@@ -213,7 +270,12 @@ describe('createWebhookHandler (fetch)', () => {
 
   it('answers 500 when onEvent throws, so the sender retries, without leaking the error', async () => {
     const onError = vi.fn()
-    const handler = createWebhookHandler({ secret: SECRET, now: () => CREATED, onError, onEvent: () => Promise.reject(new Error('db down: password=hunter2')) })
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      now: () => CREATED,
+      onError,
+      onEvent: () => Promise.reject(new Error('db down: password=hunter2')),
+    })
     const response = await handler(post(RAW, { 'X-Signature': SIGNATURE }))
     expect(response.status).toBe(500)
     const body = (await response.json()) as { error: string }
@@ -247,7 +309,11 @@ describe('createNodeWebhookHandler (http.createServer on 127.0.0.1)', () => {
   it('answers 200 {"received":true} for a good delivery and calls onEvent once', async () => {
     const onEvent = vi.fn()
     const url = await listen(createNodeWebhookHandler({ secret: SECRET, now: () => CREATED, onEvent }))
-    const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Signature': SIGNATURE }, body: RAW })
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Signature': SIGNATURE },
+      body: RAW,
+    })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ received: true })
     expect(onEvent).toHaveBeenCalledExactlyOnceWith(PAYLOAD)
@@ -256,7 +322,11 @@ describe('createNodeWebhookHandler (http.createServer on 127.0.0.1)', () => {
   it('answers 401 for a tampered body', async () => {
     const onEvent = vi.fn()
     const url = await listen(createNodeWebhookHandler({ secret: SECRET, now: () => CREATED, onEvent }))
-    const response = await fetch(url, { method: 'POST', headers: { 'X-Signature': SIGNATURE }, body: RAW.replace('5001', '5002') })
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'X-Signature': SIGNATURE },
+      body: RAW.replace('5001', '5002'),
+    })
     expect(response.status).toBe(401)
     expect(await response.json()).toEqual({ error: expect.stringContaining('does not match') })
     expect(onEvent).not.toHaveBeenCalled()
@@ -284,7 +354,11 @@ describe('createNodeWebhookHandler (http.createServer on 127.0.0.1)', () => {
       req.on('data', (c: string) => (text += c))
       req.on('end', () => handler(Object.assign(req, { body: JSON.parse(text) as unknown }), res))
     })
-    const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Signature': SIGNATURE }, body: RAW })
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Signature': SIGNATURE },
+      body: RAW,
+    })
     expect(response.status).toBe(400)
     const { error } = (await response.json()) as { error: string }
     expect(error).toContain('express.raw')
@@ -311,13 +385,25 @@ describe('createNodeWebhookHandler (http.createServer on 127.0.0.1)', () => {
         controller.close()
       },
     })
-    const response = await fetch(url, { method: 'POST', headers: { 'X-Signature': SIGNATURE }, body, duplex: 'half' } as RequestInit)
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'X-Signature': SIGNATURE },
+      body,
+      duplex: 'half',
+    } as RequestInit)
     expect(response.status).toBe(413)
     expect(onEvent).not.toHaveBeenCalled()
   })
 
   it('answers 500 without next, and passes the onEvent error to next (Express) when there is one', async () => {
-    const failing = { secret: SECRET, now: () => CREATED, onError: () => {}, onEvent: () => { throw new Error('boom') } }
+    const failing = {
+      secret: SECRET,
+      now: () => CREATED,
+      onError: () => {},
+      onEvent: () => {
+        throw new Error('boom')
+      },
+    }
     const url = await listen(createNodeWebhookHandler(failing))
     expect((await fetch(url, { method: 'POST', headers: { 'X-Signature': SIGNATURE }, body: RAW })).status).toBe(500)
     await new Promise<void>((resolve) => server!.close(() => resolve()))
@@ -343,7 +429,9 @@ describe('portability', () => {
     try {
       expect(typeof (globalThis as { Buffer?: unknown }).Buffer).toBe('undefined')
       expect((await signWebhook(PAYLOAD, SECRET)).signature).toBe(SIGNATURE)
-      await expect(verifyWebhook(new TextEncoder().encode(RAW), SIGNATURE, SECRET, at(CREATED))).resolves.toEqual(PAYLOAD)
+      await expect(verifyWebhook(new TextEncoder().encode(RAW), SIGNATURE, SECRET, at(CREATED))).resolves.toEqual(
+        PAYLOAD,
+      )
     } finally {
       globalThis.Buffer = saved
     }

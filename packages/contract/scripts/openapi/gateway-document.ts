@@ -106,14 +106,18 @@ const UNAUTHORIZED_SIGNED: ErrorSpec = {
   schema: errorBodySchema,
   description: `Status-style: \`${HEADERS.apiKey}\` unknown. Code-style: ${codes('invalid_authentication')} (\`${HEADERS.appId}\` from ${day(R14.rejection)}), ${codes('invalid_timestamp')} (more than ${LIMITS.signatureToleranceSeconds} s from the server's clock), ${codes('invalid_signature')}.`,
 }
-const TOO_LARGE: ErrorSpec = { schema: statusErrorBodySchema, description: `The body is larger than ${LIMITS.maxBodyBytes} bytes.` }
+const TOO_LARGE: ErrorSpec = {
+  schema: statusErrorBodySchema,
+  description: `The body is larger than ${LIMITS.maxBodyBytes} bytes.`,
+}
 const IN_FLIGHT: ErrorSpec = {
   schema: codeErrorBodySchema,
   description: `${codes('idempotency_key_in_use')}: the first request with this \`${HEADERS.idempotentKey}\` is still being processed; retry later with the same key.`,
 }
 const OTHER: ErrorSpec = {
   schema: statusErrorBodySchema,
-  description: 'Any other status: a failure of the service (500 and other 5xx, status-style), or a fault injected into the mock on purpose (`kind: "error"` with the status chosen).',
+  description:
+    'Any other status: a failure of the service (500 and other 5xx, status-style), or a fault injected into the mock on purpose (`kind: "error"` with the status chosen).',
 }
 
 // --- Shared refusals of the PIN module --------------------------------------------------------------
@@ -124,15 +128,23 @@ const PIN_OTHER = pinError('Any other status: `injected_fault` for a fault injec
 
 // --- Request headers ---------------------------------------------------------------------------------
 
-function header(id: string, schema: Schema, meta: { description: string; deprecated?: boolean; example?: string }): Schema {
+function header(
+  id: string,
+  schema: Schema,
+  meta: { description: string; deprecated?: boolean; example?: string },
+): Schema {
   z.globalRegistry.add(schema, { param: { id, ...meta } })
   return schema
 }
 
-const idempotentKey = header('IdempotentKey', z.string().check(z.minLength(1), z.maxLength(LIMITS.idempotencyKeyMaxLength)), {
-  description: `A unique key for this operation (UUID v4 recommended), 1 to ${LIMITS.idempotencyKeyMaxLength} characters. The same key within 24 hours (per merchant) returns the stored answer, with \`${HEADERS.idempotentReplayed}: true\`, and does not process twice. Required from ${day(R13.rejection)} (release ${R13.version}); before that a request without it was processed without idempotency (from ${day(R13.deprecationWarning)} to ${dayBefore(R13.rejection)} with \`${HEADERS.deprecationWarning}\`).`,
-  example: '6f1c2a8e-3c1b-4f7e-9a52-2d3b9c4e7f10',
-})
+const idempotentKey = header(
+  'IdempotentKey',
+  z.string().check(z.minLength(1), z.maxLength(LIMITS.idempotencyKeyMaxLength)),
+  {
+    description: `A unique key for this operation (UUID v4 recommended), 1 to ${LIMITS.idempotencyKeyMaxLength} characters. The same key within 24 hours (per merchant) returns the stored answer, with \`${HEADERS.idempotentReplayed}: true\`, and does not process twice. Required from ${day(R13.rejection)} (release ${R13.version}); before that a request without it was processed without idempotency (from ${day(R13.deprecationWarning)} to ${dayBefore(R13.rejection)} with \`${HEADERS.deprecationWarning}\`).`,
+    example: '6f1c2a8e-3c1b-4f7e-9a52-2d3b9c4e7f10',
+  },
+)
 const signedTimestamp = header('SignedTimestamp', z.string().check(z.regex(/^\d{1,15}$/)), {
   description: `Unix time in seconds, decimal. Part of the signed message; at most ${LIMITS.signatureToleranceSeconds} s away from the server's clock (401 \`invalid_timestamp\`). The earlier form sent it too.`,
   example: '1793610000',
@@ -147,8 +159,14 @@ const legacyStandardTimestamp = header('LegacyStandardTimestamp', z.optional(z.s
 })
 
 function requestHeaders(auth: Auth) {
-  if (auth === 'standard') return z.object({ [HEADERS.appId]: legacyAppId, [HEADERS.timestamp]: legacyStandardTimestamp })
-  if (auth === 'signed') return z.object({ [HEADERS.timestamp]: signedTimestamp, [HEADERS.idempotentKey]: idempotentKey, [HEADERS.appId]: legacyAppId })
+  if (auth === 'standard')
+    return z.object({ [HEADERS.appId]: legacyAppId, [HEADERS.timestamp]: legacyStandardTimestamp })
+  if (auth === 'signed')
+    return z.object({
+      [HEADERS.timestamp]: signedTimestamp,
+      [HEADERS.idempotentKey]: idempotentKey,
+      [HEADERS.appId]: legacyAppId,
+    })
   return undefined
 }
 
@@ -159,17 +177,30 @@ function responseHeader(id: string, schema: Schema, description: string): Schema
   return schema
 }
 
-const traceId = responseHeader('TraceId', z.optional(z.string()), 'The trace id of the request (also the envelope\'s `traceId` and the code-style `request_id`). Sent by this project\'s mock on every answer.')
+const traceId = responseHeader(
+  'TraceId',
+  z.optional(z.string()),
+  "The trace id of the request (also the envelope's `traceId` and the code-style `request_id`). Sent by this project's mock on every answer.",
+)
 const deprecationWarning = responseHeader(
   'DeprecationWarning',
   z.optional(z.string()),
   `Sent while an earlier behaviour is being retired: release ${R13.version} (requests without \`${HEADERS.idempotentKey}\`) from ${day(R13.deprecationWarning)} to ${dayBefore(R13.rejection)}; release ${R14.version} (the earlier authentication and request forms) from ${day(R14.deprecationWarning)} to ${dayBefore(R14.rejection)}.`,
 )
-const replayed = responseHeader('IdempotentReplayed', z.optional(z.literal('true')), 'Present (`true`) when the answer is the stored one of an earlier request with the same `X-Idempotent-Key`.')
+const replayed = responseHeader(
+  'IdempotentReplayed',
+  z.optional(z.literal('true')),
+  'Present (`true`) when the answer is the stored one of an earlier request with the same `X-Idempotent-Key`.',
+)
 
 function responseHeaders(kind: 'gateway' | 'signed' | 'pin') {
   if (kind === 'pin') return z.object({ [HEADERS.traceId]: traceId })
-  if (kind === 'signed') return z.object({ [HEADERS.traceId]: traceId, [HEADERS.idempotentReplayed]: replayed, [HEADERS.deprecationWarning]: deprecationWarning })
+  if (kind === 'signed')
+    return z.object({
+      [HEADERS.traceId]: traceId,
+      [HEADERS.idempotentReplayed]: replayed,
+      [HEADERS.deprecationWarning]: deprecationWarning,
+    })
   return z.object({ [HEADERS.traceId]: traceId, [HEADERS.deprecationWarning]: deprecationWarning })
 }
 
@@ -181,21 +212,32 @@ z.globalRegistry.add(createOrderBody, {
     'Either shape: `storeId` (number, current) or `store_id` (decimal string, earlier and deprecated). When both are sent they must name the same store.',
 })
 const refundBody = oneOf(z.union([refundRequestSchema, legacyRefundRequestSchema]))
-z.globalRegistry.add(refundBody, { description: `The current form, or the earlier one (deprecated). ${LEGACY_FORM_PERIOD}` })
+z.globalRegistry.add(refundBody, {
+  description: `The current form, or the earlier one (deprecated). ${LEGACY_FORM_PERIOD}`,
+})
 const refundAnswer = oneOf(z.union([refundResponseSchema, legacyRefundResultSchema]))
-z.globalRegistry.add(refundAnswer, { description: 'The envelope (current form); the bare earlier result answers a request in the earlier form.' })
+z.globalRegistry.add(refundAnswer, {
+  description: 'The envelope (current form); the bare earlier result answers a request in the earlier form.',
+})
 const payoutBody = oneOf(z.union([payoutRequestSchema, legacyPayoutRequestSchema]))
-z.globalRegistry.add(payoutBody, { description: `The current form, or the earlier one (deprecated). ${LEGACY_FORM_PERIOD}` })
+z.globalRegistry.add(payoutBody, {
+  description: `The current form, or the earlier one (deprecated). ${LEGACY_FORM_PERIOD}`,
+})
 const payoutAnswer = oneOf(z.union([payoutResponseSchema, legacyPayoutResultSchema]))
-z.globalRegistry.add(payoutAnswer, { description: 'The envelope (current form); the bare earlier result answers a request in the earlier form.' })
+z.globalRegistry.add(payoutAnswer, {
+  description: 'The envelope (current form); the bare earlier result answers a request in the earlier form.',
+})
 const noBody = z.looseObject({})
-z.globalRegistry.add(noBody, { description: 'No body is needed; an empty object (or any JSON object, ignored) may be sent.' })
+z.globalRegistry.add(noBody, {
+  description: 'No body is needed; an empty object (or any JSON object, ignored) may be sent.',
+})
 
 // --- Operations --------------------------------------------------------------------------------------
 
 const STANDARD_AUTH = `Standard authentication: \`${HEADERS.apiKey}\` only.`
 const SIGNED_AUTH = `Signed authentication: \`${HEADERS.apiKey}\`, \`${HEADERS.timestamp}\`, \`${HEADERS.signature}\` (HMAC-SHA256 of the exact body bytes followed by the \`${HEADERS.timestamp}\` value, keyed with the API secret, lowercase hex) and \`${HEADERS.idempotentKey}\`. The earlier form (\`${HEADERS.appId}\`, \`${HEADERS.apiKey}\`, \`${HEADERS.timestamp}\`, no signature, snake_case body, bare earlier result) is the deprecated alternative: ${LEGACY_FORM_PERIOD}`
-const DOCUMENTED_SHAPE = 'The answer is the documented bare body (not the envelope; the mock wraps it in the envelope with its option `responseStyle: "envelope"`).'
+const DOCUMENTED_SHAPE =
+  'The answer is the documented bare body (not the envelope; the mock wraps it in the envelope with its option `responseStyle: "envelope"`).'
 
 const GATEWAY_OPERATIONS: OperationSpec[] = [
   {
@@ -209,7 +251,10 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     body: { schema: noBody, required: false },
     success: { schema: listStoresResponseSchema, description: 'The stores, in the envelope.' },
     errors: {
-      400: { ...BAD_REQUEST, description: `${BAD_REQUEST.description} A body that is not a JSON object is refused too.` },
+      400: {
+        ...BAD_REQUEST,
+        description: `${BAD_REQUEST.description} A body that is not a JSON object is refused too.`,
+      },
       401: UNAUTHORIZED,
       404: { schema: statusErrorBodySchema, description: 'The merchant has no stores.' },
       413: TOO_LARGE,
@@ -225,7 +270,12 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     auth: 'standard',
     body: { schema: noBody, required: false },
     success: { schema: balanceResponseSchema, description: 'The balances, in the envelope.' },
-    errors: { 400: BAD_REQUEST, 401: UNAUTHORIZED, 404: { schema: statusErrorBodySchema, description: 'Merchant not found.' }, 413: TOO_LARGE },
+    errors: {
+      400: BAD_REQUEST,
+      401: UNAUTHORIZED,
+      404: { schema: statusErrorBodySchema, description: 'Merchant not found.' },
+      413: TOO_LARGE,
+    },
   },
   {
     id: 'createOrder',
@@ -237,7 +287,15 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     auth: 'standard',
     body: { schema: createOrderBody, required: true },
     success: { schema: orderSchema, description: 'The order.' },
-    errors: { 400: BAD_REQUEST, 401: UNAUTHORIZED, 404: { schema: statusErrorBodySchema, description: 'The store is unknown or not the merchant\'s (the same answer for both).' }, 413: TOO_LARGE },
+    errors: {
+      400: BAD_REQUEST,
+      401: UNAUTHORIZED,
+      404: {
+        schema: statusErrorBodySchema,
+        description: "The store is unknown or not the merchant's (the same answer for both).",
+      },
+      413: TOO_LARGE,
+    },
   },
   {
     id: 'generateQr',
@@ -249,7 +307,12 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     auth: 'standard',
     body: { schema: generateQrRequestSchema, required: true },
     success: { schema: qrCodeSchema, description: 'The QR code.' },
-    errors: { 400: BAD_REQUEST, 401: UNAUTHORIZED, 404: { schema: statusErrorBodySchema, description: 'The store is unknown or not the merchant\'s.' }, 413: TOO_LARGE },
+    errors: {
+      400: BAD_REQUEST,
+      401: UNAUTHORIZED,
+      404: { schema: statusErrorBodySchema, description: "The store is unknown or not the merchant's." },
+      413: TOO_LARGE,
+    },
   },
   {
     id: 'transactionDetailGet',
@@ -259,9 +322,19 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     summary: 'Transaction detail (GET)',
     description: `A payment, refund or payout transaction by its id. ${DOCUMENTED_SHAPE} ${STANDARD_AUTH}`,
     auth: 'standard',
-    query: { transaction_id: { schema: transactionDetailRequestSchema.shape.transaction_id, required: true, description: 'The transaction id, decimal digits.' } },
+    query: {
+      transaction_id: {
+        schema: transactionDetailRequestSchema.shape.transaction_id,
+        required: true,
+        description: 'The transaction id, decimal digits.',
+      },
+    },
     success: { schema: transactionSchema, description: 'The transaction.' },
-    errors: { 400: BAD_REQUEST, 401: UNAUTHORIZED, 404: { schema: statusErrorBodySchema, description: 'The transaction is unknown or another merchant\'s.' } },
+    errors: {
+      400: BAD_REQUEST,
+      401: UNAUTHORIZED,
+      404: { schema: statusErrorBodySchema, description: "The transaction is unknown or another merchant's." },
+    },
   },
   {
     id: 'transactionDetailPost',
@@ -271,13 +344,22 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     summary: 'Transaction detail (POST)',
     description: `The same as the GET form; the id goes in the JSON body (\`transaction_id\`, string or number) or in the query. One of the two is required; both given must be the same id. ${DOCUMENTED_SHAPE} ${STANDARD_AUTH}`,
     auth: 'standard',
-    query: { transaction_id: { schema: transactionDetailRequestSchema.shape.transaction_id, required: false, description: 'The transaction id, when it is not in the body.' } },
+    query: {
+      transaction_id: {
+        schema: transactionDetailRequestSchema.shape.transaction_id,
+        required: false,
+        description: 'The transaction id, when it is not in the body.',
+      },
+    },
     body: { schema: transactionDetailBodySchema, required: false },
     success: { schema: transactionSchema, description: 'The transaction.' },
     errors: {
-      400: { ...BAD_REQUEST, description: `${BAD_REQUEST.description} No \`transaction_id\`, or different ones in the query and the body.` },
+      400: {
+        ...BAD_REQUEST,
+        description: `${BAD_REQUEST.description} No \`transaction_id\`, or different ones in the query and the body.`,
+      },
       401: UNAUTHORIZED,
-      404: { schema: statusErrorBodySchema, description: 'The transaction is unknown or another merchant\'s.' },
+      404: { schema: statusErrorBodySchema, description: "The transaction is unknown or another merchant's." },
       413: TOO_LARGE,
     },
   },
@@ -294,8 +376,11 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     errors: {
       400: BAD_REQUEST,
       401: UNAUTHORIZED,
-      404: { schema: statusErrorBodySchema, description: 'The order is unknown or another merchant\'s.' },
-      409: { schema: codeErrorBodySchema, description: `${codes('order_not_cancellable')}: the order is completed (refund it) or already cancelled.` },
+      404: { schema: statusErrorBodySchema, description: "The order is unknown or another merchant's." },
+      409: {
+        schema: codeErrorBodySchema,
+        description: `${codes('order_not_cancellable')}: the order is completed (refund it) or already cancelled.`,
+      },
       413: TOO_LARGE,
     },
   },
@@ -308,11 +393,15 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     description: `Refunds a completed order, partly or fully; refunds of an order add up to at most its amount. The amount is held (\`freeze\`) until the refund settles (3-5 business days). ${SIGNED_AUTH}`,
     auth: 'signed',
     body: { schema: refundBody, required: true },
-    success: { schema: refundAnswer, description: 'The refund, in the envelope (or the earlier bare result).', headers: 'signed' },
+    success: {
+      schema: refundAnswer,
+      description: 'The refund, in the envelope (or the earlier bare result).',
+      headers: 'signed',
+    },
     errors: {
       400: BAD_SIGNED_REQUEST,
       401: UNAUTHORIZED_SIGNED,
-      404: { schema: statusErrorBodySchema, description: 'The order is unknown or another merchant\'s.' },
+      404: { schema: statusErrorBodySchema, description: "The order is unknown or another merchant's." },
       409: IN_FLIGHT,
       413: TOO_LARGE,
       422: {
@@ -330,14 +419,25 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     description: `Pays out to an account; the amount is held (\`freeze\`) until the payout settles (1-2 business days). A payout that fails (e.g. an invalid account) is reversed. ${SIGNED_AUTH}`,
     auth: 'signed',
     body: { schema: payoutBody, required: true },
-    success: { schema: payoutAnswer, description: 'The payout, in the envelope (or the earlier bare result).', headers: 'signed' },
+    success: {
+      schema: payoutAnswer,
+      description: 'The payout, in the envelope (or the earlier bare result).',
+      headers: 'signed',
+    },
     errors: {
       400: BAD_SIGNED_REQUEST,
       401: UNAUTHORIZED_SIGNED,
-      404: { schema: statusErrorBodySchema, description: 'An unknown account, where the gateway refuses it at once (the mock\'s option `unknownPayoutAccount: "reject"`).' },
+      404: {
+        schema: statusErrorBodySchema,
+        description:
+          'An unknown account, where the gateway refuses it at once (the mock\'s option `unknownPayoutAccount: "reject"`).',
+      },
       409: IN_FLIGHT,
       413: TOO_LARGE,
-      422: { schema: codeErrorBodySchema, description: `${codes('insufficient_funds')} (above the usable balance), ${codes('idempotency_key_mismatch')}.` },
+      422: {
+        schema: codeErrorBodySchema,
+        description: `${codes('insufficient_funds')} (above the usable balance), ${codes('idempotency_key_mismatch')}.`,
+      },
     },
   },
 ]
@@ -355,7 +455,11 @@ const PIN_OPERATIONS: OperationSpec[] = [
     auth: 'bearer',
     body: { schema: setPinRequestSchema, required: true },
     success: { schema: setPinResponseSchema, description: 'PIN set.' },
-    errors: { 400: pinError('`invalid_pin_format`, `invalid_request`.'), 401: PIN_UNAUTHENTICATED, 409: pinError('`pin_already_set`: use change-pin.') },
+    errors: {
+      400: pinError('`invalid_pin_format`, `invalid_request`.'),
+      401: PIN_UNAUTHENTICATED,
+      409: pinError('`pin_already_set`: use change-pin.'),
+    },
   },
   {
     id: 'verifyPin',
@@ -366,7 +470,10 @@ const PIN_OPERATIONS: OperationSpec[] = [
     description: `Confirms the user's PIN before a sensitive action. ${PIN_BEARER}`,
     auth: 'bearer',
     body: { schema: verifyPinRequestSchema, required: true },
-    success: { schema: verifyPinResponseSchema, description: 'The PIN is right; the wrong-attempt counter is cleared.' },
+    success: {
+      schema: verifyPinResponseSchema,
+      description: 'The PIN is right; the wrong-attempt counter is cleared.',
+    },
     errors: {
       400: pinError('`invalid_pin_format`, `invalid_request`.'),
       401: PIN_UNAUTHENTICATED,
@@ -408,7 +515,9 @@ const PIN_OPERATIONS: OperationSpec[] = [
       401: PIN_UNAUTHENTICATED,
       404: pinError('`contact_not_found`: not a contact of the signed-in user.'),
       422: pinError('`contact_not_verified`.'),
-      429: pinError('`too_many_reset_requests`: too many codes requested in the window (5 in 15 minutes by default); `data.retry_after_seconds`, and the `Retry-After` header.'),
+      429: pinError(
+        '`too_many_reset_requests`: too many codes requested in the window (5 in 15 minutes by default); `data.retry_after_seconds`, and the `Retry-After` header.',
+      ),
     },
   },
   {
@@ -422,7 +531,9 @@ const PIN_OPERATIONS: OperationSpec[] = [
     body: { schema: verifyOtpRequestSchema, required: true },
     success: { schema: verifyOtpResponseSchema, description: 'Code verified.' },
     errors: {
-      400: pinError('`otp_session_invalid` (unknown, expired, ended, already verified, or not this user\'s and contact\'s), `invalid_contact`, `invalid_request`.'),
+      400: pinError(
+        "`otp_session_invalid` (unknown, expired, ended, already verified, or not this user's and contact's), `invalid_contact`, `invalid_request`.",
+      ),
       401: PIN_UNAUTHENTICATED,
       422: pinError('`otp_invalid`; `data.attempts_remaining`; the 5th wrong code ends the session.'),
     },
@@ -439,8 +550,10 @@ const PIN_OPERATIONS: OperationSpec[] = [
     body: { schema: resetPinRequestSchema, required: true },
     success: { schema: resetPinResponseSchema, description: 'PIN reset; the session is deleted.' },
     errors: {
-      400: pinError('`reset_session_invalid` (missing, used or expired verified session), `invalid_pin_format`, `invalid_request`.'),
-      401: pinError('`unauthenticated`, `invalid_token`: a bearer token that is unknown, or not the session owner\'s.'),
+      400: pinError(
+        '`reset_session_invalid` (missing, used or expired verified session), `invalid_pin_format`, `invalid_request`.',
+      ),
+      401: pinError("`unauthenticated`, `invalid_token`: a bearer token that is unknown, or not the session owner's."),
     },
   },
 ]
@@ -455,7 +568,10 @@ function security(auth: Auth): Array<Record<string, string[]>> {
     case 'standard':
       return [{ ApiKey: [] }]
     case 'signed':
-      return [{ ApiKey: [], RequestSignature: [] }, { ApiKey: [], LegacyAppId: [] }]
+      return [
+        { ApiKey: [], RequestSignature: [] },
+        { ApiKey: [], LegacyAppId: [] },
+      ]
     case 'bearer':
       return [{ BearerAuth: [] }]
     case 'bearer-optional':
@@ -468,7 +584,9 @@ function checkExamples(where: string, schema: Schema, examples: NamedExamples | 
   for (const [name, example] of Object.entries(examples)) {
     const parsed = z.safeParse(schema, example.value)
     if (!parsed.success) {
-      throw new Error(`[openapi] example "${name}" of ${where} does not match its schema: ${JSON.stringify(parsed.error.issues)}\n${JSON.stringify(example.value)}`)
+      throw new Error(
+        `[openapi] example "${name}" of ${where} does not match its schema: ${JSON.stringify(parsed.error.issues)}\n${JSON.stringify(example.value)}`,
+      )
     }
   }
   return examples
@@ -482,20 +600,31 @@ function renderOperation(op: OperationSpec, examples: OperationExamples | undefi
     200: {
       description: op.success.description,
       headers: responseHeaders(kind),
-      content: { 'application/json': { schema: op.success.schema, examples: checkExamples(`${op.id} 200`, op.success.schema, examples.responses['200']) } },
+      content: {
+        'application/json': {
+          schema: op.success.schema,
+          examples: checkExamples(`${op.id} 200`, op.success.schema, examples.responses['200']),
+        },
+      },
     } satisfies ZodOpenApiResponseObject,
   }
   for (const [status, spec] of Object.entries(op.errors)) {
     responses[status as '400'] = {
       description: spec.description,
       headers: responseHeaders(kind === 'signed' && !['409', '422'].includes(status) ? 'gateway' : kind),
-      content: { 'application/json': { schema: spec.schema, examples: checkExamples(`${op.id} ${status}`, spec.schema, examples.responses[status]) } },
+      content: {
+        'application/json': {
+          schema: spec.schema,
+          examples: checkExamples(`${op.id} ${status}`, spec.schema, examples.responses[status]),
+        },
+      },
     }
   }
   const other = kind === 'pin' ? PIN_OTHER : OTHER
   responses.default = { description: other.description, content: { 'application/json': { schema: other.schema } } }
   for (const status of Object.keys(examples.responses)) {
-    if (!(status in responses)) throw new Error(`[openapi] ${op.id} has an example for status ${status}, which the document does not list`)
+    if (!(status in responses))
+      throw new Error(`[openapi] ${op.id} has an example for status ${status}, which the document does not list`)
   }
   if (!examples.responses['200']) throw new Error(`[openapi] ${op.id} has no example of its success`)
   const query = Object.entries(op.query ?? {}).map(([name, param]) => queryParam(name, param, examples.query?.[name]))
@@ -511,7 +640,12 @@ function renderOperation(op: OperationSpec, examples: OperationExamples | undefi
       ? {
           requestBody: {
             required: op.body.required,
-            content: { 'application/json': { schema: op.body.schema, examples: checkExamples(`${op.id} request`, op.body.schema, examples.request) } },
+            content: {
+              'application/json': {
+                schema: op.body.schema,
+                examples: checkExamples(`${op.id} request`, op.body.schema, examples.request),
+              },
+            },
           },
         }
       : {}),
@@ -536,16 +670,30 @@ function queryParam(name: string, param: { schema: Schema; required: boolean; de
   }
 }
 
-const SERVERS: Array<{ url: string; description: string; variables?: Record<string, { default: string; description: string }> }> = [
+const SERVERS: Array<{
+  url: string
+  description: string
+  variables?: Record<string, { default: string; description: string }>
+}> = [
   {
     url: '{base_url}',
     description: 'Production: the service base address the gateway gives you.',
-    variables: { base_url: { default: 'https://gateway.invalid', description: 'The service base address (`{base_url}`), given by the gateway.' } },
+    variables: {
+      base_url: {
+        default: 'https://gateway.invalid',
+        description: 'The service base address (`{base_url}`), given by the gateway.',
+      },
+    },
   },
   {
     url: '{sandbox_base_url}',
     description: 'Sandbox: mirrors the gateway paths.',
-    variables: { sandbox_base_url: { default: 'https://sandbox.gateway.invalid', description: 'The sandbox base address (`{sandbox_base_url}`), given by the gateway.' } },
+    variables: {
+      sandbox_base_url: {
+        default: 'https://sandbox.gateway.invalid',
+        description: 'The sandbox base address (`{sandbox_base_url}`), given by the gateway.',
+      },
+    },
   },
   { url: 'http://127.0.0.1:4010', description: 'The local mock (`npm start`).' },
 ]
@@ -571,14 +719,16 @@ export function buildGatewayDocument(examples: DocumentExamples, options: Gatewa
     paths[op.path]![op.method] = renderOperation(op, examples.operations[op.id])
   }
   const unknown = Object.keys(examples.operations).filter((id) => !GATEWAY_OPERATION_IDS.includes(id))
-  if (unknown.length) throw new Error(`[openapi] examples for operations the document does not have: ${unknown.join(', ')}`)
+  if (unknown.length)
+    throw new Error(`[openapi] examples for operations the document does not have: ${unknown.join(', ')}`)
   const webhook = examples.webhook
   if (!webhook) throw new Error('[openapi] no webhook example')
   checkExamples('the webhook', webhookPayloadSchema, { payment: webhook.payload })
   const webhookSignature = z.string().check(z.regex(/^[0-9a-f]{64}$/))
   z.globalRegistry.add(webhookSignature, {
     param: {
-      description: 'Lowercase hex HMAC-SHA256 of the raw body followed by the decimal string of floor(createTimeMilli / 1000), keyed with the API secret. Verify it over the raw bytes before parsing, in constant time.',
+      description:
+        'Lowercase hex HMAC-SHA256 of the raw body followed by the decimal string of floor(createTimeMilli / 1000), keyed with the API secret. Verify it over the raw bytes before parsing, in constant time.',
       example: webhook.signature,
     },
   })
@@ -590,7 +740,8 @@ export function buildGatewayDocument(examples: DocumentExamples, options: Gatewa
     info: {
       title: 'Merchant payment gateway and PIN service',
       version: options.version,
-      summary: 'Stores, orders, QR codes, transactions, cancel, refunds, payouts, balance, webhooks, and the PIN module.',
+      summary:
+        'Stores, orders, QR codes, transactions, cancel, refunds, payouts, balance, webhooks, and the PIN module.',
       description: [
         'The merchant payment gateway (USD and KHR) and the PIN module for signed-in users, generated from `@merchant-gateway/contract`; the examples are answers of the mock (`@merchant-gateway/mock`).',
         '',
@@ -604,11 +755,11 @@ export function buildGatewayDocument(examples: DocumentExamples, options: Gatewa
     },
     servers: SERVERS,
     tags: [
-      { name: 'Stores and balance', description: 'The merchant\'s stores and balances.' },
+      { name: 'Stores and balance', description: "The merchant's stores and balances." },
       { name: 'Orders', description: 'Payment orders and QR codes.' },
       { name: 'Transactions', description: 'Payments, refunds and payouts as transactions.' },
       { name: 'Refunds and payouts', description: 'Signed, idempotent money movements.' },
-      { name: 'PIN', description: 'The signed-in user\'s 6-digit PIN.' },
+      { name: 'PIN', description: "The signed-in user's 6-digit PIN." },
       { name: 'PIN reset', description: 'Reset by one-time code: forgot-pin, verify-otp, reset-pin.' },
       { name: 'Webhooks', description: 'What the gateway sends to the merchant.' },
     ],
@@ -623,7 +774,10 @@ export function buildGatewayDocument(examples: DocumentExamples, options: Gatewa
             "Sent to the merchant's receiver when a payment is reported (`SUCCESS`, or `FAILED`). Verify `X-Signature` over the raw body before processing; deduplicate by `transactionId` and `status` (a retry is signed again at its own time). Any 2xx within 10 s acknowledges; otherwise the mock retries after 1 min, 5 min, 30 min, 2 h and 6 h.",
           security: [],
           requestParams: { header: z.object({ [HEADERS.signature]: webhookSignature }) },
-          requestBody: { required: true, content: { 'application/json': { schema: webhookPayloadSchema, examples: { payment: webhook.payload } } } },
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: webhookPayloadSchema, examples: { payment: webhook.payload } } },
+          },
           responses: {
             200: { description: 'Acknowledged (any 2xx).', content: { 'application/json': { schema: ack } } },
             400: { description: 'The receiver could not read the body.' },
@@ -647,7 +801,7 @@ export function buildGatewayDocument(examples: DocumentExamples, options: Gatewa
           name: HEADERS.appId,
           description: `Deprecated: the earlier authentication of refund and payout, \`${HEADERS.appId}\` with \`${HEADERS.apiKey}\` and \`${HEADERS.timestamp}\`, no signature. ${LEGACY_FORM_PERIOD}`,
         },
-        BearerAuth: { type: 'http', scheme: 'bearer', description: 'The signed-in user\'s access token (PIN module).' },
+        BearerAuth: { type: 'http', scheme: 'bearer', description: "The signed-in user's access token (PIN module)." },
       },
     },
   })

@@ -13,7 +13,11 @@ const register = <T extends z.core.$ZodType>(schema: T, id: string, description:
   return schema
 }
 
-const pin = register(z.string().check(z.regex(PIN_RULES.pinPattern)), 'Pin', 'A PIN: exactly 6 digits, as a string. Any other form is 400 `invalid_pin_format` and never counts as a wrong attempt.')
+const pin = register(
+  z.string().check(z.regex(PIN_RULES.pinPattern)),
+  'Pin',
+  'A PIN: exactly 6 digits, as a string. Any other form is 400 `invalid_pin_format` and never counts as a wrong attempt.',
+)
 const sessionId = z.string().check(z.minLength(1), z.maxLength(255))
 const emailContact = register(
   z.object({ email: z.string().check(z.minLength(3), z.maxLength(254)) }),
@@ -32,7 +36,11 @@ const phoneContact = register(
 const otpCode = z.string().check(z.regex(PIN_RULES.otpPattern))
 
 /** POST set-pin. */
-export const setPinRequestSchema = register(z.object({ pin }), 'SetPinRequest', 'Set PIN: only when the user has none (otherwise 409 `pin_already_set`; use change-pin).')
+export const setPinRequestSchema = register(
+  z.object({ pin }),
+  'SetPinRequest',
+  'Set PIN: only when the user has none (otherwise 409 `pin_already_set`; use change-pin).',
+)
 
 /** POST verify-pin. */
 export const verifyPinRequestSchema = register(
@@ -77,13 +85,21 @@ function pinEnvelope<T extends z.core.$ZodType>(message: string, data: T) {
 }
 
 /** 200 of set-pin, verify-pin, change-pin: `data` is null. */
-export const setPinResponseSchema = register(pinEnvelope(PIN_MESSAGES.setPin, z.null()), 'SetPinResponse', 'The PIN module envelope; `data` is null.')
+export const setPinResponseSchema = register(
+  pinEnvelope(PIN_MESSAGES.setPin, z.null()),
+  'SetPinResponse',
+  'The PIN module envelope; `data` is null.',
+)
 export const verifyPinResponseSchema = register(
   pinEnvelope(PIN_MESSAGES.verifyPin, z.null()),
   'VerifyPinResponse',
   'The PIN module envelope; `data` is null. The message is the one-time-code text, as the service documents it.',
 )
-export const changePinResponseSchema = register(pinEnvelope(PIN_MESSAGES.changePin, z.null()), 'ChangePinResponse', 'The PIN module envelope; `data` is null.')
+export const changePinResponseSchema = register(
+  pinEnvelope(PIN_MESSAGES.changePin, z.null()),
+  'ChangePinResponse',
+  'The PIN module envelope; `data` is null.',
+)
 
 /** 200 of forgot-pin. */
 export const forgotPinResponseSchema = register(
@@ -97,7 +113,10 @@ export const forgotPinResponseSchema = register(
 
 /** 200 of verify-otp. */
 export const verifyOtpResponseSchema = register(
-  pinEnvelope(PIN_MESSAGES.verifyOtp, z.looseObject({ success: z.literal(true), message: z.string(), session_id: z.string().check(z.uuid()) })),
+  pinEnvelope(
+    PIN_MESSAGES.verifyOtp,
+    z.looseObject({ success: z.literal(true), message: z.string(), session_id: z.string().check(z.uuid()) }),
+  ),
   'VerifyOtpResponse',
   '`data.session_id` is a new id: the verified session that reset-pin takes.',
 )

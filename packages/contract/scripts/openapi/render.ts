@@ -77,7 +77,9 @@ export function applyProjectRules({ zodSchema, jsonSchema, path }: OverrideConte
   const type = zodSchema._zod.def.type
   const meaningful = Object.keys(jsonSchema).some((key) => key !== 'description' && key !== 'deprecated')
   if (!meaningful && type !== 'unknown' && type !== 'any') {
-    throw new UnexpressibleSchemaError(`[openapi] the ${type} schema at ${where(path)} renders as an empty schema (anything goes): give it an OpenAPI form or change it`)
+    throw new UnexpressibleSchemaError(
+      `[openapi] the ${type} schema at ${where(path)} renders as an empty schema (anything goes): give it an OpenAPI form or change it`,
+    )
   }
 }
 

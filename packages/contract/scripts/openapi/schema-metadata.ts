@@ -62,7 +62,9 @@ export const day = (ms: number): string => new Date(ms).toISOString().slice(0, 1
 /** The last day before an instant (`2026-03-15` for the 16th at 00:00Z). */
 export const dayBefore = (ms: number): string => day(ms - 86_400_000)
 
-const decimals = CURRENCIES.map((c) => `${c} ${CURRENCY_DECIMALS[c] === 0 ? 'whole numbers' : `at most ${CURRENCY_DECIMALS[c]} decimal places`}`).join(', ')
+const decimals = CURRENCIES.map(
+  (c) => `${c} ${CURRENCY_DECIMALS[c] === 0 ? 'whole numbers' : `at most ${CURRENCY_DECIMALS[c]} decimal places`}`,
+).join(', ')
 const maxAmounts = CURRENCIES.map((c) => formatAmount(LIMITS.maxAmountMinor, c)).join(' or ')
 
 /** Where the earlier (deprecated) forms were accepted, as one sentence. */
@@ -73,7 +75,10 @@ export const LEGACY_FORM_PERIOD = `Accepted before ${day(R14.grace)} (release ${
  * covers every refinement of that schema).
  */
 export const REFINEMENT_TEXTS: ReadonlyMap<object, string> = new Map<object, string>([
-  [amountFitsCurrency, `\`amount\` must fit its \`currency\`: ${decimals}; at most ${maxAmounts}. A wrong amount is 400.`],
+  [
+    amountFitsCurrency,
+    `\`amount\` must fit its \`currency\`: ${decimals}; at most ${maxAmounts}. A wrong amount is 400.`,
+  ],
   [decimalIdSchema, `At most ${Number.MAX_SAFE_INTEGER} (so that it names the same record as its numeric spelling).`],
   [
     createOrderRequestSchema,
@@ -85,15 +90,35 @@ export const REFINEMENT_TEXTS: ReadonlyMap<object, string> = new Map<object, str
 const COMPONENTS: ReadonlyArray<readonly [z.core.$ZodType, string, string]> = [
   [amountSchema, 'Amount', 'An amount in major units (`12.5` USD, `4000` KHR) as a JSON number, greater than 0.'],
   [currencySchema, 'Currency', 'A currency code.'],
-  [decimalIdSchema, 'DecimalId', 'An identifier spelled as a decimal string (`"1024"`), as in the documented snake_case bodies: digits, no leading zero.'],
-  [integerIdSchema, 'IntegerId', 'An identifier spelled as a JSON number (`1024`), as in the current camelCase bodies: a positive integer.'],
+  [
+    decimalIdSchema,
+    'DecimalId',
+    'An identifier spelled as a decimal string (`"1024"`), as in the documented snake_case bodies: digits, no leading zero.',
+  ],
+  [
+    integerIdSchema,
+    'IntegerId',
+    'An identifier spelled as a JSON number (`1024`), as in the current camelCase bodies: a positive integer.',
+  ],
   [isoTimestampSchema, 'Timestamp', 'An ISO 8601 date-time with a time zone (`Z` or an offset).'],
-  [storeSchema, 'Store', "A store of the merchant. Stores are managed in the merchant's mobile app; the API only lists them."],
+  [
+    storeSchema,
+    'Store',
+    "A store of the merchant. Stores are managed in the merchant's mobile app; the API only lists them.",
+  ],
   [listStoresResponseSchema, 'ListStoresResponse', 'The envelope with the stores as `data`.'],
-  [currencyBalanceSchema, 'CurrencyBalance', 'Balance in one currency, in major units: `balance` includes frozen funds, `freeze` is held for pending work, `usable` = `balance` - `freeze`.'],
+  [
+    currencyBalanceSchema,
+    'CurrencyBalance',
+    'Balance in one currency, in major units: `balance` includes frozen funds, `freeze` is held for pending work, `usable` = `balance` - `freeze`.',
+  ],
   [balanceSchema, 'Balance', 'One balance per currency.'],
   [balanceResponseSchema, 'BalanceResponse', 'The envelope with the balance as `data`.'],
-  [createOrderCurrentRequestSchema, 'CreateOrderRequest', 'Create order, current shape: `storeId` as a number, as List stores returns it.'],
+  [
+    createOrderCurrentRequestSchema,
+    'CreateOrderRequest',
+    'Create order, current shape: `storeId` as a number, as List stores returns it.',
+  ],
   [
     createOrderLegacyRequestSchema,
     'CreateOrderLegacyRequest',
@@ -102,27 +127,71 @@ const COMPONENTS: ReadonlyArray<readonly [z.core.$ZodType, string, string]> = [
   [orderSchema, 'Order', 'The create-order answer as documented. `status` starts as `pending`.'],
   [generateQrRequestSchema, 'GenerateQrRequest', 'Generate QR: `store_id` is a number here (from List stores).'],
   [qrCodeSchema, 'QrCode', 'A payment QR code without an order; typically valid for 30 minutes (`expires_at`).'],
-  [transactionDetailBodySchema, 'TransactionDetailBody', 'Transaction detail, POST form: `transaction_id` as a decimal string or a positive integer (both address the same record).'],
-  [transactionSchema, 'Transaction', 'A transaction as documented. `status` is one of `pending`, `completed`, `failed`, `cancelled`; other values may come later.'],
-  [cancelOrderRequestSchema, 'CancelOrderRequest', `Cancel order: the order as a decimal string and an optional reason (at most ${LIMITS.maxTextLength} characters).`],
+  [
+    transactionDetailBodySchema,
+    'TransactionDetailBody',
+    'Transaction detail, POST form: `transaction_id` as a decimal string or a positive integer (both address the same record).',
+  ],
+  [
+    transactionSchema,
+    'Transaction',
+    'A transaction as documented. `status` is one of `pending`, `completed`, `failed`, `cancelled`; other values may come later.',
+  ],
+  [
+    cancelOrderRequestSchema,
+    'CancelOrderRequest',
+    `Cancel order: the order as a decimal string and an optional reason (at most ${LIMITS.maxTextLength} characters).`,
+  ],
   [cancelResultSchema, 'CancelResult', 'The cancel answer as documented; `status` is `cancelled`.'],
-  [refundRequestSchema, 'RefundRequest', "Refund, current form (signed). `refundAmount` is in the order's currency and must fit its decimals; partial refunds are allowed, never above what remains."],
-  [moneyMovementResultSchema, 'RefundResult', 'Refund result, current form (refund and payout results have the same fields). `remark` may be empty.'],
+  [
+    refundRequestSchema,
+    'RefundRequest',
+    "Refund, current form (signed). `refundAmount` is in the order's currency and must fit its decimals; partial refunds are allowed, never above what remains.",
+  ],
+  [
+    moneyMovementResultSchema,
+    'RefundResult',
+    'Refund result, current form (refund and payout results have the same fields). `remark` may be empty.',
+  ],
   [refundResponseSchema, 'RefundResponse', 'The envelope with the refund result as `data`.'],
-  [legacyRefundRequestSchema, 'LegacyRefundRequest', `Refund, earlier form (snake_case, no signature; X-App-Id, X-Api-Key, X-Timestamp). Deprecated. ${LEGACY_FORM_PERIOD}`],
-  [legacyRefundResultSchema, 'LegacyRefundResult', `Refund result, earlier form (not enveloped; \`status\` e.g. \`processing\`). Deprecated: the answer to the earlier request form.`],
-  [payoutRequestSchema, 'PayoutRequest', `Payout, current form (signed). \`accountNumber\` 1 to ${LIMITS.maxAccountNumberLength} characters. Check the balance first.`],
+  [
+    legacyRefundRequestSchema,
+    'LegacyRefundRequest',
+    `Refund, earlier form (snake_case, no signature; X-App-Id, X-Api-Key, X-Timestamp). Deprecated. ${LEGACY_FORM_PERIOD}`,
+  ],
+  [
+    legacyRefundResultSchema,
+    'LegacyRefundResult',
+    `Refund result, earlier form (not enveloped; \`status\` e.g. \`processing\`). Deprecated: the answer to the earlier request form.`,
+  ],
+  [
+    payoutRequestSchema,
+    'PayoutRequest',
+    `Payout, current form (signed). \`accountNumber\` 1 to ${LIMITS.maxAccountNumberLength} characters. Check the balance first.`,
+  ],
   [payoutResultSchema, 'PayoutResult', 'Payout result, current form. A payout has no order, so its `orderId` is `0`.'],
   [payoutResponseSchema, 'PayoutResponse', 'The envelope with the payout result as `data`.'],
-  [legacyPayoutRequestSchema, 'LegacyPayoutRequest', `Payout, earlier form (snake_case, no signature). Deprecated. ${LEGACY_FORM_PERIOD}`],
-  [legacyPayoutResultSchema, 'LegacyPayoutResult', 'Payout result, earlier form (not enveloped). Deprecated: the answer to the earlier request form.'],
+  [
+    legacyPayoutRequestSchema,
+    'LegacyPayoutRequest',
+    `Payout, earlier form (snake_case, no signature). Deprecated. ${LEGACY_FORM_PERIOD}`,
+  ],
+  [
+    legacyPayoutResultSchema,
+    'LegacyPayoutResult',
+    'Payout result, earlier form (not enveloped). Deprecated: the answer to the earlier request form.',
+  ],
   [statusErrorBodySchema, 'StatusErrorBody', 'Status-style error body: `error` is the HTTP status name.'],
   [
     codeErrorBodySchema,
     'CodeErrorBody',
     '`error.code` says why, for a program to branch on; `request_id` is the trace id; `details` (authentication-class codes) names the endpoint and the header to send; `timestamp` is Unix seconds.',
   ],
-  [errorBodySchema, 'ErrorBody', 'Either error body: `error` is a string in the status style, an object in the code style.'],
+  [
+    errorBodySchema,
+    'ErrorBody',
+    'Either error body: `error` is a string in the status style, an object in the code style.',
+  ],
   [
     webhookPayloadSchema,
     'WebhookPayload',
@@ -155,7 +224,8 @@ export function registerContractComponents(): void {
   if (registered) return
   for (const [schema, id, description] of COMPONENTS) {
     const existing = z.globalRegistry.get(schema)
-    if (existing && existing.id !== id) throw new Error(`[openapi] ${id}: the schema is already registered as ${String(existing.id)}`)
+    if (existing && existing.id !== id)
+      throw new Error(`[openapi] ${id}: the schema is already registered as ${String(existing.id)}`)
     z.globalRegistry.add(schema, { id, description, ...(DEPRECATED.has(schema) ? { deprecated: true } : {}) })
   }
   registered = true

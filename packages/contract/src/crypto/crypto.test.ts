@@ -108,7 +108,9 @@ describe.each(PROVIDERS)('$name HMAC provider', (provider) => {
 
   it('a signed request signs the raw body followed by X-Timestamp (known answer)', async () => {
     expect(await signer.signRequest({ secret: SECRET, body: REFUND_BODY, timestamp: TIMESTAMP })).toBe(REFUND_SIGNATURE)
-    expect(await signer.signRequest({ secret: SECRET, body: utf8(REFUND_BODY), timestamp: TIMESTAMP })).toBe(REFUND_SIGNATURE)
+    expect(await signer.signRequest({ secret: SECRET, body: utf8(REFUND_BODY), timestamp: TIMESTAMP })).toBe(
+      REFUND_SIGNATURE,
+    )
   })
 
   it('a webhook signs the raw body followed by floor(createTimeMilli / 1000) (known answer)', async () => {
@@ -118,7 +120,9 @@ describe.each(PROVIDERS)('$name HMAC provider', (provider) => {
   })
 
   it('a non-ASCII body is signed over its UTF-8 bytes (known answer)', async () => {
-    expect(await signer.signRequest({ secret: SECRET, body: NON_ASCII_BODY, timestamp: TIMESTAMP })).toBe(NON_ASCII_SIGNATURE)
+    expect(await signer.signRequest({ secret: SECRET, body: NON_ASCII_BODY, timestamp: TIMESTAMP })).toBe(
+      NON_ASCII_SIGNATURE,
+    )
   })
 
   it('output is 64 lowercase hex characters', async () => {
@@ -135,7 +139,14 @@ describe.each(PROVIDERS)('$name HMAC provider', (provider) => {
     for (let i = 0; i < body.length; i++) {
       const tampered = body.slice()
       tampered[i] = tampered[i]! ^ 0x01
-      expect(await signer.verifyRequest({ secret: SECRET, body: tampered, timestamp: TIMESTAMP, signature: REFUND_SIGNATURE })).toBe(false)
+      expect(
+        await signer.verifyRequest({
+          secret: SECRET,
+          body: tampered,
+          timestamp: TIMESTAMP,
+          signature: REFUND_SIGNATURE,
+        }),
+      ).toBe(false)
     }
   })
 
@@ -148,7 +159,14 @@ describe.each(PROVIDERS)('$name HMAC provider', (provider) => {
 
   it('re-serialised JSON is a different body: the signature covers the text as sent', async () => {
     const reformatted = JSON.stringify(JSON.parse(REFUND_BODY), null, 2)
-    expect(await signer.verifyRequest({ secret: SECRET, body: reformatted, timestamp: TIMESTAMP, signature: REFUND_SIGNATURE })).toBe(false)
+    expect(
+      await signer.verifyRequest({
+        secret: SECRET,
+        body: reformatted,
+        timestamp: TIMESTAMP,
+        signature: REFUND_SIGNATURE,
+      }),
+    ).toBe(false)
   })
 
   it.each([
@@ -162,9 +180,16 @@ describe.each(PROVIDERS)('$name HMAC provider', (provider) => {
     ['missing (null)', null],
     ['missing (undefined)', undefined],
   ])('a signature that is %s verifies false', async (_label, signature) => {
-    expect(await signer.verifyRequest({ secret: SECRET, body: REFUND_BODY, timestamp: TIMESTAMP, signature })).toBe(false)
+    expect(await signer.verifyRequest({ secret: SECRET, body: REFUND_BODY, timestamp: TIMESTAMP, signature })).toBe(
+      false,
+    )
     expect(
-      await signer.verifyWebhook({ secret: SECRET, rawBody: WEBHOOK_BODY, createTimeMilli: WEBHOOK_CREATE_TIME_MILLI, signature }),
+      await signer.verifyWebhook({
+        secret: SECRET,
+        rawBody: WEBHOOK_BODY,
+        createTimeMilli: WEBHOOK_CREATE_TIME_MILLI,
+        signature,
+      }),
     ).toBe(false)
   })
 
@@ -178,10 +203,16 @@ describe.each(PROVIDERS)('$name HMAC provider', (provider) => {
   it('verifyWebhook is false for a tampered body or a non-finite createTimeMilli', async () => {
     const base = { secret: SECRET, signature: WEBHOOK_SIGNATURE }
     const tampered = WEBHOOK_BODY.replace('"amount":12.5', '"amount":125')
-    expect(await signer.verifyWebhook({ ...base, rawBody: tampered, createTimeMilli: WEBHOOK_CREATE_TIME_MILLI })).toBe(false)
+    expect(await signer.verifyWebhook({ ...base, rawBody: tampered, createTimeMilli: WEBHOOK_CREATE_TIME_MILLI })).toBe(
+      false,
+    )
     expect(await signer.verifyWebhook({ ...base, rawBody: WEBHOOK_BODY, createTimeMilli: Number.NaN })).toBe(false)
     expect(
-      await signer.verifyWebhook({ ...base, rawBody: WEBHOOK_BODY, createTimeMilli: '1767225600999' as unknown as number }),
+      await signer.verifyWebhook({
+        ...base,
+        rawBody: WEBHOOK_BODY,
+        createTimeMilli: '1767225600999' as unknown as number,
+      }),
     ).toBe(false)
   })
 
@@ -204,7 +235,10 @@ describe('providers agree', () => {
         fc.oneof(fc.string({ minLength: 1, unit: 'binary' }), fc.uint8Array({ minLength: 1, maxLength: 200 })),
         fc.uint8Array({ maxLength: 300 }),
         async (secret, message) => {
-          const [a, b] = await Promise.all([nodeCryptoHmac.hmacSha256Hex(secret, message), webCryptoHmac.hmacSha256Hex(secret, message)])
+          const [a, b] = await Promise.all([
+            nodeCryptoHmac.hmacSha256Hex(secret, message),
+            webCryptoHmac.hmacSha256Hex(secret, message),
+          ])
           expect(a).toBe(b)
         },
       ),
@@ -218,7 +252,10 @@ describe('providers agree', () => {
         fc.string({ minLength: 1 }),
         fc.array(fc.oneof(fc.string({ unit: 'grapheme' }), fc.uint8Array({ maxLength: 50 })), { maxLength: 4 }),
         async (secret, parts) => {
-          const joined = parts.reduce<Uint8Array>((acc, part) => concatBytes(acc, typeof part === 'string' ? utf8(part) : part), new Uint8Array(0))
+          const joined = parts.reduce<Uint8Array>(
+            (acc, part) => concatBytes(acc, typeof part === 'string' ? utf8(part) : part),
+            new Uint8Array(0),
+          )
           const expected = await nodeCryptoHmac.hmacSha256Hex(secret, joined)
           expect(await nodeCryptoHmac.hmacSha256Hex(secret, parts)).toBe(expected)
           expect(await webCryptoHmac.hmacSha256Hex(secret, parts)).toBe(expected)
@@ -234,8 +271,12 @@ describe('providers agree', () => {
     delete globalThis.Buffer
     try {
       const signer = createSigner(webCryptoHmac)
-      expect(await signer.signRequest({ secret: `${SECRET}-no-buffer`, body: REFUND_BODY, timestamp: TIMESTAMP })).toMatch(/^[0-9a-f]{64}$/)
-      expect(await signer.signRequest({ secret: SECRET, body: REFUND_BODY, timestamp: TIMESTAMP })).toBe(REFUND_SIGNATURE)
+      expect(
+        await signer.signRequest({ secret: `${SECRET}-no-buffer`, body: REFUND_BODY, timestamp: TIMESTAMP }),
+      ).toMatch(/^[0-9a-f]{64}$/)
+      expect(await signer.signRequest({ secret: SECRET, body: REFUND_BODY, timestamp: TIMESTAMP })).toBe(
+        REFUND_SIGNATURE,
+      )
     } finally {
       globalThis.Buffer = saved
     }
@@ -245,7 +286,9 @@ describe('providers agree', () => {
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 40; i++) {
         const secret = `secret-${i}`
-        expect(await webCryptoHmac.hmacSha256Hex(secret, utf8('m'))).toBe(await nodeCryptoHmac.hmacSha256Hex(secret, utf8('m')))
+        expect(await webCryptoHmac.hmacSha256Hex(secret, utf8('m'))).toBe(
+          await nodeCryptoHmac.hmacSha256Hex(secret, utf8('m')),
+        )
       }
     }
   })

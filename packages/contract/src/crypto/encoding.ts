@@ -60,7 +60,8 @@ export function toHex(bytes: Uint8Array): string {
  * ```
  */
 export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
-  if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) throw new RangeError('fromHex: expected an even number of hexadecimal digits')
+  if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex))
+    throw new RangeError('fromHex: expected an even number of hexadecimal digits')
   const out = new Uint8Array(hex.length / 2)
   for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16)
   return out

@@ -34,7 +34,10 @@ export function requestSignatureMessage(rawBody: string | Uint8Array, timestamp:
  * webhookSignatureMessage(rawBody, 1767225600999) // rawBody bytes + '1767225600'
  * ```
  */
-export function webhookSignatureMessage(rawBody: string | Uint8Array, createTimeMilli: number): Uint8Array<ArrayBuffer> {
+export function webhookSignatureMessage(
+  rawBody: string | Uint8Array,
+  createTimeMilli: number,
+): Uint8Array<ArrayBuffer> {
   return concatBytes(bodyBytes(rawBody), utf8(webhookTimestamp(createTimeMilli)))
 }
 

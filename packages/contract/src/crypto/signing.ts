@@ -105,7 +105,8 @@ function wellFormed(signature: unknown): signature is string {
 export function createSigner(provider: HmacProvider): Signer {
   // The message goes to the provider as parts (body, then timestamp): the same bytes as
   // requestSignatureMessage / webhookSignatureMessage, without copying the body into a new buffer.
-  const signRequest = ({ secret, body, timestamp }: SignRequestParams) => provider.hmacSha256Hex(secret, [body, timestamp])
+  const signRequest = ({ secret, body, timestamp }: SignRequestParams) =>
+    provider.hmacSha256Hex(secret, [body, timestamp])
   const signWebhook = ({ secret, rawBody, createTimeMilli }: SignWebhookParams) =>
     provider.hmacSha256Hex(secret, [rawBody, webhookTimestamp(createTimeMilli)])
 

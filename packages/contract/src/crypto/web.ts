@@ -63,7 +63,8 @@ export const webCryptoHmac: HmacProvider = Object.freeze({
   async hmacSha256Hex(secret: string | Uint8Array, message: MessagePart | readonly MessagePart[]): Promise<string> {
     if (secret.length === 0) throw new TypeError('HMAC secret must not be empty')
     const key = await importKey(secret)
-    const bytes = typeof message === 'string' ? utf8(message) : message instanceof Uint8Array ? message : joinParts(message)
+    const bytes =
+      typeof message === 'string' ? utf8(message) : message instanceof Uint8Array ? message : joinParts(message)
     const mac = await subtle().sign('HMAC', key, ownBytes(bytes))
     return toHex(new Uint8Array(mac))
   },

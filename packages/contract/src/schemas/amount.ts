@@ -44,13 +44,11 @@ export const currencySchema = z.enum(CURRENCIES)
  * decimalIdSchema.safeParse('0124').success // false
  * ```
  */
-export const decimalIdSchema = z
-  .string()
-  .check(
-    z.maxLength(LIMITS.maxIdLength),
-    z.regex(/^[1-9][0-9]*$/, 'must be a string of digits'),
-    z.refine((id) => Number.isSafeInteger(Number(id)), `must be at most ${Number.MAX_SAFE_INTEGER}`),
-  )
+export const decimalIdSchema = z.string().check(
+  z.maxLength(LIMITS.maxIdLength),
+  z.regex(/^[1-9][0-9]*$/, 'must be a string of digits'),
+  z.refine((id) => Number.isSafeInteger(Number(id)), `must be at most ${Number.MAX_SAFE_INTEGER}`),
+)
 
 /**
  * An identifier spelled as a JSON number, as in the current camelCase bodies

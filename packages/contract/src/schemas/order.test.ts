@@ -28,7 +28,9 @@ describe('createOrderRequestSchema', () => {
   it('both spellings naming different stores are rejected', () => {
     const result = createOrderRequestSchema.safeParse({ storeId: 12, store_id: '13', amount: 12.5, currency: 'USD' })
     expect(result.success).toBe(false)
-    expect(result.error?.issues).toMatchObject([{ path: ['store_id'], message: 'storeId and store_id name different stores' }])
+    expect(result.error?.issues).toMatchObject([
+      { path: ['store_id'], message: 'storeId and store_id name different stores' },
+    ])
   })
 
   it('each spelling keeps its own type: storeId as a string or store_id as a number is rejected', () => {
@@ -37,7 +39,9 @@ describe('createOrderRequestSchema', () => {
   })
 
   it('the single-shape schemas accept only their own spelling', () => {
-    expect(createOrderCurrentRequestSchema.safeParse({ store_id: '12', amount: 1, currency: 'USD' }).success).toBe(false)
+    expect(createOrderCurrentRequestSchema.safeParse({ store_id: '12', amount: 1, currency: 'USD' }).success).toBe(
+      false,
+    )
     expect(createOrderLegacyRequestSchema.safeParse({ storeId: 12, amount: 1, currency: 'USD' }).success).toBe(false)
   })
 })

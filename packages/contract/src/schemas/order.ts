@@ -106,13 +106,23 @@ export const createOrderRequestSchema = z
   .check(
     z.superRefine((value, ctx) => {
       if (value.storeId === undefined && value.store_id === undefined) {
-        ctx.addIssue({ code: 'custom', message: 'one of storeId (number) or store_id (string) is required', path: [], input: value })
+        ctx.addIssue({
+          code: 'custom',
+          message: 'one of storeId (number) or store_id (string) is required',
+          path: [],
+          input: value,
+        })
       } else if (
         value.storeId !== undefined &&
         value.store_id !== undefined &&
         String(value.storeId) !== value.store_id
       ) {
-        ctx.addIssue({ code: 'custom', message: 'storeId and store_id name different stores', path: ['store_id'], input: value.store_id })
+        ctx.addIssue({
+          code: 'custom',
+          message: 'storeId and store_id name different stores',
+          path: ['store_id'],
+          input: value.store_id,
+        })
       }
     }),
     amountFitsCurrency,

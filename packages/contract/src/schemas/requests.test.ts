@@ -186,7 +186,6 @@ describe.each(cases)('$name request', ({ schema, example, required, strings, num
       expect(schema.safeParse({ ...example, [field]: value }).success).toBe(false)
     }
   })
-
 })
 
 describe.each(cases.filter((c) => c.currency !== undefined))('$name request', ({ schema, example, currency }) => {
@@ -247,11 +246,15 @@ describe('request field rules', () => {
     expect(cancelOrderRequestSchema.safeParse({ order_id: '1', reason: '' }).success).toBe(true)
     expect(cancelOrderRequestSchema.safeParse({ order_id: '1', reason: 'x'.repeat(500) }).success).toBe(true)
     expect(cancelOrderRequestSchema.safeParse({ order_id: '1', reason: 'x'.repeat(501) }).success).toBe(false)
-    expect(legacyPayoutRequestSchema.safeParse({ account_id: 'A', amount: 1, currency: 'USD', description: 'x'.repeat(501) }).success).toBe(false)
+    expect(
+      legacyPayoutRequestSchema.safeParse({ account_id: 'A', amount: 1, currency: 'USD', description: 'x'.repeat(501) })
+        .success,
+    ).toBe(false)
   })
 
   it('payout account numbers are 1 to 64 characters', () => {
-    const parse = (accountNumber: string) => payoutRequestSchema.safeParse({ accountNumber, amount: 1, currency: 'USD' }).success
+    const parse = (accountNumber: string) =>
+      payoutRequestSchema.safeParse({ accountNumber, amount: 1, currency: 'USD' }).success
     expect(parse('1'.repeat(64))).toBe(true)
     expect(parse('1'.repeat(65))).toBe(false)
   })
@@ -259,7 +262,9 @@ describe('request field rules', () => {
   it('amount with more decimals than the currency allows is rejected on the amount field', () => {
     const cents = payoutRequestSchema.safeParse({ accountNumber: '1', amount: 1.005, currency: 'USD' })
     expect(cents.success).toBe(false)
-    expect(cents.error?.issues).toMatchObject([{ path: ['amount'], message: 'amount must have at most 2 decimal places for USD' }])
+    expect(cents.error?.issues).toMatchObject([
+      { path: ['amount'], message: 'amount must have at most 2 decimal places for USD' },
+    ])
     const riel = generateQrRequestSchema.safeParse({ store_id: 1, amount: 1.5, currency: 'KHR' })
     expect(riel.error?.issues).toMatchObject([{ path: ['amount'], message: 'amount must be a whole number for KHR' }])
     expect(generateQrRequestSchema.safeParse({ store_id: 1, amount: 0.29, currency: 'USD' }).success).toBe(true)
@@ -267,7 +272,9 @@ describe('request field rules', () => {
 
   it('amount above the maximum is rejected on the amount field', () => {
     const result = createOrderCurrentRequestSchema.safeParse({ storeId: 1, amount: 1e13, currency: 'KHR' })
-    expect(result.error?.issues).toMatchObject([{ path: ['amount'], message: 'amount must be at most 1000000000000 KHR' }])
+    expect(result.error?.issues).toMatchObject([
+      { path: ['amount'], message: 'amount must be at most 1000000000000 KHR' },
+    ])
   })
 
   it('1e999 in a JSON body parses to Infinity and is rejected', () => {
@@ -275,7 +282,7 @@ describe('request field rules', () => {
     expect(refundRequestSchema.safeParse(body).success).toBe(false)
   })
 
-  it('refund amounts are not checked for decimals here, because the currency is the order\'s', () => {
+  it("refund amounts are not checked for decimals here, because the currency is the order's", () => {
     expect(refundRequestSchema.safeParse({ orderId: 1, refundAmount: 1.005 }).success).toBe(true)
   })
 })

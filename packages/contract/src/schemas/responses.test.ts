@@ -41,12 +41,21 @@ const cases: { name: string; schema: z.ZodMiniType; example: Record<string, unkn
   {
     name: 'order',
     schema: orderSchema,
-    example: { order_id: '1024', qr_code: 'https://sandbox.example/qr/1024.png', status: 'pending', created_at: '2026-03-02T09:00:00Z' },
+    example: {
+      order_id: '1024',
+      qr_code: 'https://sandbox.example/qr/1024.png',
+      status: 'pending',
+      created_at: '2026-03-02T09:00:00Z',
+    },
   },
   {
     name: 'QR code',
     schema: qrCodeSchema,
-    example: { qr_code: 'https://sandbox.example/qr/7.png', qr_data: '00020101021229', expires_at: '2026-03-02T09:30:00Z' },
+    example: {
+      qr_code: 'https://sandbox.example/qr/7.png',
+      qr_data: '00020101021229',
+      expires_at: '2026-03-02T09:30:00Z',
+    },
   },
   {
     name: 'transaction',
@@ -61,7 +70,11 @@ const cases: { name: string; schema: z.ZodMiniType; example: Record<string, unkn
       updated_at: '2026-03-02T09:01:00Z',
     },
   },
-  { name: 'cancel result', schema: cancelResultSchema, example: { order_id: '1024', status: 'cancelled', cancelled_at: '2026-03-02T09:05:00Z' } },
+  {
+    name: 'cancel result',
+    schema: cancelResultSchema,
+    example: { order_id: '1024', status: 'cancelled', cancelled_at: '2026-03-02T09:05:00Z' },
+  },
   { name: 'refund/payout result', schema: moneyMovementResultSchema, example: movement },
   { name: 'refund result', schema: refundResultSchema, example: movement },
   { name: 'refund response', schema: refundResponseSchema, example: envelope(movement) },
@@ -70,14 +83,31 @@ const cases: { name: string; schema: z.ZodMiniType; example: Record<string, unkn
   {
     name: 'earlier refund result',
     schema: legacyRefundResultSchema,
-    example: { refund_id: '77', order_id: '1024', amount: 5.5, status: 'processing', created_at: '2026-01-06T10:00:00Z' },
+    example: {
+      refund_id: '77',
+      order_id: '1024',
+      amount: 5.5,
+      status: 'processing',
+      created_at: '2026-01-06T10:00:00Z',
+    },
   },
   {
     name: 'earlier payout result',
     schema: legacyPayoutResultSchema,
-    example: { payout_id: '88', account_id: 'ACC-9', amount: 25, currency: 'USD', status: 'processing', created_at: '2026-01-06T10:00:00Z' },
+    example: {
+      payout_id: '88',
+      account_id: 'ACC-9',
+      amount: 25,
+      currency: 'USD',
+      status: 'processing',
+      created_at: '2026-01-06T10:00:00Z',
+    },
   },
-  { name: 'status-style error', schema: statusErrorBodySchema, example: { statusCode: 404, message: 'No stores found', error: 'Not Found' } },
+  {
+    name: 'status-style error',
+    schema: statusErrorBodySchema,
+    example: { statusCode: 404, message: 'No stores found', error: 'Not Found' },
+  },
   {
     name: 'code-style error',
     schema: codeErrorBodySchema,
@@ -158,7 +188,8 @@ describe('response field rules', () => {
   })
 
   it('timestamps must be ISO 8601 with a time zone', () => {
-    const parse = (transactionDate: string) => moneyMovementResultSchema.safeParse({ ...movement, transactionDate }).success
+    const parse = (transactionDate: string) =>
+      moneyMovementResultSchema.safeParse({ ...movement, transactionDate }).success
     expect(parse('2026-03-02T09:00:00Z')).toBe(true)
     expect(parse('2026-03-02T16:00:00+07:00')).toBe(true)
     expect(parse('2026-03-02')).toBe(false)
@@ -167,12 +198,18 @@ describe('response field rules', () => {
   })
 
   it('the optional parts of a code-style error may be absent', () => {
-    expect(codeErrorBodySchema.safeParse({ error: { code: 'invalid_signature', message: 'no', request_id: 'r' } }).success).toBe(true)
+    expect(
+      codeErrorBodySchema.safeParse({ error: { code: 'invalid_signature', message: 'no', request_id: 'r' } }).success,
+    ).toBe(true)
   })
 
   it('errorBodySchema accepts both error shapes and nothing else', () => {
-    expect(errorBodySchema.safeParse({ statusCode: 401, message: 'Invalid API key', error: 'Unauthorized' }).success).toBe(true)
-    expect(errorBodySchema.safeParse({ error: { code: 'invalid_authentication', message: 'm', request_id: 'r' } }).success).toBe(true)
+    expect(
+      errorBodySchema.safeParse({ statusCode: 401, message: 'Invalid API key', error: 'Unauthorized' }).success,
+    ).toBe(true)
+    expect(
+      errorBodySchema.safeParse({ error: { code: 'invalid_authentication', message: 'm', request_id: 'r' } }).success,
+    ).toBe(true)
     expect(errorBodySchema.safeParse({ error: 'Unauthorized' }).success).toBe(false)
     expect(errorBodySchema.safeParse({ message: 'oops' }).success).toBe(false)
   })

@@ -23,7 +23,14 @@ export function prng(seed: number): () => number {
 
 /** What the fuzzer knows of the world it attacks. */
 export interface FuzzWorld {
-  merchant: { apiKey: string; apiSecret: string; appId: number; storeId: number; orderId: number; transactionId: number }
+  merchant: {
+    apiKey: string
+    apiSecret: string
+    appId: number
+    storeId: number
+    orderId: number
+    transactionId: number
+  }
   other: { apiKey: string; apiSecret: string; storeId: number; orderId: number }
   user: { accessToken: string }
   /** Unix seconds of the mock clock (frozen). */
@@ -79,21 +86,56 @@ function badBodyText(rand: Rand): { label: string; text: string | Buffer } {
     case 2:
       return { label: 'JSON scalar', text: pick(rand, ['null', '42', '"text"', 'true']) }
     case 3:
-      return { label: 'invalid UTF-8', text: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]) }
+      return {
+        label: 'invalid UTF-8',
+        text: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]),
+      }
     case 4:
       return { label: 'deep nesting', text: `{"amount": ${deep(5000)}}` }
     case 5:
-      return { label: 'prototype pollution', text: `{"${pick(rand, POLLUTION_KEYS)}": {"isAdmin": true, "amount": 5}, "constructor": {"prototype": {"polluted": 1}}}` }
+      return {
+        label: 'prototype pollution',
+        text: `{"${pick(rand, POLLUTION_KEYS)}": {"isAdmin": true, "amount": 5}, "constructor": {"prototype": {"polluted": 1}}}`,
+      }
     case 6:
-      return { label: 'huge number amount', text: `{"storeId": 101, "orderId": 1, "amount": ${pick(rand, ['1e308', '-1e308', '1e999', '-0', '1e-400'])}, "refundAmount": 1e308, "currency": "USD"}` }
+      return {
+        label: 'huge number amount',
+        text: `{"storeId": 101, "orderId": 1, "amount": ${pick(rand, ['1e308', '-1e308', '1e999', '-0', '1e-400'])}, "refundAmount": 1e308, "currency": "USD"}`,
+      }
     case 7:
-      return { label: 'wrong types', text: JSON.stringify({ storeId: 'abc', orderId: [], amount: '5', refundAmount: {}, currency: 7, accountNumber: 5, order_id: 1, pin: 123456 }) }
+      return {
+        label: 'wrong types',
+        text: JSON.stringify({
+          storeId: 'abc',
+          orderId: [],
+          amount: '5',
+          refundAmount: {},
+          currency: 7,
+          accountNumber: 5,
+          order_id: 1,
+          pin: 123456,
+        }),
+      }
     case 8:
-      return { label: 'odd string values', text: JSON.stringify({ storeId: pick(rand, ODD_STRINGS), amount: pick(rand, ODD_STRINGS), currency: pick(rand, ODD_STRINGS), pin: pick(rand, ODD_STRINGS) }) }
+      return {
+        label: 'odd string values',
+        text: JSON.stringify({
+          storeId: pick(rand, ODD_STRINGS),
+          amount: pick(rand, ODD_STRINGS),
+          currency: pick(rand, ODD_STRINGS),
+          pin: pick(rand, ODD_STRINGS),
+        }),
+      }
     case 9:
-      return { label: 'unknown currency', text: JSON.stringify({ storeId: 101, amount: 1, currency: pick(rand, ['EUR', 'usd', '', 'US D', 'XXX']) }) }
+      return {
+        label: 'unknown currency',
+        text: JSON.stringify({ storeId: 101, amount: 1, currency: pick(rand, ['EUR', 'usd', '', 'US D', 'XXX']) }),
+      }
     case 10:
-      return { label: 'duplicate keys', text: '{"amount": 1, "amount": -1, "currency": "USD", "currency": "EUR", "storeId": 101}' }
+      return {
+        label: 'duplicate keys',
+        text: '{"amount": 1, "amount": -1, "currency": "USD", "currency": "EUR", "storeId": 101}',
+      }
     default:
       return { label: 'empty object', text: '{}' }
   }
@@ -118,7 +160,14 @@ const STANDARD = [
   '/api/v1/payment-gateway/payment/transaction-detail',
   '/api/v1/payment-gateway/order/cancel',
 ]
-const PIN = ['/api/v1/auth/set-pin', '/api/v1/auth/verify-pin', '/api/v1/auth/change-pin', '/api/v1/auth/forgot-pin', '/api/v1/auth/verify-otp', '/api/v1/auth/reset-pin']
+const PIN = [
+  '/api/v1/auth/set-pin',
+  '/api/v1/auth/verify-pin',
+  '/api/v1/auth/change-pin',
+  '/api/v1/auth/forgot-pin',
+  '/api/v1/auth/verify-otp',
+  '/api/v1/auth/reset-pin',
+]
 
 function sign(secret: string, body: Buffer, timestamp: string): string {
   return createHmac('sha256', secret).update(body).update(timestamp).digest('hex')
@@ -132,23 +181,64 @@ function serviceAttack(rand: Rand, world: FuzzWorld): HostileRequest {
     case 0: {
       const path = pick(rand, [...STANDARD, ...SIGNED])
       const { label, text } = badBodyText(rand)
-      return { label: `no X-Api-Key, ${label}`, method: 'POST', path, headers: noisyHeaders(rand, json), body: Buffer.from(text) }
+      return {
+        label: `no X-Api-Key, ${label}`,
+        method: 'POST',
+        path,
+        headers: noisyHeaders(rand, json),
+        body: Buffer.from(text),
+      }
     }
     case 1: {
       const path = pick(rand, [...STANDARD, ...SIGNED])
-      return { label: 'unknown X-Api-Key', method: 'POST', path, headers: noisyHeaders(rand, { ...json, 'X-Api-Key': pick(rand, ['mk_nobody', 'x'.repeat(5000), "mk' OR '1'='1", '\u00e9']) }), body: Buffer.from('{"storeId":101,"amount":1,"currency":"USD"}') }
+      return {
+        label: 'unknown X-Api-Key',
+        method: 'POST',
+        path,
+        headers: noisyHeaders(rand, {
+          ...json,
+          'X-Api-Key': pick(rand, ['mk_nobody', 'x'.repeat(5000), "mk' OR '1'='1", '\u00e9']),
+        }),
+        body: Buffer.from('{"storeId":101,"amount":1,"currency":"USD"}'),
+      }
     }
     case 2: {
-      const path = pick(rand, STANDARD.filter((p) => !p.endsWith('list') && !p.endsWith('inquiry')))
+      const path = pick(
+        rand,
+        STANDARD.filter((p) => !p.endsWith('list') && !p.endsWith('inquiry')),
+      )
       const { label, text } = badBodyText(rand)
-      return { label: `bad body on ${path}: ${label}`, method: 'POST', path, headers: noisyHeaders(rand, { ...json, 'X-Api-Key': m.apiKey }), body: Buffer.from(text) }
+      return {
+        label: `bad body on ${path}: ${label}`,
+        method: 'POST',
+        path,
+        headers: noisyHeaders(rand, { ...json, 'X-Api-Key': m.apiKey }),
+        body: Buffer.from(text),
+      }
     }
     case 3: {
       const path = pick(rand, SIGNED)
-      const body = Buffer.from(pick(rand, [JSON.stringify({ orderId: m.orderId, refundAmount: 1 }), JSON.stringify({ accountNumber: '100200300', amount: 1, currency: 'USD' })]))
+      const body = Buffer.from(
+        pick(rand, [
+          JSON.stringify({ orderId: m.orderId, refundAmount: 1 }),
+          JSON.stringify({ accountNumber: '100200300', amount: 1, currency: 'USD' }),
+        ]),
+      )
       const timestamp = String(world.nowSeconds)
-      const flavour = pick(rand, ['bad signature', 'wrong secret', 'stale timestamp', 'ms timestamp', 'no signature', 'signature of other bytes'])
-      const headers: Record<string, string> = { ...json, 'X-Api-Key': m.apiKey, 'X-Idempotent-Key': crypto.randomUUID(), 'X-Timestamp': timestamp }
+      const flavour = pick(rand, [
+        'bad signature',
+        'wrong secret',
+        'stale timestamp',
+        'ms timestamp',
+        'no signature',
+        'signature of other bytes',
+      ])
+      const headers: Record<string, string> = {
+        ...json,
+        'X-Api-Key': m.apiKey,
+        'X-Idempotent-Key': crypto.randomUUID(),
+        'X-Timestamp': timestamp,
+      }
       if (flavour === 'bad signature') headers['X-Signature'] = 'ab'.repeat(32)
       if (flavour === 'wrong secret') headers['X-Signature'] = sign('sk_wrong', body, timestamp)
       if (flavour === 'stale timestamp') {
@@ -159,7 +249,8 @@ function serviceAttack(rand: Rand, world: FuzzWorld): HostileRequest {
         headers['X-Timestamp'] = `${world.nowSeconds}000`
         headers['X-Signature'] = sign(m.apiSecret, body, `${world.nowSeconds}000`)
       }
-      if (flavour === 'signature of other bytes') headers['X-Signature'] = sign(m.apiSecret, Buffer.from(`${body.toString()} `), timestamp)
+      if (flavour === 'signature of other bytes')
+        headers['X-Signature'] = sign(m.apiSecret, Buffer.from(`${body.toString()} `), timestamp)
       return { label: `signed ${path}: ${flavour}`, method: 'POST', path, headers: noisyHeaders(rand, headers), body }
     }
     case 4: {
@@ -172,7 +263,13 @@ function serviceAttack(rand: Rand, world: FuzzWorld): HostileRequest {
         label: `signed ${path}, ${label}`,
         method: 'POST',
         path,
-        headers: { ...json, 'X-Api-Key': m.apiKey, 'X-Idempotent-Key': crypto.randomUUID(), 'X-Timestamp': timestamp, 'X-Signature': sign(m.apiSecret, body, timestamp) },
+        headers: {
+          ...json,
+          'X-Api-Key': m.apiKey,
+          'X-Idempotent-Key': crypto.randomUUID(),
+          'X-Timestamp': timestamp,
+          'X-Signature': sign(m.apiSecret, body, timestamp),
+        },
         body,
       }
     }
@@ -181,44 +278,153 @@ function serviceAttack(rand: Rand, world: FuzzWorld): HostileRequest {
       const o = world.other
       const timestamp = String(world.nowSeconds)
       const which = pick(rand, ['cancel', 'refund', 'detail', 'order'])
-      if (which === 'cancel') return { label: "cancel another merchant's order", method: 'POST', path: '/api/v1/payment-gateway/order/cancel', headers: { ...json, 'X-Api-Key': m.apiKey }, body: Buffer.from(JSON.stringify({ order_id: String(o.orderId) })) }
-      if (which === 'detail') return { label: "another merchant's transaction", method: 'GET', path: `/api/v1/payment-gateway/payment/transaction-detail?transaction_id=${o.orderId}`, headers: { 'X-Api-Key': m.apiKey } }
-      if (which === 'order') return { label: "order for another merchant's store", method: 'POST', path: '/api/v1/payment-gateway/order/create', headers: { ...json, 'X-Api-Key': m.apiKey }, body: Buffer.from(JSON.stringify({ storeId: o.storeId, amount: 1, currency: 'USD' })) }
+      if (which === 'cancel')
+        return {
+          label: "cancel another merchant's order",
+          method: 'POST',
+          path: '/api/v1/payment-gateway/order/cancel',
+          headers: { ...json, 'X-Api-Key': m.apiKey },
+          body: Buffer.from(JSON.stringify({ order_id: String(o.orderId) })),
+        }
+      if (which === 'detail')
+        return {
+          label: "another merchant's transaction",
+          method: 'GET',
+          path: `/api/v1/payment-gateway/payment/transaction-detail?transaction_id=${o.orderId}`,
+          headers: { 'X-Api-Key': m.apiKey },
+        }
+      if (which === 'order')
+        return {
+          label: "order for another merchant's store",
+          method: 'POST',
+          path: '/api/v1/payment-gateway/order/create',
+          headers: { ...json, 'X-Api-Key': m.apiKey },
+          body: Buffer.from(JSON.stringify({ storeId: o.storeId, amount: 1, currency: 'USD' })),
+        }
       const body = Buffer.from(JSON.stringify({ orderId: o.orderId, refundAmount: 1 }))
-      return { label: "refund another merchant's order", method: 'POST', path: SIGNED[0]!, headers: { ...json, 'X-Api-Key': m.apiKey, 'X-Idempotent-Key': crypto.randomUUID(), 'X-Timestamp': timestamp, 'X-Signature': sign(m.apiSecret, body, timestamp) }, body }
+      return {
+        label: "refund another merchant's order",
+        method: 'POST',
+        path: SIGNED[0]!,
+        headers: {
+          ...json,
+          'X-Api-Key': m.apiKey,
+          'X-Idempotent-Key': crypto.randomUUID(),
+          'X-Timestamp': timestamp,
+          'X-Signature': sign(m.apiSecret, body, timestamp),
+        },
+        body,
+      }
     }
     case 6:
-      return { label: 'obsolete X-App-Id', method: 'POST', path: pick(rand, STANDARD), headers: { ...json, 'X-Api-Key': m.apiKey, 'X-App-Id': String(m.appId) }, body: Buffer.from('{"storeId":101,"amount":1,"currency":"USD"}') }
+      return {
+        label: 'obsolete X-App-Id',
+        method: 'POST',
+        path: pick(rand, STANDARD),
+        headers: { ...json, 'X-Api-Key': m.apiKey, 'X-App-Id': String(m.appId) },
+        body: Buffer.from('{"storeId":101,"amount":1,"currency":"USD"}'),
+      }
     case 7: {
       const method = pick(rand, ['GET', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'PROPFIND', 'MKCOL', 'OPTIONS'])
       const path = pick(rand, [...STANDARD.filter((p) => !p.endsWith('transaction-detail')), ...SIGNED, ...PIN])
-      return { label: `${method} on ${path}`, method, path, headers: { 'X-Api-Key': m.apiKey, Authorization: `Bearer ${world.user.accessToken}` } }
+      return {
+        label: `${method} on ${path}`,
+        method,
+        path,
+        headers: { 'X-Api-Key': m.apiKey, Authorization: `Bearer ${world.user.accessToken}` },
+      }
     }
     case 8: {
-      const path = pick(rand, ['/api/v1/payment-gateway/order/%ZZ', `/api/v1/${'a'.repeat(9000)}`, '/api/v1/payment-gateway/order/create/../refund', '/api//v1/payment-gateway/stores/list', '/%00', `/qr/${'%FF'.repeat(40)}.png`, `/qr/${'A'.repeat(9000)}.png`, '/api/v1/payment-gateway/payment/transaction-detail?transaction_id=%ZZ'])
+      const path = pick(rand, [
+        '/api/v1/payment-gateway/order/%ZZ',
+        `/api/v1/${'a'.repeat(9000)}`,
+        '/api/v1/payment-gateway/order/create/../refund',
+        '/api//v1/payment-gateway/stores/list',
+        '/%00',
+        `/qr/${'%FF'.repeat(40)}.png`,
+        `/qr/${'A'.repeat(9000)}.png`,
+        '/api/v1/payment-gateway/payment/transaction-detail?transaction_id=%ZZ',
+      ])
       return { label: 'odd path', method: pick(rand, ['GET', 'POST']), path, headers: { 'X-Api-Key': m.apiKey } }
     }
     case 9:
-      return { label: 'form-encoded body', method: 'POST', path: '/api/v1/payment-gateway/order/create', headers: { 'X-Api-Key': m.apiKey, 'Content-Type': pick(rand, ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) }, body: Buffer.from(JSON.stringify({ storeId: m.storeId, amount: 1, currency: 'USD' })) }
+      return {
+        label: 'form-encoded body',
+        method: 'POST',
+        path: '/api/v1/payment-gateway/order/create',
+        headers: {
+          'X-Api-Key': m.apiKey,
+          'Content-Type': pick(rand, [
+            'application/x-www-form-urlencoded',
+            'text/plain',
+            'multipart/form-data; boundary=x',
+          ]),
+        },
+        body: Buffer.from(JSON.stringify({ storeId: m.storeId, amount: 1, currency: 'USD' })),
+      }
     case 10: {
       const size = pick(rand, [70_000, 200_000, 1_100_000, 2_500_000])
-      return { label: `oversized body (${size} bytes)`, method: 'POST', path: pick(rand, [...STANDARD, ...SIGNED, ...PIN]), headers: { ...json, 'X-Api-Key': m.apiKey }, body: Buffer.alloc(size, 0x20) }
+      return {
+        label: `oversized body (${size} bytes)`,
+        method: 'POST',
+        path: pick(rand, [...STANDARD, ...SIGNED, ...PIN]),
+        headers: { ...json, 'X-Api-Key': m.apiKey },
+        body: Buffer.alloc(size, 0x20),
+      }
     }
     case 11: {
       const path = pick(rand, PIN)
       const { label, text } = badBodyText(rand)
-      return { label: `PIN without a valid token, ${label}`, method: 'POST', path: path === '/api/v1/auth/reset-pin' ? PIN[1]! : path, headers: noisyHeaders(rand, { ...json, Authorization: pick(rand, ['Bearer at_nobody', 'Basic Zm9vOmJhcg==', 'Bearer', 'bearer  x y', '']) }), body: Buffer.from(text) }
+      return {
+        label: `PIN without a valid token, ${label}`,
+        method: 'POST',
+        path: path === '/api/v1/auth/reset-pin' ? PIN[1]! : path,
+        headers: noisyHeaders(rand, {
+          ...json,
+          Authorization: pick(rand, ['Bearer at_nobody', 'Basic Zm9vOmJhcg==', 'Bearer', 'bearer  x y', '']),
+        }),
+        body: Buffer.from(text),
+      }
     }
     case 12: {
       // The signed-in user, with PIN bodies that are malformed: a 400 that never counts as a wrong attempt.
       const path = pick(rand, ['/api/v1/auth/set-pin', '/api/v1/auth/verify-pin', '/api/v1/auth/change-pin'])
-      const pin = pick(rand, ['12345', '1234567', '12a456', ' 12345', 123456, null, ['123456'], '١٢٣٤٥٦', '１２３４５６', ''])
-      return { label: `malformed PIN ${JSON.stringify(pin)}`, method: 'POST', path, headers: { ...json, Authorization: `Bearer ${world.user.accessToken}` }, body: Buffer.from(JSON.stringify({ pin, current_pin: pin, new_pin: pin })) }
+      const pin = pick(rand, [
+        '12345',
+        '1234567',
+        '12a456',
+        ' 12345',
+        123456,
+        null,
+        ['123456'],
+        '١٢٣٤٥٦',
+        '１２３４５６',
+        '',
+      ])
+      return {
+        label: `malformed PIN ${JSON.stringify(pin)}`,
+        method: 'POST',
+        path,
+        headers: { ...json, Authorization: `Bearer ${world.user.accessToken}` },
+        body: Buffer.from(JSON.stringify({ pin, current_pin: pin, new_pin: pin })),
+      }
     }
     default: {
       const path = pick(rand, ['/api/v1/auth/forgot-pin', '/api/v1/auth/verify-otp', '/api/v1/auth/reset-pin'])
-      const body = pick(rand, [{ email: 'not-an-email' }, { email: 'a@b.co', phone_code: '855' }, { phone_code: 'x', country_code: 'KHM', phone_number: '' }, { session_id: 'nope', new_pin: '123' }, { email: 'nobody@example.com', otp_code: '12', session_id: 5 }])
-      return { label: `reset flow, bad input on ${path}`, method: 'POST', path, headers: { ...json, Authorization: `Bearer ${world.user.accessToken}` }, body: Buffer.from(JSON.stringify(body)) }
+      const body = pick(rand, [
+        { email: 'not-an-email' },
+        { email: 'a@b.co', phone_code: '855' },
+        { phone_code: 'x', country_code: 'KHM', phone_number: '' },
+        { session_id: 'nope', new_pin: '123' },
+        { email: 'nobody@example.com', otp_code: '12', session_id: 5 },
+      ])
+      return {
+        label: `reset flow, bad input on ${path}`,
+        method: 'POST',
+        path,
+        headers: { ...json, Authorization: `Bearer ${world.user.accessToken}` },
+        body: Buffer.from(JSON.stringify(body)),
+      }
     }
   }
 }
@@ -230,31 +436,118 @@ function controlAttack(rand: Rand): HostileRequest {
   const poison = { fuzz: pick(rand, [...ODD_STRINGS.slice(0, 6), 1e308, null]) }
   switch (Math.floor(rand() * 8)) {
     case 0:
-      return { label: 'control: bad merchant id', method: pick(rand, ['GET', 'PATCH', 'DELETE']), path: `/__mock/merchants/${badId}`, headers: json, body: Buffer.from('{}') }
+      return {
+        label: 'control: bad merchant id',
+        method: pick(rand, ['GET', 'PATCH', 'DELETE']),
+        path: `/__mock/merchants/${badId}`,
+        headers: json,
+        body: Buffer.from('{}'),
+      }
     case 1:
-      return { label: 'control: bad store id', method: pick(rand, ['PATCH', 'DELETE']), path: `/__mock/merchants/1/stores/${badId}`, headers: json, body: Buffer.from('{"storeName":"x"}') }
+      return {
+        label: 'control: bad store id',
+        method: pick(rand, ['PATCH', 'DELETE']),
+        path: `/__mock/merchants/1/stores/${badId}`,
+        headers: json,
+        body: Buffer.from('{"storeName":"x"}'),
+      }
     case 2: {
-      const path = pick(rand, ['/__mock/merchants', '/__mock/merchants/1/stores', '/__mock/merchants/1/accounts', '/__mock/payments', '/__mock/users', '/__mock/faults', '/__mock/clock', '/__mock/reset', '/__mock/settle', '/__mock/webhooks/stale-next', '/__mock/webhooks/hold-next', '/__mock/webhooks/duplicate-next', '/__mock/webhooks/deliver-due'])
-      return { label: `control: unknown field on ${path}`, method: 'POST', path, headers: json, body: Buffer.from(JSON.stringify(poison)) }
+      const path = pick(rand, [
+        '/__mock/merchants',
+        '/__mock/merchants/1/stores',
+        '/__mock/merchants/1/accounts',
+        '/__mock/payments',
+        '/__mock/users',
+        '/__mock/faults',
+        '/__mock/clock',
+        '/__mock/reset',
+        '/__mock/settle',
+        '/__mock/webhooks/stale-next',
+        '/__mock/webhooks/hold-next',
+        '/__mock/webhooks/duplicate-next',
+        '/__mock/webhooks/deliver-due',
+      ])
+      return {
+        label: `control: unknown field on ${path}`,
+        method: 'POST',
+        path,
+        headers: json,
+        body: Buffer.from(JSON.stringify(poison)),
+      }
     }
     case 3: {
-      const body = pick(rand, [{ advanceMs: 1e308 }, { advanceMs: -1 }, { now: '+275760-09-13T00:00:00Z' }, { now: 'yesterday' }, { now: 1 }, { advanceMs: 1, now: '2026-01-01' }])
-      return { label: 'control: clock out of range', method: 'POST', path: '/__mock/clock', headers: json, body: Buffer.from(JSON.stringify(body)) }
+      const body = pick(rand, [
+        { advanceMs: 1e308 },
+        { advanceMs: -1 },
+        { now: '+275760-09-13T00:00:00Z' },
+        { now: 'yesterday' },
+        { now: 1 },
+        { advanceMs: 1, now: '2026-01-01' },
+      ])
+      return {
+        label: 'control: clock out of range',
+        method: 'POST',
+        path: '/__mock/clock',
+        headers: json,
+        body: Buffer.from(JSON.stringify(body)),
+      }
     }
     case 4: {
       const body = pick(rand, [{ seconds: 1e20 }, { seconds: -5 }, { seconds: 'x' }])
-      return { label: 'control: stale-next out of range', method: 'POST', path: '/__mock/webhooks/stale-next', headers: json, body: Buffer.from(JSON.stringify(body)) }
+      return {
+        label: 'control: stale-next out of range',
+        method: 'POST',
+        path: '/__mock/webhooks/stale-next',
+        headers: json,
+        body: Buffer.from(JSON.stringify(body)),
+      }
     }
     case 5: {
-      const body = pick(rand, [{ orderId: '1001', status: 'SUCCESS' }, { orderId: 1001, status: 'paid' }, { status: 'SUCCESS' }, { orderId: 1e308, status: 'SUCCESS' }, { qrData: '\u0000', status: 'SUCCESS' }])
-      return { label: 'control: bad payment', method: 'POST', path: '/__mock/payments', headers: json, body: Buffer.from(JSON.stringify(body)) }
+      const body = pick(rand, [
+        { orderId: '1001', status: 'SUCCESS' },
+        { orderId: 1001, status: 'paid' },
+        { status: 'SUCCESS' },
+        { orderId: 1e308, status: 'SUCCESS' },
+        { qrData: '\u0000', status: 'SUCCESS' },
+      ])
+      return {
+        label: 'control: bad payment',
+        method: 'POST',
+        path: '/__mock/payments',
+        headers: json,
+        body: Buffer.from(JSON.stringify(body)),
+      }
     }
     case 6: {
-      const body = pick(rand, [{ name: '\u0000' }, { balances: { usd: 1e308 } }, { apiKey: 'a\nb' }, { webhookUrl: 'javascript:alert(1)' }, { appId: 1e20 }])
-      return { label: 'control: bad merchant', method: 'POST', path: '/__mock/merchants', headers: json, body: Buffer.from(JSON.stringify(body)) }
+      const body = pick(rand, [
+        { name: '\u0000' },
+        { balances: { usd: 1e308 } },
+        { apiKey: 'a\nb' },
+        { webhookUrl: 'javascript:alert(1)' },
+        { appId: 1e20 },
+      ])
+      return {
+        label: 'control: bad merchant',
+        method: 'POST',
+        path: '/__mock/merchants',
+        headers: json,
+        body: Buffer.from(JSON.stringify(body)),
+      }
     }
     default:
-      return { label: 'control: bad query or route', method: 'GET', path: pick(rand, ['/__mock/requests?status=abc', '/__mock/requests?nope=1', '/__mock/requests?limit=0', '/__mock/nothing', `/__mock/${'x'.repeat(9000)}`, '/__mock/orders/%ZZ']), headers: {} }
+      return {
+        label: 'control: bad query or route',
+        method: 'GET',
+        path: pick(rand, [
+          '/__mock/requests?status=abc',
+          '/__mock/requests?nope=1',
+          '/__mock/requests?limit=0',
+          '/__mock/nothing',
+          `/__mock/${'x'.repeat(9000)}`,
+          '/__mock/orders/%ZZ',
+        ]),
+        headers: {},
+      }
   }
 }
 

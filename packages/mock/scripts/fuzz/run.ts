@@ -38,14 +38,34 @@ export interface FuzzReport {
  * report.serverErrors.length // 0
  * ```
  */
-export async function runFuzz(options: { count: number; seed: number; concurrency?: number; timeoutMs?: number }): Promise<FuzzReport> {
+export async function runFuzz(options: {
+  count: number
+  seed: number
+  concurrency?: number
+  timeoutMs?: number
+}): Promise<FuzzReport> {
   const { count, seed, concurrency = 8, timeoutMs = 15_000 } = options
-  const server = await startMockServer({ port: 0, host: '127.0.0.1', clock: { now: '2026-11-02T09:00:00Z', frozen: true }, seed: [DEMO_MERCHANT], tickMs: 0, requestLogLimit: 100 })
+  const server = await startMockServer({
+    port: 0,
+    host: '127.0.0.1',
+    clock: { now: '2026-11-02T09:00:00Z', frozen: true },
+    seed: [DEMO_MERCHANT],
+    tickMs: 0,
+    requestLogLimit: 100,
+  })
   try {
     const world = await prepare(server)
     const before = await snapshot(server, world)
     const rand = prng(seed)
-    const report: FuzzReport = { seed, count, byClass: {}, serverErrors: [], unanswered: [], stateUnchanged: false, stillServing: false }
+    const report: FuzzReport = {
+      seed,
+      count,
+      byClass: {},
+      serverErrors: [],
+      unanswered: [],
+      stateUnchanged: false,
+      stillServing: false,
+    }
     let next = 0
     const worker = async () => {
       while (next < count) {
@@ -55,9 +75,21 @@ export async function runFuzz(options: { count: number; seed: number; concurrenc
           const answer = await send(server, request, timeoutMs)
           const klass = `${Math.floor(answer.status / 100)}xx`
           report.byClass[klass] = (report.byClass[klass] ?? 0) + 1
-          if (answer.status >= 500) report.serverErrors.push({ label: request.label, method: request.method, path: request.path.slice(0, 120), status: answer.status, body: answer.body.slice(0, 300) })
+          if (answer.status >= 500)
+            report.serverErrors.push({
+              label: request.label,
+              method: request.method,
+              path: request.path.slice(0, 120),
+              status: answer.status,
+              body: answer.body.slice(0, 300),
+            })
         } catch (error) {
-          report.unanswered.push({ label: request.label, method: request.method, path: request.path.slice(0, 120), error: error instanceof Error ? error.message : String(error) })
+          report.unanswered.push({
+            label: request.label,
+            method: request.method,
+            path: request.path.slice(0, 120),
+            error: error instanceof Error ? error.message : String(error),
+          })
         }
       }
     }
@@ -65,7 +97,10 @@ export async function runFuzz(options: { count: number; seed: number; concurrenc
     const after = await snapshot(server, world)
     report.stateUnchanged = after === before
     if (!report.stateUnchanged) report.stateDifference = firstDifference(before, after)
-    const check = await fetch(`${server.url}${GATEWAY_PATHS.listStores}`, { method: 'POST', headers: { [HEADERS.apiKey]: world.merchant.apiKey } })
+    const check = await fetch(`${server.url}${GATEWAY_PATHS.listStores}`, {
+      method: 'POST',
+      headers: { [HEADERS.apiKey]: world.merchant.apiKey },
+    })
     report.stillServing = check.status === 200
     return report
   } finally {
@@ -106,7 +141,8 @@ async function snapshot(server: MockServer, world: FuzzWorld): Promise<string> {
   const orders = []
   for (let id = 1000; id <= world.other.orderId + 5; id++) orders.push(mock.orders.get(id) ?? null)
   const transactions = []
-  for (let id = 700_000; id <= world.merchant.transactionId + 10; id++) transactions.push(mock.transactions.get(id) ?? null)
+  for (let id = 700_000; id <= world.merchant.transactionId + 10; id++)
+    transactions.push(mock.transactions.get(id) ?? null)
   return JSON.stringify({
     clock: mock.clock.now(),
     merchants: [await mock.merchants.get(1), await mock.merchants.get(2)],
@@ -129,20 +165,29 @@ function firstDifference(a: string, b: string): string {
 }
 
 /** Sends one request; resolves with the answer, rejects when none comes (an error, or no answer in time). */
-function send(server: MockServer, request: HostileRequest, timeoutMs: number): Promise<{ status: number; body: string }> {
+function send(
+  server: MockServer,
+  request: HostileRequest,
+  timeoutMs: number,
+): Promise<{ status: number; body: string }> {
   // Header values go on the wire as UTF-8 bytes (Node's client takes them as Latin-1 characters), so a
   // value in another script reaches the server as a real client would send it.
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Buffer.from(value, 'utf8').toString('latin1')]))
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [name, Buffer.from(value, 'utf8').toString('latin1')]),
+  )
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: server.port, method: request.method, path: request.path, headers, timeout: timeoutMs }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => {
-        if (body.length < 1000) body += chunk
-      })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-      res.on('error', reject)
-    })
+    const req = httpRequest(
+      { host: '127.0.0.1', port: server.port, method: request.method, path: request.path, headers, timeout: timeoutMs },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => {
+          if (body.length < 1000) body += chunk
+        })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+        res.on('error', reject)
+      },
+    )
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)))
     req.on('error', reject)
     req.end(request.body)
@@ -166,14 +211,23 @@ async function main(): Promise<void> {
   const report = await runFuzz({ count, seed })
   const seconds = (performance.now() - started) / 1000
   console.log(`fuzz: ${report.count} hostile requests, seed ${report.seed}, ${seconds.toFixed(1)} s`)
-  console.log(`answers by class: ${Object.entries(report.byClass).sort().map(([k, v]) => `${k} ${v}`).join(', ')}`)
+  console.log(
+    `answers by class: ${Object.entries(report.byClass)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  )
   console.log(`5xx: ${report.serverErrors.length} (must be 0)`)
-  for (const e of report.serverErrors.slice(0, 10)) console.log(`  ${e.status} ${e.method} ${e.path} [${e.label}] ${e.body}`)
+  for (const e of report.serverErrors.slice(0, 10))
+    console.log(`  ${e.status} ${e.method} ${e.path} [${e.label}] ${e.body}`)
   console.log(`unanswered: ${report.unanswered.length} (must be 0)`)
   for (const e of report.unanswered.slice(0, 10)) console.log(`  ${e.method} ${e.path} [${e.label}] ${e.error}`)
-  console.log(`state (balances, orders, transactions, refunds, payouts, webhooks, PIN users and codes, audit): ${report.stateUnchanged ? 'unchanged' : `CHANGED ${report.stateDifference}`}`)
+  console.log(
+    `state (balances, orders, transactions, refunds, payouts, webhooks, PIN users and codes, audit): ${report.stateUnchanged ? 'unchanged' : `CHANGED ${report.stateDifference}`}`,
+  )
   console.log(`still serving after the run: ${report.stillServing ? 'yes' : 'NO'}`)
-  const ok = report.serverErrors.length === 0 && report.unanswered.length === 0 && report.stateUnchanged && report.stillServing
+  const ok =
+    report.serverErrors.length === 0 && report.unanswered.length === 0 && report.stateUnchanged && report.stillServing
   process.exit(ok ? 0 : 1)
 }
 

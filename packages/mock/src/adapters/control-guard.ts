@@ -65,7 +65,9 @@ export function controlTokenFor(host: string, given: string | undefined): string
   if (given !== undefined) return given
   if (isLoopback(host)) return undefined
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(18))
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_')
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
 }
 
 /** The host name of a `Host` header, without the port (brackets kept for IPv6). */
@@ -85,18 +87,35 @@ function hostName(header: string): string {
  * if (refusal) writeRefusal(res, req.url, refusal.status, refusal.message)
  * ```
  */
-export function checkControlRequest(headers: IncomingHttpHeaders, guard: ControlGuardOptions): GuardRefusal | undefined {
+export function checkControlRequest(
+  headers: IncomingHttpHeaders,
+  guard: ControlGuardOptions,
+): GuardRefusal | undefined {
   const host = headers.host === undefined ? undefined : hostName(headers.host)
-  const hostAllowed = host !== undefined && (isLoopback(host) || host === guard.boundHost.toLowerCase() || guard.allowedHosts.includes(host) || guard.allowedHosts.includes('*'))
+  const hostAllowed =
+    host !== undefined &&
+    (isLoopback(host) ||
+      host === guard.boundHost.toLowerCase() ||
+      guard.allowedHosts.includes(host) ||
+      guard.allowedHosts.includes('*'))
   if (!hostAllowed) {
-    return { status: 403, message: `Host ${JSON.stringify(headers.host ?? '')} is not allowed for the control API; allow it with --allow-host (a page under another host name may be a DNS rebinding attack)` }
+    return {
+      status: 403,
+      message: `Host ${JSON.stringify(headers.host ?? '')} is not allowed for the control API; allow it with --allow-host (a page under another host name may be a DNS rebinding attack)`,
+    }
   }
   const origin = headers.origin
   if (origin !== undefined && !originAllowed(origin, guard)) {
-    return { status: 403, message: `Origin ${origin} may not use the control API; allow it with --allow-origin ${origin}` }
+    return {
+      status: 403,
+      message: `Origin ${origin} may not use the control API; allow it with --allow-origin ${origin}`,
+    }
   }
   if (guard.token !== undefined && tokenOf(headers) !== guard.token) {
-    return { status: 401, message: 'The control API needs the control token: Authorization: Bearer <token> (or X-Mock-Token)' }
+    return {
+      status: 401,
+      message: 'The control API needs the control token: Authorization: Bearer <token> (or X-Mock-Token)',
+    }
   }
   return undefined
 }
@@ -110,13 +129,20 @@ export function checkControlRequest(headers: IncomingHttpHeaders, guard: Control
  * originAllowed('http://127.0.0.1:4010', { allowedOrigins: [], boundHost: '127.0.0.1', port: 4010 }) // true: the server's own page
  * ```
  */
-export function originAllowed(origin: string, guard: Pick<ControlGuardOptions, 'allowedOrigins' | 'boundHost' | 'port'>): boolean {
+export function originAllowed(
+  origin: string,
+  guard: Pick<ControlGuardOptions, 'allowedOrigins' | 'boundHost' | 'port'>,
+): boolean {
   if (guard.allowedOrigins.includes('*') || guard.allowedOrigins.includes(origin)) return true
   // The server's own pages (same origin): an http origin on a loopback name or the bound host, on this port.
   try {
     const url = new URL(origin)
     const host = url.hostname.toLowerCase()
-    return url.protocol === 'http:' && Number(url.port || 80) === guard.port && (isLoopback(host) || host === guard.boundHost.toLowerCase())
+    return (
+      url.protocol === 'http:' &&
+      Number(url.port || 80) === guard.port &&
+      (isLoopback(host) || host === guard.boundHost.toLowerCase())
+    )
   } catch {
     return false
   }

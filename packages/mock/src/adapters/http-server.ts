@@ -23,7 +23,16 @@ import { checkControlRequest, controlTokenFor, originAllowed, type ControlGuardO
 import { NO_ANSWER } from '../http/answer.js'
 import { dispatcherOf } from '../http/dispatch-registry.js'
 import { uriTooLong } from '../http/responses.js'
-import { NodeRequest, pathnameOf, readNodeBody, toRequest, writeAnswer, writeRefusal, writeRefusalWhile, writeResponse } from './node-bridge.js'
+import {
+  NodeRequest,
+  pathnameOf,
+  readNodeBody,
+  toRequest,
+  writeAnswer,
+  writeRefusal,
+  writeRefusalWhile,
+  writeResponse,
+} from './node-bridge.js'
 
 /**
  * Requests larger than this are refused with 413 before they reach the mock (the gateway's own routes
@@ -152,7 +161,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     tickMs = 1000,
     ...gatewayOptions
   } = options
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`[mock] port must be an integer from 0 to 65535, got ${port}`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new RangeError(`[mock] port must be an integer from 0 to 65535, got ${port}`)
   if (!Number.isFinite(tickMs) || tickMs < 0) throw new RangeError(`[mock] tickMs must be a number >= 0, got ${tickMs}`)
   if (controlToken !== undefined && (typeof controlToken !== 'string' || !/^[\x21-\x7e]{8,200}$/.test(controlToken))) {
     throw new RangeError('[mock] controlToken must be 8 to 200 printable ASCII characters without spaces')
@@ -161,17 +171,32 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const token = controlTokenFor(host, controlToken)
   // The instance is made once the port is known, so that the URLs it hands out (the orders' `qr_code`)
   // point at this server. Nothing is served before: the listen callback runs first.
-  let state: { mock: MockGateway; origin: string; control: (request: Request) => Promise<Response>; guard: ControlGuardOptions; dispatch: Dispatcher; documents: ReturnType<typeof openApiDocuments> } | undefined
+  let state:
+    | {
+        mock: MockGateway
+        origin: string
+        control: (request: Request) => Promise<Response>
+        guard: ControlGuardOptions
+        dispatch: Dispatcher
+        documents: ReturnType<typeof openApiDocuments>
+      }
+    | undefined
   const sockets = new Set<Socket>()
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now()
     const path = req.url ?? '/'
     serve(req, res)
-      .then(({ outcome, note }) => log?.(`${req.method} ${path} ${outcome} ${(performance.now() - started).toFixed(1)} ms${note ? ` ${note}` : ''}`))
+      .then(({ outcome, note }) =>
+        log?.(
+          `${req.method} ${path} ${outcome} ${(performance.now() - started).toFixed(1)} ms${note ? ` ${note}` : ''}`,
+        ),
+      )
       .catch((error: unknown) => {
         // A bug of the mock, not a refusal: answer 500 so that the client is not left hanging, and say so.
-        log?.(`${req.method} ${path} 500 [mock] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+        log?.(
+          `${req.method} ${path} 500 [mock] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        )
         if (!res.headersSent) writeRefusal(res, path, 500, '[mock] internal error; this is a bug in the mock')
         else res.destroy()
       })
@@ -193,8 +218,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   })
   // CONNECT never reaches the request handler: answer it on the raw socket, then close it.
   server.on('connect', (req, socket: Socket) => {
-    const body = JSON.stringify({ statusCode: 405, message: 'CONNECT is not served: this is not a proxy', error: 'Method Not Allowed' })
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, POST, PATCH, DELETE, OPTIONS\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+    const body = JSON.stringify({
+      statusCode: 405,
+      message: 'CONNECT is not served: this is not a proxy',
+      error: 'Method Not Allowed',
+    })
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, POST, PATCH, DELETE, OPTIONS\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
     log?.(`CONNECT ${req.url} 405`)
   })
 
@@ -222,7 +253,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       res.setHeader('Access-Control-Allow-Origin', '*')
       res.setHeader('Access-Control-Expose-Headers', EXPOSED)
     }
-    if (method === 'OPTIONS' && req.headers['access-control-request-method'] && res.hasHeader('Access-Control-Allow-Origin')) {
+    if (
+      method === 'OPTIONS' &&
+      req.headers['access-control-request-method'] &&
+      res.hasHeader('Access-Control-Allow-Origin')
+    ) {
       req.resume()
       res.writeHead(204, {
         'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
@@ -234,7 +269,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     if (UNCARRIED.has(method)) {
       req.resume()
-      const allow = isControl ? controlMethods(pathname) : pathname.startsWith('/qr/') ? 'GET' : serviceMethods(pathname)
+      const allow = isControl
+        ? controlMethods(pathname)
+        : pathname.startsWith('/qr/')
+          ? 'GET'
+          : serviceMethods(pathname)
       if (allow === undefined) writeRefusal(res, target, 404, `Cannot ${method} ${pathname}`)
       else writeRefusal(res, target, 405, `${method} is not allowed on ${pathname}; use ${allow}`, { Allow: allow })
       return { outcome: allow === undefined ? '404' : '405' }
@@ -276,7 +315,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     // What the service logged about the request (a deprecated header the era still accepts) goes on its line.
     const warnings = traceId ? (mock.requests.get(traceId)?.warnings ?? []) : []
-    return { outcome: String(status), note: [traceId, ...warnings.map((w) => `warning: ${w}`)].filter(Boolean).join(' ') || undefined }
+    return {
+      outcome: String(status),
+      note: [traceId, ...warnings.map((w) => `warning: ${w}`)].filter(Boolean).join(' ') || undefined,
+    }
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -296,13 +338,26 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     server.close() // bad options: do not leave a port taken
     throw error
   }
-  const guard: ControlGuardOptions = { allowedOrigins: [...allowedOrigins], allowedHosts: allowedHosts.map((h) => h.toLowerCase()), boundHost: displayHost, port: boundPort, token }
+  const guard: ControlGuardOptions = {
+    allowedOrigins: [...allowedOrigins],
+    allowedHosts: allowedHosts.map((h) => h.toLowerCase()),
+    boundHost: displayHost,
+    port: boundPort,
+    token,
+  }
   const dispatch = dispatcherOf(mock)
   if (!dispatch) {
     server.close()
     throw new TypeError('[mock] the mock option must be an instance made by createMockGateway')
   }
-  state = { mock, origin: new URL(mock.baseUrl).origin, control: createControlHandler(mock), guard, dispatch, documents: openApiDocuments(url) }
+  state = {
+    mock,
+    origin: new URL(mock.baseUrl).origin,
+    control: createControlHandler(mock),
+    guard,
+    dispatch,
+    documents: openApiDocuments(url),
+  }
 
   let ticking: Promise<void> | undefined
   const tick = async () => {
@@ -320,7 +375,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const timer =
     tickMs > 0 && autoSettle
       ? setInterval(() => {
-          tick().catch((error: unknown) => log?.(`tick failed: ${error instanceof Error ? error.message : String(error)}`))
+          tick().catch((error: unknown) =>
+            log?.(`tick failed: ${error instanceof Error ? error.message : String(error)}`),
+          )
         }, tickMs)
       : undefined
   // The tick alone must not keep a process alive whose server was closed or never awaited.
@@ -340,4 +397,3 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }),
   }
 }
-

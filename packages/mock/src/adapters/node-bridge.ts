@@ -12,7 +12,15 @@ import type { Answer, IncomingRequest } from '../http/answer.js'
 import { refusalBodyFor } from '../http/responses.js'
 
 /** Headers of one connection, not of the request: never copied into the `Request`. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', 'expect'])
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'host',
+  'upgrade',
+  'expect',
+])
 
 /**
  * A request body as the server read it: the bytes, none (GET, HEAD, or empty), or too large (then the
@@ -100,7 +108,11 @@ export function toRequest(req: IncomingMessage, origin: string, body: Uint8Array
   }
   const { pathname, search } = new URL(req.url ?? '/', 'http://target.invalid')
   // An empty body is no body: a Request with a stream body costs a clone (a tee) in msw per handler tried.
-  return new Request(new URL(`${pathname}${search}`, origin), { method: req.method, headers, body: body?.length ? body : undefined })
+  return new Request(new URL(`${pathname}${search}`, origin), {
+    method: req.method,
+    headers,
+    body: body?.length ? body : undefined,
+  })
 }
 
 /**
@@ -167,7 +179,11 @@ export function writeAnswer(res: ServerResponse, answer: Answer): void {
  * await writeResponse(res, await mock.fetch(request))
  * ```
  */
-export async function writeResponse(res: ServerResponse, response: Response, extraHeaders: Readonly<Record<string, string>> = {}): Promise<void> {
+export async function writeResponse(
+  res: ServerResponse,
+  response: Response,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer())
   const headers: Record<string, string | string[]> = { ...extraHeaders }
   response.headers.forEach((value, name) => {
@@ -202,9 +218,19 @@ export function pathnameOf(target: string): string {
  * writeRefusal(res, req.url ?? '/', 413, 'The body is larger than 1048576 bytes')
  * ```
  */
-export function writeRefusal(res: ServerResponse, target: string, status: number, message: string, headers: Readonly<Record<string, string>> = {}): void {
+export function writeRefusal(
+  res: ServerResponse,
+  target: string,
+  status: number,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   const body = JSON.stringify(refusalBodyFor(pathnameOf(target), status, message))
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) })
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(body)),
+  })
   res.end(body)
 }
 
@@ -218,7 +244,13 @@ export function writeRefusal(res: ServerResponse, target: string, status: number
  * if (body.kind === 'too-large') writeRefusalWhile(res, req.url ?? '/', 413, 'too large', body.drained)
  * ```
  */
-export function writeRefusalWhile(res: ServerResponse, target: string, status: number, message: string, until: Promise<unknown>): void {
+export function writeRefusalWhile(
+  res: ServerResponse,
+  target: string,
+  status: number,
+  message: string,
+  until: Promise<unknown>,
+): void {
   const body = JSON.stringify(refusalBodyFor(pathnameOf(target), status, message))
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) })
   res.write(body)

@@ -29,7 +29,9 @@ export function openApiDocuments(serverUrl: string): { get(pathname: string): Pr
   const require = createRequire(import.meta.url)
   const cache = new Map<string, Promise<string>>()
   const load = async (specifier: string): Promise<string> => {
-    const document = JSON.parse(await readFile(require.resolve(specifier), 'utf8')) as { servers?: Array<{ url: string }> }
+    const document = JSON.parse(await readFile(require.resolve(specifier), 'utf8')) as {
+      servers?: Array<{ url: string }>
+    }
     // "Try it" in a viewer should reach this server, whatever port it was started on.
     for (const server of document.servers ?? []) if (server.url === DOCUMENTED_LOCAL_SERVER) server.url = serverUrl
     return JSON.stringify(document)

@@ -18,7 +18,21 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
   })
 
   it('serve takes --port, --host, --now, --frozen, --webhook-url and --quiet (short -p and -q too)', () => {
-    expect(parseCli(['serve', '-p', '0', '--host', '::1', '--now', '2026-11-02T09:00:00Z', '--frozen', '--webhook-url', 'http://127.0.0.1:8080/webhooks', '-q'])).toEqual({
+    expect(
+      parseCli([
+        'serve',
+        '-p',
+        '0',
+        '--host',
+        '::1',
+        '--now',
+        '2026-11-02T09:00:00Z',
+        '--frozen',
+        '--webhook-url',
+        'http://127.0.0.1:8080/webhooks',
+        '-q',
+      ]),
+    ).toEqual({
       command: 'serve',
       port: 0,
       host: '::1',
@@ -34,7 +48,18 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
   })
 
   it('the control API guard: --allow-origin and --allow-host repeat, --control-token takes a token', () => {
-    expect(parseCli(['--allow-origin', 'http://localhost:5173', '--allow-origin', 'http://127.0.0.1:3000', '--allow-host', 'mock.test', '--control-token', 'tok_0123456789'])).toMatchObject({
+    expect(
+      parseCli([
+        '--allow-origin',
+        'http://localhost:5173',
+        '--allow-origin',
+        'http://127.0.0.1:3000',
+        '--allow-host',
+        'mock.test',
+        '--control-token',
+        'tok_0123456789',
+      ]),
+    ).toMatchObject({
       allowOrigins: ['http://localhost:5173', 'http://127.0.0.1:3000'],
       allowHosts: ['mock.test'],
       controlToken: 'tok_0123456789',
@@ -73,10 +98,25 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
   it('retention flags become the requestLogLimit and retention options; without them the defaults apply', () => {
     expect(parseCli([])).toMatchObject({ requestLogLimit: undefined, retention: undefined })
     expect(
-      parseCli(['--keep-requests', '50', '--keep-webhooks', '20000', '--keep-webhooks-seconds', '3600', '--keep-codes-seconds', '600', '--keep-expired-qr-seconds', '0']),
+      parseCli([
+        '--keep-requests',
+        '50',
+        '--keep-webhooks',
+        '20000',
+        '--keep-webhooks-seconds',
+        '3600',
+        '--keep-codes-seconds',
+        '600',
+        '--keep-expired-qr-seconds',
+        '0',
+      ]),
     ).toMatchObject({
       requestLogLimit: 50,
-      retention: { webhooks: { max: 20000, maxAgeSeconds: 3600 }, outbox: { maxAgeSeconds: 600 }, expiredQrCodeSeconds: 0 },
+      retention: {
+        webhooks: { max: 20000, maxAgeSeconds: 3600 },
+        outbox: { maxAgeSeconds: 600 },
+        expiredQrCodeSeconds: 0,
+      },
     })
     expect(parseCli(['--keep-codes', '5'])).toMatchObject({ retention: { outbox: { max: 5 } } })
     expect(USAGE).toMatch(/--keep-webhooks <n>/)

@@ -116,10 +116,14 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
   }
   const allowOrigins = values['allow-origin'] ?? []
   const badOrigin = allowOrigins.find((o) => o !== '*' && !/^https?:\/\/[^\s/]+$/.test(o))
-  if (badOrigin !== undefined) return usageError(`--allow-origin must be an origin such as http://localhost:5173 (no path), got ${JSON.stringify(badOrigin)}`)
+  if (badOrigin !== undefined)
+    return usageError(
+      `--allow-origin must be an origin such as http://localhost:5173 (no path), got ${JSON.stringify(badOrigin)}`,
+    )
   const allowHosts = values['allow-host'] ?? []
   const badHost = allowHosts.find((h) => !/^[\w.-]+$/.test(h))
-  if (badHost !== undefined) return usageError(`--allow-host must be a host name such as mock.test, got ${JSON.stringify(badHost)}`)
+  if (badHost !== undefined)
+    return usageError(`--allow-host must be a host name such as mock.test, got ${JSON.stringify(badHost)}`)
   const controlToken = values['control-token']
   if (controlToken !== undefined && !/^[\x21-\x7e]{8,200}$/.test(controlToken)) {
     return usageError('--control-token must be 8 to 200 printable characters without spaces')
@@ -128,20 +132,28 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
   for (const flag of KEEP_FLAGS) {
     const value = values[flag]
     if (value === undefined) continue
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) return usageError(`--${flag} must be a whole number >= 0, got ${JSON.stringify(value)}`)
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
+      return usageError(`--${flag} must be a whole number >= 0, got ${JSON.stringify(value)}`)
     counts[flag] = Number(value)
   }
   const history = (max: string, seconds: string) =>
     counts[max] === undefined && counts[seconds] === undefined
       ? undefined
-      : { ...(counts[max] !== undefined ? { max: counts[max] } : {}), ...(counts[seconds] !== undefined ? { maxAgeSeconds: counts[seconds] } : {}) }
+      : {
+          ...(counts[max] !== undefined ? { max: counts[max] } : {}),
+          ...(counts[seconds] !== undefined ? { maxAgeSeconds: counts[seconds] } : {}),
+        }
   const webhooks = history('keep-webhooks', 'keep-webhooks-seconds')
   const outbox = history('keep-codes', 'keep-codes-seconds')
   const expiredQr = counts['keep-expired-qr-seconds']
   const retention: RetentionOptions | undefined =
     webhooks === undefined && outbox === undefined && expiredQr === undefined
       ? undefined
-      : { ...(webhooks ? { webhooks } : {}), ...(outbox ? { outbox } : {}), ...(expiredQr !== undefined ? { expiredQrCodeSeconds: expiredQr } : {}) }
+      : {
+          ...(webhooks ? { webhooks } : {}),
+          ...(outbox ? { outbox } : {}),
+          ...(expiredQr !== undefined ? { expiredQrCodeSeconds: expiredQr } : {}),
+        }
   return {
     command: 'serve',
     port,
@@ -190,7 +202,14 @@ const OPTIONS = {
 export const CLI_FLAGS: readonly string[] = Object.keys(OPTIONS).map((name) => `--${name}`)
 
 /** The retention flags: each takes a whole number. */
-const KEEP_FLAGS = ['keep-requests', 'keep-webhooks', 'keep-webhooks-seconds', 'keep-codes', 'keep-codes-seconds', 'keep-expired-qr-seconds'] as const
+const KEEP_FLAGS = [
+  'keep-requests',
+  'keep-webhooks',
+  'keep-webhooks-seconds',
+  'keep-codes',
+  'keep-codes-seconds',
+  'keep-expired-qr-seconds',
+] as const
 
 function parseServe(argv: readonly string[]) {
   return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS })

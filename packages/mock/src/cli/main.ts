@@ -55,7 +55,10 @@ if (args.command === 'exit') {
 function version(): string {
   for (const path of ['../package.json', '../../package.json']) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { name?: string; version?: string }
+      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as {
+        name?: string
+        version?: string
+      }
       if (pkg.name === '@merchant-gateway/mock' && pkg.version) return pkg.version
     } catch {
       // not this one

@@ -45,7 +45,10 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
   })
   const { mock, url } = server
   // The seed is the first merchant of a fresh instance; read its ids back rather than assume them.
-  const listed = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, { method: 'POST', headers: { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey } })
+  const listed = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, {
+    method: 'POST',
+    headers: { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey },
+  })
   const stores = ((await listed.json()) as { data: Array<{ storeId: number; storeName: string }> }).data
   const demo = await mock.merchants.get(1)
   if (demo.apiKey !== DEMO_MERCHANT.apiKey) throw new Error('[mock] the demo merchant is not merchant 1')
@@ -80,12 +83,17 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
  * // ['WARNING: listening on 0.0.0.0, reachable from other machines; ...', '  control token  k3J...   (...)']
  * ```
  */
-export function controlNotes(args: Pick<ServeArgs, 'allowOrigins' | 'controlToken' | 'host'>, server: Pick<MockServer, 'controlToken'>): string[] {
+export function controlNotes(
+  args: Pick<ServeArgs, 'allowOrigins' | 'controlToken' | 'host'>,
+  server: Pick<MockServer, 'controlToken'>,
+): string[] {
   const notes: string[] = []
   if (args.allowOrigins.length > 0) notes.push(`  browser pages of ${args.allowOrigins.join(', ')} may use it`)
   if (server.controlToken !== undefined) {
     if (args.controlToken === undefined) {
-      notes.push(`WARNING: listening on ${args.host}, reachable from other machines; the control API (API secrets, one-time codes) needs this token:`)
+      notes.push(
+        `WARNING: listening on ${args.host}, reachable from other machines; the control API (API secrets, one-time codes) needs this token:`,
+      )
     }
     notes.push(`  control token  ${server.controlToken}   (Authorization: Bearer <token>)`)
   }

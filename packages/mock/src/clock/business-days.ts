@@ -16,7 +16,8 @@ const DAY_MS = 86_400_000
  * ```
  */
 export function addBusinessDays(fromMs: number, days: number): number {
-  if (!Number.isInteger(days) || days < 0) throw new RangeError(`[mock] business days must be an integer >= 0, got ${days}`)
+  if (!Number.isInteger(days) || days < 0)
+    throw new RangeError(`[mock] business days must be an integer >= 0, got ${days}`)
   let t = fromMs
   for (let i = 0; i < days; i++) {
     t += DAY_MS

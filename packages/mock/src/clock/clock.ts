@@ -85,7 +85,8 @@ export class MockClock {
 
   /** Moves the clock forward by `ms` milliseconds (a finite number >= 0 that keeps the clock in {@link CLOCK_RANGE}). */
   advance(ms: number): number {
-    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RangeError(`[mock] advance expects a finite number of milliseconds >= 0, got ${ms}`)
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
+      throw new RangeError(`[mock] advance expects a finite number of milliseconds >= 0, got ${ms}`)
     return this.set(this.now() + ms)
   }
 
@@ -128,10 +129,19 @@ export const CLOCK_RANGE = { min: 0, max: Date.UTC(9999, 11, 31, 23, 59, 59, 999
  * ```
  */
 export function toEpochMs(time: TimeInput): number {
-  const ms = time instanceof Date ? time.getTime() : typeof time === 'number' ? time : typeof time === 'string' ? Date.parse(time) : Number.NaN
+  const ms =
+    time instanceof Date
+      ? time.getTime()
+      : typeof time === 'number'
+        ? time
+        : typeof time === 'string'
+          ? Date.parse(time)
+          : Number.NaN
   if (!Number.isFinite(ms)) throw new RangeError(`[mock] not a valid point in time: ${String(time).slice(0, 60)}`)
   if (ms < CLOCK_RANGE.min || ms > CLOCK_RANGE.max) {
-    throw new RangeError(`[mock] the clock holds 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, not ${String(time).slice(0, 60)}`)
+    throw new RangeError(
+      `[mock] the clock holds 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, not ${String(time).slice(0, 60)}`,
+    )
   }
   return Math.floor(ms)
 }

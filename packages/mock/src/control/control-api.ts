@@ -8,7 +8,14 @@
 import { fromMinorUnits, type Balance, type ContractEra, type Store } from '@merchant-gateway/contract'
 import { CLOCK_RANGE, toEpochMs, type TimeInput } from '../clock/clock.js'
 import { auditLedger } from '../domain/audit.js'
-import { createMerchant, removeMerchant, requireMerchant, updateMerchant, type CreateMerchantInput, type UpdateMerchantInput } from '../domain/merchants.js'
+import {
+  createMerchant,
+  removeMerchant,
+  requireMerchant,
+  updateMerchant,
+  type CreateMerchantInput,
+  type UpdateMerchantInput,
+} from '../domain/merchants.js'
 import { reportPayment, type PaymentResult, type ReportPaymentInput } from '../domain/payments.js'
 import { addAccount, type AccountInput } from '../domain/payouts.js'
 import { RuleError } from '../domain/rule-error.js'
@@ -34,7 +41,14 @@ import {
 } from './control-schemas.js'
 import { balanceBody, storeBody } from '../http/wire.js'
 import type { SeedMerchant } from '../options.js'
-import type { AccountRecord, MerchantRecord, OrderRecord, TransactionRecord, UserRecord, WebhookRecord } from '../store/records.js'
+import type {
+  AccountRecord,
+  MerchantRecord,
+  OrderRecord,
+  TransactionRecord,
+  UserRecord,
+  WebhookRecord,
+} from '../store/records.js'
 
 /**
  * A merchant's identity and credentials, as the control API returns them.
@@ -315,11 +329,13 @@ export function createControlApi(runtime: GatewayRuntime) {
       },
       /** Moves the clock forward by `ms`; what became due settles and due webhook retries run (unless autoSettle is off). */
       advance: (ms: number): Promise<{ now: string }> => {
-        if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RuleError(400, 'advanceMs must be a finite number >= 0')
+        if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
+          throw new RuleError(400, 'advanceMs must be a finite number >= 0')
         return withDeliveries(() => {
           // Checked inside the queue, against the time the move starts from: a move past the clock's
           // range is refused before anything moves.
-          if (ctx.clock.now() + ms > CLOCK_RANGE.max) throw new RuleError(400, `advanceMs would move the clock past ${new Date(CLOCK_RANGE.max).toISOString()}`)
+          if (ctx.clock.now() + ms > CLOCK_RANGE.max)
+            throw new RuleError(400, `advanceMs would move the clock past ${new Date(CLOCK_RANGE.max).toISOString()}`)
           ctx.clock.advance(ms)
           settleIfAuto()
           return { now: ctx.clock.iso() }
@@ -351,7 +367,8 @@ export function createControlApi(runtime: GatewayRuntime) {
        * Runs every HTTP attempt due at the mock's current time (whatever `autoSettle` says) and waits for
        * them; `attempted` counts the webhooks tried (a duplicate's second POST is not counted).
        */
-      deliverDue: (): Promise<{ attempted: number }> => withDeliveries(() => ({ attempted: ctx.webhooks.startDue(ctx) })),
+      deliverDue: (): Promise<{ attempted: number }> =>
+        withDeliveries(() => ({ attempted: ctx.webhooks.startDue(ctx) })),
       /** The next webhook built is POSTed twice when delivered: the same raw body and X-Signature. */
       duplicateNext: (): void => ctx.webhooks.duplicateNext(),
       /** The next webhook built is held back, then POSTed right after the same merchant's next webhook's first attempt. */
@@ -414,12 +431,22 @@ export function createControlApi(runtime: GatewayRuntime) {
       /** The one-time codes forgot-pin sent that `retention.outbox` keeps, oldest first: the test's mailbox. */
       list: (): OtpMessage[] => {
         prune()
-        return ctx.db.outbox.all().map(({ userId, channel, to, code, sessionId, sentAt }) => ({ userId, channel, to, code, sessionId, sentAt: new Date(sentAt).toISOString() }))
+        return ctx.db.outbox
+          .all()
+          .map(({ userId, channel, to, code, sessionId, sentAt }) => ({
+            userId,
+            channel,
+            to,
+            code,
+            sessionId,
+            sentAt: new Date(sentAt).toISOString(),
+          }))
       },
     },
     requests: {
       /** The answered requests that match `filter`, oldest first (at most `requestLogLimit` are kept). */
-      list: (filter: RequestLogFilter = {}): RequestLogEntry[] => runtime.requests.list(validate(requestLogFilter, filter) as RequestLogFilter),
+      list: (filter: RequestLogFilter = {}): RequestLogEntry[] =>
+        runtime.requests.list(validate(requestLogFilter, filter) as RequestLogFilter),
       /** The request answered with this `X-Trace-Id`, if still kept. */
       get: (traceId: string): RequestLogEntry | undefined => runtime.requests.get(traceId),
       /** Forgets the logged requests. */
@@ -448,7 +475,11 @@ export function createControlApi(runtime: GatewayRuntime) {
           outbox: db.outbox.count(),
         },
         requestLog: runtime.requests.size,
-        queued: { settlements: ctx.settlement.size, webhookAttempts: ctx.webhooks.scheduledCount, expiries: ctx.retention.pending },
+        queued: {
+          settlements: ctx.settlement.size,
+          webhookAttempts: ctx.webhooks.scheduledCount,
+          expiries: ctx.retention.pending,
+        },
       }
     },
   }
@@ -480,7 +511,12 @@ export async function applySeed(runtime: GatewayRuntime, seed: readonly SeedMerc
 
 /** The merchant as the control API shows it: credentials, name, webhook URL and removal time. */
 function merchantView(m: MerchantRecord): MerchantView {
-  return { ...credentials(m), name: m.name, webhookUrl: m.webhookUrl, removedAt: m.removedAt === null ? null : new Date(m.removedAt).toISOString() }
+  return {
+    ...credentials(m),
+    name: m.name,
+    webhookUrl: m.webhookUrl,
+    removedAt: m.removedAt === null ? null : new Date(m.removedAt).toISOString(),
+  }
 }
 
 function credentials(m: MerchantRecord): MerchantCredentials {
@@ -503,7 +539,9 @@ function userView(user: UserRecord): UserView {
   }
 }
 
-function withoutMinor<T extends { amountMinor: number; currency: 'USD' | 'KHR' }>(record: T): Omit<T, 'amountMinor'> & { amount: number } {
+function withoutMinor<T extends { amountMinor: number; currency: 'USD' | 'KHR' }>(
+  record: T,
+): Omit<T, 'amountMinor'> & { amount: number } {
   const { amountMinor, ...rest } = record
   return { ...rest, amount: fromMinorUnits(amountMinor, record.currency) }
 }
@@ -512,7 +550,10 @@ function checkedTime(time: TimeInput): number {
   try {
     return toEpochMs(time)
   } catch (error) {
-    const range = error instanceof RangeError && error.message.includes('holds') ? ' from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z' : ''
+    const range =
+      error instanceof RangeError && error.message.includes('holds')
+        ? ' from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z'
+        : ''
     throw new RuleError(400, `now must be an ISO 8601 date${range}, got ${JSON.stringify(time)?.slice(0, 60)}`)
   }
 }

@@ -13,7 +13,13 @@
 import { balanceSchema, ERA_NAMES, statusErrorBodySchema, storeSchema } from '@merchant-gateway/contract'
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi'
 import * as z from 'zod/mini'
-import { accountRecordSchema, orderRecordSchema, transactionRecordSchema, webhookAttemptSchema, webhookRecordSchema } from '../store/records.js'
+import {
+  accountRecordSchema,
+  orderRecordSchema,
+  transactionRecordSchema,
+  webhookAttemptSchema,
+  webhookRecordSchema,
+} from '../store/records.js'
 import { CONTROL_PREFIX, controlRoutes } from './control-routes.js'
 import {
   addAccountBody,
@@ -42,7 +48,7 @@ const named = <T extends Schema>(schema: T, id: string, description?: string): T
 const credentials = named(
   z.object({ merchantId: z.int(), appId: z.int(), apiKey: z.string(), apiSecret: z.string() }),
   'MerchantCredentials',
-  'A merchant\'s ids and credentials: `apiKey` goes in `X-Api-Key`, `apiSecret` signs refunds and payouts.',
+  "A merchant's ids and credentials: `apiKey` goes in `X-Api-Key`, `apiSecret` signs refunds and payouts.",
 )
 const merchant = named(
   z.object({
@@ -57,7 +63,11 @@ const merchant = named(
   'Merchant',
   'A merchant with its name and webhook URL (null: webhooks are only recorded); `removedAt` is set once it was removed (its API key then answers 404).',
 )
-const account = named(z.omit(accountRecordSchema, { merchantId: true }), 'Account', 'A payout destination account; `failAtSettlement` makes payouts to it fail and reverse.')
+const account = named(
+  z.omit(accountRecordSchema, { merchantId: true }),
+  'Account',
+  'A payout destination account; `failAtSettlement` makes payouts to it fail and reverse.',
+)
 const payment = named(
   z.object({ transactionId: z.int(), orderId: z.int(), status: transactionRecordSchema.shape.status }),
   'PaymentResult',
@@ -99,9 +109,16 @@ const webhook = named(
   'A webhook: its exact body and signature, and its delivery attempts (times in epoch milliseconds).',
 )
 const otpMessage = named(
-  z.object({ userId: z.int(), channel: z.enum(['email', 'phone']), to: z.string(), code: z.string(), sessionId: z.string(), sentAt: z.iso.datetime({ offset: true }) }),
+  z.object({
+    userId: z.int(),
+    channel: z.enum(['email', 'phone']),
+    to: z.string(),
+    code: z.string(),
+    sessionId: z.string(),
+    sentAt: z.iso.datetime({ offset: true }),
+  }),
   'OtpMessage',
-  'A one-time code forgot-pin sent (the test\'s mailbox).',
+  "A one-time code forgot-pin sent (the test's mailbox).",
 )
 const fault = named(
   z.object({
@@ -157,7 +174,11 @@ const requestEntry = named(
   'RequestLogEntry',
   'One request the service answered: when (mock clock), what, the status (null: the connection was cut by a fault), the contract era then, and the deprecated uses it logged.',
 )
-const user = named(z.object({ userId: z.int(), accessToken: z.string() }), 'SignedInUser', 'A signed-in user of the PIN module: send `Authorization: Bearer <accessToken>`.')
+const user = named(
+  z.object({ userId: z.int(), accessToken: z.string() }),
+  'SignedInUser',
+  'A signed-in user of the PIN module: send `Authorization: Bearer <accessToken>`.',
+)
 
 // --- Routes ------------------------------------------------------------------------------------------
 
@@ -177,35 +198,76 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
   'POST /reset': {
     body: resetBody,
     status: 204,
-    description: 'Tables emptied, the seed applied again, faults and the request log cleared; the clock stays where it is unless `clock` is `start` (or the mock was created with `resetClock: "start"`).',
+    description:
+      'Tables emptied, the seed applied again, faults and the request log cleared; the clock stays where it is unless `clock` is `start` (or the mock was created with `resetClock: "start"`).',
   },
-  'POST /merchants': { body: createMerchantBody, status: 201, answer: credentials, errors: { 409: 'The apiKey is already used.' } },
+  'POST /merchants': {
+    body: createMerchantBody,
+    status: 201,
+    answer: credentials,
+    errors: { 409: 'The apiKey is already used.' },
+  },
   'GET /merchants/{merchantId}': { status: 200, answer: merchant, errors: NOT_FOUND_MERCHANT },
   'DELETE /merchants/{merchantId}': { status: 204, errors: NOT_FOUND_MERCHANT },
-  'PATCH /merchants/{merchantId}': { body: updateMerchantBody, status: 200, answer: merchant, errors: NOT_FOUND_MERCHANT },
+  'PATCH /merchants/{merchantId}': {
+    body: updateMerchantBody,
+    status: 200,
+    answer: merchant,
+    errors: NOT_FOUND_MERCHANT,
+  },
   'GET /merchants/{merchantId}/balances': { status: 200, answer: balanceSchema, errors: NOT_FOUND_MERCHANT },
-  'POST /merchants/{merchantId}/stores': { body: addStoreBody, status: 201, answer: storeSchema, errors: NOT_FOUND_MERCHANT },
-  'PATCH /merchants/{merchantId}/stores/{storeId}': { body: updateStoreBody, status: 200, answer: storeSchema, errors: { 404: 'No such merchant or store.' } },
+  'POST /merchants/{merchantId}/stores': {
+    body: addStoreBody,
+    status: 201,
+    answer: storeSchema,
+    errors: NOT_FOUND_MERCHANT,
+  },
+  'PATCH /merchants/{merchantId}/stores/{storeId}': {
+    body: updateStoreBody,
+    status: 200,
+    answer: storeSchema,
+    errors: { 404: 'No such merchant or store.' },
+  },
   'DELETE /merchants/{merchantId}/stores/{storeId}': { status: 204, errors: { 404: 'No such merchant or store.' } },
-  'POST /merchants/{merchantId}/accounts': { body: addAccountBody, status: 201, answer: account, errors: { ...NOT_FOUND_MERCHANT, 409: 'The account number is already registered.' } },
+  'POST /merchants/{merchantId}/accounts': {
+    body: addAccountBody,
+    status: 201,
+    answer: account,
+    errors: { ...NOT_FOUND_MERCHANT, 409: 'The account number is already registered.' },
+  },
   'POST /payments': {
     body: reportPaymentBody,
     status: 201,
     answer: payment,
-    errors: { 404: 'No such order or QR code.', 409: 'The order is completed or cancelled, or a payment is already in progress.', 422: '`qr_expired`: the QR code\'s 30 minutes are over.' },
-    description: 'Acts as the customer. A `SUCCESS` or `FAILED` payment sends the merchant\'s webhook before this answers.',
+    errors: {
+      404: 'No such order or QR code.',
+      409: 'The order is completed or cancelled, or a payment is already in progress.',
+      422: "`qr_expired`: the QR code's 30 minutes are over.",
+    },
+    description:
+      "Acts as the customer. A `SUCCESS` or `FAILED` payment sends the merchant's webhook before this answers.",
   },
   'GET /orders/{orderId}': { status: 200, answer: order, errors: { 404: 'No such order.' } },
   'GET /transactions/{transactionId}': { status: 200, answer: transaction, errors: { 404: 'No such transaction.' } },
   'GET /clock': { status: 200, answer: clock },
-  'POST /clock': { body: setClockBody, status: 200, answer: clock, description: 'Exactly one of `now` and `advanceMs` (a finite number >= 0). What became due settles (refunds, payouts, webhook retries).' },
+  'POST /clock': {
+    body: setClockBody,
+    status: 200,
+    answer: clock,
+    description:
+      'Exactly one of `now` and `advanceMs` (a finite number >= 0). What became due settles (refunds, payouts, webhook retries).',
+  },
   'POST /settle': { body: emptyBody, status: 200, answer: named(z.object({ settled: z.int() }), 'SettleResult') },
   'POST /users': { body: createUserBody, status: 201, answer: user },
   'GET /users': { status: 200, answer: z.array(userView) },
   'GET /users/{userId}': { status: 200, answer: userView, errors: { 404: 'No such user.' } },
   'GET /otp': { status: 200, answer: z.array(otpMessage) },
   'GET /webhooks': { status: 200, answer: z.array(webhook) },
-  'POST /webhooks/deliver-due': { body: emptyBody, status: 200, answer: named(z.object({ attempted: z.int() }), 'DeliverDueResult') },
+  'POST /webhooks/deliver-due': {
+    body: emptyBody,
+    status: 200,
+    answer: named(z.object({ attempted: z.int() }), 'DeliverDueResult'),
+  },
   'POST /webhooks/duplicate-next': { body: emptyBody, status: 204 },
   'POST /webhooks/hold-next': { body: emptyBody, status: 204 },
   'POST /webhooks/stale-next': { body: staleNextBody, status: 204 },
@@ -214,16 +276,25 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     body: addFaultBody,
     status: 201,
     answer: fault,
-    description: '`route` is `METHOD /path` of a service route, or `*`; `latency` waits `delayMs`, `error` answers `status`, `network` cuts the connection, `drop-response` cuts it after the request committed.',
+    description:
+      '`route` is `METHOD /path` of a service route, or `*`; `latency` waits `delayMs`, `error` answers `status`, `network` cuts the connection, `drop-response` cuts it after the request committed.',
   },
   'DELETE /faults': { status: 204 },
   'GET /requests': {
     status: 200,
     answer: z.array(requestEntry),
-    description: 'Query parameters filter: `method`, `path` (without the query), `status` (a number, or a class such as `4xx`), `merchantId`, `withWarnings=true`, `afterSeq`, `limit` (the newest that many).',
+    description:
+      'Query parameters filter: `method`, `path` (without the query), `status` (a number, or a class such as `4xx`), `merchantId`, `withWarnings=true`, `afterSeq`, `limit` (the newest that many).',
   },
   'DELETE /requests': { status: 204 },
-  'GET /audit': { status: 200, answer: named(z.object({ problems: z.array(z.string()) }), 'AuditResult', 'Broken ledger invariants, recomputed from the transactions; `[]` when the books balance.') },
+  'GET /audit': {
+    status: 200,
+    answer: named(
+      z.object({ problems: z.array(z.string()) }),
+      'AuditResult',
+      'Broken ledger invariants, recomputed from the transactions; `[]` when the books balance.',
+    ),
+  },
   'GET /stats': {
     status: 200,
     answer: named(
@@ -248,7 +319,8 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
       'MockStats',
       'Records held per table (orders, transactions, balances, merchants, stores, accounts and users only grow; idempotency records, reset sessions, expired QR codes, finished webhooks and sent codes are dropped by the retention rules), the request log size, and entries waiting in the time-ordered queues.',
     ),
-    description: 'What expired by the mock clock is dropped first, so the figures are those a request made now would see.',
+    description:
+      'What expired by the mock clock is dropped first, so the figures are those a request made now would see.',
   },
 }
 
@@ -265,18 +337,40 @@ export interface ControlExamples {
   [route: string]: { request?: unknown; response?: unknown; status: number }
 }
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: statusErrorBodySchema } } })
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: statusErrorBodySchema } },
+})
 
-function operation(key: string, summary: string, doc: RouteDoc, example: ControlExamples[string] | undefined): ZodOpenApiOperationObject {
+function operation(
+  key: string,
+  summary: string,
+  doc: RouteDoc,
+  example: ControlExamples[string] | undefined,
+): ZodOpenApiOperationObject {
   if (!example) throw new Error(`[openapi] no example for the control route ${key}`)
-  if (example.status !== doc.status) throw new Error(`[openapi] the example of ${key} answered ${example.status}, the document says ${doc.status}`)
+  if (example.status !== doc.status)
+    throw new Error(`[openapi] the example of ${key} answered ${example.status}, the document says ${doc.status}`)
   const responses: ZodOpenApiOperationObject['responses'] = {
     [doc.status]: {
       description: summary,
-      ...(doc.answer ? { content: { 'application/json': { schema: doc.answer, ...(example.response === undefined ? {} : { example: example.response }) } } } : {}),
+      ...(doc.answer
+        ? {
+            content: {
+              'application/json': {
+                schema: doc.answer,
+                ...(example.response === undefined ? {} : { example: example.response }),
+              },
+            },
+          }
+        : {}),
     },
-    400: error('A body that is not JSON, a field that is missing, unknown or of the wrong type, or a path id that is not a positive integer; the message names it.'),
-    ...Object.fromEntries(Object.entries(doc.errors ?? {}).map(([status, description]) => [status, error(description)])),
+    400: error(
+      'A body that is not JSON, a field that is missing, unknown or of the wrong type, or a path id that is not a positive integer; the message names it.',
+    ),
+    ...Object.fromEntries(
+      Object.entries(doc.errors ?? {}).map(([status, description]) => [status, error(description)]),
+    ),
   }
   const params = [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
   return {
@@ -284,9 +378,21 @@ function operation(key: string, summary: string, doc: RouteDoc, example: Control
     tags: ['Control API'],
     summary: summary.split(':')[0]!,
     description: `${summary[0]!.toUpperCase()}${summary.slice(1)}.${doc.description ? ` ${doc.description}` : ''}`,
-    ...(params.length ? { requestParams: { path: z.object(Object.fromEntries(params.map((name) => [name, pathId(name)]))) } } : {}),
+    ...(params.length
+      ? { requestParams: { path: z.object(Object.fromEntries(params.map((name) => [name, pathId(name)]))) } }
+      : {}),
     ...(doc.body
-      ? { requestBody: { required: false, content: { 'application/json': { schema: doc.body, ...(example.request === undefined ? {} : { example: example.request }) } } } }
+      ? {
+          requestBody: {
+            required: false,
+            content: {
+              'application/json': {
+                schema: doc.body,
+                ...(example.request === undefined ? {} : { example: example.request }),
+              },
+            },
+          },
+        }
       : {}),
     responses,
   }
@@ -326,20 +432,32 @@ export interface ControlDocumentOptions {
  * const document = buildControlDocument(await collectControlExamples(), { version: '0.1.0' })
  * ```
  */
-export function buildControlDocument(examples: ControlExamples, options: ControlDocumentOptions): ReturnType<typeof createDocument> {
+export function buildControlDocument(
+  examples: ControlExamples,
+  options: ControlDocumentOptions,
+): ReturnType<typeof createDocument> {
   const routes = controlRoutes()
   const keys = routes.map((r) => `${r.method} ${r.path.slice(CONTROL_PREFIX.length)}`)
   const undocumented = keys.filter((k) => !(k in ROUTE_DOCS))
   const stale = Object.keys(ROUTE_DOCS).filter((k) => !keys.includes(k))
   if (undocumented.length || stale.length) {
-    throw new Error(`[openapi] control routes without documentation: ${undocumented.join(', ') || 'none'}; documented routes that do not exist: ${stale.join(', ') || 'none'} (packages/mock/src/control/control-openapi.ts)`)
+    throw new Error(
+      `[openapi] control routes without documentation: ${undocumented.join(', ') || 'none'}; documented routes that do not exist: ${stale.join(', ') || 'none'} (packages/mock/src/control/control-openapi.ts)`,
+    )
   }
   const paths: Record<string, Record<string, ZodOpenApiOperationObject>> = {}
   // Operations in the conventional order of methods (get, post, patch, delete), whatever the table's order.
   const order = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options']
-  const byMethod = routes.map((route, i) => ({ route, key: keys[i]! })).sort((a, b) => order.indexOf(a.route.method.toLowerCase()) - order.indexOf(b.route.method.toLowerCase()))
+  const byMethod = routes
+    .map((route, i) => ({ route, key: keys[i]! }))
+    .sort((a, b) => order.indexOf(a.route.method.toLowerCase()) - order.indexOf(b.route.method.toLowerCase()))
   for (const { route, key } of byMethod) {
-    ;(paths[route.path] ??= {})[route.method.toLowerCase()] = operation(key, route.summary, ROUTE_DOCS[key]!, examples[key])
+    ;(paths[route.path] ??= {})[route.method.toLowerCase()] = operation(
+      key,
+      route.summary,
+      ROUTE_DOCS[key]!,
+      examples[key],
+    )
   }
   paths[CONTROL_PREFIX] = {
     get: {
@@ -347,25 +465,54 @@ export function buildControlDocument(examples: ControlExamples, options: Control
       tags: ['Control API'],
       summary: 'Every control route, one line each',
       description: 'The control routes with their method, path and a one-line summary, in the order of this document.',
-      responses: { 200: { description: 'The routes.', content: { 'application/json': { schema: z.array(routeLine), example: routes.slice(0, 2) } } } },
+      responses: {
+        200: {
+          description: 'The routes.',
+          content: { 'application/json': { schema: z.array(routeLine), example: routes.slice(0, 2) } },
+        },
+      },
     },
   }
-  const document = (description: string) => ({ description, content: { 'application/json': { schema: openApiDocument } } })
+  const document = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: openApiDocument } },
+  })
   paths[`${CONTROL_PREFIX}/openapi.json`] = {
-    get: { operationId: 'controlOpenApi', tags: ['Documents'], summary: 'This document', description: 'The OpenAPI 3.1 document of the control API, as generated from its route table.', responses: { 200: document('The OpenAPI document of the mock\'s control API.') } },
+    get: {
+      operationId: 'controlOpenApi',
+      tags: ['Documents'],
+      summary: 'This document',
+      description: 'The OpenAPI 3.1 document of the control API, as generated from its route table.',
+      responses: { 200: document("The OpenAPI document of the mock's control API.") },
+    },
   }
   paths['/openapi.json'] = {
-    get: { operationId: 'serviceOpenApi', tags: ['Documents'], summary: "The service's OpenAPI document", description: 'The OpenAPI 3.1 document of the gateway, the PIN module and the webhook, generated from the contract.', responses: { 200: document('The OpenAPI document of the gateway and the PIN module (`@merchant-gateway/contract/openapi.json`).') } },
+    get: {
+      operationId: 'serviceOpenApi',
+      tags: ['Documents'],
+      summary: "The service's OpenAPI document",
+      description:
+        'The OpenAPI 3.1 document of the gateway, the PIN module and the webhook, generated from the contract.',
+      responses: {
+        200: document(
+          'The OpenAPI document of the gateway and the PIN module (`@merchant-gateway/contract/openapi.json`).',
+        ),
+      },
+    },
   }
   paths['/qr/{qrFile}'] = {
     get: {
       operationId: 'qrImage',
       tags: ['QR code images'],
       summary: 'The image of a QR code the mock issued',
-      description: 'Where the `qr_code` URLs of create order and generate QR point: a PNG of the QR code of the payment data. No authentication (an `<img>` sends no headers); served for every QR code the mock issued, expired or paid ones too.',
+      description:
+        'Where the `qr_code` URLs of create order and generate QR point: a PNG of the QR code of the payment data. No authentication (an `<img>` sends no headers); served for every QR code the mock issued, expired or paid ones too.',
       requestParams: { path: z.object({ qrFile: qrFileParam() }) },
       responses: {
-        200: { description: 'The PNG (cacheable for a year: the image never changes).', content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } } },
+        200: {
+          description: 'The PNG (cacheable for a year: the image never changes).',
+          content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } },
+        },
         404: error('Data the mock did not issue.'),
       },
     },
@@ -376,7 +523,7 @@ export function buildControlDocument(examples: ControlExamples, options: Control
       title: 'Merchant gateway mock: control API',
       version: options.version,
       description:
-        'How a test, or a client in any language, acts as the outside world against the mock\'s HTTP server (`npm start`): merchants, stores, accounts, customer payments, the clock, users, one-time codes, webhooks and faults. JSON bodies; an empty body counts as `{}`; unknown fields are refused. Refusals are the status-style body `{statusCode, message, error}`. The service itself is described by `/openapi.json`.',
+        "How a test, or a client in any language, acts as the outside world against the mock's HTTP server (`npm start`): merchants, stores, accounts, customer payments, the clock, users, one-time codes, webhooks and faults. JSON bodies; an empty body counts as `{}`; unknown fields are refused. Refusals are the status-style body `{statusCode, message, error}`. The service itself is described by `/openapi.json`.",
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: 'http://127.0.0.1:4010', description: 'The local mock (`npm start`; `--port` to change).' }],
@@ -393,6 +540,8 @@ export function buildControlDocument(examples: ControlExamples, options: Control
 
 function qrFileParam(): Schema {
   const schema = z.string().check(z.regex(/^[^/]+\.png$/))
-  z.globalRegistry.add(schema, { param: { description: "The QR code's payment data, URL-encoded, followed by `.png`." } })
+  z.globalRegistry.add(schema, {
+    param: { description: "The QR code's payment data, URL-encoded, followed by `.png`." },
+  })
   return schema
 }

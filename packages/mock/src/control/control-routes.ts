@@ -110,7 +110,8 @@ const ROUTES: readonly ControlRoute[] = [
     method: 'PATCH',
     path: '/merchants/{merchantId}/stores/{storeId}',
     summary: 'rename a store or change its address: storeName?, address?',
-    handle: async (mock, p, body) => ok(await mock.stores.update(p.merchantId!, p.storeId!, body() as Partial<StoreInput>)),
+    handle: async (mock, p, body) =>
+      ok(await mock.stores.update(p.merchantId!, p.storeId!, body() as Partial<StoreInput>)),
   },
   {
     method: 'DELETE',
@@ -173,7 +174,8 @@ const ROUTES: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/users',
-    summary: 'create a signed-in user: email?, emailVerified?, phone?: {phoneCode, countryCode, phoneNumber}, phoneVerified?',
+    summary:
+      'create a signed-in user: email?, emailVerified?, phone?: {phoneCode, countryCode, phoneNumber}, phoneVerified?',
     handle: async (mock, _, body) => created(await mock.users.create(body() as CreateUserInput)),
   },
   {
@@ -241,7 +243,8 @@ const ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/requests',
-    summary: 'the requests the service answered, oldest first: ?method, path, status (404 or 4xx), merchantId, withWarnings, afterSeq, limit',
+    summary:
+      'the requests the service answered, oldest first: ?method, path, status (404 or 4xx), merchantId, withWarnings, afterSeq, limit',
     handle: (mock, _p, _body, query) => ok(mock.requests.list(requestLogQuery(query))),
   },
   {
@@ -359,16 +362,20 @@ export function isControlPath(pathname: string): boolean {
 export function createControlHandler(mock: MockGateway): (request: Request) => Promise<Response> {
   return async function handleControl(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url)
-    if (!isControlPath(pathname)) return refusal(404, `${pathname} is not a control route (they start with ${CONTROL_PREFIX}/)`)
+    if (!isControlPath(pathname))
+      return refusal(404, `${pathname} is not a control route (they start with ${CONTROL_PREFIX}/)`)
     const rest = pathname.slice(CONTROL_PREFIX.length)
     if (rest === '' || rest === '/') {
-      return request.method === 'GET' ? answer({ status: 200, body: controlRoutes() }) : refusal(405, `${pathname} takes GET, not ${request.method}`, { Allow: 'GET' })
+      return request.method === 'GET'
+        ? answer({ status: 200, body: controlRoutes() })
+        : refusal(405, `${pathname} takes GET, not ${request.method}`, { Allow: 'GET' })
     }
     const matching = COMPILED.flatMap((route) => {
       const match = route.pattern.exec(rest)
       return match ? [{ route, values: match.slice(1) }] : []
     })
-    if (matching.length === 0) return refusal(404, `No control route ${request.method} ${pathname}; GET ${CONTROL_PREFIX} lists them`)
+    if (matching.length === 0)
+      return refusal(404, `No control route ${request.method} ${pathname}; GET ${CONTROL_PREFIX} lists them`)
     const hit = matching.find(({ route }) => route.method === request.method)
     if (!hit) {
       const allow = [...new Set(matching.map(({ route }) => route.method))].join(', ')
@@ -387,7 +394,10 @@ export function createControlHandler(mock: MockGateway): (request: Request) => P
 }
 
 /** The clock's answer: the time, and the era in force (name, start, one-line summary). */
-function clockAnswer(mock: MockGateway, now: string): { now: string; era: { name: string; from: string | null; summary: string } } {
+function clockAnswer(
+  mock: MockGateway,
+  now: string,
+): { now: string; era: { name: string; from: string | null; summary: string } } {
   const { name, from, summary } = mock.clock.era()
   return { now, era: { name, from, summary } }
 }
@@ -396,7 +406,8 @@ function idParams(names: readonly string[], values: readonly string[]): Params {
   const params: Params = {}
   names.forEach((name, i) => {
     const raw = decodePathPart(name, values[i]!)
-    if (!/^[1-9]\d{0,14}$/.test(raw)) throw new RuleError(400, `${name} in the path must be a positive integer, got ${JSON.stringify(raw)}`)
+    if (!/^[1-9]\d{0,14}$/.test(raw))
+      throw new RuleError(400, `${name} in the path must be a positive integer, got ${JSON.stringify(raw)}`)
     params[name] = Number(raw)
   })
   return params
@@ -407,7 +418,10 @@ function decodePathPart(name: string, value: string): string {
   try {
     return decodeURIComponent(value)
   } catch {
-    throw new RuleError(400, `${name} in the path has a malformed percent-escape: ${JSON.stringify(value.slice(0, 40))}`)
+    throw new RuleError(
+      400,
+      `${name} in the path has a malformed percent-escape: ${JSON.stringify(value.slice(0, 40))}`,
+    )
   }
 }
 
@@ -419,7 +433,8 @@ function readJson(text: string): unknown {
   } catch (error) {
     throw new RuleError(400, `The body must be JSON: ${error instanceof Error ? error.message : String(error)}`)
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RuleError(400, 'The body must be a JSON object')
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new RuleError(400, 'The body must be a JSON object')
   return value
 }
 
@@ -429,5 +444,8 @@ function answer({ status, body }: Answer): Response {
 }
 
 function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(statusErrorBody(status, message)), { status, headers: { 'Content-Type': 'application/json', ...headers } })
+  return new Response(JSON.stringify(statusErrorBody(status, message)), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  })
 }

@@ -73,7 +73,11 @@ export const updateStoreBody = z.strictObject({ storeName: z.optional(text), add
  * addAccountBody.parse({ accountNumber: '100200300', accountName: 'Riverside Ltd', failAtSettlement: true })
  * ```
  */
-export const addAccountBody = z.strictObject({ accountNumber: text, accountName: text, failAtSettlement: z.optional(z.boolean()) })
+export const addAccountBody = z.strictObject({
+  accountNumber: text,
+  accountName: text,
+  failAtSettlement: z.optional(z.boolean()),
+})
 
 /**
  * `POST /__mock/payments`: which order or QR code the customer pays, and how it goes.
@@ -100,7 +104,12 @@ export const reportPaymentBody = z.strictObject({
  */
 export const setClockBody = z
   .strictObject({ now: z.optional(text), advanceMs: z.optional(z.number()) })
-  .check(z.refine((body) => (body.now === undefined) !== (body.advanceMs === undefined), 'give exactly one of now (ISO 8601) and advanceMs'))
+  .check(
+    z.refine(
+      (body) => (body.now === undefined) !== (body.advanceMs === undefined),
+      'give exactly one of now (ISO 8601) and advanceMs',
+    ),
+  )
 
 /**
  * `POST /__mock/users`.
@@ -130,7 +139,12 @@ export const addFaultBody = z.strictObject({
   kind: z.enum(['latency', 'error', 'network', 'drop-response']),
   status: z.optional(z.number()),
   delayMs: z.optional(z.number()),
-  times: z.optional(z.union([z.number().check(z.maximum(MAX_FAULT_TIMES, `must be at most ${MAX_FAULT_TIMES}, or "always"`)), z.literal('always')])),
+  times: z.optional(
+    z.union([
+      z.number().check(z.maximum(MAX_FAULT_TIMES, `must be at most ${MAX_FAULT_TIMES}, or "always"`)),
+      z.literal('always'),
+    ]),
+  ),
 })
 
 /**
@@ -142,7 +156,9 @@ export const addFaultBody = z.strictObject({
  * ```
  */
 export const staleNextBody = z.strictObject({
-  seconds: z.number().check(z.minimum(0), z.maximum(MAX_STALE_SECONDS, `must be at most ${MAX_STALE_SECONDS} (a year)`)),
+  seconds: z
+    .number()
+    .check(z.minimum(0), z.maximum(MAX_STALE_SECONDS, `must be at most ${MAX_STALE_SECONDS} (a year)`)),
 })
 
 /**
@@ -177,7 +193,9 @@ export const resetBody = z.strictObject({ clock: z.optional(z.enum(['keep', 'sta
 export const requestLogFilter = z.strictObject({
   method: z.optional(text),
   path: z.optional(text),
-  status: z.optional(z.union([z.number().check(z.int(), z.minimum(100), z.maximum(599)), z.enum(['1xx', '2xx', '3xx', '4xx', '5xx'])])),
+  status: z.optional(
+    z.union([z.number().check(z.int(), z.minimum(100), z.maximum(599)), z.enum(['1xx', '2xx', '3xx', '4xx', '5xx'])]),
+  ),
   merchantId: z.optional(positiveId),
   withWarnings: z.optional(z.boolean()),
   afterSeq: z.optional(z.number().check(z.int(), z.nonnegative())),
@@ -198,7 +216,8 @@ const QUERY_FIELDS = ['method', 'path', 'status', 'merchantId', 'withWarnings', 
  */
 export function requestLogQuery(query: URLSearchParams): RequestLogFilter {
   const unknown = [...new Set(query.keys())].filter((key) => !(QUERY_FIELDS as readonly string[]).includes(key))
-  if (unknown.length > 0) throw new RuleError(400, `Unknown query parameter(s): ${unknown.join(', ')}; known: ${QUERY_FIELDS.join(', ')}`)
+  if (unknown.length > 0)
+    throw new RuleError(400, `Unknown query parameter(s): ${unknown.join(', ')}; known: ${QUERY_FIELDS.join(', ')}`)
   const one = (name: (typeof QUERY_FIELDS)[number]): string | undefined => {
     const values = query.getAll(name)
     if (values.length > 1) throw new RuleError(400, `${name} must be given once`)
@@ -207,13 +226,15 @@ export function requestLogQuery(query: URLSearchParams): RequestLogFilter {
   const count = (name: 'merchantId' | 'afterSeq' | 'limit', min: number): number | undefined => {
     const raw = one(name)
     if (raw === undefined) return undefined
-    if (!/^\d{1,9}$/.test(raw) || Number(raw) < min) throw new RuleError(400, `${name} must be an integer >= ${min}, got ${JSON.stringify(raw.slice(0, 40))}`)
+    if (!/^\d{1,9}$/.test(raw) || Number(raw) < min)
+      throw new RuleError(400, `${name} must be an integer >= ${min}, got ${JSON.stringify(raw.slice(0, 40))}`)
     return Number(raw)
   }
   const filter: RequestLogFilter = {}
   const method = one('method')
   if (method !== undefined) {
-    if (!/^[A-Za-z]{1,16}$/.test(method)) throw new RuleError(400, `method must be an HTTP method name, got ${JSON.stringify(method.slice(0, 40))}`)
+    if (!/^[A-Za-z]{1,16}$/.test(method))
+      throw new RuleError(400, `method must be an HTTP method name, got ${JSON.stringify(method.slice(0, 40))}`)
     filter.method = method
   }
   const path = one('path')
@@ -222,11 +243,16 @@ export function requestLogQuery(query: URLSearchParams): RequestLogFilter {
   if (status !== undefined) {
     if (/^[1-5]xx$/.test(status)) filter.status = status as RequestLogFilter['status']
     else if (/^[1-5]\d\d$/.test(status)) filter.status = Number(status)
-    else throw new RuleError(400, `status must be a status (404) or a class (4xx), got ${JSON.stringify(status.slice(0, 40))}`)
+    else
+      throw new RuleError(
+        400,
+        `status must be a status (404) or a class (4xx), got ${JSON.stringify(status.slice(0, 40))}`,
+      )
   }
   const withWarnings = one('withWarnings')
   if (withWarnings !== undefined) {
-    if (withWarnings !== 'true' && withWarnings !== 'false') throw new RuleError(400, `withWarnings must be true or false, got ${JSON.stringify(withWarnings.slice(0, 40))}`)
+    if (withWarnings !== 'true' && withWarnings !== 'false')
+      throw new RuleError(400, `withWarnings must be true or false, got ${JSON.stringify(withWarnings.slice(0, 40))}`)
     filter.withWarnings = withWarnings === 'true'
   }
   const merchantId = count('merchantId', 1)

@@ -40,14 +40,17 @@ export function auditLedger(ctx: DomainContext): string[] {
         }
       }
       const where = `merchant ${merchant.merchantId} ${currency}`
-      if (balanceMinor !== expectedBalance) problems.push(`${where}: balance ${balanceMinor} but transactions say ${expectedBalance}`)
-      if (freezeMinor !== expectedFreeze) problems.push(`${where}: freeze ${freezeMinor} but transactions say ${expectedFreeze}`)
+      if (balanceMinor !== expectedBalance)
+        problems.push(`${where}: balance ${balanceMinor} but transactions say ${expectedBalance}`)
+      if (freezeMinor !== expectedFreeze)
+        problems.push(`${where}: freeze ${freezeMinor} but transactions say ${expectedFreeze}`)
       if (usableMinor < 0) problems.push(`${where}: usable ${usableMinor} is negative`)
     }
   }
   for (const order of ctx.db.orders.all()) {
     const refunded = refundedMinor(ctx, order.orderId)
-    if (refunded > order.amountMinor) problems.push(`order ${order.orderId}: refunds ${refunded} exceed amount ${order.amountMinor}`)
+    if (refunded > order.amountMinor)
+      problems.push(`order ${order.orderId}: refunds ${refunded} exceed amount ${order.amountMinor}`)
   }
   return problems
 }

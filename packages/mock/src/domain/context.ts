@@ -63,7 +63,11 @@ export interface Webhooks {
   holdNext(): void
   staleNext(seconds: number): void
   /** Builds, signs, records and starts the webhook of a reported payment status (none for PENDING). */
-  paymentReported(ctx: DomainContext, tx: TransactionRecord, status: 'SUCCESS' | 'FAILED' | 'PENDING'): Promise<WebhookRecord | undefined>
+  paymentReported(
+    ctx: DomainContext,
+    tx: TransactionRecord,
+    status: 'SUCCESS' | 'FAILED' | 'PENDING',
+  ): Promise<WebhookRecord | undefined>
   /** Starts the retries that are due; returns how many. */
   startDue(ctx: DomainContext): number
   /** The attempts started since the last call, to wait for. */

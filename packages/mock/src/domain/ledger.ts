@@ -38,14 +38,24 @@ export class Ledger {
   async open(merchantId: number, openingMinor: Partial<Record<Currency, number>>): Promise<void> {
     for (const currency of CURRENCIES) {
       const opening = openingMinor[currency] ?? 0
-      await this.db.balances.insert({ merchantId, currency, openingMinor: opening, balanceMinor: opening, freezeMinor: 0 })
+      await this.db.balances.insert({
+        merchantId,
+        currency,
+        openingMinor: opening,
+        balanceMinor: opening,
+        freezeMinor: 0,
+      })
     }
   }
 
   /** Current figures of one merchant in one currency. */
   figures(merchantId: number, currency: Currency): LedgerFigures {
     const record = this.#record(merchantId, currency)
-    return { balanceMinor: record.balanceMinor, freezeMinor: record.freezeMinor, usableMinor: record.balanceMinor - record.freezeMinor }
+    return {
+      balanceMinor: record.balanceMinor,
+      freezeMinor: record.freezeMinor,
+      usableMinor: record.balanceMinor - record.freezeMinor,
+    }
   }
 
   /** Applies a movement after checking that every invariant still holds afterwards. */
@@ -53,7 +63,13 @@ export class Ledger {
     const record = this.#record(merchantId, currency)
     const balanceMinor = record.balanceMinor + (movement.balance ?? 0)
     const freezeMinor = record.freezeMinor + (movement.freeze ?? 0)
-    if (!Number.isSafeInteger(balanceMinor) || !Number.isSafeInteger(freezeMinor) || balanceMinor < 0 || freezeMinor < 0 || balanceMinor - freezeMinor < 0) {
+    if (
+      !Number.isSafeInteger(balanceMinor) ||
+      !Number.isSafeInteger(freezeMinor) ||
+      balanceMinor < 0 ||
+      freezeMinor < 0 ||
+      balanceMinor - freezeMinor < 0
+    ) {
       throw new Error(
         `[mock] ledger invariant broken for merchant ${merchantId} ${currency}: balance ${balanceMinor}, freeze ${freezeMinor}`,
       )

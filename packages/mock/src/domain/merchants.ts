@@ -40,15 +40,20 @@ export async function createMerchant(ctx: DomainContext, input: CreateMerchantIn
     }
     opening[currency] = minor
   }
-  if (input.webhookUrl != null && !isHttpUrl(input.webhookUrl)) throw new RuleError(400, 'webhookUrl must be an http(s) URL')
+  if (input.webhookUrl != null && !isHttpUrl(input.webhookUrl))
+    throw new RuleError(400, 'webhookUrl must be an http(s) URL')
   if (input.name !== undefined) checkDisplayText('name', input.name, LIMITS.maxStoreNameLength)
   for (const field of ['apiKey', 'apiSecret'] as const) {
     const value = input[field]
     if (value !== undefined && (typeof value !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(value))) {
-      throw new RuleError(400, `${field} must be 1 to 200 printable ASCII characters without spaces (it travels in a header)`)
+      throw new RuleError(
+        400,
+        `${field} must be 1 to 200 printable ASCII characters without spaces (it travels in a header)`,
+      )
     }
   }
-  if (input.appId !== undefined && (!Number.isSafeInteger(input.appId) || input.appId < 1)) throw new RuleError(400, 'appId must be a positive integer')
+  if (input.appId !== undefined && (!Number.isSafeInteger(input.appId) || input.appId < 1))
+    throw new RuleError(400, 'appId must be a positive integer')
   const apiKey = input.apiKey ?? `mk_test_${randomHex(16)}`
   if (ctx.db.merchants.get('byApiKey', apiKey)) throw new RuleError(409, 'apiKey is already used by another merchant')
   const merchantId = ctx.db.nextId('merchant')
@@ -89,7 +94,8 @@ export interface UpdateMerchantInput {
 export function updateMerchant(ctx: DomainContext, merchantId: number, changes: UpdateMerchantInput): MerchantRecord {
   const merchant = requireActiveMerchant(ctx, merchantId)
   if (changes.name !== undefined) checkDisplayText('name', changes.name, LIMITS.maxStoreNameLength)
-  if (changes.webhookUrl != null && !isHttpUrl(changes.webhookUrl)) throw new RuleError(400, 'webhookUrl must be an http(s) URL')
+  if (changes.webhookUrl != null && !isHttpUrl(changes.webhookUrl))
+    throw new RuleError(400, 'webhookUrl must be an http(s) URL')
   ctx.db.merchants.patch(merchant, {
     ...(changes.name !== undefined ? { name: changes.name } : {}),
     ...(changes.webhookUrl !== undefined ? { webhookUrl: changes.webhookUrl } : {}),

@@ -26,7 +26,11 @@ export interface CreateOrderInput {
 }
 
 /** Creates a pending order with its QR code, valid 30 minutes. */
-export async function createOrder(ctx: DomainContext, merchantId: number, input: CreateOrderInput): Promise<OrderRecord> {
+export async function createOrder(
+  ctx: DomainContext,
+  merchantId: number,
+  input: CreateOrderInput,
+): Promise<OrderRecord> {
   requireOwnStore(ctx, merchantId, input.storeId)
   const amountMinor = amountToMinor(input.amount, input.currency, 'amount')
   const now = ctx.clock.now()
@@ -49,10 +53,19 @@ export async function createOrder(ctx: DomainContext, merchantId: number, input:
 }
 
 /** Cancels a pending or processing order; a completed or cancelled one gets a 409. */
-export function cancelOrder(ctx: DomainContext, merchantId: number, orderId: number, reason: string | undefined): OrderRecord {
+export function cancelOrder(
+  ctx: DomainContext,
+  merchantId: number,
+  orderId: number,
+  reason: string | undefined,
+): OrderRecord {
   const order = requireOwnOrder(ctx, merchantId, orderId)
   if (order.status === 'completed') {
-    throw new RuleError(409, `Order ${orderId} is completed and cannot be cancelled; refund it instead`, 'order_not_cancellable')
+    throw new RuleError(
+      409,
+      `Order ${orderId} is completed and cannot be cancelled; refund it instead`,
+      'order_not_cancellable',
+    )
   }
   if (order.status === 'cancelled') {
     throw new RuleError(409, `Order ${orderId} is already cancelled`, 'order_not_cancellable')
@@ -66,7 +79,12 @@ export function cancelOrder(ctx: DomainContext, merchantId: number, orderId: num
       ctx.db.transactions.patch(tx, { status: 'cancelled', updatedAt: now })
     }
   }
-  return ctx.db.orders.patch(order, { status: 'cancelled', cancelledAt: now, cancelReason: reason ?? null, updatedAt: now })
+  return ctx.db.orders.patch(order, {
+    status: 'cancelled',
+    cancelledAt: now,
+    cancelReason: reason ?? null,
+    updatedAt: now,
+  })
 }
 
 /** The order if it exists and belongs to the merchant; another merchant's order answers like a missing one. */

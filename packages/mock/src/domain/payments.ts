@@ -92,14 +92,20 @@ export async function reportPayment(ctx: DomainContext, input: ReportPaymentInpu
     throw new RuleError(409, `Order ${order.orderId} is ${order.status} and cannot be paid`)
   }
 
-  const pending = ctx.db.transactions.group('byOrder', order.orderId).find((tx) => tx.kind === 'payment' && tx.status === 'pending')
+  const pending = ctx.db.transactions
+    .group('byOrder', order.orderId)
+    .find((tx) => tx.kind === 'payment' && tx.status === 'pending')
   if (pending) {
     if (input.status === 'PENDING') throw new RuleError(409, `Order ${order.orderId} already has a payment in progress`)
     return settlePending(ctx, order, pending, input.status, now)
   }
 
   if (isExpired(ctx, order.qrExpiresAt)) {
-    throw new RuleError(422, `The QR code of order ${order.orderId} expired at ${new Date(order.qrExpiresAt).toISOString()}`, 'qr_expired')
+    throw new RuleError(
+      422,
+      `The QR code of order ${order.orderId} expired at ${new Date(order.qrExpiresAt).toISOString()}`,
+      'qr_expired',
+    )
   }
   const status = input.status === 'SUCCESS' ? 'completed' : input.status === 'FAILED' ? 'failed' : 'pending'
   const tx = await ctx.db.transactions.insert({

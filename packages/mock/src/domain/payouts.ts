@@ -41,13 +41,22 @@ export async function addAccount(ctx: DomainContext, merchantId: number, input: 
   requireActiveMerchant(ctx, merchantId)
   checkDisplayText('accountNumber', input.accountNumber, LIMITS.maxAccountNumberLength)
   checkDisplayText('accountName', input.accountName, LIMITS.maxTextLength)
-  const values = { merchantId, accountNumber: input.accountNumber, accountName: input.accountName, failAtSettlement: input.failAtSettlement ?? false }
+  const values = {
+    merchantId,
+    accountNumber: input.accountNumber,
+    accountName: input.accountName,
+    failAtSettlement: input.failAtSettlement ?? false,
+  }
   const existing = ctx.db.accounts.get('byMerchantAccount', scoped(merchantId, input.accountNumber))
   return existing ? ctx.db.accounts.patch(existing, values) : ctx.db.accounts.insert(values)
 }
 
 /** Starts a payout; it stays processing (pending) until it settles or fails. */
-export async function createPayout(ctx: DomainContext, merchantId: number, input: PayoutInput): Promise<TransactionRecord> {
+export async function createPayout(
+  ctx: DomainContext,
+  merchantId: number,
+  input: PayoutInput,
+): Promise<TransactionRecord> {
   const amountMinor = amountToMinor(input.amount, input.currency, 'amount')
   const account = ctx.db.accounts.get('byMerchantAccount', scoped(merchantId, input.accountNumber))
   if (!account && ctx.options.unknownPayoutAccount === 'reject') {
@@ -55,7 +64,11 @@ export async function createPayout(ctx: DomainContext, merchantId: number, input
   }
   const { usableMinor } = ctx.ledger.figures(merchantId, input.currency)
   if (amountMinor > usableMinor) {
-    throw new RuleError(422, `Payout of ${formatAmount(amountMinor, input.currency)} exceeds the usable balance of ${formatAmount(usableMinor, input.currency)}`, 'insufficient_funds')
+    throw new RuleError(
+      422,
+      `Payout of ${formatAmount(amountMinor, input.currency)} exceeds the usable balance of ${formatAmount(usableMinor, input.currency)}`,
+      'insufficient_funds',
+    )
   }
   const now = ctx.clock.now()
   ctx.ledger.move(merchantId, input.currency, { freeze: amountMinor })

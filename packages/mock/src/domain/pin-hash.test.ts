@@ -4,7 +4,11 @@ import { hashSecret, matchesSecret } from './pin-hash.js'
 describe('PIN hashes: salted PBKDF2-SHA256, never the PIN itself', () => {
   it('stores a 16-byte salt, the iteration count and a 32-byte hash, and no trace of the PIN', async () => {
     const stored = await hashSecret('482915', 1000)
-    expect(stored).toEqual({ salt: expect.stringMatching(/^[0-9a-f]{32}$/), hash: expect.stringMatching(/^[0-9a-f]{64}$/), iterations: 1000 })
+    expect(stored).toEqual({
+      salt: expect.stringMatching(/^[0-9a-f]{32}$/),
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      iterations: 1000,
+    })
     expect(JSON.stringify(stored)).not.toContain('482915')
   })
 

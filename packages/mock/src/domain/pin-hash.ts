@@ -35,6 +35,10 @@ export async function matchesSecret(secret: string, stored: PinHash): Promise<bo
 async function derive(secret: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
   const subtle = globalThis.crypto.subtle
   const key = await subtle.importKey('raw', encoder.encode(secret), 'PBKDF2', false, ['deriveBits'])
-  const bits = await subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: salt as Uint8Array<ArrayBuffer>, iterations }, key, 256)
+  const bits = await subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt: salt as Uint8Array<ArrayBuffer>, iterations },
+    key,
+    256,
+  )
   return new Uint8Array(bits)
 }

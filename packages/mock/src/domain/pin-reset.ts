@@ -57,10 +57,23 @@ function checkResetRate(ctx: DomainContext, user: UserRecord, now: number): numb
 export async function forgotPin(ctx: DomainContext, user: UserRecord, contact: Contact): Promise<OpenedSession> {
   const recent = checkResetRate(ctx, user, ctx.clock.now())
   const to = addressOf(contact)
-  const owned = contact.channel === 'email' ? user.email !== null && user.email.toLowerCase() === to : user.phone !== null && addressOf({ channel: 'phone', phone: user.phone }) === to
-  if (!owned) throw new RuleError(404, `This ${contact.channel === 'email' ? 'e-mail' : 'phone'} is not one of the signed-in user's contacts`, 'contact_not_found')
+  const owned =
+    contact.channel === 'email'
+      ? user.email !== null && user.email.toLowerCase() === to
+      : user.phone !== null && addressOf({ channel: 'phone', phone: user.phone }) === to
+  if (!owned)
+    throw new RuleError(
+      404,
+      `This ${contact.channel === 'email' ? 'e-mail' : 'phone'} is not one of the signed-in user's contacts`,
+      'contact_not_found',
+    )
   const verified = contact.channel === 'email' ? user.emailVerified : user.phoneVerified
-  if (!verified) throw new RuleError(422, `This ${contact.channel === 'email' ? 'e-mail' : 'phone'} is not verified; verify it first`, 'contact_not_verified')
+  if (!verified)
+    throw new RuleError(
+      422,
+      `This ${contact.channel === 'email' ? 'e-mail' : 'phone'} is not verified; verify it first`,
+      'contact_not_verified',
+    )
 
   const now = ctx.clock.now()
   for (const earlier of ctx.db.otpSessions.group('byUser', user.userId)) {
@@ -80,23 +93,46 @@ export async function forgotPin(ctx: DomainContext, user: UserRecord, contact: C
     createdAt: now,
   })
   forgetWhenExpired(ctx, session)
-  const sent = await ctx.db.outbox.insert({ id: ctx.db.nextId('outbox'), userId: user.userId, channel: contact.channel, to, code, sessionId, sentAt: now })
+  const sent = await ctx.db.outbox.insert({
+    id: ctx.db.nextId('outbox'),
+    userId: user.userId,
+    channel: contact.channel,
+    to,
+    code,
+    sessionId,
+    sentAt: now,
+  })
   ctx.history.outbox.add(sent, now)
   ctx.db.users.patch(user, { resetCodesSentAt: [...recent, now] })
   return { sessionId, expiresInSeconds: PIN_RULES.otpSessionSeconds }
 }
 
 /** Checks a code against an open session; the right one makes a verified session under a new id. */
-export async function verifyOtp(ctx: DomainContext, user: UserRecord, input: { contact: Contact; code: string; sessionId: string }): Promise<string> {
-  if (typeof input.code !== 'string' || !PIN_RULES.otpPattern.test(input.code)) throw new RuleError(400, 'otp_code must be exactly 6 digits', 'invalid_request')
+export async function verifyOtp(
+  ctx: DomainContext,
+  user: UserRecord,
+  input: { contact: Contact; code: string; sessionId: string },
+): Promise<string> {
+  if (typeof input.code !== 'string' || !PIN_RULES.otpPattern.test(input.code))
+    throw new RuleError(400, 'otp_code must be exactly 6 digits', 'invalid_request')
   const now = ctx.clock.now()
   const session = ctx.db.otpSessions.get('bySessionId', input.sessionId)
   // One answer for unknown, another user's, another contact's: a session id reveals nothing.
   if (!session || session.userId !== user.userId || session.to !== addressOf(input.contact)) {
-    throw new RuleError(400, 'No open reset session with this session_id for this user and contact', 'otp_session_invalid')
+    throw new RuleError(
+      400,
+      'No open reset session with this session_id for this user and contact',
+      'otp_session_invalid',
+    )
   }
-  if (session.state !== 'open') throw new RuleError(400, `This reset session is ${session.state === 'verified' ? 'already verified' : 'ended'}; request a new code`, 'otp_session_invalid')
-  if (now >= session.expiresAt) throw new RuleError(400, 'This reset session expired; request a new code', 'otp_session_invalid')
+  if (session.state !== 'open')
+    throw new RuleError(
+      400,
+      `This reset session is ${session.state === 'verified' ? 'already verified' : 'ended'}; request a new code`,
+      'otp_session_invalid',
+    )
+  if (now >= session.expiresAt)
+    throw new RuleError(400, 'This reset session expired; request a new code', 'otp_session_invalid')
 
   const dev = ctx.options.otpDevCode !== undefined && input.code === ctx.options.otpDevCode
   if (!dev && !(await matchesSecret(input.code, JSON.parse(session.codeHash)))) {
@@ -105,20 +141,30 @@ export async function verifyOtp(ctx: DomainContext, user: UserRecord, input: { c
     ctx.db.otpSessions.patch(session, { wrongCodes: wrong, ...(remaining <= 0 ? { state: 'ended' as const } : {}) })
     throw new RuleError(
       422,
-      remaining <= 0 ? 'Wrong code; too many wrong codes, this reset session ended: request a new code' : `Wrong code; ${remaining} attempt(s) left`,
+      remaining <= 0
+        ? 'Wrong code; too many wrong codes, this reset session ended: request a new code'
+        : `Wrong code; ${remaining} attempt(s) left`,
       'otp_invalid',
       undefined,
       { attempts_remaining: Math.max(remaining, 0) },
     )
   }
   const verifiedId = globalThis.crypto.randomUUID()
-  ctx.db.otpSessions.patch(session, { sessionId: verifiedId, state: 'verified', expiresAt: now + PIN_RULES.otpSessionSeconds * 1000 })
+  ctx.db.otpSessions.patch(session, {
+    sessionId: verifiedId,
+    state: 'verified',
+    expiresAt: now + PIN_RULES.otpSessionSeconds * 1000,
+  })
   forgetWhenExpired(ctx, session)
   return verifiedId
 }
 
 /** Stores a new PIN on a verified session and deletes the session. `bearer` is the caller's user, if any. */
-export async function resetPin(ctx: DomainContext, bearer: UserRecord | undefined, input: { sessionId: string; newPin: string }): Promise<void> {
+export async function resetPin(
+  ctx: DomainContext,
+  bearer: UserRecord | undefined,
+  input: { sessionId: string; newPin: string },
+): Promise<void> {
   checkPinFormat(input.newPin, 'new_pin')
   const session: OtpSessionRecord | undefined = ctx.db.otpSessions.get('bySessionId', input.sessionId)
   const owner = session ? ctx.db.users.get('byId', session.userId) : undefined
@@ -149,7 +195,9 @@ function forgetWhenExpired(ctx: DomainContext, session: OtpSessionRecord): void 
 
 /** A contact normalised for comparison: lower-case e-mail, or "+<phone code> <number> (<country>)". */
 function addressOf(contact: Contact): string {
-  return contact.channel === 'email' ? contact.email.toLowerCase() : `+${contact.phone.phoneCode} ${contact.phone.phoneNumber} (${contact.phone.countryCode})`
+  return contact.channel === 'email'
+    ? contact.email.toLowerCase()
+    : `+${contact.phone.phoneCode} ${contact.phone.phoneNumber} (${contact.phone.countryCode})`
 }
 
 function sixDigits(): string {

@@ -27,7 +27,11 @@ export function checkPinFormat(pin: unknown, field: string): string {
 export async function setPin(ctx: DomainContext, user: UserRecord, pin: string): Promise<void> {
   checkPinFormat(pin, 'pin')
   if (user.pin) throw new RuleError(409, 'A PIN is already set; use change-pin', 'pin_already_set')
-  ctx.db.users.patch(user, { pin: await hashSecret(pin, ctx.options.pinHashIterations), wrongAttempts: 0, blockedUntil: null })
+  ctx.db.users.patch(user, {
+    pin: await hashSecret(pin, ctx.options.pinHashIterations),
+    wrongAttempts: 0,
+    blockedUntil: null,
+  })
 }
 
 /** Checks a PIN, counting wrong attempts and blocking on every 5th. */
@@ -37,7 +41,12 @@ export async function verifyPin(ctx: DomainContext, user: UserRecord, pin: strin
 }
 
 /** Replaces the PIN after checking the current one (which counts like verify-pin). */
-export async function changePin(ctx: DomainContext, user: UserRecord, currentPin: string, newPin: string): Promise<void> {
+export async function changePin(
+  ctx: DomainContext,
+  user: UserRecord,
+  currentPin: string,
+  newPin: string,
+): Promise<void> {
   checkPinFormat(currentPin, 'current_pin')
   checkPinFormat(newPin, 'new_pin')
   // Refused before the PIN is checked: bad input changes no state (no counter moves) and reveals nothing.
@@ -48,7 +57,11 @@ export async function changePin(ctx: DomainContext, user: UserRecord, currentPin
 
 /** Stores a PIN after a verified reset, clearing the lockout. */
 export async function replacePin(ctx: DomainContext, user: UserRecord, pin: string): Promise<void> {
-  ctx.db.users.patch(user, { pin: await hashSecret(pin, ctx.options.pinHashIterations), wrongAttempts: 0, blockedUntil: null })
+  ctx.db.users.patch(user, {
+    pin: await hashSecret(pin, ctx.options.pinHashIterations),
+    wrongAttempts: 0,
+    blockedUntil: null,
+  })
 }
 
 async function checkAgainstStored(ctx: DomainContext, user: UserRecord, pin: string): Promise<void> {
@@ -67,7 +80,9 @@ async function checkAgainstStored(ctx: DomainContext, user: UserRecord, pin: str
   }
   ctx.db.users.patch(user, { wrongAttempts: wrong })
   const remaining = PIN_RULES.wrongAttemptsPerBlock - (wrong % PIN_RULES.wrongAttemptsPerBlock)
-  throw new RuleError(422, `Wrong PIN; ${remaining} attempt(s) left before a 1-minute block`, 'wrong_pin', undefined, { attempts_remaining: remaining })
+  throw new RuleError(422, `Wrong PIN; ${remaining} attempt(s) left before a 1-minute block`, 'wrong_pin', undefined, {
+    attempts_remaining: remaining,
+  })
 }
 
 function locked(until: number, now: number): RuleError {

@@ -28,11 +28,19 @@ export function refundedMinor(ctx: DomainContext, orderId: number): number {
 }
 
 /** Starts a refund of a completed order; it stays processing (pending) until it settles. */
-export async function refundOrder(ctx: DomainContext, merchantId: number, input: RefundInput): Promise<TransactionRecord> {
+export async function refundOrder(
+  ctx: DomainContext,
+  merchantId: number,
+  input: RefundInput,
+): Promise<TransactionRecord> {
   const order = requireOwnOrder(ctx, merchantId, input.orderId)
   const amountMinor = amountToMinor(input.amount, order.currency, 'refundAmount')
   if (order.status !== 'completed') {
-    throw new RuleError(422, `Order ${order.orderId} is ${order.status}; only completed orders can be refunded`, 'order_not_refundable')
+    throw new RuleError(
+      422,
+      `Order ${order.orderId} is ${order.status}; only completed orders can be refunded`,
+      'order_not_refundable',
+    )
   }
   const remaining = order.amountMinor - refundedMinor(ctx, order.orderId)
   if (amountMinor > remaining) {
@@ -44,7 +52,11 @@ export async function refundOrder(ctx: DomainContext, merchantId: number, input:
   }
   const { usableMinor } = ctx.ledger.figures(merchantId, order.currency)
   if (amountMinor > usableMinor) {
-    throw new RuleError(422, `Refund of ${formatAmount(amountMinor, order.currency)} exceeds the usable balance of ${formatAmount(usableMinor, order.currency)}`, 'insufficient_funds')
+    throw new RuleError(
+      422,
+      `Refund of ${formatAmount(amountMinor, order.currency)} exceeds the usable balance of ${formatAmount(usableMinor, order.currency)}`,
+      'insufficient_funds',
+    )
   }
   const now = ctx.clock.now()
   const payer = order.payer ?? { accountName: '', accountNumber: '' }

@@ -73,7 +73,11 @@ function settle(ctx: DomainContext, tx: TransactionRecord, now: number): void {
     if (!account || account.failAtSettlement) {
       // Reversal: the reserved amount is released, the balance never moved.
       ctx.ledger.move(tx.merchantId, tx.currency, { freeze: -tx.amountMinor })
-      ctx.db.transactions.patch(tx, { status: 'failed', failureReason: account ? 'account rejected the transfer' : 'invalid account', updatedAt: now })
+      ctx.db.transactions.patch(tx, {
+        status: 'failed',
+        failureReason: account ? 'account rejected the transfer' : 'invalid account',
+        updatedAt: now,
+      })
       return
     }
   }

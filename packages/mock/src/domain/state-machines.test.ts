@@ -6,10 +6,15 @@ import { canReach, isTransition, ORDER_MACHINE, PAYMENT_MACHINE, STATE_MACHINES,
 describe('state machines as data', () => {
   it('every machine starts from creation, and every state it names is reached from there', () => {
     for (const machine of STATE_MACHINES) {
-      expect(machine.transitions.some((t) => t.from === null), `${machine.name} has no creation`).toBe(true)
-      for (const state of machine.states) expect(canReach(machine, null, state), `${machine.name}: ${state} cannot be reached`).toBe(true)
+      expect(
+        machine.transitions.some((t) => t.from === null),
+        `${machine.name} has no creation`,
+      ).toBe(true)
+      for (const state of machine.states)
+        expect(canReach(machine, null, state), `${machine.name}: ${state} cannot be reached`).toBe(true)
       for (const t of machine.transitions) {
-        for (const s of [t.from, t.to]) if (s !== null) expect(machine.states, `${machine.name}: a move names ${s}`).toContain(s)
+        for (const s of [t.from, t.to])
+          if (s !== null) expect(machine.states, `${machine.name}: a move names ${s}`).toContain(s)
       }
     }
   })
@@ -22,9 +27,16 @@ describe('state machines as data', () => {
   })
 
   it('toMermaid draws creation and removal as [*], one line per move', () => {
-    expect(toMermaid({ name: 'x', states: ['a'], transitions: [{ from: null, to: 'a', on: 'made' }, { from: 'a', to: null, on: 'used' }] })).toBe(
-      'stateDiagram-v2\n  [*] --> a: made\n  a --> [*]: used',
-    )
+    expect(
+      toMermaid({
+        name: 'x',
+        states: ['a'],
+        transitions: [
+          { from: null, to: 'a', on: 'made' },
+          { from: 'a', to: null, on: 'used' },
+        ],
+      }),
+    ).toBe('stateDiagram-v2\n  [*] --> a: made\n  a --> [*]: used')
   })
 
   it('the mock makes every move of the payment machine, and only those (each walked through the API)', async () => {
@@ -48,11 +60,21 @@ describe('state machines as data', () => {
           const { transactionId: id } = await mock.payments.create({ orderId, status: action.pay })
           transactionId ??= id
           expect(id, 'a payment in progress is settled, not paid again').toBe(transactionId)
-        }
-        else expect((await call(mock, GATEWAY_PATHS.cancelOrder, { apiKey: merchant.apiKey, body: { order_id: String(orderId) } })).status).toBe(200)
+        } else
+          expect(
+            (
+              await call(mock, GATEWAY_PATHS.cancelOrder, {
+                apiKey: merchant.apiKey,
+                body: { order_id: String(orderId) },
+              })
+            ).status,
+          ).toBe(200)
         const now = mock.transactions.get(transactionId!)!.status
         if (now === before) continue
-        expect(isTransition(PAYMENT_MACHINE, before as never, now as never), `payment ${before ?? '(created)'} -> ${now}`).toBe(true)
+        expect(
+          isTransition(PAYMENT_MACHINE, before as never, now as never),
+          `payment ${before ?? '(created)'} -> ${now}`,
+        ).toBe(true)
         observed.add(`${before ?? '[*]'} -> ${now}`)
         before = now
       }

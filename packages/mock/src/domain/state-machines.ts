@@ -146,7 +146,14 @@ export const PIN_MACHINE: StateMachine<'none' | 'set' | 'blocked'> = {
 }
 
 /** Every machine, in the order docs/states.md shows them. */
-export const STATE_MACHINES: readonly StateMachine[] = [ORDER_MACHINE, PAYMENT_MACHINE, REFUND_MACHINE, PAYOUT_MACHINE, RESET_SESSION_MACHINE, PIN_MACHINE]
+export const STATE_MACHINES: readonly StateMachine[] = [
+  ORDER_MACHINE,
+  PAYMENT_MACHINE,
+  REFUND_MACHINE,
+  PAYOUT_MACHINE,
+  RESET_SESSION_MACHINE,
+  PIN_MACHINE,
+]
 
 /**
  * Whether `machine` has the move from `from` to `to` (`null` for creation or removal).

@@ -31,11 +31,21 @@ export async function addStore(ctx: DomainContext, merchantId: number, input: St
   requireActiveMerchant(ctx, merchantId)
   checkText('storeName', input.storeName)
   checkText('address', input.address)
-  return ctx.db.stores.insert({ storeId: ctx.db.nextId('store'), merchantId, storeName: input.storeName, address: input.address })
+  return ctx.db.stores.insert({
+    storeId: ctx.db.nextId('store'),
+    merchantId,
+    storeName: input.storeName,
+    address: input.address,
+  })
 }
 
 /** Renames a store or changes its address. */
-export function updateStore(ctx: DomainContext, merchantId: number, storeId: number, changes: Partial<StoreInput>): StoreRecord {
+export function updateStore(
+  ctx: DomainContext,
+  merchantId: number,
+  storeId: number,
+  changes: Partial<StoreInput>,
+): StoreRecord {
   const store = requireOwnStore(ctx, merchantId, storeId)
   if (changes.storeName !== undefined) checkText('storeName', changes.storeName)
   if (changes.address !== undefined) checkText('address', changes.address)
@@ -62,7 +72,8 @@ export function listStores(ctx: DomainContext, merchantId: number): readonly Sto
 /** The store if it exists and belongs to the merchant, else a 404. */
 export function requireOwnStore(ctx: DomainContext, merchantId: number, storeId: number): StoreRecord {
   const store = ctx.db.stores.get('byId', storeId)
-  if (!store || store.merchantId !== merchantId) throw new RuleError(404, `Store ${storeId} not found for this merchant`)
+  if (!store || store.merchantId !== merchantId)
+    throw new RuleError(404, `Store ${storeId} not found for this merchant`)
   return store
 }
 

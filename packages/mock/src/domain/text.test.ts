@@ -13,9 +13,12 @@ function refusal(value: unknown): string | undefined {
 }
 
 describe('names and addresses are one non-blank line of printable text', () => {
-  it.each(['Riverside', 'Café Ñandú 北京', 'Store #2 — "Main"', '😀 Emoji Shop', 'x'.repeat(20)])('%j is accepted', (value) => {
-    expect(refusal(value)).toBeUndefined()
-  })
+  it.each(['Riverside', 'Café Ñandú 北京', 'Store #2 — "Main"', '😀 Emoji Shop', 'x'.repeat(20)])(
+    '%j is accepted',
+    (value) => {
+      expect(refusal(value)).toBeUndefined()
+    },
+  )
 
   it.each([
     ['\u0000', /control characters/],

@@ -24,7 +24,9 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export function checkDisplayText(field: string, value: unknown, max: number): string {
   if (typeof value !== 'string' || value.trim() === '') throw new RuleError(400, `${field} must be a non-empty string`)
   if (value.length > max) throw new RuleError(400, `${field} must be at most ${max} characters`)
-  if (CONTROL.test(value)) throw new RuleError(400, `${field} must not contain control characters (one line of printable text)`)
-  if (LONE_SURROGATE.test(value)) throw new RuleError(400, `${field} must be valid Unicode text (it has an unpaired surrogate)`)
+  if (CONTROL.test(value))
+    throw new RuleError(400, `${field} must not contain control characters (one line of printable text)`)
+  if (LONE_SURROGATE.test(value))
+    throw new RuleError(400, `${field} must be valid Unicode text (it has an unpaired surrogate)`)
   return value
 }

@@ -8,7 +8,11 @@ import type { DomainContext } from './context.js'
 import { RuleError } from './rule-error.js'
 
 /** The transaction if it exists and belongs to the merchant, else a 404. */
-export function requireOwnTransaction(ctx: DomainContext, merchantId: number, transactionId: number): TransactionRecord {
+export function requireOwnTransaction(
+  ctx: DomainContext,
+  merchantId: number,
+  transactionId: number,
+): TransactionRecord {
   const tx = ctx.db.transactions.get('byId', transactionId)
   if (!tx || tx.merchantId !== merchantId) throw new RuleError(404, `Transaction ${transactionId} not found`)
   return tx

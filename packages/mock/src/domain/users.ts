@@ -32,18 +32,23 @@ export function isEmail(value: unknown): value is string {
 
 /** The reason a phone is malformed, or undefined when it is well-formed. */
 export function phoneProblem(phone: Partial<Record<keyof Phone, unknown>>): string | undefined {
-  if (typeof phone.phoneCode !== 'string' || !/^\d{1,4}$/.test(phone.phoneCode)) return 'phone_code must be 1 to 4 digits'
-  if (typeof phone.countryCode !== 'string' || !/^[A-Z]{2}$/.test(phone.countryCode)) return 'country_code must be an ISO 3166-1 alpha-2 code (two upper-case letters)'
-  if (typeof phone.phoneNumber !== 'string' || !/^\d{4,15}$/.test(phone.phoneNumber)) return 'phone_number must be 4 to 15 digits'
+  if (typeof phone.phoneCode !== 'string' || !/^\d{1,4}$/.test(phone.phoneCode))
+    return 'phone_code must be 1 to 4 digits'
+  if (typeof phone.countryCode !== 'string' || !/^[A-Z]{2}$/.test(phone.countryCode))
+    return 'country_code must be an ISO 3166-1 alpha-2 code (two upper-case letters)'
+  if (typeof phone.phoneNumber !== 'string' || !/^\d{4,15}$/.test(phone.phoneNumber))
+    return 'phone_number must be 4 to 15 digits'
   return undefined
 }
 
 /** Creates a user with a fresh access token. */
 export async function createUser(ctx: DomainContext, input: CreateUserInput): Promise<UserRecord> {
-  if (input.email === undefined && input.phone === undefined) throw new RuleError(400, 'A user needs an email or a phone')
+  if (input.email === undefined && input.phone === undefined)
+    throw new RuleError(400, 'A user needs an email or a phone')
   if (input.email !== undefined && !isEmail(input.email)) throw new RuleError(400, 'email must be an e-mail address')
   if (input.phone !== undefined) {
-    const problem = typeof input.phone === 'object' && input.phone !== null ? phoneProblem(input.phone) : 'phone must be an object'
+    const problem =
+      typeof input.phone === 'object' && input.phone !== null ? phoneProblem(input.phone) : 'phone must be an object'
     if (problem) throw new RuleError(400, problem)
   }
   return ctx.db.users.insert({
@@ -51,7 +56,9 @@ export async function createUser(ctx: DomainContext, input: CreateUserInput): Pr
     accessToken: `at_${randomHex(24)}`,
     email: input.email ?? null,
     emailVerified: input.emailVerified ?? false,
-    phone: input.phone ? { phoneCode: input.phone.phoneCode, countryCode: input.phone.countryCode, phoneNumber: input.phone.phoneNumber } : null,
+    phone: input.phone
+      ? { phoneCode: input.phone.phoneCode, countryCode: input.phone.countryCode, phoneNumber: input.phone.phoneNumber }
+      : null,
     phoneVerified: input.phoneVerified ?? false,
     pin: null,
     wrongAttempts: 0,

@@ -55,7 +55,9 @@ export async function postWebhook(
  * ```
  */
 export function webhookHeaders(signature: string | null): Record<string, string> {
-  return signature === null ? { 'Content-Type': 'application/json' } : { 'Content-Type': 'application/json', [HEADERS.signature]: signature }
+  return signature === null
+    ? { 'Content-Type': 'application/json' }
+    : { 'Content-Type': 'application/json', [HEADERS.signature]: signature }
 }
 
 function errorText(error: unknown): string {

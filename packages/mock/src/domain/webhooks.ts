@@ -60,12 +60,17 @@ export class WebhookDispatcher implements Webhooks {
 
   /** The next webhook built carries a createTimeMilli `seconds` in the past, signed for that time. */
   staleNext(seconds: number): void {
-    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) throw new RangeError('[mock] staleNext(seconds): seconds must be a finite number >= 0')
+    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
+      throw new RangeError('[mock] staleNext(seconds): seconds must be a finite number >= 0')
     this.#armed.staleSeconds = seconds
   }
 
   /** Sends the notification for a reported payment status, if that status sends one. */
-  async paymentReported(ctx: DomainContext, tx: TransactionRecord, status: 'SUCCESS' | 'FAILED' | 'PENDING'): Promise<WebhookRecord | undefined> {
+  async paymentReported(
+    ctx: DomainContext,
+    tx: TransactionRecord,
+    status: 'SUCCESS' | 'FAILED' | 'PENDING',
+  ): Promise<WebhookRecord | undefined> {
     if (status === 'PENDING' || !ctx.options.webhookStatuses.includes(status)) return undefined
     const merchant = ctx.db.merchants.get('byId', tx.merchantId)!
     const armed = this.#armed
@@ -168,16 +173,32 @@ export class WebhookDispatcher implements Webhooks {
     if (url === null) return
     const at = ctx.clock.now()
     if (record.attempts.length > 0 && ctx.options.webhookRetryStamp === 'fresh') await this.#restamp(ctx, record, at)
-    const result = await postWebhook(ctx.options.webhookFetch, { url, rawBody: record.rawBody, signature: record.signature })
+    const result = await postWebhook(ctx.options.webhookFetch, {
+      url,
+      rawBody: record.rawBody,
+      signature: record.signature,
+    })
     // A reset while the request ran removed the record: nothing to update.
     if (ctx.db.webhooks.get('byId', record.id) !== record) return
     const first = record.attempts.length === 0
     if (result.ok) {
-      ctx.db.webhooks.patch(record, { status: 'delivered', attempts: [...record.attempts, { at, outcome: 'delivered', detail: result.detail }] })
+      ctx.db.webhooks.patch(record, {
+        status: 'delivered',
+        attempts: [...record.attempts, { at, outcome: 'delivered', detail: result.detail }],
+      })
       if (record.duplicate) {
-        const again = await postWebhook(ctx.options.webhookFetch, { url, rawBody: record.rawBody, signature: record.signature })
+        const again = await postWebhook(ctx.options.webhookFetch, {
+          url,
+          rawBody: record.rawBody,
+          signature: record.signature,
+        })
         if (ctx.db.webhooks.get('byId', record.id) !== record) return
-        ctx.db.webhooks.patch(record, { attempts: [...record.attempts, { at: ctx.clock.now(), outcome: again.ok ? 'delivered' : 'failed', detail: `duplicate: ${again.detail}` }] })
+        ctx.db.webhooks.patch(record, {
+          attempts: [
+            ...record.attempts,
+            { at: ctx.clock.now(), outcome: again.ok ? 'delivered' : 'failed', detail: `duplicate: ${again.detail}` },
+          ],
+        })
       }
       ctx.history.webhooks.add(record, ctx.clock.now())
     } else {
@@ -238,13 +259,23 @@ export class WebhookDispatcher implements Webhooks {
           .then(() => listener(delivery))
           .then(
             () => {
-              if (recordsOutcome) ctx.db.webhooks.patch(record, { status: 'delivered', attempts: [...record.attempts, { at: ctx.clock.now(), outcome: 'delivered', detail: 'in-process listener' }] })
+              if (recordsOutcome)
+                ctx.db.webhooks.patch(record, {
+                  status: 'delivered',
+                  attempts: [
+                    ...record.attempts,
+                    { at: ctx.clock.now(), outcome: 'delivered', detail: 'in-process listener' },
+                  ],
+                })
             },
             (error: unknown) => {
               if (!recordsOutcome) return
               ctx.db.webhooks.patch(record, {
                 status: 'failed',
-                attempts: [...record.attempts, { at: ctx.clock.now(), outcome: 'failed', detail: `in-process listener threw: ${String(error)}` }],
+                attempts: [
+                  ...record.attempts,
+                  { at: ctx.clock.now(), outcome: 'failed', detail: `in-process listener threw: ${String(error)}` },
+                ],
               })
             },
           )
@@ -254,7 +285,12 @@ export class WebhookDispatcher implements Webhooks {
 }
 
 /** The X-Signature of a webhook, or null when the contract in force at the mock clock does not sign webhooks. */
-function signIfInForce(ctx: DomainContext, secret: string, rawBody: string, createTimeMilli: number): Promise<string> | null {
+function signIfInForce(
+  ctx: DomainContext,
+  secret: string,
+  rawBody: string,
+  createTimeMilli: number,
+): Promise<string> | null {
   return eraNow(ctx).signedWebhooks ? ctx.signer.signWebhook({ secret, rawBody, createTimeMilli }) : null
 }
 

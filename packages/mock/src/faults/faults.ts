@@ -86,21 +86,32 @@ export class FaultRegistry {
   add(spec: FaultSpec): Fault {
     if (typeof spec !== 'object' || spec === null) throw new RuleError(400, 'fault must be an object')
     if (typeof spec.route !== 'string' || (spec.route !== '*' && !ROUTE.test(spec.route))) {
-      throw new RuleError(400, 'route must be "*" or "<METHOD> <path>", e.g. "POST /api/v1/payment-gateway/order/refund"')
+      throw new RuleError(
+        400,
+        'route must be "*" or "<METHOD> <path>", e.g. "POST /api/v1/payment-gateway/order/refund"',
+      )
     }
     if (spec.route !== '*') {
       const [method, path] = spec.route.split(' ') as [string, string]
       const methods = this.methodsOf(path)
-      if (methods === undefined) throw new RuleError(400, `route ${spec.route}: the service has no path ${path} (a gateway or PIN module path, e.g. /api/v1/payment-gateway/order/refund)`)
-      if (!methods.split(', ').includes(method)) throw new RuleError(400, `route ${spec.route}: ${path} takes ${methods}, not ${method}`)
+      if (methods === undefined)
+        throw new RuleError(
+          400,
+          `route ${spec.route}: the service has no path ${path} (a gateway or PIN module path, e.g. /api/v1/payment-gateway/order/refund)`,
+        )
+      if (!methods.split(', ').includes(method))
+        throw new RuleError(400, `route ${spec.route}: ${path} takes ${methods}, not ${method}`)
     }
     if (!KINDS.includes(spec.kind)) throw new RuleError(400, `kind must be one of ${KINDS.join(', ')}`)
     const status = spec.status ?? 500
-    if (!Number.isInteger(status) || status < 400 || status > 599) throw new RuleError(400, 'status must be an integer from 400 to 599')
+    if (!Number.isInteger(status) || status < 400 || status > 599)
+      throw new RuleError(400, 'status must be an integer from 400 to 599')
     const delayMs = spec.delayMs ?? 1000
-    if (!Number.isFinite(delayMs) || delayMs < 0 || delayMs > 600_000) throw new RuleError(400, 'delayMs must be a number from 0 to 600000')
+    if (!Number.isFinite(delayMs) || delayMs < 0 || delayMs > 600_000)
+      throw new RuleError(400, 'delayMs must be a number from 0 to 600000')
     const times = spec.times ?? 1
-    if (times !== 'always' && (!Number.isInteger(times) || times < 1 || times > 1_000_000)) throw new RuleError(400, 'times must be an integer from 1 to 1000000, or "always"')
+    if (times !== 'always' && (!Number.isInteger(times) || times < 1 || times > 1_000_000))
+      throw new RuleError(400, 'times must be an integer from 1 to 1000000, or "always"')
     const fault: Fault = { id: this.#nextId++, route: spec.route, kind: spec.kind, status, delayMs, remaining: times }
     this.#faults.push(fault)
     return { ...fault }

@@ -42,7 +42,13 @@ export interface Authenticated {
 }
 
 /** Authenticates a standard endpoint. */
-export function authenticateStandard(ctx: DomainContext, era: ContractEra, request: IncomingRequest, path: string, notes: RequestNotes): Authenticated {
+export function authenticateStandard(
+  ctx: DomainContext,
+  era: ContractEra,
+  request: IncomingRequest,
+  path: string,
+  notes: RequestNotes,
+): Authenticated {
   const obsolete = [HEADERS.appId, HEADERS.timestamp].filter((name) => request.headers.has(name))
   if (obsolete.length > 0) {
     notes.uses.add('legacy-auth')
@@ -74,7 +80,9 @@ export async function authenticateMoney(
 ): Promise<Authenticated> {
   const form = formOf(era, request)
   notes.form = form
-  return form === 'earlier' ? authenticateEarlier(ctx, era, request, path, notes) : authenticateSigned(ctx, era, request, path, body, notes, seen)
+  return form === 'earlier'
+    ? authenticateEarlier(ctx, era, request, path, notes)
+    : authenticateSigned(ctx, era, request, path, body, notes, seen)
 }
 
 /** The form a refund or payout is read in: by era, then by headers when both are accepted. */
@@ -112,22 +120,42 @@ async function authenticateSigned(
   const signature = requiredHeader(request, HEADERS.signature)
   const valid = await ctx.signer.verifyRequest({ secret: merchant.apiSecret, body, timestamp, signature })
   if (!valid) {
-    throw new RuleError(401, `${HEADERS.signature} does not match the request body and ${HEADERS.timestamp}`, 'invalid_signature')
+    throw new RuleError(
+      401,
+      `${HEADERS.signature} does not match the request body and ${HEADERS.timestamp}`,
+      'invalid_signature',
+    )
   }
   if (appIdSent) note(notes, era.legacyAuth, 'legacy-auth', `${HEADERS.appId} on a signed request`)
   const keyed = idempotencyKeyOf(era, request, path, notes)
   if (ctx.options.rejectReplayedSignatures && seen) {
     // Valid while its timestamp is within the tolerance of the clock: remembered that long.
     const expiresAt = (Number(timestamp) + ctx.options.signatureToleranceSeconds) * 1000 + 1000
-    const firstKey = seen.check(merchant.merchantId, signature, keyed.idempotencyKey, Number.isFinite(expiresAt) ? expiresAt : Number.MAX_SAFE_INTEGER, ctx.clock.now())
+    const firstKey = seen.check(
+      merchant.merchantId,
+      signature,
+      keyed.idempotencyKey,
+      Number.isFinite(expiresAt) ? expiresAt : Number.MAX_SAFE_INTEGER,
+      ctx.clock.now(),
+    )
     if (firstKey !== undefined) {
-      throw new RuleError(401, `This ${HEADERS.signature} was already sent with ${firstKey === '' ? 'no' : 'another'} ${HEADERS.idempotentKey}; a request is signed once, and only its retries with the same key may repeat it`, 'replayed_signature')
+      throw new RuleError(
+        401,
+        `This ${HEADERS.signature} was already sent with ${firstKey === '' ? 'no' : 'another'} ${HEADERS.idempotentKey}; a request is signed once, and only its retries with the same key may repeat it`,
+        'replayed_signature',
+      )
     }
   }
   return { merchant, form: 'current', ...keyed }
 }
 
-function authenticateEarlier(ctx: DomainContext, era: ContractEra, request: IncomingRequest, path: string, notes: RequestNotes): Authenticated {
+function authenticateEarlier(
+  ctx: DomainContext,
+  era: ContractEra,
+  request: IncomingRequest,
+  path: string,
+  notes: RequestNotes,
+): Authenticated {
   notes.uses.add('legacy-auth')
   if (!request.headers.get(HEADERS.appId)) {
     const hint = era.signedMoneyForm
@@ -147,25 +175,44 @@ function authenticateEarlier(ctx: DomainContext, era: ContractEra, request: Inco
  * idempotency) until release 1.3.0 refuses it; until 1.3.0's full enforcement an empty key counts as no
  * key and a longer one is used as sent.
  */
-function idempotencyKeyOf(era: ContractEra, request: IncomingRequest, path: string, notes: RequestNotes): { idempotencyKey?: string } {
+function idempotencyKeyOf(
+  era: ContractEra,
+  request: IncomingRequest,
+  path: string,
+  notes: RequestNotes,
+): { idempotencyKey?: string } {
   const raw = request.headers.get(HEADERS.idempotentKey)
   const malformed = raw !== null && (raw.length === 0 || raw.length > LIMITS.idempotencyKeyMaxLength)
   if (malformed) {
     notes.uses.add('malformed-idempotency-key')
     if (era.malformedIdempotencyKey === 'refused') {
-      throw new RuleError(400, `${HEADERS.idempotentKey} must be 1 to ${LIMITS.idempotencyKeyMaxLength} characters, got ${raw.length}`, 'invalid_idempotent_key')
+      throw new RuleError(
+        400,
+        `${HEADERS.idempotentKey} must be 1 to ${LIMITS.idempotencyKeyMaxLength} characters, got ${raw.length}`,
+        'invalid_idempotent_key',
+      )
     }
-    note(notes, era.malformedIdempotencyKey, 'malformed-idempotency-key', `${HEADERS.idempotentKey} of ${raw.length} characters`)
+    note(
+      notes,
+      era.malformedIdempotencyKey,
+      'malformed-idempotency-key',
+      `${HEADERS.idempotentKey} of ${raw.length} characters`,
+    )
   }
   const key = raw === null || raw.length === 0 ? undefined : raw
   if (key === undefined) {
     notes.uses.add('missing-idempotency-key')
     if (era.missingIdempotencyKey === 'refused') {
-      throw new RuleError(400, `${HEADERS.idempotentKey} header is required for this endpoint`, 'missing_idempotent_key', {
-        endpoint: path,
-        required_header: HEADERS.idempotentKey,
-        documentation: DOCS,
-      })
+      throw new RuleError(
+        400,
+        `${HEADERS.idempotentKey} header is required for this endpoint`,
+        'missing_idempotent_key',
+        {
+          endpoint: path,
+          required_header: HEADERS.idempotentKey,
+          documentation: DOCS,
+        },
+      )
     }
     note(notes, era.missingIdempotencyKey, 'missing-idempotency-key', HEADERS.idempotentKey)
     return {}
@@ -194,7 +241,10 @@ function merchantFor(ctx: DomainContext, request: IncomingRequest, notes: Reques
 function checkAppId(request: IncomingRequest, merchant: MerchantRecord): void {
   const appId = request.headers.get(HEADERS.appId)!
   if (!/^[1-9]\d{0,15}$/.test(appId)) {
-    throw new RuleError(400, `${HEADERS.appId} must be the merchant's app id in decimal digits, got ${JSON.stringify(appId.slice(0, 40))}`)
+    throw new RuleError(
+      400,
+      `${HEADERS.appId} must be the merchant's app id in decimal digits, got ${JSON.stringify(appId.slice(0, 40))}`,
+    )
   }
   if (Number(appId) !== merchant.appId) throw new RuleError(401, 'Invalid API credentials')
 }
@@ -202,13 +252,20 @@ function checkAppId(request: IncomingRequest, merchant: MerchantRecord): void {
 /** X-Timestamp: Unix seconds in decimal digits, within the allowed skew of the mock clock. */
 function checkTimestamp(ctx: DomainContext, timestamp: string): void {
   if (!/^\d{1,15}$/.test(timestamp)) {
-    throw new RuleError(400, `${HEADERS.timestamp} must be Unix time in seconds as decimal digits, got ${JSON.stringify(timestamp.slice(0, 40))}`)
+    throw new RuleError(
+      400,
+      `${HEADERS.timestamp} must be Unix time in seconds as decimal digits, got ${JSON.stringify(timestamp.slice(0, 40))}`,
+    )
   }
   const tolerance = ctx.options.signatureToleranceSeconds
   const skew = Math.abs(Math.floor(ctx.clock.now() / 1000) - Number(timestamp))
   if (Number.isFinite(tolerance) && skew > tolerance) {
     const hint = timestamp.length >= 13 ? ' (it looks like milliseconds; send seconds)' : ''
-    throw new RuleError(401, `${HEADERS.timestamp} is ${skew} s away from the server time; at most ${tolerance} s is allowed${hint}`, 'invalid_timestamp')
+    throw new RuleError(
+      401,
+      `${HEADERS.timestamp} is ${skew} s away from the server time; at most ${tolerance} s is allowed${hint}`,
+      'invalid_timestamp',
+    )
   }
 }
 

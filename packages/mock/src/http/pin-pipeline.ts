@@ -50,28 +50,44 @@ export interface PinRouteSpec<I> {
  * ```
  */
 export function pinRoute<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>): ServiceRoute {
-  return { method: 'POST', path: spec.path, answer: async (request) => {
-    await runtime.ready()
-    const { ctx } = runtime
-    // What expired by the mock clock goes first (amortised: only what is due is looked at).
-    ctx.retention.prune(ctx.clock.now())
-    const arrival = arrive(request, ctx.clock.now(), eraNow(ctx).name)
-    const traceId = newTraceId()
-    const notes = newNotes()
-    const fault = runtime.faults.take(request.method, spec.path)
-    let response: RouteAnswer
-    if (fault?.kind === 'network') response = NO_ANSWER
-    else if (fault?.kind === 'error') response = json(fault.status, pinErrorBody(fault.status, `[mock] injected fault on POST ${spec.path}`, 'injected_fault'), traceId)
-    else {
-      response = await handle(runtime, spec, request, traceId, notes, fault?.kind === 'latency' ? fault.delayMs : 0)
-      if (fault?.kind === 'drop-response') response = NO_ANSWER
-    }
-    logAnswer(runtime.requests, arrival, traceId, response === NO_ANSWER ? null : response.status, notes)
-    return response
-  } }
+  return {
+    method: 'POST',
+    path: spec.path,
+    answer: async (request) => {
+      await runtime.ready()
+      const { ctx } = runtime
+      // What expired by the mock clock goes first (amortised: only what is due is looked at).
+      ctx.retention.prune(ctx.clock.now())
+      const arrival = arrive(request, ctx.clock.now(), eraNow(ctx).name)
+      const traceId = newTraceId()
+      const notes = newNotes()
+      const fault = runtime.faults.take(request.method, spec.path)
+      let response: RouteAnswer
+      if (fault?.kind === 'network') response = NO_ANSWER
+      else if (fault?.kind === 'error')
+        response = json(
+          fault.status,
+          pinErrorBody(fault.status, `[mock] injected fault on POST ${spec.path}`, 'injected_fault'),
+          traceId,
+        )
+      else {
+        response = await handle(runtime, spec, request, traceId, notes, fault?.kind === 'latency' ? fault.delayMs : 0)
+        if (fault?.kind === 'drop-response') response = NO_ANSWER
+      }
+      logAnswer(runtime.requests, arrival, traceId, response === NO_ANSWER ? null : response.status, notes)
+      return response
+    },
+  }
 }
 
-async function handle<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>, request: IncomingRequest, traceId: string, notes: RequestNotes, latencyMs: number): Promise<Answer> {
+async function handle<I>(
+  runtime: GatewayRuntime,
+  spec: PinRouteSpec<I>,
+  request: IncomingRequest,
+  traceId: string,
+  notes: RequestNotes,
+  latencyMs: number,
+): Promise<Answer> {
   const { ctx } = runtime
   try {
     const user = authenticate(ctx, request, spec.bearer)
@@ -86,10 +102,23 @@ async function handle<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>, request
     if (isRuleError(error)) {
       // A refusal that says when to come back (a PIN block, the reset-code limit) says it in Retry-After too.
       const retryAfter = error.data?.retry_after_seconds
-      return json(error.status, failure(error), traceId, typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {})
+      return json(
+        error.status,
+        failure(error),
+        traceId,
+        typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {},
+      )
     }
     console.error(`[mock] unexpected error on POST ${spec.path}:`, error)
-    return json(500, pinErrorBody(500, `[mock] unexpected error: ${error instanceof Error ? error.message : String(error)}`, 'internal_error'), traceId)
+    return json(
+      500,
+      pinErrorBody(
+        500,
+        `[mock] unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+        'internal_error',
+      ),
+      traceId,
+    )
   }
 }
 
@@ -98,7 +127,11 @@ async function handle<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>, request
  * token is no token: the service decides on the verified session alone. With `resetPinRequiresBearer`
  * the token is required there too.
  */
-function authenticate(ctx: DomainContext, request: IncomingRequest, bearer: PinRouteSpec<unknown>['bearer']): UserRecord | undefined {
+function authenticate(
+  ctx: DomainContext,
+  request: IncomingRequest,
+  bearer: PinRouteSpec<unknown>['bearer'],
+): UserRecord | undefined {
   const lenient = bearer === 'ignored' && !ctx.options.resetPinRequiresBearer
   const header = request.headers.get('Authorization')
   if (header === null || header.trim() === '') {
@@ -120,5 +153,10 @@ function authenticate(ctx: DomainContext, request: IncomingRequest, bearer: PinR
 
 function failure(error: RuleError): ReturnType<typeof pinErrorBody> {
   // A refusal without a PIN code of its own (reading or validating the request) is named by its status.
-  return pinErrorBody(error.status, error.message, (error.code as Parameters<typeof pinErrorBody>[2] | undefined) ?? pinCodeForStatus(error.status), error.data ?? null)
+  return pinErrorBody(
+    error.status,
+    error.message,
+    (error.code as Parameters<typeof pinErrorBody>[2] | undefined) ?? pinCodeForStatus(error.status),
+    error.data ?? null,
+  )
 }

@@ -71,25 +71,42 @@ interface Outcome {
  */
 export function route<I, R>(runtime: GatewayRuntime, spec: RouteSpec<I, R>): ServiceRoute {
   const kind = spec.auth === 'money' ? 'money' : 'standard'
-  return { method: spec.method, path: spec.path, answer: async (request) => {
-    await runtime.ready()
-    const { ctx } = runtime
-    // What expired by the mock clock goes first (amortised: only what is due is looked at).
-    ctx.retention.prune(ctx.clock.now())
-    const era = eraNow(ctx)
-    const arrival = arrive(request, ctx.clock.now(), era.name)
-    const traceId = newTraceId()
-    const notes = newNotes()
-    const fault = runtime.faults.take(request.method, spec.path)
-    let response: RouteAnswer
-    if (fault?.kind === 'network') response = NO_ANSWER
-    else if (fault?.kind === 'error') response = json(fault.status, statusErrorBody(fault.status, `[mock] injected fault on ${spec.method} ${spec.path}`), traceId)
-    else {
-      response = await handle(runtime, spec, era, request, traceId, notes, fault?.kind === 'latency' ? fault.delayMs : 0)
-      if (fault?.kind === 'drop-response') response = NO_ANSWER
-    }
-    return finish(runtime, { era, kind, arrival, traceId, notes, response })
-  } }
+  return {
+    method: spec.method,
+    path: spec.path,
+    answer: async (request) => {
+      await runtime.ready()
+      const { ctx } = runtime
+      // What expired by the mock clock goes first (amortised: only what is due is looked at).
+      ctx.retention.prune(ctx.clock.now())
+      const era = eraNow(ctx)
+      const arrival = arrive(request, ctx.clock.now(), era.name)
+      const traceId = newTraceId()
+      const notes = newNotes()
+      const fault = runtime.faults.take(request.method, spec.path)
+      let response: RouteAnswer
+      if (fault?.kind === 'network') response = NO_ANSWER
+      else if (fault?.kind === 'error')
+        response = json(
+          fault.status,
+          statusErrorBody(fault.status, `[mock] injected fault on ${spec.method} ${spec.path}`),
+          traceId,
+        )
+      else {
+        response = await handle(
+          runtime,
+          spec,
+          era,
+          request,
+          traceId,
+          notes,
+          fault?.kind === 'latency' ? fault.delayMs : 0,
+        )
+        if (fault?.kind === 'drop-response') response = NO_ANSWER
+      }
+      return finish(runtime, { era, kind, arrival, traceId, notes, response })
+    },
+  }
 }
 
 /**
@@ -98,7 +115,14 @@ export function route<I, R>(runtime: GatewayRuntime, spec: RouteSpec<I, R>): Ser
  */
 export function finish(
   runtime: GatewayRuntime,
-  request: { era: ContractEra; kind: 'money' | 'standard' | null; arrival: Arrival; traceId: string; notes: RequestNotes; response: RouteAnswer },
+  request: {
+    era: ContractEra
+    kind: 'money' | 'standard' | null
+    arrival: Arrival
+    traceId: string
+    notes: RequestNotes
+    response: RouteAnswer
+  },
 ): RouteAnswer {
   const { era, kind, arrival, traceId, notes, response } = request
   if (response !== NO_ANSWER && kind !== null) {
@@ -144,7 +168,11 @@ async function handle<I, R>(
         return jsonText(decision.status, decision.body, traceId, { [HEADERS.idempotentReplayed]: 'true' })
       }
       if (decision.kind === 'in-use') {
-        throw new RuleError(409, `A request with this ${HEADERS.idempotentKey} is still being processed; retry later`, 'idempotency_key_in_use')
+        throw new RuleError(
+          409,
+          `A request with this ${HEADERS.idempotentKey} is still being processed; retry later`,
+          'idempotency_key_in_use',
+        )
       }
       if (decision.kind === 'mismatch') {
         throw new RuleError(
@@ -167,7 +195,11 @@ async function handle<I, R>(
     if (decision?.kind === 'proceed') decision.release()
     if (isRuleError(error)) return errorResponse(ctx, error, traceId)
     console.error(`[mock] unexpected error on ${spec.method} ${spec.path}:`, error)
-    return json(500, statusErrorBody(500, `[mock] unexpected error: ${error instanceof Error ? error.message : String(error)}`), traceId)
+    return json(
+      500,
+      statusErrorBody(500, `[mock] unexpected error: ${error instanceof Error ? error.message : String(error)}`),
+      traceId,
+    )
   }
 }
 

@@ -6,10 +6,12 @@ import { adler32, crc32, encodePng1Bit, MAX_STORED_BLOCK, zlibStored, type Bitma
 const bytes = (text: string) => new TextEncoder().encode(text)
 
 /** A deterministic, irregular picture: no row or column repeats with a short period. */
-const noise: Bitmap = { width: 37, height: 23, isDark: (x, y) => ((x * 7919 + y * 104_729 + x * y * 31) % 11) < 5 }
+const noise: Bitmap = { width: 37, height: 23, isDark: (x, y) => (x * 7919 + y * 104_729 + x * y * 31) % 11 < 5 }
 
 function pixels(bitmap: Bitmap): boolean[][] {
-  return Array.from({ length: bitmap.height }, (_, y) => Array.from({ length: bitmap.width }, (_, x) => bitmap.isDark(x, y)))
+  return Array.from({ length: bitmap.height }, (_, y) =>
+    Array.from({ length: bitmap.width }, (_, x) => bitmap.isDark(x, y)),
+  )
 }
 
 /** The stored blocks of a zlib stream written by zlibStored: [BFINAL, LEN] of each. */
@@ -59,7 +61,12 @@ describe('checksums', () => {
 
 describe('zlibStored', () => {
   it('any inflater gives the data back, including an empty input (one empty final block)', () => {
-    for (const data of [new Uint8Array(0), bytes('hello'), new Uint8Array(MAX_STORED_BLOCK), new Uint8Array(MAX_STORED_BLOCK + 1).fill(7)]) {
+    for (const data of [
+      new Uint8Array(0),
+      bytes('hello'),
+      new Uint8Array(MAX_STORED_BLOCK),
+      new Uint8Array(MAX_STORED_BLOCK + 1).fill(7),
+    ]) {
       const stream = zlibStored(data)
       expect(new Uint8Array(inflateSync(stream))).toEqual(data)
     }
@@ -96,7 +103,15 @@ describe('encodePng1Bit', () => {
 
   it('IHDR says width, height, bit depth 1, grayscale, deflate, adaptive filtering, no interlace', () => {
     const image = decodePng(encodePng1Bit(noise))
-    expect(image).toMatchObject({ width: 37, height: 23, bitDepth: 1, colourType: 0, compression: 0, filter: 0, interlace: 0 })
+    expect(image).toMatchObject({
+      width: 37,
+      height: 23,
+      bitDepth: 1,
+      colourType: 0,
+      compression: 0,
+      filter: 0,
+      interlace: 0,
+    })
   })
 
   it('the inflated pixels equal the input: black for true, rows padded to whole bytes with filter None', () => {
@@ -131,7 +146,8 @@ describe('encodePng1Bit', () => {
     ])
     // Counted rather than compared with toEqual: 1.2 million booleans make a slow diff.
     let wrong = 0
-    for (let y = 0; y < large.height; y++) for (let x = 0; x < large.width; x++) if (image.dark[y]![x] !== large.isDark(x, y)) wrong++
+    for (let y = 0; y < large.height; y++)
+      for (let x = 0; x < large.width; x++) if (image.dark[y]![x] !== large.isDark(x, y)) wrong++
     expect(wrong).toBe(0)
   })
 
@@ -139,7 +155,9 @@ describe('encodePng1Bit', () => {
     for (const scale of [1, 3, 8]) {
       const image = decodePng(encodePng1Bit(noise, { scale }))
       expect([image.width, image.height]).toEqual([37 * scale, 23 * scale])
-      const expected = Array.from({ length: 23 * scale }, (_, y) => Array.from({ length: 37 * scale }, (_, x) => noise.isDark(Math.floor(x / scale), Math.floor(y / scale))))
+      const expected = Array.from({ length: 23 * scale }, (_, y) =>
+        Array.from({ length: 37 * scale }, (_, x) => noise.isDark(Math.floor(x / scale), Math.floor(y / scale))),
+      )
       expect(image.dark, `scale ${scale}`).toEqual(expected)
     }
     expect(encodePng1Bit(noise, { scale: 1 })).toEqual(encodePng1Bit(noise))
@@ -157,7 +175,9 @@ describe('encodePng1Bit', () => {
     expect(() => encodePng1Bit({ width: 0, height: 5, isDark: () => true })).toThrow(/width/)
     expect(() => encodePng1Bit({ width: 2.5, height: 5, isDark: () => true })).toThrow(/width/)
     expect(() => encodePng1Bit({ width: 5, height: -1, isDark: () => true })).toThrow(/height/)
-    expect(() => encodePng1Bit({ width: 5, height: 2 ** 30, isDark: () => true }, { scale: 2 })).toThrow(/after scaling/)
+    expect(() => encodePng1Bit({ width: 5, height: 2 ** 30, isDark: () => true }, { scale: 2 })).toThrow(
+      /after scaling/,
+    )
     for (const scale of [0, 1.5, -2]) expect(() => encodePng1Bit(noise, { scale }), `scale ${scale}`).toThrow(/scale/)
   })
 })

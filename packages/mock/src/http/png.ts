@@ -96,16 +96,22 @@ export const MAX_STORED_BLOCK = 65_535
  * encodePng1Bit([[true, false], [false, true]], { scale: 10 })
  * ```
  */
-export function encodePng1Bit(image: Bitmap | ReadonlyArray<ReadonlyArray<boolean>>, options: EncodePngOptions = {}): Uint8Array<ArrayBuffer> {
+export function encodePng1Bit(
+  image: Bitmap | ReadonlyArray<ReadonlyArray<boolean>>,
+  options: EncodePngOptions = {},
+): Uint8Array<ArrayBuffer> {
   const bitmap = toBitmap(image)
   const { scale = 1 } = options
-  if (!Number.isInteger(scale) || scale < 1) throw new RangeError(`[mock] PNG scale must be an integer >= 1, got ${scale}`)
+  if (!Number.isInteger(scale) || scale < 1)
+    throw new RangeError(`[mock] PNG scale must be an integer >= 1, got ${scale}`)
   for (const [name, value] of [
     ['width', bitmap.width],
     ['height', bitmap.height],
   ] as const) {
     if (!Number.isInteger(value) || value < 1 || value * scale > MAX_DIMENSION) {
-      throw new RangeError(`[mock] PNG ${name} must be an integer from 1 to ${MAX_DIMENSION} (after scaling), got ${value}${scale === 1 ? '' : ` x ${scale}`}`)
+      throw new RangeError(
+        `[mock] PNG ${name} must be an integer from 1 to ${MAX_DIMENSION} (after scaling), got ${value}${scale === 1 ? '' : ` x ${scale}`}`,
+      )
     }
   }
   const width = bitmap.width * scale
@@ -142,7 +148,12 @@ export function encodePng1Bit(image: Bitmap | ReadonlyArray<ReadonlyArray<boolea
   header[11] = 0 // filter method: adaptive, per-row filter bytes (the only one)
   header[12] = 0 // interlace: none
 
-  return concat([Uint8Array.from(SIGNATURE), chunk('IHDR', header), chunk('IDAT', zlibStored(raw)), chunk('IEND', new Uint8Array(0))])
+  return concat([
+    Uint8Array.from(SIGNATURE),
+    chunk('IHDR', header),
+    chunk('IDAT', zlibStored(raw)),
+    chunk('IEND', new Uint8Array(0)),
+  ])
 }
 
 /**
@@ -265,7 +276,8 @@ function toBitmap(image: Bitmap | ReadonlyArray<ReadonlyArray<boolean>>): Bitmap
   const rows = image as ReadonlyArray<ReadonlyArray<boolean>>
   const width = rows[0]?.length ?? 0
   rows.forEach((row, y) => {
-    if (row.length !== width) throw new RangeError(`[mock] PNG rows must all be ${width} pixels long; row ${y} has ${row.length}`)
+    if (row.length !== width)
+      throw new RangeError(`[mock] PNG rows must all be ${width} pixels long; row ${y} has ${row.length}`)
   })
   return { width, height: rows.length, isDark: (x, y) => rows[y]![x] === true }
 }

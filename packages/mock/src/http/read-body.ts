@@ -44,7 +44,10 @@ export function parseJsonObject(body: RawBody, options: { allowEmpty: boolean })
     throw new RuleError(400, 'Request body is not valid JSON')
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new RuleError(400, `Request body must be a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`)
+    throw new RuleError(
+      400,
+      `Request body must be a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`,
+    )
   }
   return value as Record<string, unknown>
 }
@@ -60,7 +63,10 @@ export function checkMediaType(request: IncomingRequest, body: RawBody, strict: 
   if (type === null) return
   const essence = type.split(';')[0]!.trim().toLowerCase()
   if (essence === 'application/json' || /^application\/[\w.+-]+\+json$/.test(essence)) return
-  const hint = essence === 'application/x-www-form-urlencoded' ? " (curl -d sends that type: add -H 'Content-Type: application/json')" : ''
+  const hint =
+    essence === 'application/x-www-form-urlencoded'
+      ? " (curl -d sends that type: add -H 'Content-Type: application/json')"
+      : ''
   throw new RuleError(415, `Content-Type must be application/json, got ${JSON.stringify(type.slice(0, 100))}${hint}`)
 }
 

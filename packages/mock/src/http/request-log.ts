@@ -101,11 +101,23 @@ export function arrive(request: IncomingRequest, atMs: number, era: EraName): Ar
   // The path and query are what follows the origin: no URL is parsed on the request path for the log.
   const url = request.url
   const start = url.indexOf('/', url.indexOf('//') + 2)
-  return { method: request.method, path: start === -1 ? '/' : url.slice(start), atMs, startedAt: performance.now(), era }
+  return {
+    method: request.method,
+    path: start === -1 ? '/' : url.slice(start),
+    atMs,
+    startedAt: performance.now(),
+    era,
+  }
 }
 
 /** Logs the answer to a request that arrived at `arrival`. `status` null: no answer was sent. */
-export function logAnswer(log: RequestLog, arrival: Arrival, traceId: string, status: number | null, notes: RequestNotes): void {
+export function logAnswer(
+  log: RequestLog,
+  arrival: Arrival,
+  traceId: string,
+  status: number | null,
+  notes: RequestNotes,
+): void {
   log.record({
     atMs: arrival.atMs,
     method: arrival.method,
@@ -125,7 +137,15 @@ export function logAnswer(log: RequestLog, arrival: Arrival, traceId: string, st
 
 /** Empty notes for a request that just arrived. */
 export function newNotes(): RequestNotes {
-  return { merchantId: null, userId: null, idempotencyKey: null, form: null, replayed: false, uses: new Set(), warnings: [] }
+  return {
+    merchantId: null,
+    userId: null,
+    idempotencyKey: null,
+    form: null,
+    replayed: false,
+    uses: new Set(),
+    warnings: [],
+  }
 }
 
 /**

@@ -17,12 +17,18 @@ export function jsonText(status: number, text: string, traceId: string, headers:
 }
 
 /** `{statusCode, message, data, traceId}`: the current-form success envelope. */
-export function envelope(data: unknown, traceId: string): { statusCode: number; message: string; data: unknown; traceId: string } {
+export function envelope(
+  data: unknown,
+  traceId: string,
+): { statusCode: number; message: string; data: unknown; traceId: string } {
   return { statusCode: 200, message: 'Success', data, traceId }
 }
 
 /** `{statusCode, message, error}`: the status-style error body. */
-export function statusErrorBody(status: number, message: string): { statusCode: number; message: string; error: string } {
+export function statusErrorBody(
+  status: number,
+  message: string,
+): { statusCode: number; message: string; error: string } {
   return { statusCode: status, message, error: STATUS_NAMES[status] ?? 'Error' }
 }
 
@@ -33,12 +39,33 @@ export function codeErrorBody(
   requestId: string,
   nowMs: number,
   details?: Readonly<Record<string, string>>,
-): { error: { code: ErrorCode | PinErrorCode; message: string; request_id: string; details?: Readonly<Record<string, string>>; timestamp: number } } {
-  return { error: { code, message, request_id: requestId, ...(details ? { details } : {}), timestamp: Math.floor(nowMs / 1000) } }
+): {
+  error: {
+    code: ErrorCode | PinErrorCode
+    message: string
+    request_id: string
+    details?: Readonly<Record<string, string>>
+    timestamp: number
+  }
+} {
+  return {
+    error: {
+      code,
+      message,
+      request_id: requestId,
+      ...(details ? { details } : {}),
+      timestamp: Math.floor(nowMs / 1000),
+    },
+  }
 }
 
 /** `{status_code, message, code, data}`: a refusal in the PIN module's envelope. */
-export function pinErrorBody(status: number, message: string, code: PinErrorCode, data: unknown = null): { status_code: number; message: string; code: PinErrorCode; data: unknown } {
+export function pinErrorBody(
+  status: number,
+  message: string,
+  code: PinErrorCode,
+  data: unknown = null,
+): { status_code: number; message: string; code: PinErrorCode; data: unknown } {
   return { status_code: status, message, code, data }
 }
 
@@ -91,7 +118,9 @@ function isPinPath(pathname: string): boolean {
  * ```
  */
 export function refusalBodyFor(pathname: string, status: number, message: string): unknown {
-  return isPinPath(pathname) ? pinErrorBody(status, message, pinCodeForStatus(status)) : statusErrorBody(status, message)
+  return isPinPath(pathname)
+    ? pinErrorBody(status, message, pinCodeForStatus(status))
+    : statusErrorBody(status, message)
 }
 
 /**

@@ -28,7 +28,13 @@ export class SeenSignatures {
    * Records the signature's first use and returns undefined, or, when it was used before with another
    * key (or none), returns that first use's key as a string (`''` for none).
    */
-  check(merchantId: number, signature: string, key: string | undefined, expiresAt: number, now: number): string | undefined {
+  check(
+    merchantId: number,
+    signature: string,
+    key: string | undefined,
+    expiresAt: number,
+    now: number,
+  ): string | undefined {
     this.#prune(now)
     const id = `${merchantId}:${signature}`
     const first = this.#keys.get(id)

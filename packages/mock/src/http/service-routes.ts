@@ -43,7 +43,12 @@ export interface ServiceRoute {
  */
 export function toMswHandlers(routes: readonly ServiceRoute[], baseUrl: string): HttpHandler[] {
   return routes.map((route) => {
-    const url = route.path === '*' ? `${baseUrl}/*` : typeof route.path === 'string' ? `${baseUrl}${route.path}` : `${baseUrl}${route.path.prefix}*`
+    const url =
+      route.path === '*'
+        ? `${baseUrl}/*`
+        : typeof route.path === 'string'
+          ? `${baseUrl}${route.path}`
+          : `${baseUrl}${route.path.prefix}*`
     const method = route.method === 'GET' ? http.get : route.method === 'POST' ? http.post : http.all
     return method(url, async ({ request }) => toResponse(await route.answer(request)))
   })
@@ -92,7 +97,8 @@ export function createDispatcher(routes: readonly ServiceRoute[], baseUrl: strin
       if (route) return route.answer(request)
     }
     for (const { prefix, route } of prefixed) {
-      if (forms.some((form) => form.startsWith(prefix)) && (route.method === 'ALL' || route.method === method)) return route.answer(request)
+      if (forms.some((form) => form.startsWith(prefix)) && (route.method === 'ALL' || route.method === method))
+        return route.answer(request)
     }
     if (fallback && forms.some((form) => form.startsWith(fallbackPrefix))) return fallback.answer(request)
     return undefined

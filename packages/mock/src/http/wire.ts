@@ -32,14 +32,23 @@ export function storeBody(store: StoreRecord): Store {
 export function balanceBody(ctx: DomainContext, merchantId: number): Balance {
   const [usd, khr] = CURRENCIES.map((currency) => {
     const f = ctx.ledger.figures(merchantId, currency)
-    return { balance: fromMinorUnits(f.balanceMinor, currency), freeze: fromMinorUnits(f.freezeMinor, currency), usable: fromMinorUnits(f.usableMinor, currency) }
+    return {
+      balance: fromMinorUnits(f.balanceMinor, currency),
+      freeze: fromMinorUnits(f.freezeMinor, currency),
+      usable: fromMinorUnits(f.usableMinor, currency),
+    }
   })
   return { usd: usd!, khr: khr! }
 }
 
 /** An order as create order returns it. */
 export function orderBody(ctx: DomainContext, order: OrderRecord): Order {
-  return { order_id: String(order.orderId), qr_code: qrImageUrl(ctx, order.qrData), status: order.status, created_at: iso(order.createdAt) }
+  return {
+    order_id: String(order.orderId),
+    qr_code: qrImageUrl(ctx, order.qrData),
+    status: order.status,
+    created_at: iso(order.createdAt),
+  }
 }
 
 /** A stand-alone QR code as generate QR returns it. */
@@ -62,7 +71,11 @@ export function transactionBody(tx: TransactionRecord): Transaction {
 
 /** A cancelled order as cancel returns it. */
 export function cancelBody(order: OrderRecord): CancelResult {
-  return { order_id: String(order.orderId), status: order.status, cancelled_at: iso(order.cancelledAt ?? order.updatedAt) }
+  return {
+    order_id: String(order.orderId),
+    status: order.status,
+    cancelled_at: iso(order.cancelledAt ?? order.updatedAt),
+  }
 }
 
 /** A refund or payout as their envelopes carry it. */

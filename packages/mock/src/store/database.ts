@@ -32,7 +32,16 @@ import {
 } from './records.js'
 
 /** First value of each id sequence. Distinct ranges make an id of the wrong kind fail loudly in tests. */
-const FIRST_IDS = { merchant: 1, app: 100_001, store: 101, order: 1001, transaction: 700_001, webhook: 1, user: 5001, outbox: 1 } as const
+const FIRST_IDS = {
+  merchant: 1,
+  app: 100_001,
+  store: 101,
+  order: 1001,
+  transaction: 700_001,
+  webhook: 1,
+  user: 5001,
+  outbox: 1,
+} as const
 
 /** Key of a per-merchant, per-currency or per-account record. */
 export const scoped = (merchantId: number, part: string): string => `${merchantId}:${part}`
@@ -98,7 +107,20 @@ export function createDatabase() {
     },
     /** Empties every table and restarts the id sequences. */
     clear(): void {
-      for (const table of [this.merchants, this.stores, this.accounts, this.balances, this.orders, this.qrCodes, this.transactions, this.idempotency, this.webhooks, this.users, this.otpSessions, this.outbox]) {
+      for (const table of [
+        this.merchants,
+        this.stores,
+        this.accounts,
+        this.balances,
+        this.orders,
+        this.qrCodes,
+        this.transactions,
+        this.idempotency,
+        this.webhooks,
+        this.users,
+        this.otpSessions,
+        this.outbox,
+      ]) {
         table.clear()
       }
       Object.assign(ids, FIRST_IDS)

@@ -186,7 +186,11 @@ const phoneSchema = z.object({ phoneCode: z.string(), countryCode: z.string(), p
 export type Phone = z.infer<typeof phoneSchema>
 
 /** A salted PBKDF2-SHA256 hash of a PIN; the PIN itself is never stored. */
-const pinHashSchema = z.object({ salt: z.string(), hash: z.string(), iterations: z.number().check(z.int(), z.positive()) })
+const pinHashSchema = z.object({
+  salt: z.string(),
+  hash: z.string(),
+  iterations: z.number().check(z.int(), z.positive()),
+})
 /** @see pinHashSchema */
 export type PinHash = z.infer<typeof pinHashSchema>
 

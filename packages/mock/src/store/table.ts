@@ -143,7 +143,12 @@ export class Table<T extends object, I extends IndexSpecs<T> = IndexSpecs<T>> {
     return result.value
   }
 
-  #indexOne(name: string, spec: UniqueIndexSpec<T> | GroupIndexSpec<T>, key: string | number | undefined, record: T): void {
+  #indexOne(
+    name: string,
+    spec: UniqueIndexSpec<T> | GroupIndexSpec<T>,
+    key: string | number | undefined,
+    record: T,
+  ): void {
     if (key === undefined) return
     if (spec.kind === 'unique') {
       this.#unique.get(name)!.set(key, record)
@@ -155,7 +160,12 @@ export class Table<T extends object, I extends IndexSpecs<T> = IndexSpecs<T>> {
     else groups.set(key, [record])
   }
 
-  #unindexOne(name: string, spec: UniqueIndexSpec<T> | GroupIndexSpec<T>, key: string | number | undefined, record: T): void {
+  #unindexOne(
+    name: string,
+    spec: UniqueIndexSpec<T> | GroupIndexSpec<T>,
+    key: string | number | undefined,
+    record: T,
+  ): void {
     if (key === undefined) return
     if (spec.kind === 'unique') {
       const map = this.#unique.get(name)!

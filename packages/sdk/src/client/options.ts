@@ -127,19 +127,26 @@ function checkRetries(value: unknown): number {
 }
 
 function checkHeaders(value: unknown, name: string): Readonly<Record<string, string>> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.values(value).every((v) => typeof v === 'string')) {
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Array.isArray(value) ||
+    !Object.values(value).every((v) => typeof v === 'string')
+  ) {
     throw new ClientValidationError(`${name} must be an object of header names to string values, got ${show(value)}`)
   }
   return value as Readonly<Record<string, string>>
 }
 
 function checkBoolean(name: string, value: unknown): boolean | undefined {
-  if (value !== undefined && typeof value !== 'boolean') throw new ClientValidationError(`${name} must be true or false, got ${show(value)}`)
+  if (value !== undefined && typeof value !== 'boolean')
+    throw new ClientValidationError(`${name} must be true or false, got ${show(value)}`)
   return value
 }
 
 function checkFunction<T>(name: string, value: T, signature: string): T {
-  if (value !== undefined && typeof value !== 'function') throw new ClientValidationError(`${name} must be a function ${signature}, got ${show(value)}`)
+  if (value !== undefined && typeof value !== 'function')
+    throw new ClientValidationError(`${name} must be a function ${signature}, got ${show(value)}`)
   return value
 }
 
@@ -147,14 +154,19 @@ function checkFunction<T>(name: string, value: T, signature: string): T {
 export function resolveClientOptions(options: GatewayClientOptions): ResolvedClientOptions {
   if (typeof options?.apiKey !== 'string' || options.apiKey === '') {
     // A credential: the message shows what kind of value came, never its content.
-    throw new ClientValidationError(`apiKey is required: the merchant API key from the merchant app, got ${kindOf(options?.apiKey)}`)
+    throw new ClientValidationError(
+      `apiKey is required: the merchant API key from the merchant app, got ${kindOf(options?.apiKey)}`,
+    )
   }
   if (options.apiSecret !== undefined && (typeof options.apiSecret !== 'string' || options.apiSecret === '')) {
-    throw new ClientValidationError(`apiSecret must be the API secret from the merchant app (a non-empty string), got ${kindOf(options.apiSecret)}`)
+    throw new ClientValidationError(
+      `apiSecret must be the API secret from the merchant app (a non-empty string), got ${kindOf(options.apiSecret)}`,
+    )
   }
   const baseUrl = pickBaseUrl(options, 'the gateway address')
   const shape = options.createOrderShape ?? 'storeId'
-  if (shape !== 'storeId' && shape !== 'store_id') throw new ClientValidationError(`createOrderShape must be 'storeId' or 'store_id', got ${show(shape)}`)
+  if (shape !== 'storeId' && shape !== 'store_id')
+    throw new ClientValidationError(`createOrderShape must be 'storeId' or 'store_id', got ${show(shape)}`)
   const observed = checkObservability(options)
   return {
     apiKey: options.apiKey,
@@ -186,14 +198,23 @@ export function resolveClientOptions(options: GatewayClientOptions): ResolvedCli
  * ```
  */
 export function checkRequestOptions(request: RequestOptions): RequestOptions {
-  if (typeof request !== 'object' || request === null) throw new ClientValidationError(`options must be an object of RequestOptions, got ${show(request)}`)
+  if (typeof request !== 'object' || request === null)
+    throw new ClientValidationError(`options must be an object of RequestOptions, got ${show(request)}`)
   const { timeout, deadline, maxRetries, retryUnsafe, headers, signal } = request
   if (timeout !== undefined) checkNumber('timeout', timeout, 1)
   if (deadline !== undefined) checkNumber('deadline', deadline, 1, true)
   if (maxRetries !== undefined) checkRetries(maxRetries)
   checkBoolean('retryUnsafe', retryUnsafe)
   if (headers !== undefined) checkHeaders(headers, 'headers')
-  if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function')) {
+  if (
+    signal !== undefined &&
+    !(
+      typeof signal === 'object' &&
+      signal !== null &&
+      typeof signal.aborted === 'boolean' &&
+      typeof signal.addEventListener === 'function'
+    )
+  ) {
     throw new ClientValidationError(`signal must be an AbortSignal, got ${show(signal)}`)
   }
   return request

@@ -24,7 +24,11 @@ export interface AnswerContext {
 }
 
 /** Reads a 2xx answer; a body the contract does not allow is a {@link ResponseValidationError}. */
-export function readAnswer<T extends object>(op: OperationSpec<T>, answer: Answer, context: AnswerContext): WithMeta<T> {
+export function readAnswer<T extends object>(
+  op: OperationSpec<T>,
+  answer: Answer,
+  context: AnswerContext,
+): WithMeta<T> {
   const fail = (message: string, issues: string, body: unknown) => {
     const headerTrace = answer.headers.get(HEADERS.traceId) ?? undefined
     return new ResponseValidationError(message, issues, {
@@ -39,11 +43,19 @@ export function readAnswer<T extends object>(op: OperationSpec<T>, answer: Answe
   try {
     body = JSON.parse(answer.text)
   } catch {
-    throw fail(`${op.name}: the gateway answered ${answer.status} with a body that is not JSON`, 'body is not JSON', answer.text)
+    throw fail(
+      `${op.name}: the gateway answered ${answer.status} with a body that is not JSON`,
+      'body is not JSON',
+      answer.text,
+    )
   }
   const enveloped = isEnvelope(body)
   if (op.envelope === 'required' && !enveloped && context.validate) {
-    throw fail(`${op.name}: the answer lacks the documented envelope {statusCode, message, data, traceId}`, 'missing envelope', body)
+    throw fail(
+      `${op.name}: the answer lacks the documented envelope {statusCode, message, data, traceId}`,
+      'missing envelope',
+      body,
+    )
   }
   const data = enveloped ? (body as { data: unknown }).data : body
   const envelopeTrace = enveloped ? (body as { traceId?: unknown }).traceId : undefined
@@ -57,7 +69,8 @@ export function readAnswer<T extends object>(op: OperationSpec<T>, answer: Answe
     }
     value = result.value
   }
-  if (typeof value !== 'object' || value === null) throw fail(`${op.name}: the answer's data is not an object`, 'data is not an object', body)
+  if (typeof value !== 'object' || value === null)
+    throw fail(`${op.name}: the answer's data is not an object`, 'data is not an object', body)
   const headers = answer.headers
   // Header reads are deferred to the first look at `meta`: building a Headers view costs measurable time per call.
   return withMeta(value, {
@@ -83,5 +96,11 @@ export function errorCodeOf(body: unknown): string | undefined {
 }
 
 function isEnvelope(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) && 'data' in body && typeof (body as { statusCode?: unknown }).statusCode === 'number'
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    'data' in body &&
+    typeof (body as { statusCode?: unknown }).statusCode === 'number'
+  )
 }

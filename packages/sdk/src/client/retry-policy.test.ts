@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { backoff, describeFailure, parseRetryAfter, shouldRetry, waitPassesDeadline, type AttemptFailure } from './retry-policy.js'
+import {
+  backoff,
+  describeFailure,
+  parseRetryAfter,
+  shouldRetry,
+  waitPassesDeadline,
+  type AttemptFailure,
+} from './retry-policy.js'
 
 const status = (code: number, extra: Partial<Extract<AttemptFailure, { kind: 'status' }>> = {}): AttemptFailure => ({
   kind: 'status',
@@ -25,9 +32,12 @@ describe('shouldRetry', () => {
     expect(shouldRetry(status(409, { code: 'idempotency_key_in_use' }), false)).toBe(false)
   })
 
-  it.each([400, 401, 404, 405, 413, 422])('a %i is never retried: repeating the same request cannot succeed', (code) => {
-    expect(shouldRetry(status(code), true)).toBe(false)
-  })
+  it.each([400, 401, 404, 405, 413, 422])(
+    'a %i is never retried: repeating the same request cannot succeed',
+    (code) => {
+      expect(shouldRetry(status(code), true)).toBe(false)
+    },
+  )
 
   it('network errors and timeouts are retried only for calls that are safe to repeat', () => {
     expect(shouldRetry({ kind: 'network' }, true)).toBe(true)

@@ -56,7 +56,8 @@ export function backoff(retry: number, { baseMs, maxMs }: { baseMs: number; maxM
  * ```
  */
 export function waitPassesDeadline(failure: AttemptFailure, leftMs: number, nowMs: number): boolean {
-  if (failure.kind !== 'status' || (failure.status !== 429 && failure.status !== 503) || failure.retryAfter === null) return false
+  if (failure.kind !== 'status' || (failure.status !== 429 && failure.status !== 503) || failure.retryAfter === null)
+    return false
   const told = parseRetryAfter(failure.retryAfter, nowMs)
   return told !== undefined && told + 1 > leftMs
 }

@@ -88,11 +88,20 @@ export class Transport {
       },
     })
     this.#headers = lowerCased(options.headers)
-    this.#observer = { client: 'gateway', logger: options.logger, notices, onDeprecationWarning: options.onDeprecationWarning }
+    this.#observer = {
+      client: 'gateway',
+      logger: options.logger,
+      notices,
+      onDeprecationWarning: options.onDeprecationWarning,
+    }
   }
 
   /** Performs one logical call (one or more attempts) and returns its data with `meta`. */
-  async call<T extends object>(op: OperationSpec<T>, input: CallInput, request: RequestOptions = {}): Promise<WithMeta<T>> {
+  async call<T extends object>(
+    op: OperationSpec<T>,
+    input: CallInput,
+    request: RequestOptions = {},
+  ): Promise<WithMeta<T>> {
     const { options } = this
     checkRequestOptions(request)
     const raw = input.body === undefined ? undefined : JSON.stringify(input.body)
@@ -104,12 +113,17 @@ export class Transport {
     const keyed = idempotencyKey === undefined ? {} : { idempotencyKey }
     if (signal?.aborted) {
       // Nothing is signed or sent for a call whose signal has already aborted.
-      throw new RequestAbortedError('The call was aborted by its signal', { attempts: 0, cause: signal.reason, ...keyed })
+      throw new RequestAbortedError('The call was aborted by its signal', {
+        attempts: 0,
+        cause: signal.reason,
+        ...keyed,
+      })
     }
 
     // A plain record with lower-case names: a merchant's `x-api-key` cannot sit beside the SDK's own, and
     // ky merges records without building a Headers object per source.
-    const headers: Record<string, string> = request.headers === undefined ? { ...this.#headers } : { ...this.#headers, ...lowerCased(request.headers) }
+    const headers: Record<string, string> =
+      request.headers === undefined ? { ...this.#headers } : { ...this.#headers, ...lowerCased(request.headers) }
     headers[API_KEY] = options.apiKey
     headers.accept = 'application/json'
     if (raw !== undefined) headers['content-type'] = 'application/json'
@@ -119,21 +133,28 @@ export class Transport {
     const startedAt = performance.now()
     const left = () => deadline - (performance.now() - startedAt)
     const path = input.query === undefined ? op.path : `${op.path}?${new URLSearchParams(input.query)}`
-    const call: Call = new Call(this.#observer, { operation: op.name, method: op.method.toUpperCase(), path, idempotencyKey }, {
-      guard: () => {
-        if (call.attempts > 0 && left() < MIN_ATTEMPT_MS) {
-          throw new RequestTimeoutError(`No answer within the deadline of ${deadline} ms after ${call.attempts} attempt(s)`, { attempts: call.attempts, ...keyed })
-        }
+    const call: Call = new Call(
+      this.#observer,
+      { operation: op.name, method: op.method.toUpperCase(), path, idempotencyKey },
+      {
+        guard: () => {
+          if (call.attempts > 0 && left() < MIN_ATTEMPT_MS) {
+            throw new RequestTimeoutError(
+              `No answer within the deadline of ${deadline} ms after ${call.attempts} attempt(s)`,
+              { attempts: call.attempts, ...keyed },
+            )
+          }
+        },
+        prepare:
+          secret === undefined
+            ? undefined
+            : async (req) => {
+                const timestamp = String(Math.floor(options.now() / 1000))
+                req.headers.set(HEADERS.timestamp, timestamp)
+                req.headers.set(HEADERS.signature, await signer.signRequest({ secret, body: raw ?? '', timestamp }))
+              },
       },
-      prepare:
-        secret === undefined
-          ? undefined
-          : async (req) => {
-              const timestamp = String(Math.floor(options.now() / 1000))
-              req.headers.set(HEADERS.timestamp, timestamp)
-              req.headers.set(HEADERS.signature, await signer.signRequest({ secret, body: raw ?? '', timestamp }))
-            },
-    })
+    )
 
     const kyOptions: Options = {
       method: op.method,
@@ -148,7 +169,12 @@ export class Transport {
           if (signal?.aborted) return false
           closeAttempt(call, error)
           const failure = failureOf(error)
-          if (failure === undefined || !shouldRetry(failure, retryable) || waitPassesDeadline(failure, left(), Date.now())) return false
+          if (
+            failure === undefined ||
+            !shouldRetry(failure, retryable) ||
+            waitPassesDeadline(failure, left(), Date.now())
+          )
+            return false
           call.retryReason = describeFailure(failure)
           // A 429 or 503: ky's own rule waits as `Retry-After` says, or backs off; anything else backs off.
           return failure.kind === 'status' && RETRY_AFTER_STATUSES.includes(failure.status) ? undefined : true
@@ -168,7 +194,11 @@ export class Transport {
       throw this.#failure(error, call, { signal, deadline, elapsed: performance.now() - startedAt, keyed })
     }
     call.answered(response)
-    return readAnswer(op, { status: response.status, headers: response.headers, text }, { attempts: call.attempts, idempotencyKey, validate: options.validateResponses })
+    return readAnswer(
+      op,
+      { status: response.status, headers: response.headers, text },
+      { attempts: call.attempts, idempotencyKey, validate: options.validateResponses },
+    )
   }
 
   /** The SDK's error for what ky threw, with ky's error as `cause`. */
@@ -188,13 +218,25 @@ export class Transport {
     if (error instanceof GatewayError) return error
     if (isHTTPError(error)) {
       const traceId = error.response.headers.get(HEADERS.traceId) ?? undefined
-      return errorFromResponse({ status: error.response.status, body: httpErrorBody(error), attempts, cause: error, ...(traceId === undefined ? {} : { traceId }), ...keyed })
+      return errorFromResponse({
+        status: error.response.status,
+        body: httpErrorBody(error),
+        attempts,
+        cause: error,
+        ...(traceId === undefined ? {} : { traceId }),
+        ...keyed,
+      })
     }
-    const timedOut = context.elapsed >= context.deadline - MIN_ATTEMPT_MS ? `within the deadline of ${context.deadline} ms` : 'in time'
-    return unansweredError(error, { attempts, ...keyed }, {
-      timeout: `No answer ${timedOut} after ${attempts} attempt(s)`,
-      unreachable: `Could not reach the gateway after ${attempts} attempt(s)`,
-    })
+    const timedOut =
+      context.elapsed >= context.deadline - MIN_ATTEMPT_MS ? `within the deadline of ${context.deadline} ms` : 'in time'
+    return unansweredError(
+      error,
+      { attempts, ...keyed },
+      {
+        timeout: `No answer ${timedOut} after ${attempts} attempt(s)`,
+        unreachable: `Could not reach the gateway after ${attempts} attempt(s)`,
+      },
+    )
   }
 }
 
@@ -215,7 +257,12 @@ function closeAttempt(call: Call, error: unknown): void {
 /** What the retry policy needs to know about a failed attempt; undefined for a failure it never retries. */
 function failureOf(error: unknown): AttemptFailure | undefined {
   if (isHTTPError(error)) {
-    return { kind: 'status', status: error.response.status, code: errorCodeOf(httpErrorBody(error)), retryAfter: error.response.headers.get('Retry-After') }
+    return {
+      kind: 'status',
+      status: error.response.status,
+      code: errorCodeOf(httpErrorBody(error)),
+      retryAfter: error.response.headers.get('Retry-After'),
+    }
   }
   if (isTimeoutError(error)) return { kind: 'timeout' }
   if (isNoAnswer(error)) return { kind: 'network' }

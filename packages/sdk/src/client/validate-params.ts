@@ -6,7 +6,14 @@
  * length, and the API secret for signed calls. The money rules are the contract's own `checkAmount`,
  * the same function the mock applies.
  */
-import { CURRENCIES, CURRENCY_DECIMALS, checkAmount, isCurrency, LIMITS, type Currency } from '@merchant-gateway/contract'
+import {
+  CURRENCIES,
+  CURRENCY_DECIMALS,
+  checkAmount,
+  isCurrency,
+  LIMITS,
+  type Currency,
+} from '@merchant-gateway/contract'
 import { ClientValidationError } from '../errors/classes.js'
 import { kindOf, show } from '../internal/show.js'
 
@@ -20,7 +27,9 @@ import { kindOf, show } from '../internal/show.js'
  */
 export function checkCurrency(currency: unknown, field = 'currency'): Currency {
   if (!isCurrency(currency)) {
-    throw new ClientValidationError(`${field} must be one of ${CURRENCIES.join(', ')} (upper case), got ${show(currency)}`)
+    throw new ClientValidationError(
+      `${field} must be one of ${CURRENCIES.join(', ')} (upper case), got ${show(currency)}`,
+    )
   }
   return currency
 }
@@ -72,7 +81,9 @@ export function checkId(id: unknown, field: string): number {
 export function checkText(value: unknown, field: string): string | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'string' || value.length > LIMITS.maxTextLength) {
-    throw new ClientValidationError(`${field} must be a string of at most ${LIMITS.maxTextLength} characters, got ${show(value)}`)
+    throw new ClientValidationError(
+      `${field} must be a string of at most ${LIMITS.maxTextLength} characters, got ${show(value)}`,
+    )
   }
   return value
 }
@@ -80,7 +91,9 @@ export function checkText(value: unknown, field: string): string | undefined {
 /** A non-empty string of at most `max` characters. */
 export function checkString(value: unknown, field: string, max: number): string {
   if (typeof value !== 'string' || value.trim() === '' || value.length > max) {
-    throw new ClientValidationError(`${field} must be a non-empty string of at most ${max} characters, got ${show(value)}`)
+    throw new ClientValidationError(
+      `${field} must be a non-empty string of at most ${max} characters, got ${show(value)}`,
+    )
   }
   return value
 }
@@ -89,7 +102,9 @@ export function checkString(value: unknown, field: string, max: number): string 
 export function checkIdempotencyKey(key: unknown): string {
   if (typeof key !== 'string' || key.length === 0 || key.length > LIMITS.idempotencyKeyMaxLength) {
     const length = typeof key === 'string' ? key.length : typeof key
-    throw new ClientValidationError(`idempotencyKey must be a string of 1 to ${LIMITS.idempotencyKeyMaxLength} characters (a UUID is best), got ${length}`)
+    throw new ClientValidationError(
+      `idempotencyKey must be a string of 1 to ${LIMITS.idempotencyKeyMaxLength} characters (a UUID is best), got ${length}`,
+    )
   }
   return key
 }
@@ -97,7 +112,9 @@ export function checkIdempotencyKey(key: unknown): string {
 /** The API secret a signed call needs. */
 export function requireSecret(secret: string | undefined, operation: string): string {
   if (typeof secret !== 'string' || secret === '') {
-    throw new ClientValidationError(`${operation} is signed: pass apiSecret to the GatewayClient (from the API configuration screen of the merchant app), got ${kindOf(secret)}`)
+    throw new ClientValidationError(
+      `${operation} is signed: pass apiSecret to the GatewayClient (from the API configuration screen of the merchant app), got ${kindOf(secret)}`,
+    )
   }
   return secret
 }

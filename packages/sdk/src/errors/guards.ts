@@ -17,7 +17,14 @@ import type {
   ServerError,
 } from './classes.js'
 import { GatewayError } from './gateway-error.js'
-import type { InvalidOtpError, PinAlreadySetError, PinLockedError, PinNotSetError, ResetSessionError, WrongPinError } from './pin-errors.js'
+import type {
+  InvalidOtpError,
+  PinAlreadySetError,
+  PinLockedError,
+  PinNotSetError,
+  ResetSessionError,
+  WrongPinError,
+} from './pin-errors.js'
 import type { WebhookSignatureError } from '../webhooks/webhook-signature-error.js'
 
 /** Every error name the SDK uses, with the names of the classes each one extends. */
@@ -161,7 +168,8 @@ export const isRequestAbortedError = (value: unknown): value is RequestAbortedEr
  * if (isResponseValidationError(error)) report(error.issues)
  * ```
  */
-export const isResponseValidationError = (value: unknown): value is ResponseValidationError => is('ResponseValidationError', value)
+export const isResponseValidationError = (value: unknown): value is ResponseValidationError =>
+  is('ResponseValidationError', value)
 
 /**
  * True for a wrong PIN (verify-pin, or the current PIN of change-pin).
@@ -232,4 +240,5 @@ export const isResetSessionError = (value: unknown): value is ResetSessionError 
  * if (isWebhookSignatureError(error)) return Response.json({ error: error.message }, { status: error.reason === 'invalid_body' ? 400 : 401 })
  * ```
  */
-export const isWebhookSignatureError = (value: unknown): value is WebhookSignatureError => is('WebhookSignatureError', value)
+export const isWebhookSignatureError = (value: unknown): value is WebhookSignatureError =>
+  is('WebhookSignatureError', value)

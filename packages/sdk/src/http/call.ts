@@ -67,7 +67,10 @@ export class Call {
 
   /** The `context` option of the call: the call itself, and what a merchant's hooks may read. */
   context(): Record<string, unknown> {
-    return { operation: this.info.operation, idempotencyKey: this.info.idempotencyKey, [CALL]: this } as Record<string, unknown>
+    return { operation: this.info.operation, idempotencyKey: this.info.idempotencyKey, [CALL]: this } as Record<
+      string,
+      unknown
+    >
   }
 
   /** An attempt begins (the SDK's first `beforeRequest` / `beforeRetry` hook). */
@@ -114,7 +117,19 @@ export class Call {
     const { operation, method, path, idempotencyKey } = this.info
     const durationMs = Math.round((performance.now() - this.#startedAt) * 10) / 10
     const retryReason = this.#reason
-    const entry = { client, operation, method, path, attempt: this.attempts, status, durationMs, idempotencyKey, retryReason, error, headers: this.#headers ? redactHeaders(this.#headers) : {} }
+    const entry = {
+      client,
+      operation,
+      method,
+      path,
+      attempt: this.attempts,
+      status,
+      durationMs,
+      idempotencyKey,
+      retryReason,
+      error,
+      headers: this.#headers ? redactHeaders(this.#headers) : {},
+    }
     const message =
       `merchant-gateway ${method} ${path} attempt ${this.attempts}: ${status ?? error} in ${durationMs} ms` +
       (retryReason ? ` (retry after ${retryReason})` : '') +

@@ -48,7 +48,11 @@ export class DeprecationNotices implements DeprecationReporter {
   readonly #seen = new Set<string>()
 
   /** Passes a deprecation text to `handler`, unless this family reported the same text before. */
-  report(rawText: string, context: DeprecationWarningContext, handler: DeprecationWarningHandler = warnOfDeprecation): void {
+  report(
+    rawText: string,
+    context: DeprecationWarningContext,
+    handler: DeprecationWarningHandler = warnOfDeprecation,
+  ): void {
     const text = rawText.trim()
     if (text === '' || this.#seen.has(text)) return
     this.#seen.add(text)
@@ -64,7 +68,11 @@ export class DeprecationNotices implements DeprecationReporter {
 function warnOfDeprecation(text: string, { method, path }: DeprecationWarningContext): void {
   const processLike = (globalThis as { process?: { emitWarning?: (warning: string, options: object) => void } }).process
   if (typeof processLike?.emitWarning === 'function') {
-    processLike.emitWarning(text, { type: 'DeprecationWarning', code: 'MERCHANT_GATEWAY_DEPRECATION', detail: `Sent by the gateway in answer to ${method} ${path}` })
+    processLike.emitWarning(text, {
+      type: 'DeprecationWarning',
+      code: 'MERCHANT_GATEWAY_DEPRECATION',
+      detail: `Sent by the gateway in answer to ${method} ${path}`,
+    })
   } else {
     console.warn(`merchant-gateway deprecation (${method} ${path}): ${text}`)
   }

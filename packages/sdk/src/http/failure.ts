@@ -44,7 +44,8 @@ export function outcomeOf(error: unknown): { response: Response } | { label: str
 
 /** An error's message with its cause's, for error messages. */
 export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message
+  if (error instanceof Error)
+    return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message
   return String(error)
 }
 
@@ -53,7 +54,11 @@ export function describeError(error: unknown): string {
  * refund or payout): the time ran out, the service could not be reached, or something else failed (a
  * merchant's hook, a custom fetch), kept as `cause`.
  */
-export function unansweredError(error: unknown, init: GatewayErrorInit, messages: { timeout: string; unreachable: string }): GatewayError {
+export function unansweredError(
+  error: unknown,
+  init: GatewayErrorInit,
+  messages: { timeout: string; unreachable: string },
+): GatewayError {
   const withCause = { ...init, cause: error }
   if (isTimeoutError(error)) return new RequestTimeoutError(messages.timeout, withCause)
   if (isNoAnswer(error)) return new ConnectionError(`${messages.unreachable}: ${describeError(error)}`, withCause)

@@ -55,7 +55,10 @@ export function createKyClient(config: KyClientConfig): KyInstance {
     retry: config.retry ?? 0,
     hooks: {
       beforeRequest: [({ request, options }) => callOf(options).begin(request), ...merchantThen(hooks.beforeRequest)],
-      beforeRetry: [({ request, options, error }) => callOf(options).begin(request, error), ...merchantThen(hooks.beforeRetry)],
+      beforeRetry: [
+        ({ request, options, error }) => callOf(options).begin(request, error),
+        ...merchantThen(hooks.beforeRetry),
+      ],
       afterResponse: [...(hooks.afterResponse ?? [])],
       beforeError: [...(hooks.beforeError ?? [])],
     },

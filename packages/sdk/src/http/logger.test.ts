@@ -20,7 +20,13 @@ describe('redactHeaders', () => {
   })
 
   it('keeps what helps to debug: the idempotency key, the timestamp, content type, user agent, trace headers', () => {
-    const headers = new Headers({ 'X-Idempotent-Key': 'k-1', 'X-Timestamp': '1793610000', 'Content-Type': 'application/json', 'User-Agent': 'merchant-gateway-sdk/0.1.0 node/24.9.0', traceparent: '00-1-2-01' })
+    const headers = new Headers({
+      'X-Idempotent-Key': 'k-1',
+      'X-Timestamp': '1793610000',
+      'Content-Type': 'application/json',
+      'User-Agent': 'merchant-gateway-sdk/0.1.0 node/24.9.0',
+      traceparent: '00-1-2-01',
+    })
     expect(redactHeaders(headers)).toEqual({
       'x-idempotent-key': 'k-1',
       'x-timestamp': '1793610000',

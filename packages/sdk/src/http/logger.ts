@@ -66,7 +66,8 @@ export const REDACTED = '[redacted]'
 
 // X-Api-Key, X-Signature, Authorization (bearer tokens), cookies, and whatever a merchant's own headers
 // call a secret, token, password, session or API key. X-Idempotent-Key and X-Timestamp stay readable.
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-signature)$|secret|token|passw|session|api-?key|credential|signature/i
+const SECRET_HEADER =
+  /^(authorization|proxy-authorization|cookie|x-signature)$|secret|token|passw|session|api-?key|credential|signature/i
 
 /**
  * The headers as a plain record with every credential redacted.

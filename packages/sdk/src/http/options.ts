@@ -63,10 +63,13 @@ const HOOK_NAMES = ['beforeRequest', 'afterResponse', 'beforeRetry', 'beforeErro
 export function checkObservability(options: ObservabilityOptions): ObservabilityOptions {
   const { hooks, logger, onDeprecationWarning } = options
   if (hooks !== undefined) {
-    if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) throw new ClientValidationError(`hooks must be an object of hook arrays, got ${show(hooks)}`)
+    if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks))
+      throw new ClientValidationError(`hooks must be an object of hook arrays, got ${show(hooks)}`)
     for (const [name, list] of Object.entries(hooks)) {
       if (!(HOOK_NAMES as readonly string[]).includes(name)) {
-        throw new ClientValidationError(`hooks.${name} is not supported (only ${HOOK_NAMES.join(', ')}), got ${show(list)}`)
+        throw new ClientValidationError(
+          `hooks.${name} is not supported (only ${HOOK_NAMES.join(', ')}), got ${show(list)}`,
+        )
       }
       if (list !== undefined && (!Array.isArray(list) || !list.every((hook) => typeof hook === 'function'))) {
         throw new ClientValidationError(`hooks.${name} must be an array of functions, got ${show(list)}`)
@@ -77,7 +80,9 @@ export function checkObservability(options: ObservabilityOptions): Observability
     throw new ClientValidationError(`logger must have debug and warn methods (console does), got ${show(logger)}`)
   }
   if (onDeprecationWarning !== undefined && typeof onDeprecationWarning !== 'function') {
-    throw new ClientValidationError(`onDeprecationWarning must be a function (text, { method, path }) => void, got ${show(onDeprecationWarning)}`)
+    throw new ClientValidationError(
+      `onDeprecationWarning must be a function (text, { method, path }) => void, got ${show(onDeprecationWarning)}`,
+    )
   }
   return options
 }

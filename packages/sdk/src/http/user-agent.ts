@@ -32,6 +32,7 @@ function runtimeOf({ Deno, Bun, process }: RuntimeGlobals): string | undefined {
   if (typeof Deno?.version?.deno === 'string') return `deno/${Deno.version.deno}`
   const bun = Bun?.version ?? process?.versions?.bun
   if (typeof bun === 'string') return `bun/${bun}`
-  if (typeof process?.versions?.node === 'string' && process.release?.name === 'node') return `node/${process.versions.node}`
+  if (typeof process?.versions?.node === 'string' && process.release?.name === 'node')
+    return `node/${process.versions.node}`
   return undefined
 }

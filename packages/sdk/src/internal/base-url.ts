@@ -16,7 +16,9 @@ export interface BaseUrlOptions {
 /** The base URL without a trailing slash, or a {@link ClientValidationError} saying what to fix. */
 export function pickBaseUrl(options: BaseUrlOptions, what: string): string {
   if (options.baseUrl !== undefined && options.environment !== undefined) {
-    throw new ClientValidationError(`Give baseUrl or environment, not both, got baseUrl ${show(options.baseUrl)} and environment ${show(options.environment)}`)
+    throw new ClientValidationError(
+      `Give baseUrl or environment, not both, got baseUrl ${show(options.baseUrl)} and environment ${show(options.environment)}`,
+    )
   }
   let url = options.baseUrl
   if (options.environment !== undefined) {
@@ -29,7 +31,9 @@ export function pickBaseUrl(options: BaseUrlOptions, what: string): string {
     }
   }
   if (url === undefined) {
-    throw new ClientValidationError(`baseUrl is required (${what}), or choose one with environment from environments; got neither`)
+    throw new ClientValidationError(
+      `baseUrl is required (${what}), or choose one with environment from environments; got neither`,
+    )
   }
   try {
     const parsed = new URL(url)

@@ -11,7 +11,14 @@
 import { PIN_ERROR_CODES, type PinOperation } from '@merchant-gateway/contract/constants'
 import { errorForStatus } from '../errors/by-status.js'
 import type { GatewayError, GatewayErrorInit } from '../errors/gateway-error.js'
-import { InvalidOtpError, PinAlreadySetError, PinLockedError, PinNotSetError, ResetSessionError, WrongPinError } from '../errors/pin-errors.js'
+import {
+  InvalidOtpError,
+  PinAlreadySetError,
+  PinLockedError,
+  PinNotSetError,
+  ResetSessionError,
+  WrongPinError,
+} from '../errors/pin-errors.js'
 
 /**
  * What the client knows when a PIN call ends with a refusal.
@@ -57,11 +64,13 @@ const C = PIN_ERROR_CODES
  */
 export function pinErrorFromResponse(response: PinErrorResponse): GatewayError {
   const { status, body, operation } = response
-  const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+  const record =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
   const rawCode = record.code
   const code = typeof rawCode === 'string' ? rawCode : undefined
   const data = typeof record.data === 'object' && record.data !== null ? (record.data as Record<string, unknown>) : {}
-  const message = typeof record.message === 'string' && record.message !== '' ? record.message : `The PIN service answered ${status}`
+  const message =
+    typeof record.message === 'string' && record.message !== '' ? record.message : `The PIN service answered ${status}`
   const init: GatewayErrorInit = {
     status,
     body,
@@ -74,7 +83,8 @@ export function pinErrorFromResponse(response: PinErrorResponse): GatewayError {
   const known = code !== undefined && Object.hasOwn(C, code)
   const pinCheck = operation === 'verifyPin' || operation === 'changePin'
 
-  if (code === C.wrong_pin || (!known && status === 422 && pinCheck)) return new WrongPinError(message, { ...init, attemptsRemaining })
+  if (code === C.wrong_pin || (!known && status === 422 && pinCheck))
+    return new WrongPinError(message, { ...init, attemptsRemaining })
   if (code === C.pin_locked || (!known && status === 429 && pinCheck)) {
     const until = typeof data.locked_until === 'string' ? new Date(data.locked_until) : undefined
     return new PinLockedError(message, {
@@ -86,7 +96,11 @@ export function pinErrorFromResponse(response: PinErrorResponse): GatewayError {
   if (code === C.pin_already_set) return new PinAlreadySetError(message, init)
   if (code === C.pin_not_set) return new PinNotSetError(message, init)
   if (code === C.otp_invalid) return new InvalidOtpError(message, { ...init, attemptsRemaining })
-  if (code === C.otp_session_invalid || code === C.reset_session_invalid || (!known && status === 400 && operation === 'resetPin')) {
+  if (
+    code === C.otp_session_invalid ||
+    code === C.reset_session_invalid ||
+    (!known && status === 400 && operation === 'resetPin')
+  ) {
     return new ResetSessionError(message, init)
   }
   return errorForStatus(status, message, init)

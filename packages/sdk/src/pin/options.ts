@@ -90,15 +90,21 @@ const MAX_TIMER_MS = 2_147_483_647
 /** Applies the defaults and refuses a configuration that cannot work, saying what to fix. */
 export function resolvePinOptions(options: PinClientOptions): ResolvedPinOptions {
   if (typeof options !== 'object' || options === null) {
-    throw new ClientValidationError(`PinClient needs options: new PinClient({ baseUrl: 'https://...', accessToken }), got ${show(options)}`)
+    throw new ClientValidationError(
+      `PinClient needs options: new PinClient({ baseUrl: 'https://...', accessToken }), got ${show(options)}`,
+    )
   }
   const token = options.accessToken
   if (typeof token !== 'function' && (typeof token !== 'string' || token === '')) {
     // A credential: the message shows what kind of value came, never its content.
-    throw new ClientValidationError(`accessToken is required: the signed-in user's access token, or a function that returns it (called once per call), got ${kindOf(token)}`)
+    throw new ClientValidationError(
+      `accessToken is required: the signed-in user's access token, or a function that returns it (called once per call), got ${kindOf(token)}`,
+    )
   }
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-    throw new ClientValidationError(`fetch must be a function with the signature of the platform fetch, got ${show(options.fetch)}`)
+    throw new ClientValidationError(
+      `fetch must be a function with the signature of the platform fetch, got ${show(options.fetch)}`,
+    )
   }
   const observed = checkObservability(options)
   return {
@@ -114,7 +120,12 @@ export function resolvePinOptions(options: PinClientOptions): ResolvedPinOptions
 }
 
 function checkHeaders(value: unknown): Readonly<Record<string, string>> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.values(value).every((v) => typeof v === 'string')) {
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Array.isArray(value) ||
+    !Object.values(value).every((v) => typeof v === 'string')
+  ) {
     throw new ClientValidationError(`headers must be an object of header names to string values, got ${show(value)}`)
   }
   return value as Readonly<Record<string, string>>

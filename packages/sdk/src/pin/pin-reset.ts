@@ -6,7 +6,13 @@
 import type { WithMeta } from '../client/metadata.js'
 import { ResponseValidationError } from '../errors/classes.js'
 import type { PinRequestOptions } from './options.js'
-import { attachMeta, messageResult, type PinResetRequestResult, type PinResetVerifyCodeResult, type PinResult } from './results.js'
+import {
+  attachMeta,
+  messageResult,
+  type PinResetRequestResult,
+  type PinResetVerifyCodeResult,
+  type PinResult,
+} from './results.js'
 import type { PinAnswer, PinTransport } from './transport.js'
 import { checkCode, checkContact, checkParams, checkPin, checkSessionId, type PinContact } from './validate.js'
 
@@ -53,7 +59,8 @@ export interface PinResetCompleteParams {
   newPin: string
 }
 
-const CONTACT_EXAMPLE = "{ email: 'name@example.com' } or { phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' } }"
+const CONTACT_EXAMPLE =
+  "{ email: 'name@example.com' } or { phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' } }"
 
 /**
  * Resetting a forgotten PIN with a one-time code: {@link PinReset.request} sends a code to a verified
@@ -93,8 +100,10 @@ export class PinReset {
     const data = dataOf(answer, 'forgotPin')
     const sessionId = data.session_id
     const expiresIn = data.expires_at
-    if (typeof sessionId !== 'string' || sessionId === '') throw malformed(answer, 'forgotPin', 'data.session_id is not a non-empty string')
-    if (typeof expiresIn !== 'number' || !(expiresIn > 0)) throw malformed(answer, 'forgotPin', 'data.expires_at is not a positive number of seconds')
+    if (typeof sessionId !== 'string' || sessionId === '')
+      throw malformed(answer, 'forgotPin', 'data.session_id is not a non-empty string')
+    if (typeof expiresIn !== 'number' || !(expiresIn > 0))
+      throw malformed(answer, 'forgotPin', 'data.expires_at is not a positive number of seconds')
     return attachMeta({ message: answer.body.message, sessionId, expiresIn }, answer)
   }
 
@@ -108,14 +117,18 @@ export class PinReset {
    * const { sessionId: verified } = await client.pinReset.verifyCode({ sessionId, code: '482913', email: 'dara@example.com' })
    * ```
    */
-  async verifyCode(params: PinResetVerifyCodeParams, options?: PinRequestOptions): Promise<WithMeta<PinResetVerifyCodeResult>> {
+  async verifyCode(
+    params: PinResetVerifyCodeParams,
+    options?: PinRequestOptions,
+  ): Promise<WithMeta<PinResetVerifyCodeResult>> {
     const p = checkParams(params, `pinReset.verifyCode({ sessionId, code: '482913', ...${CONTACT_EXAMPLE} })`)
     const session_id = checkSessionId(p.sessionId, 'pinReset.request')
     const otp_code = checkCode(p.code, 'code')
     const contact = checkContact(p)
     const answer = await this.#transport.call('verifyOtp', { ...contact, otp_code, session_id }, options)
     const sessionId = dataOf(answer, 'verifyOtp').session_id
-    if (typeof sessionId !== 'string' || sessionId === '') throw malformed(answer, 'verifyOtp', 'data.session_id is not a non-empty string')
+    if (typeof sessionId !== 'string' || sessionId === '')
+      throw malformed(answer, 'verifyOtp', 'data.session_id is not a non-empty string')
     return attachMeta({ message: answer.body.message, sessionId }, answer)
   }
 

@@ -56,5 +56,11 @@ export function messageResult(answer: PinAnswer): WithMeta<PinResult> {
 
 /** Attaches the answer's `meta` (status, trace id; one attempt, no idempotency key). */
 export function attachMeta<T extends object>(data: T, answer: PinAnswer): WithMeta<T> {
-  return withMeta(data, { status: answer.status, traceId: answer.traceId, idempotencyKey: undefined, attempts: 1, replayed: false })
+  return withMeta(data, {
+    status: answer.status,
+    traceId: answer.traceId,
+    idempotencyKey: undefined,
+    attempts: 1,
+    replayed: false,
+  })
 }

@@ -47,7 +47,12 @@ export class PinTransport {
     notices: { report(text: string, context: DeprecationWarningContext, handler?: DeprecationWarningHandler): void },
   ) {
     this.#ky = createKyClient({ baseUrl: options.baseUrl, fetch: options.fetch, hooks: options.hooks })
-    this.#observer = { client: 'pin', logger: options.logger, notices, onDeprecationWarning: options.onDeprecationWarning }
+    this.#observer = {
+      client: 'pin',
+      logger: options.logger,
+      notices,
+      onDeprecationWarning: options.onDeprecationWarning,
+    }
   }
 
   /** Performs one call (one request) and returns the success envelope; every failure is a typed error. */
@@ -56,7 +61,8 @@ export class PinTransport {
     const request = requestOptions ?? {}
     const timeout = request.timeout === undefined ? options.timeout : checkTimeout(request.timeout, options.timeout)
     const signal = request.signal
-    const aborted = (attempts: number) => new RequestAbortedError('The call was aborted by its signal', { attempts, cause: signal?.reason })
+    const aborted = (attempts: number) =>
+      new RequestAbortedError('The call was aborted by its signal', { attempts, cause: signal?.reason })
     if (signal?.aborted) throw aborted(0)
 
     const token = await accessToken(options.accessToken)
@@ -66,7 +72,8 @@ export class PinTransport {
     // Lower-case names: ky merges records by key, so the client's own headers replace a caller's
     // `authorization` or `content-type` instead of being sent beside them.
     const headers: Record<string, string> = {}
-    for (const source of [options.headers, request.headers ?? {}]) for (const name in source) headers[name.toLowerCase()] = source[name]!
+    for (const source of [options.headers, request.headers ?? {}])
+      for (const name in source) headers[name.toLowerCase()] = source[name]!
     headers['content-type'] = 'application/json'
     headers.accept = 'application/json'
     headers.authorization = `Bearer ${token}`
@@ -107,13 +114,21 @@ export class PinTransport {
           ...(traceId === undefined ? {} : { traceId }),
         })
       }
-      throw unansweredError(error, { attempts: 1 }, { timeout: `No answer within ${timeout} ms (PIN calls are not retried)`, unreachable: 'Could not reach the PIN service' })
+      throw unansweredError(
+        error,
+        { attempts: 1 },
+        {
+          timeout: `No answer within ${timeout} ms (PIN calls are not retried)`,
+          unreachable: 'Could not reach the PIN service',
+        },
+      )
     }
     call.answered(response)
 
     const traceId = response.headers.get(HEADERS.traceId) ?? undefined
     const parsed = parseBody(text)
-    const statusCode = typeof parsed === 'object' && parsed !== null ? (parsed as { status_code?: unknown }).status_code : undefined
+    const statusCode =
+      typeof parsed === 'object' && parsed !== null ? (parsed as { status_code?: unknown }).status_code : undefined
     // A service that reports a refusal in the envelope under HTTP 200 is read by `status_code`.
     if (typeof statusCode === 'number' && statusCode >= 400) {
       throw pinErrorFromResponse({
@@ -124,14 +139,23 @@ export class PinTransport {
         ...(traceId === undefined ? {} : { traceId }),
       })
     }
-    if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { message?: unknown }).message !== 'string') {
-      const issues = typeof parsed === 'object' && parsed !== null ? 'message is not a string' : 'body is not a JSON object'
-      throw new ResponseValidationError(`${operation}: the answer lacks the PIN module envelope {status_code, message, data}: ${issues}`, issues, {
-        status: response.status,
-        body: parsed,
-        attempts: 1,
-        ...(traceId === undefined ? {} : { traceId }),
-      })
+    if (
+      typeof parsed !== 'object' ||
+      parsed === null ||
+      typeof (parsed as { message?: unknown }).message !== 'string'
+    ) {
+      const issues =
+        typeof parsed === 'object' && parsed !== null ? 'message is not a string' : 'body is not a JSON object'
+      throw new ResponseValidationError(
+        `${operation}: the answer lacks the PIN module envelope {status_code, message, data}: ${issues}`,
+        issues,
+        {
+          status: response.status,
+          body: parsed,
+          attempts: 1,
+          ...(traceId === undefined ? {} : { traceId }),
+        },
+      )
     }
     return { status: response.status, body: parsed as PinAnswer['body'], traceId }
   }
@@ -144,10 +168,16 @@ async function accessToken(source: ResolvedPinOptions['accessToken']): Promise<s
   try {
     token = await source()
   } catch (error) {
-    throw new AuthenticationError(`The accessToken getter failed, so nothing was sent: ${describeError(error)}`, { code: 'access_token_unavailable', cause: error })
+    throw new AuthenticationError(`The accessToken getter failed, so nothing was sent: ${describeError(error)}`, {
+      code: 'access_token_unavailable',
+      cause: error,
+    })
   }
   if (typeof token !== 'string' || token === '') {
-    throw new AuthenticationError(`The accessToken getter returned ${token === '' ? 'an empty string' : typeof token}, not a token, so nothing was sent`, { code: 'access_token_unavailable' })
+    throw new AuthenticationError(
+      `The accessToken getter returned ${token === '' ? 'an empty string' : typeof token}, not a token, so nothing was sent`,
+      { code: 'access_token_unavailable' },
+    )
   }
   return token
 }

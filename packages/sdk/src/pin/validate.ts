@@ -47,21 +47,27 @@ function fail(message: string): never {
 /** `params` as a record, or a refusal that shows an example call. */
 export function checkParams(params: unknown, example: string): Record<string, unknown> {
   // The parameters may be a bare PIN passed by mistake: show their kind only.
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) fail(`Pass the parameters as an object: ${example}, got ${kindOf(params)}`)
+  if (typeof params !== 'object' || params === null || Array.isArray(params))
+    fail(`Pass the parameters as an object: ${example}, got ${kindOf(params)}`)
   return params as Record<string, unknown>
 }
 
 /** A 6-digit string (a PIN or a one-time code). */
 function sixDigits(value: unknown, name: string, what: string, pattern: RegExp): string {
   if (typeof value === 'number') {
-    fail(`${name} must be a string of exactly 6 digits, not a number: pass it as a string (e.g. '012345'), since a number loses leading zeros`)
+    fail(
+      `${name} must be a string of exactly 6 digits, not a number: pass it as a string (e.g. '012345'), since a number loses leading zeros`,
+    )
   }
-  if (value === undefined || value === null || value === '') fail(`${name} is required: the ${what}, a string of exactly 6 digits, got ${kindOf(value)}`)
+  if (value === undefined || value === null || value === '')
+    fail(`${name} is required: the ${what}, a string of exactly 6 digits, got ${kindOf(value)}`)
   if (typeof value !== 'string') fail(`${name} must be a string of exactly 6 digits, got ${kindOf(value)}`)
   const text = value as string
   if (!pattern.test(text)) {
     const digitsOnly = /^[0-9]*$/.test(text)
-    fail(`${name} must be exactly 6 digits (0-9), got ${digitsOnly ? `${text.length} digit(s)` : `${text.length} character(s) with something other than 0-9`}`)
+    fail(
+      `${name} must be exactly 6 digits (0-9), got ${digitsOnly ? `${text.length} digit(s)` : `${text.length} character(s) with something other than 0-9`}`,
+    )
   }
   return text
 }
@@ -70,11 +76,13 @@ function sixDigits(value: unknown, name: string, what: string, pattern: RegExp):
 export const checkPin = (value: unknown, name: string): string => sixDigits(value, name, 'PIN', PIN_RULES.pinPattern)
 
 /** A one-time code: a string of exactly 6 digits. */
-export const checkCode = (value: unknown, name: string): string => sixDigits(value, name, 'one-time code sent to the user', PIN_RULES.otpPattern)
+export const checkCode = (value: unknown, name: string): string =>
+  sixDigits(value, name, 'one-time code sent to the user', PIN_RULES.otpPattern)
 
 /** A non-empty session id, as a previous step returned it. */
 export function checkSessionId(value: unknown, from: string): string {
-  if (typeof value !== 'string' || value.trim() === '') fail(`sessionId is required: the sessionId that ${from} returned, got ${kindOf(value)}`)
+  if (typeof value !== 'string' || value.trim() === '')
+    fail(`sessionId is required: the sessionId that ${from} returned, got ${kindOf(value)}`)
   return value as string
 }
 
@@ -83,7 +91,9 @@ export function checkContact(params: Record<string, unknown>): WireContact {
   const { email, phone } = params
   if (email !== undefined && phone !== undefined) fail('Give one contact, email or phone, not both, got both')
   if (email === undefined && phone === undefined) {
-    fail("A contact is required: { email: 'name@example.com' } or { phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' } }, got neither")
+    fail(
+      "A contact is required: { email: 'name@example.com' } or { phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' } }, got neither",
+    )
   }
   if (email !== undefined) {
     if (typeof email !== 'string' || email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
@@ -91,16 +101,25 @@ export function checkContact(params: Record<string, unknown>): WireContact {
     }
     return { email: email as string }
   }
-  if (typeof phone !== 'object' || phone === null) fail(`phone must be an object: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' }, got ${show(phone)}`)
+  if (typeof phone !== 'object' || phone === null)
+    fail(
+      `phone must be an object: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' }, got ${show(phone)}`,
+    )
   const { phoneCode, countryCode, phoneNumber } = phone as Record<string, unknown>
   if (typeof phoneCode !== 'string' || !/^[0-9]{1,4}$/.test(phoneCode)) {
-    fail(`phone.phoneCode must be the country calling code as 1 to 4 digits${typeof phoneCode === 'string' && phoneCode.startsWith('+') ? ", without the '+'" : ''} (e.g. '855'), got ${show(phoneCode)}`)
+    fail(
+      `phone.phoneCode must be the country calling code as 1 to 4 digits${typeof phoneCode === 'string' && phoneCode.startsWith('+') ? ", without the '+'" : ''} (e.g. '855'), got ${show(phoneCode)}`,
+    )
   }
   if (typeof countryCode !== 'string' || !/^[A-Z]{2}$/.test(countryCode)) {
-    fail(`phone.countryCode must be two upper-case letters, ISO 3166-1 alpha-2 (e.g. 'KH')${typeof countryCode === 'string' && /^[a-z]{2}$/i.test(countryCode) ? ', in upper case' : ''}, got ${show(countryCode)}`)
+    fail(
+      `phone.countryCode must be two upper-case letters, ISO 3166-1 alpha-2 (e.g. 'KH')${typeof countryCode === 'string' && /^[a-z]{2}$/i.test(countryCode) ? ', in upper case' : ''}, got ${show(countryCode)}`,
+    )
   }
   if (typeof phoneNumber !== 'string' || !/^[0-9]{4,15}$/.test(phoneNumber)) {
-    fail(`phone.phoneNumber must be the national number as 4 to 15 digits, without spaces, dashes or the calling code (e.g. '12345678'), got ${show(phoneNumber)}`)
+    fail(
+      `phone.phoneNumber must be the national number as 4 to 15 digits, without spaces, dashes or the calling code (e.g. '12345678'), got ${show(phoneNumber)}`,
+    )
   }
   return { phone_code: phoneCode as string, country_code: countryCode as string, phone_number: phoneNumber as string }
 }

@@ -2,7 +2,14 @@
  * @module orders
  * `gateway.orders`: create an order with its payment QR code, and cancel one.
  */
-import { cancelResultSchema, GATEWAY_PATHS, orderSchema, type CancelResult, type Currency, type Order } from '@merchant-gateway/contract'
+import {
+  cancelResultSchema,
+  GATEWAY_PATHS,
+  orderSchema,
+  type CancelResult,
+  type Currency,
+  type Order,
+} from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
 import type { OperationSpec } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
@@ -88,6 +95,10 @@ export class Orders extends APIResource {
   async cancel(params: OrderCancelParams, options?: RequestOptions): Promise<WithMeta<CancelResult>> {
     const orderId = checkId(params?.orderId, 'orderId')
     const reason = checkText(params.reason, 'reason')
-    return this.transport.call(CANCEL_ORDER, { body: { order_id: String(orderId), ...(reason === undefined ? {} : { reason }) } }, options)
+    return this.transport.call(
+      CANCEL_ORDER,
+      { body: { order_id: String(orderId), ...(reason === undefined ? {} : { reason }) } },
+      options,
+    )
   }
 }

@@ -7,7 +7,10 @@ import { HEADERS } from '@merchant-gateway/contract/constants'
 import { checkHandlerOptions, handleDelivery, type WebhookAnswer, type WebhookHandlerOptions } from './handler-core.js'
 
 function toResponse(answer: WebhookAnswer): Response {
-  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } })
+  return new Response(JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'Content-Type': 'application/json' },
+  })
 }
 
 /**

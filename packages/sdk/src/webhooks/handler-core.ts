@@ -51,9 +51,11 @@ export interface WebhookAnswer {
 
 /** @internal Checks the options once, when the handler is created, so a missing secret fails at startup. */
 export function checkHandlerOptions(options: WebhookHandlerOptions): void {
-  if (typeof options !== 'object' || options === null) throw new TypeError('Webhook handler options are required: { secret, onEvent }')
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('Webhook handler options are required: { secret, onEvent }')
   assertSecret(options.secret)
-  if (typeof options.onEvent !== 'function') throw new TypeError('onEvent must be a function that handles a verified webhook payload')
+  if (typeof options.onEvent !== 'function')
+    throw new TypeError('onEvent must be a function that handles a verified webhook payload')
   toleranceMillis(options.toleranceSeconds)
 }
 
@@ -74,7 +76,10 @@ export async function handleDelivery(
 ): Promise<WebhookAnswer | undefined> {
   let payload: WebhookPayload
   try {
-    payload = await verifyWebhook(rawBody, signature, options.secret, { toleranceSeconds: options.toleranceSeconds, now: options.now })
+    payload = await verifyWebhook(rawBody, signature, options.secret, {
+      toleranceSeconds: options.toleranceSeconds,
+      now: options.now,
+    })
   } catch (error) {
     if (error instanceof WebhookSignatureError) return refusal(webhookErrorStatus(error), error.message)
     throw error

@@ -4,7 +4,13 @@
  * the few members used, not by `node:http`, so this module loads on every runtime.
  */
 import { HEADERS } from '@merchant-gateway/contract/constants'
-import { checkHandlerOptions, handleDelivery, refusal, type WebhookAnswer, type WebhookHandlerOptions } from './handler-core.js'
+import {
+  checkHandlerOptions,
+  handleDelivery,
+  refusal,
+  type WebhookAnswer,
+  type WebhookHandlerOptions,
+} from './handler-core.js'
 
 /** Largest body the Node receiver reads: 1 MiB. A webhook payload is a few hundred bytes. */
 export const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024
@@ -54,7 +60,11 @@ export interface NodeWebhookResponse {
  * http.createServer(handler)
  * ```
  */
-export type NodeWebhookHandler = (req: NodeWebhookRequest, res: NodeWebhookResponse, next?: (error?: unknown) => void) => void
+export type NodeWebhookHandler = (
+  req: NodeWebhookRequest,
+  res: NodeWebhookResponse,
+  next?: (error?: unknown) => void,
+) => void
 
 const encoder = new TextEncoder()
 
@@ -162,7 +172,8 @@ export function createNodeWebhookHandler(options: WebhookHandlerOptions): NodeWe
         try {
           rawBody = await readBody(req, MAX_WEBHOOK_BODY_BYTES)
         } catch (error) {
-          if (error instanceof BodyTooLarge) return send(res, refusal(413, `The webhook body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes`), true)
+          if (error instanceof BodyTooLarge)
+            return send(res, refusal(413, `The webhook body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes`), true)
           return send(res, refusal(400, 'The webhook body could not be read'), true)
         }
       }

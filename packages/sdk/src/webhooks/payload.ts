@@ -6,7 +6,8 @@
 import type { WebhookPayload } from '@merchant-gateway/contract'
 import { isCurrency } from '@merchant-gateway/contract/constants'
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value)
 
 /**

@@ -114,7 +114,10 @@ export async function verifyWebhook(
   }
   const createTimeMilli = readCreateTimeMilli(parsed)
   if (createTimeMilli === undefined) {
-    throw new WebhookSignatureError('The webhook body is not a webhook payload: createTimeMilli must be a non-negative integer', { reason: 'invalid_body' })
+    throw new WebhookSignatureError(
+      'The webhook body is not a webhook payload: createTimeMilli must be a non-negative integer',
+      { reason: 'invalid_body' },
+    )
   }
 
   if (!(await signer.verifyWebhook({ secret, rawBody, createTimeMilli, signature }))) {
@@ -128,20 +131,28 @@ export async function verifyWebhook(
     const now = (options.now ?? Date.now)()
     const age = now - createTimeMilli
     if (age > tolerance) {
-      throw new WebhookSignatureError(`The webhook was created ${Math.floor(age / 1000)} s ago, more than the tolerance of ${tolerance / 1000} s`, {
-        reason: 'timestamp_too_old',
-      })
+      throw new WebhookSignatureError(
+        `The webhook was created ${Math.floor(age / 1000)} s ago, more than the tolerance of ${tolerance / 1000} s`,
+        {
+          reason: 'timestamp_too_old',
+        },
+      )
     }
     if (-age > tolerance) {
-      throw new WebhookSignatureError(`The webhook's createTimeMilli is ${Math.ceil(-age / 1000)} s in the future, more than the tolerance of ${tolerance / 1000} s`, {
-        reason: 'timestamp_too_new',
-      })
+      throw new WebhookSignatureError(
+        `The webhook's createTimeMilli is ${Math.ceil(-age / 1000)} s in the future, more than the tolerance of ${tolerance / 1000} s`,
+        {
+          reason: 'timestamp_too_new',
+        },
+      )
     }
   }
 
   const problem = payloadProblem(parsed)
   if (problem !== undefined) {
-    throw new WebhookSignatureError(`The webhook body is not a webhook payload: expected ${problem}`, { reason: 'invalid_body' })
+    throw new WebhookSignatureError(`The webhook body is not a webhook payload: expected ${problem}`, {
+      reason: 'invalid_body',
+    })
   }
   return parsed as WebhookPayload
 }

@@ -15,5 +15,13 @@ import { transactionHandlers } from './transactions.js'
 
 /** The routes of the gateway, the PIN module and the QR code images, bound to one instance: the one route table. */
 export function serviceRoutes(runtime: GatewayRuntime): ServiceRoute[] {
-  return [...accountHandlers(runtime), ...orderHandlers(runtime), ...transactionHandlers(runtime), ...moneyHandlers(runtime), ...pinHandlers(runtime), ...qrImageHandlers(runtime), notFoundHandler(runtime)]
+  return [
+    ...accountHandlers(runtime),
+    ...orderHandlers(runtime),
+    ...transactionHandlers(runtime),
+    ...moneyHandlers(runtime),
+    ...pinHandlers(runtime),
+    ...qrImageHandlers(runtime),
+    notFoundHandler(runtime),
+  ]
 }

@@ -4,7 +4,13 @@
  * 1.4.0 refuses it) is unsigned, snake_case and answers a bare result. Both are wire mappings onto the
  * same domain operation, so one set of rules (cap, balance, settlement, idempotency, webhooks) applies.
  */
-import { GATEWAY_PATHS, legacyPayoutRequestSchema, legacyRefundRequestSchema, payoutRequestSchema, refundRequestSchema } from '@merchant-gateway/contract'
+import {
+  GATEWAY_PATHS,
+  legacyPayoutRequestSchema,
+  legacyRefundRequestSchema,
+  payoutRequestSchema,
+  refundRequestSchema,
+} from '@merchant-gateway/contract'
 import { createPayout } from '../../domain/payouts.js'
 import { refundOrder } from '../../domain/refunds.js'
 import { route } from '../pipeline.js'
@@ -26,12 +32,17 @@ export function moneyHandlers(runtime: GatewayRuntime) {
         const input = validate(refundRequestSchema, body)
         return { orderId: input.orderId, amount: input.refundAmount }
       },
-      run: (ctx, merchant, input: { orderId: number; amount: number; reason?: string }) => refundOrder(ctx, merchant.merchantId, input),
+      run: (ctx, merchant, input: { orderId: number; amount: number; reason?: string }) =>
+        refundOrder(ctx, merchant.merchantId, input),
       render: (_ctx, tx) => moneyMovementBody(tx),
       earlier: {
         parse: (body) => {
           const input = validate(legacyRefundRequestSchema, body)
-          return { orderId: Number(input.order_id), amount: input.amount, ...(input.reason !== undefined ? { reason: input.reason } : {}) }
+          return {
+            orderId: Number(input.order_id),
+            amount: input.amount,
+            ...(input.reason !== undefined ? { reason: input.reason } : {}),
+          }
         },
         render: (_ctx, tx) => earlierRefundBody(tx),
       },
@@ -47,12 +58,21 @@ export function moneyHandlers(runtime: GatewayRuntime) {
         const input = validate(payoutRequestSchema, body)
         return { accountNumber: input.accountNumber, amount: input.amount, currency: input.currency }
       },
-      run: (ctx, merchant, input: { accountNumber: string; amount: number; currency: 'USD' | 'KHR'; description?: string }) => createPayout(ctx, merchant.merchantId, input),
+      run: (
+        ctx,
+        merchant,
+        input: { accountNumber: string; amount: number; currency: 'USD' | 'KHR'; description?: string },
+      ) => createPayout(ctx, merchant.merchantId, input),
       render: (_ctx, tx) => moneyMovementBody(tx),
       earlier: {
         parse: (body) => {
           const input = validate(legacyPayoutRequestSchema, body)
-          return { accountNumber: input.account_id, amount: input.amount, currency: input.currency, ...(input.description !== undefined ? { description: input.description } : {}) }
+          return {
+            accountNumber: input.account_id,
+            amount: input.amount,
+            currency: input.currency,
+            ...(input.description !== undefined ? { description: input.description } : {}),
+          }
         },
         render: (_ctx, tx) => earlierPayoutBody(tx),
       },

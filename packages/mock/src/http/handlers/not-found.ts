@@ -25,18 +25,24 @@ function kindOf(path: string): 'money' | 'standard' | null {
 
 /** The catch-all handler; it must come after every route. */
 export function notFoundHandler(runtime: GatewayRuntime): ServiceRoute {
-  return { method: 'ALL', path: '*', answer: async (request) => {
-    await runtime.ready()
-    const { ctx } = runtime
-    const era = eraNow(ctx)
-    const arrival = arrive(request, ctx.clock.now(), era.name)
-    const path = new URL(request.url).pathname
-    const traceId = newTraceId()
-    const allow = serviceMethods(path)
-    const response = allow
-      ? json(405, refusalBodyFor(path, 405, `${request.method} is not allowed on ${path}; use ${allow}`), traceId, { Allow: allow })
-      : json(404, refusalBodyFor(path, 404, `Cannot ${request.method} ${path}`), traceId)
-    // Off the gateway's paths (the PIN module, anything else) no release warning applies.
-    return finish(runtime, { era, kind: kindOf(path), arrival, traceId, notes: newNotes(), response })
-  } }
+  return {
+    method: 'ALL',
+    path: '*',
+    answer: async (request) => {
+      await runtime.ready()
+      const { ctx } = runtime
+      const era = eraNow(ctx)
+      const arrival = arrive(request, ctx.clock.now(), era.name)
+      const path = new URL(request.url).pathname
+      const traceId = newTraceId()
+      const allow = serviceMethods(path)
+      const response = allow
+        ? json(405, refusalBodyFor(path, 405, `${request.method} is not allowed on ${path}; use ${allow}`), traceId, {
+            Allow: allow,
+          })
+        : json(404, refusalBodyFor(path, 404, `Cannot ${request.method} ${path}`), traceId)
+      // Off the gateway's paths (the PIN module, anything else) no release warning applies.
+      return finish(runtime, { era, kind: kindOf(path), arrival, traceId, notes: newNotes(), response })
+    },
+  }
 }

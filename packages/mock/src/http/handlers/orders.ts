@@ -3,7 +3,12 @@
  * Create order (both documented request shapes), generate QR and cancel order: standard
  * authentication, "as documented" answers.
  */
-import { cancelOrderRequestSchema, createOrderRequestSchema, GATEWAY_PATHS, generateQrRequestSchema } from '@merchant-gateway/contract'
+import {
+  cancelOrderRequestSchema,
+  createOrderRequestSchema,
+  GATEWAY_PATHS,
+  generateQrRequestSchema,
+} from '@merchant-gateway/contract'
 import { cancelOrder, createOrder } from '../../domain/orders.js'
 import { generateQr } from '../../domain/qr-codes.js'
 import { route } from '../pipeline.js'
@@ -48,7 +53,8 @@ export function orderHandlers(runtime: GatewayRuntime) {
       body: 'json',
       shape: 'documented',
       parse: (body) => validate(cancelOrderRequestSchema, body),
-      run: (ctx, merchant, input) => cancelBody(cancelOrder(ctx, merchant.merchantId, Number(input.order_id), input.reason)),
+      run: (ctx, merchant, input) =>
+        cancelBody(cancelOrder(ctx, merchant.merchantId, Number(input.order_id), input.reason)),
     }),
   ]
 }

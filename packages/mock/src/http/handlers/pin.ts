@@ -53,8 +53,16 @@ export function pinHandlers(runtime: GatewayRuntime) {
       path: PIN_PATHS.verifyOtp,
       bearer: 'required',
       message: PIN_MESSAGES.verifyOtp,
-      parse: (body) => ({ contact: contactOf(body), code: field(body, 'otp_code'), sessionId: field(body, 'session_id') }),
-      run: async (ctx, user, input) => ({ success: true, message: PIN_MESSAGES.verifyOtp, session_id: await verifyOtp(ctx, user!, input) }),
+      parse: (body) => ({
+        contact: contactOf(body),
+        code: field(body, 'otp_code'),
+        sessionId: field(body, 'session_id'),
+      }),
+      run: async (ctx, user, input) => ({
+        success: true,
+        message: PIN_MESSAGES.verifyOtp,
+        session_id: await verifyOtp(ctx, user!, input),
+      }),
     }),
     pinRoute(runtime, {
       operation: 'resetPin',
@@ -73,7 +81,8 @@ export function pinHandlers(runtime: GatewayRuntime) {
 /** A required string field (at most 255 characters), or a 400 naming it. */
 function field(body: Record<string, unknown>, name: string): string {
   const value = body[name]
-  if (typeof value !== 'string' || value.length === 0) throw new RuleError(400, `${name} is required (a string)`, 'invalid_request')
+  if (typeof value !== 'string' || value.length === 0)
+    throw new RuleError(400, `${name} is required (a string)`, 'invalid_request')
   if (value.length > 255) throw new RuleError(400, `${name} must be at most 255 characters`, 'invalid_request')
   return value
 }
@@ -84,8 +93,10 @@ function field(body: Record<string, unknown>, name: string): string {
  */
 function pinField(body: Record<string, unknown>, name: string): string {
   const value = body[name]
-  if (value === undefined || value === null) throw new RuleError(400, `${name} is required (a string of 6 digits)`, 'invalid_request')
-  if (typeof value !== 'string') throw new RuleError(400, `${name} must be exactly 6 digits, as a string`, 'invalid_pin_format')
+  if (value === undefined || value === null)
+    throw new RuleError(400, `${name} is required (a string of 6 digits)`, 'invalid_request')
+  if (typeof value !== 'string')
+    throw new RuleError(400, `${name} must be exactly 6 digits, as a string`, 'invalid_pin_format')
   return value
 }
 
@@ -93,7 +104,7 @@ function pinField(body: Record<string, unknown>, name: string): string {
 function contactOf(body: Record<string, unknown>): Contact {
   const hasEmail = body.email !== undefined
   const phoneFields = ['phone_code', 'country_code', 'phone_number'].filter((k) => body[k] !== undefined)
-  if (hasEmail === (phoneFields.length > 0)) {
+  if (hasEmail === phoneFields.length > 0) {
     throw new RuleError(400, 'Give either email, or phone_code, country_code and phone_number', 'invalid_contact')
   }
   if (hasEmail) {

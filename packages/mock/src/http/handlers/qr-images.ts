@@ -31,33 +31,39 @@ export function qrImageHandlers(runtime: GatewayRuntime): ServiceRoute[] {
   // The base URL may have a path of its own (`https://host/sandbox`); the QR images live under it.
   const prefix = `${new URL(baseUrl).pathname.replace(/\/+$/, '')}/qr/`
   return [
-    { method: 'ALL', path: { prefix: '/qr/' }, answer: async (request) => {
-      await runtime.ready()
-      const traceId = newTraceId()
-      const path = new URL(request.url).pathname
-      if (request.method !== 'GET') {
-        return json(405, statusErrorBody(405, `${request.method} is not allowed on ${path}; use GET`), traceId, { Allow: 'GET' })
-      }
-      const qrData = qrDataOf(path.slice(prefix.length))
-      // The lookup waits its turn in the serial queue like every other read, so it sees the state after
-      // the requests that came before it (an order being created is either there or not yet asked for).
-      const known = qrData !== undefined && (await runtime.serial.run(() => hasQrCode(runtime.ctx, qrData)))
-      if (!known) return json(404, statusErrorBody(404, `No QR code image at ${path}`), traceId)
-      // Rendered on every request, outside the queue: 1-2 ms (mostly uqr choosing the mask), no state
-      // to keep; a browser asks once per URL thanks to Cache-Control.
-      const png = renderQrPng(qrData)
-      return {
-        status: 200,
-        body: png,
-        headers: {
-          'Content-Type': 'image/png',
-          'Content-Length': String(png.length),
-          'Cache-Control': CACHE_CONTROL,
-          'X-Content-Type-Options': 'nosniff',
-          [HEADERS.traceId]: traceId,
-        },
-      }
-    } },
+    {
+      method: 'ALL',
+      path: { prefix: '/qr/' },
+      answer: async (request) => {
+        await runtime.ready()
+        const traceId = newTraceId()
+        const path = new URL(request.url).pathname
+        if (request.method !== 'GET') {
+          return json(405, statusErrorBody(405, `${request.method} is not allowed on ${path}; use GET`), traceId, {
+            Allow: 'GET',
+          })
+        }
+        const qrData = qrDataOf(path.slice(prefix.length))
+        // The lookup waits its turn in the serial queue like every other read, so it sees the state after
+        // the requests that came before it (an order being created is either there or not yet asked for).
+        const known = qrData !== undefined && (await runtime.serial.run(() => hasQrCode(runtime.ctx, qrData)))
+        if (!known) return json(404, statusErrorBody(404, `No QR code image at ${path}`), traceId)
+        // Rendered on every request, outside the queue: 1-2 ms (mostly uqr choosing the mask), no state
+        // to keep; a browser asks once per URL thanks to Cache-Control.
+        const png = renderQrPng(qrData)
+        return {
+          status: 200,
+          body: png,
+          headers: {
+            'Content-Type': 'image/png',
+            'Content-Length': String(png.length),
+            'Cache-Control': CACHE_CONTROL,
+            'X-Content-Type-Options': 'nosniff',
+            [HEADERS.traceId]: traceId,
+          },
+        }
+      },
+    },
   ]
 }
 

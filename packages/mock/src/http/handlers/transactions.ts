@@ -22,7 +22,8 @@ export function transactionHandlers(runtime: GatewayRuntime) {
     auth: 'standard',
     body: 'none',
     shape: 'documented',
-    run: (ctx: DomainContext, merchant: MerchantRecord, transactionId: number) => transactionBody(requireOwnTransaction(ctx, merchant.merchantId, transactionId)),
+    run: (ctx: DomainContext, merchant: MerchantRecord, transactionId: number) =>
+      transactionBody(requireOwnTransaction(ctx, merchant.merchantId, transactionId)),
   } as const
   return [
     route(runtime, { ...common, method: 'GET', parse: (_body, url) => fromQuery(url) }),
@@ -31,7 +32,10 @@ export function transactionHandlers(runtime: GatewayRuntime) {
       method: 'POST',
       parse: (body, url) => {
         const inQuery = url.searchParams.has('transaction_id') ? fromQuery(url) : undefined
-        const inBody = body && 'transaction_id' in body ? Number(validate(transactionDetailBodySchema, body).transaction_id) : undefined
+        const inBody =
+          body && 'transaction_id' in body
+            ? Number(validate(transactionDetailBodySchema, body).transaction_id)
+            : undefined
         if (inQuery !== undefined && inBody !== undefined && inQuery !== inBody) {
           throw new RuleError(400, 'transaction_id in the query and in the body differ')
         }
