@@ -20,8 +20,11 @@ const lines = [
   !installed
     ? 'Run `npm install` first: it brings Node 24 into node_modules (devDependency `node`), and npm scripts use it.'
     : !brought
-      ? 'node_modules has no Node 24: it was installed with --ignore-scripts, which skips the script of the `node` package. Run `npm install` again without --ignore-scripts (or `npm rebuild node`).'
-      : 'Run the tools through npm (`npm test`, `npm start`, `npm run <script>`), which puts node_modules/.bin (Node 24) first on PATH.',
+      ? 'node_modules has no Node 24: it was installed with --ignore-scripts, ' +
+        'which skips the script of the `node` package. Run `npm install` again ' +
+        'without --ignore-scripts (or `npm rebuild node`).'
+      : 'Run the tools through npm (`npm test`, `npm start`, `npm run ' +
+        '<script>`), which puts node_modules/.bin (Node 24) first on PATH.',
   `Or install Node ${NEEDED} or later yourself (.nvmrc says ${NEEDED}).`,
 ]
 console.error(lines.join('\n'))

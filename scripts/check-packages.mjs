@@ -132,7 +132,10 @@ async function entryPointProblems(pkg, dual) {
       }
       for (const [other, names] of copies) {
         problems.push(
-          `${format}: ${names.length} export(s) of '${specifier}' are other objects than the same names of '${other}' (${names.slice(0, 4).join(', ')}${names.length > 4 ? ', ...' : ''}): two copies, so instanceof and module state differ between entry points`,
+          `${format}: ${names.length} export(s) of '${specifier}' are other ` +
+            `objects than the same names of '${other}' ` +
+            `(${names.slice(0, 4).join(', ')}${names.length > 4 ? ', ...' : ''}): ` +
+            `two copies, so instanceof and module state differ between entry points`,
         )
       }
     }
@@ -142,7 +145,8 @@ async function entryPointProblems(pkg, dual) {
       const { hmac } = await load('@merchant-gateway/contract/crypto')
       if (hmac?.name !== 'node')
         problems.push(
-          `${format}('@merchant-gateway/contract/crypto') on Node gave hmac "${hmac?.name}", expected "node" (node:crypto)`,
+          `${format}('@merchant-gateway/contract/crypto') on Node gave hmac ` +
+            `"${hmac?.name}", expected "node" (node:crypto)`,
         )
     }
   }

@@ -78,7 +78,8 @@ try {
           problems.push(`${file.slice(join(unpacked, 'package').length + 1)} holds the absolute path ${leak}`)
     }
     console.log(
-      `--- tarball ${name}: ${relative.length} files${problems.length ? '' : ', LICENSE and README.md present, no absolute path'}`,
+      `--- tarball ${name}: ${relative.length} files` +
+        (problems.length ? '' : ', LICENSE and README.md present, no absolute path'),
     )
     for (const p of problems) console.log(`  PROBLEM ${p}`)
     if (problems.length) failures.push(`tarball ${name}`)
@@ -141,7 +142,8 @@ async function main() {
   const mock = createMockGateway({ clock: { now: '2026-11-02T09:00:00Z', frozen: true } })
   const { merchantId, apiKey, apiSecret } = await mock.merchants.create({ balances: { usd: 100 } })
   const { storeId } = await mock.stores.add(merchantId, { storeName: 'Riverside', address: '1 Main St' })
-  const gateway = new GatewayClient({ apiKey, apiSecret, baseUrl: mock.baseUrl, fetch: mock.fetch, now: () => Date.parse(mock.clock.now()) })
+  const now = () => Date.parse(mock.clock.now())
+  const gateway = new GatewayClient({ apiKey, apiSecret, baseUrl: mock.baseUrl, fetch: mock.fetch, now })
   const order = await gateway.orders.create({ storeId, amount: 12.5, currency: 'USD' })
   await mock.payments.create({ orderId: Number(order.order_id), status: 'SUCCESS' })
   const refused = await gateway.refunds.create({ orderId: Number(order.order_id), amount: 500 }).catch((e) => e)
@@ -275,5 +277,6 @@ if (failures.length) {
   process.exit(1)
 }
 console.log(
-  '\ncheck:tarballs: the packed packages install and run from ESM and CommonJS, with the app providing msw, on Node 22 and this Node',
+  '\ncheck:tarballs: the packed packages install and run from ESM and ' +
+    'CommonJS, with the app providing msw, on Node 22 and this Node',
 )

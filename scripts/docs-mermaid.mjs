@@ -28,5 +28,6 @@ const draw = `
 mkdirSync('docs/.generated', { recursive: true })
 writeFileSync('docs/.generated/mermaid.js', `${mermaid}\n${draw}`)
 console.log(
-  `docs/.generated/mermaid.js: mermaid ${require('mermaid/package.json').version} and the drawing of \`\`\`mermaid blocks`,
+  `docs/.generated/mermaid.js: mermaid ${require('mermaid/package.json').version} ` +
+    `and the drawing of \`\`\`mermaid blocks`,
 )

@@ -54,7 +54,8 @@ class ExampleBook {
   response(op: string, answer: Answer, expected: number, name: string, summary: string): void {
     if (answer.status !== expected) {
       throw new Error(
-        `[openapi] ${op} "${name}": the mock answered ${answer.status}, the example expects ${expected}: ${JSON.stringify(answer.body)}`,
+        `[openapi] ${op} "${name}": the mock answered ${answer.status}, the ` +
+          `example expects ${expected}: ${JSON.stringify(answer.body)}`,
       )
     }
     const byStatus = (this.of(op).responses[String(expected)] ??= {}) as NamedExamples

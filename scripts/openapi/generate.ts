@@ -79,7 +79,8 @@ async function main(): Promise<void> {
   }
   if (stale.length) {
     console.log(
-      '\nThe generated OpenAPI files are stale: run `npm run openapi` and commit the result with the change that caused it.',
+      '\nThe generated OpenAPI files are stale: run `npm run openapi` and ' +
+        'commit the result with the change that caused it.',
     )
     process.exitCode = 1
   }

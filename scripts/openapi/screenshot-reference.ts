@@ -73,7 +73,8 @@ try {
   await page.waitForTimeout(500) // let the scroll to the operation settle before the picture
   await page.screenshot({ path: out })
   console.log(
-    `reference page: ${page.url().replace(pathToFileURL(root).href, '')}, showing "Refund order"; requests off the disk: ${refused.length}`,
+    `reference page: ${page.url().replace(pathToFileURL(root).href, '')}, ` +
+      `showing "Refund order"; requests off the disk: ${refused.length}`,
   )
   if (refused.length) throw new Error(`the reference page asked the network for: ${refused.join(', ')}`)
 } finally {

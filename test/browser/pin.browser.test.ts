@@ -34,72 +34,84 @@ async function expectWrongPin(client: PinClient, pin: string): Promise<void> {
 }
 
 describe('PIN flow through the worker', () => {
-  it('set, verify (right PIN passes, wrong PIN is a WrongPinError), change: only the current PIN verifies', async () => {
-    const { client } = await signedIn()
+  it(
+    'set, verify (right PIN passes, wrong PIN is a WrongPinError), change: ' + 'only the current PIN verifies',
+    async () => {
+      const { client } = await signedIn()
 
-    expect(await client.pin.set({ pin: FIRST_PIN })).toEqual({ message: 'PIN set successfully' })
-    const verified = await client.pin.verify({ pin: FIRST_PIN })
-    expect(verified).toEqual({ message: 'OTP verified successfully' })
-    expect(verified.meta).toMatchObject({ status: 200, attempts: 1, traceId: expect.stringMatching(/^trc_/) })
-    await expectWrongPin(client, WRONG_PIN)
+      expect(await client.pin.set({ pin: FIRST_PIN })).toEqual({ message: 'PIN set successfully' })
+      const verified = await client.pin.verify({ pin: FIRST_PIN })
+      expect(verified).toEqual({ message: 'OTP verified successfully' })
+      expect(verified.meta).toMatchObject({ status: 200, attempts: 1, traceId: expect.stringMatching(/^trc_/) })
+      await expectWrongPin(client, WRONG_PIN)
 
-    // change-pin checks the current PIN like verify-pin; the right one clears the wrong-attempt count.
-    expect(await client.pin.change({ currentPin: FIRST_PIN, newPin: CHANGED_PIN })).toEqual({
-      message: 'PIN changed successfully',
-    })
-    expect(await client.pin.verify({ pin: CHANGED_PIN })).toEqual({ message: 'OTP verified successfully' })
-    await expectWrongPin(client, FIRST_PIN)
+      // change-pin checks the current PIN like verify-pin; the right one clears the wrong-attempt count.
+      expect(await client.pin.change({ currentPin: FIRST_PIN, newPin: CHANGED_PIN })).toEqual({
+        message: 'PIN changed successfully',
+      })
+      expect(await client.pin.verify({ pin: CHANGED_PIN })).toEqual({ message: 'OTP verified successfully' })
+      await expectWrongPin(client, FIRST_PIN)
 
-    const verifyUrl = `${mock.baseUrl}${PIN_PATHS.verifyPin}`
-    expect(mockWorker.requests.filter((r) => r === `POST ${verifyUrl}`)).toHaveLength(4)
-    expect(timingsOf(verifyUrl).at(-1)?.workerStart).toBeGreaterThan(0)
-  })
+      const verifyUrl = `${mock.baseUrl}${PIN_PATHS.verifyPin}`
+      expect(mockWorker.requests.filter((r) => r === `POST ${verifyUrl}`)).toHaveLength(4)
+      expect(timingsOf(verifyUrl).at(-1)?.workerStart).toBeGreaterThan(0)
+    },
+  )
 
-  it('reset by one-time code: forgot-pin sends a code, a wrong code is an InvalidOtpError, the right one opens a verified session, reset-pin sets the new PIN', async () => {
-    const { userId, client } = await signedIn()
-    await client.pin.set({ pin: FIRST_PIN })
-    await client.pin.change({ currentPin: FIRST_PIN, newPin: CHANGED_PIN })
+  it(
+    'reset by one-time code: forgot-pin sends a code, a wrong code is an ' +
+      'InvalidOtpError, the right one opens a verified session, reset-pin ' +
+      'sets the new PIN',
+    async () => {
+      const { userId, client } = await signedIn()
+      await client.pin.set({ pin: FIRST_PIN })
+      await client.pin.change({ currentPin: FIRST_PIN, newPin: CHANGED_PIN })
 
-    const requested = await client.pinReset.request({ email: EMAIL })
-    expect(requested).toEqual({ message: 'OTP sent successfully', sessionId: expect.any(String), expiresIn: 600 })
-    const sent = mock.otp.list().at(-1)
-    expect(sent).toMatchObject({
-      userId,
-      channel: 'email',
-      to: EMAIL,
-      sessionId: requested.sessionId,
-      code: expect.stringMatching(/^\d{6}$/),
-      sentAt: NOW,
-    })
+      const requested = await client.pinReset.request({ email: EMAIL })
+      expect(requested).toEqual({ message: 'OTP sent successfully', sessionId: expect.any(String), expiresIn: 600 })
+      const sent = mock.otp.list().at(-1)
+      expect(sent).toMatchObject({
+        userId,
+        channel: 'email',
+        to: EMAIL,
+        sessionId: requested.sessionId,
+        code: expect.stringMatching(/^\d{6}$/),
+        sentAt: NOW,
+      })
 
-    const wrongCode = sent!.code === '000000' ? '000001' : '000000'
-    const refused = await failure(() =>
-      client.pinReset.verifyCode({ sessionId: requested.sessionId, code: wrongCode, email: EMAIL }),
-    )
-    expect(refused).toBeInstanceOf(InvalidOtpError)
-    expect(refused).toMatchObject({ status: 422, code: 'otp_invalid', attemptsRemaining: 4 })
+      const wrongCode = sent!.code === '000000' ? '000001' : '000000'
+      const refused = await failure(() =>
+        client.pinReset.verifyCode({ sessionId: requested.sessionId, code: wrongCode, email: EMAIL }),
+      )
+      expect(refused).toBeInstanceOf(InvalidOtpError)
+      expect(refused).toMatchObject({ status: 422, code: 'otp_invalid', attemptsRemaining: 4 })
 
-    const session = await client.pinReset.verifyCode({ sessionId: requested.sessionId, code: sent!.code, email: EMAIL })
-    expect(session).toEqual({ message: 'OTP verified successfully', sessionId: expect.any(String) })
-    expect(session.sessionId).not.toBe(requested.sessionId)
+      const session = await client.pinReset.verifyCode({
+        sessionId: requested.sessionId,
+        code: sent!.code,
+        email: EMAIL,
+      })
+      expect(session).toEqual({ message: 'OTP verified successfully', sessionId: expect.any(String) })
+      expect(session.sessionId).not.toBe(requested.sessionId)
 
-    expect(await client.pinReset.complete({ sessionId: session.sessionId, newPin: RESET_PIN })).toEqual({
-      message: 'PIN reset successfully',
-    })
-    expect(await client.pin.verify({ pin: RESET_PIN })).toEqual({ message: 'OTP verified successfully' })
-    await expectWrongPin(client, CHANGED_PIN)
+      expect(await client.pinReset.complete({ sessionId: session.sessionId, newPin: RESET_PIN })).toEqual({
+        message: 'PIN reset successfully',
+      })
+      expect(await client.pin.verify({ pin: RESET_PIN })).toEqual({ message: 'OTP verified successfully' })
+      await expectWrongPin(client, CHANGED_PIN)
 
-    expect(mockWorker.requests).toEqual(
-      [
-        PIN_PATHS.setPin,
-        PIN_PATHS.changePin,
-        PIN_PATHS.forgotPin,
-        PIN_PATHS.verifyOtp,
-        PIN_PATHS.verifyOtp,
-        PIN_PATHS.resetPin,
-        PIN_PATHS.verifyPin,
-        PIN_PATHS.verifyPin,
-      ].map((path) => `POST ${mock.baseUrl}${path}`),
-    )
-  })
+      expect(mockWorker.requests).toEqual(
+        [
+          PIN_PATHS.setPin,
+          PIN_PATHS.changePin,
+          PIN_PATHS.forgotPin,
+          PIN_PATHS.verifyOtp,
+          PIN_PATHS.verifyOtp,
+          PIN_PATHS.resetPin,
+          PIN_PATHS.verifyPin,
+          PIN_PATHS.verifyPin,
+        ].map((path) => `POST ${mock.baseUrl}${path}`),
+      )
+    },
+  )
 })

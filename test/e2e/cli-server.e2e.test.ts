@@ -25,7 +25,9 @@ const NOW = '2026-11-02T09:00:00.000Z'
 const NOW_MS = Date.parse(NOW)
 const DEMO = { apiKey: 'mk_test_demo', apiSecret: 'sk_test_demo', merchantId: 1, storeId: 101, account: '100200300' }
 
-/** the gateway documentation's request signature by hand: HMAC-SHA256 over the exact body + X-Timestamp, lowercase hex. */
+/**
+ * the gateway documentation's request signature by hand: HMAC-SHA256 over the exact body + X-Timestamp, lowercase hex.
+ */
 function signRequest(secret: string, body: string, timestamp: string): string {
   return createHmac('sha256', secret)
     .update(body + timestamp)
@@ -61,145 +63,162 @@ describe('the CLI server, driven across processes', () => {
     expect(banner).toContain(`GET ${cli.url}/__mock lists its routes`)
   })
 
-  it('plain HTTP: control API and service routes, a paid order, a signed webhook received and verified over loopback, a signed refund', async () => {
-    expect((await http('GET', `${cli.url}/__mock/clock`)).body).toMatchObject({
-      now: NOW,
-      era: { name: '1.4.0-full-enforcement' },
-    })
+  it(
+    'plain HTTP: control API and service routes, a paid order, a signed ' +
+      'webhook received and verified over loopback, a signed refund',
+    async () => {
+      expect((await http('GET', `${cli.url}/__mock/clock`)).body).toMatchObject({
+        now: NOW,
+        era: { name: '1.4.0-full-enforcement' },
+      })
 
-    const stores = await http('POST', `${cli.url}/api/v1/payment-gateway/stores/list`, undefined, {
-      'X-Api-Key': DEMO.apiKey,
-    })
-    expect(stores.status).toBe(200)
-    expect(stores.body.data).toEqual([
-      { storeId: DEMO.storeId, storeName: 'Demo Store', address: '1 Demo Street, Phnom Penh' },
-    ])
+      const stores = await http('POST', `${cli.url}/api/v1/payment-gateway/stores/list`, undefined, {
+        'X-Api-Key': DEMO.apiKey,
+      })
+      expect(stores.status).toBe(200)
+      expect(stores.body.data).toEqual([
+        { storeId: DEMO.storeId, storeName: 'Demo Store', address: '1 Demo Street, Phnom Penh' },
+      ])
 
-    const order = await http(
-      'POST',
-      `${cli.url}/api/v1/payment-gateway/order/create`,
-      { storeId: DEMO.storeId, amount: 30, currency: 'USD' },
-      { 'X-Api-Key': DEMO.apiKey },
-    )
-    expect(order).toMatchObject({ status: 200, body: { order_id: expect.stringMatching(/^\d+$/), status: 'pending' } })
-    const orderId = Number(order.body.order_id)
+      const order = await http(
+        'POST',
+        `${cli.url}/api/v1/payment-gateway/order/create`,
+        { storeId: DEMO.storeId, amount: 30, currency: 'USD' },
+        { 'X-Api-Key': DEMO.apiKey },
+      )
+      expect(order).toMatchObject({
+        status: 200,
+        body: { order_id: expect.stringMatching(/^\d+$/), status: 'pending' },
+      })
+      const orderId = Number(order.body.order_id)
 
-    const paid = await http('POST', `${cli.url}/__mock/payments`, {
-      orderId,
-      status: 'SUCCESS',
-      payer: { accountName: 'Dara Sok', accountNumber: '012345678' },
-    })
-    expect(paid).toMatchObject({
-      status: 201,
-      body: { orderId, status: 'completed', transactionId: expect.any(Number) },
-    })
-
-    // The control call answers after the delivery it caused: the receiver already has it, verified.
-    const delivered = receiver.events.filter((e) => e.orderId === orderId)
-    expect(delivered).toEqual([
-      {
-        accountName: 'Dara Sok',
-        accountNumber: '012345678',
-        amount: 30,
-        appId: expect.any(Number),
-        createTimeMilli: NOW_MS,
-        currency: 'USD',
+      const paid = await http('POST', `${cli.url}/__mock/payments`, {
         orderId,
         status: 'SUCCESS',
-        transactionId: paid.body.transactionId,
-      },
-    ])
-    const hooks = (await http('GET', `${cli.url}/__mock/webhooks`)).body as Array<{
-      payload: { orderId: number }
-      url: string
-      status: string
-      attempts: Array<{ detail: string }>
-    }>
-    expect(hooks.find((h) => h.payload.orderId === orderId)).toMatchObject({
-      url: receiver.url,
-      status: 'delivered',
-      attempts: [{ detail: 'HTTP 200' }],
-    })
+        payer: { accountName: 'Dara Sok', accountNumber: '012345678' },
+      })
+      expect(paid).toMatchObject({
+        status: 201,
+        body: { orderId, status: 'completed', transactionId: expect.any(Number) },
+      })
 
-    const body = JSON.stringify({ orderId, refundAmount: 5 })
-    const timestamp = String(NOW_MS / 1000)
-    const signedHeaders = { 'X-Api-Key': DEMO.apiKey, 'X-Timestamp': timestamp, 'X-Idempotent-Key': randomUUID() }
-    const refund = await http('POST', `${cli.url}/api/v1/payment-gateway/order/refund`, body, {
-      ...signedHeaders,
-      'X-Signature': signRequest(DEMO.apiSecret, body, timestamp),
-    })
-    expect(refund).toMatchObject({
-      status: 200,
-      body: { statusCode: 200, data: { orderId, amount: 5, currency: 'USD' } },
-    })
-    const wrongSecret = await http('POST', `${cli.url}/api/v1/payment-gateway/order/refund`, body, {
-      ...signedHeaders,
-      'X-Idempotent-Key': randomUUID(),
-      'X-Signature': signRequest('sk_wrong', body, timestamp),
-    })
-    expect(wrongSecret.status).toBe(401)
+      // The control call answers after the delivery it caused: the receiver already has it, verified.
+      const delivered = receiver.events.filter((e) => e.orderId === orderId)
+      expect(delivered).toEqual([
+        {
+          accountName: 'Dara Sok',
+          accountNumber: '012345678',
+          amount: 30,
+          appId: expect.any(Number),
+          createTimeMilli: NOW_MS,
+          currency: 'USD',
+          orderId,
+          status: 'SUCCESS',
+          transactionId: paid.body.transactionId,
+        },
+      ])
+      const hooks = (await http('GET', `${cli.url}/__mock/webhooks`)).body as Array<{
+        payload: { orderId: number }
+        url: string
+        status: string
+        attempts: Array<{ detail: string }>
+      }>
+      expect(hooks.find((h) => h.payload.orderId === orderId)).toMatchObject({
+        url: receiver.url,
+        status: 'delivered',
+        attempts: [{ detail: 'HTTP 200' }],
+      })
 
-    expect((await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body.usd).toEqual({
-      balance: 1030,
-      freeze: 5,
-      usable: 1025,
-    })
-    expect((await http('GET', `${cli.url}/__mock/audit`)).body).toEqual({ problems: [] })
-  })
+      const body = JSON.stringify({ orderId, refundAmount: 5 })
+      const timestamp = String(NOW_MS / 1000)
+      const signedHeaders = { 'X-Api-Key': DEMO.apiKey, 'X-Timestamp': timestamp, 'X-Idempotent-Key': randomUUID() }
+      const refund = await http('POST', `${cli.url}/api/v1/payment-gateway/order/refund`, body, {
+        ...signedHeaders,
+        'X-Signature': signRequest(DEMO.apiSecret, body, timestamp),
+      })
+      expect(refund).toMatchObject({
+        status: 200,
+        body: { statusCode: 200, data: { orderId, amount: 5, currency: 'USD' } },
+      })
+      const wrongSecret = await http('POST', `${cli.url}/api/v1/payment-gateway/order/refund`, body, {
+        ...signedHeaders,
+        'X-Idempotent-Key': randomUUID(),
+        'X-Signature': signRequest('sk_wrong', body, timestamp),
+      })
+      expect(wrongSecret.status).toBe(401)
 
-  it('the receiver rejects a tampered delivery (401) and one without a signature (401), and records neither', async () => {
-    const [hook] = (await http('GET', `${cli.url}/__mock/webhooks`)).body as Array<{
-      rawBody: string
-      signature: string
-    }>
-    const before = receiver.events.length
-    const genuine = await http('POST', receiver.url, hook!.rawBody, { 'X-Signature': hook!.signature })
-    expect(genuine.status).toBe(200) // the genuine bytes still verify: the tampering below is what fails
-    const tampered = await http('POST', receiver.url, hook!.rawBody.replace('"amount":30', '"amount":3000'), {
-      'X-Signature': hook!.signature,
-    })
-    expect(tampered.status).toBe(401)
-    const unsigned = await http('POST', receiver.url, hook!.rawBody)
-    expect(unsigned.status).toBe(401)
-    expect(receiver.events).toHaveLength(before + 1)
-  })
+      expect((await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body.usd).toEqual({
+        balance: 1030,
+        freeze: 5,
+        usable: 1025,
+      })
+      expect((await http('GET', `${cli.url}/__mock/audit`)).body).toEqual({ problems: [] })
+    },
+  )
 
-  it('the SDK against the same server: order, refund, payout and balance, then settlement on the mock clock moved over HTTP', async () => {
-    const gateway = new GatewayClient({
-      apiKey: DEMO.apiKey,
-      apiSecret: DEMO.apiSecret,
-      baseUrl: cli.url,
-      now: () => NOW_MS,
-    })
-    const start = (await gateway.balance.retrieve()).usd
-    const order = await gateway.orders.create({ storeId: DEMO.storeId, amount: 12.5, currency: 'USD' })
-    const orderId = Number(order.order_id)
-    await http('POST', `${cli.url}/__mock/payments`, { orderId, status: 'SUCCESS' })
-    expect(receiver.events.at(-1)).toMatchObject({ orderId, amount: 12.5, status: 'SUCCESS' })
+  it(
+    'the receiver rejects a tampered delivery (401) and one without a ' + 'signature (401), and records neither',
+    async () => {
+      const [hook] = (await http('GET', `${cli.url}/__mock/webhooks`)).body as Array<{
+        rawBody: string
+        signature: string
+      }>
+      const before = receiver.events.length
+      const genuine = await http('POST', receiver.url, hook!.rawBody, { 'X-Signature': hook!.signature })
+      expect(genuine.status).toBe(200) // the genuine bytes still verify: the tampering below is what fails
+      const tampered = await http('POST', receiver.url, hook!.rawBody.replace('"amount":30', '"amount":3000'), {
+        'X-Signature': hook!.signature,
+      })
+      expect(tampered.status).toBe(401)
+      const unsigned = await http('POST', receiver.url, hook!.rawBody)
+      expect(unsigned.status).toBe(401)
+      expect(receiver.events).toHaveLength(before + 1)
+    },
+  )
 
-    const refund = await gateway.refunds.create({ orderId, amount: 2.5 })
-    expect(refund).toMatchObject({ orderId, amount: 2.5 })
-    const again = await gateway.refunds.create({ orderId, amount: 2.5 }, { idempotencyKey: refund.meta.idempotencyKey })
-    expect(again.meta.replayed).toBe(true)
-    const payout = await gateway.payouts.create({ accountNumber: DEMO.account, amount: 100, currency: 'USD' })
-    expect(payout.transactionId).toEqual(expect.any(Number))
+  it(
+    'the SDK against the same server: order, refund, payout and balance, ' +
+      'then settlement on the mock clock moved over HTTP',
+    async () => {
+      const gateway = new GatewayClient({
+        apiKey: DEMO.apiKey,
+        apiSecret: DEMO.apiSecret,
+        baseUrl: cli.url,
+        now: () => NOW_MS,
+      })
+      const start = (await gateway.balance.retrieve()).usd
+      const order = await gateway.orders.create({ storeId: DEMO.storeId, amount: 12.5, currency: 'USD' })
+      const orderId = Number(order.order_id)
+      await http('POST', `${cli.url}/__mock/payments`, { orderId, status: 'SUCCESS' })
+      expect(receiver.events.at(-1)).toMatchObject({ orderId, amount: 12.5, status: 'SUCCESS' })
 
-    const processing = (await gateway.balance.retrieve()).usd
-    expect(processing).toEqual({
-      balance: start.balance + 12.5,
-      freeze: start.freeze + 102.5,
-      usable: start.usable + 12.5 - 102.5,
-    })
+      const refund = await gateway.refunds.create({ orderId, amount: 2.5 })
+      expect(refund).toMatchObject({ orderId, amount: 2.5 })
+      const again = await gateway.refunds.create(
+        { orderId, amount: 2.5 },
+        { idempotencyKey: refund.meta.idempotencyKey },
+      )
+      expect(again.meta.replayed).toBe(true)
+      const payout = await gateway.payouts.create({ accountNumber: DEMO.account, amount: 100, currency: 'USD' })
+      expect(payout.transactionId).toEqual(expect.any(Number))
 
-    expect((await http('POST', `${cli.url}/__mock/clock`, { advanceMs: 7 * 86_400_000 })).body).toMatchObject({
-      now: '2026-11-09T09:00:00.000Z',
-    })
-    // Everything frozen has left the balance: this test's refund and payout, and what was frozen at its start.
-    const settled = (await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body.usd
-    const expected = start.balance - start.freeze + 12.5 - 102.5
-    expect(settled).toEqual({ balance: expected, freeze: 0, usable: expected })
-    expect((await http('GET', `${cli.url}/__mock/audit`)).body).toEqual({ problems: [] })
-  })
+      const processing = (await gateway.balance.retrieve()).usd
+      expect(processing).toEqual({
+        balance: start.balance + 12.5,
+        freeze: start.freeze + 102.5,
+        usable: start.usable + 12.5 - 102.5,
+      })
+
+      expect((await http('POST', `${cli.url}/__mock/clock`, { advanceMs: 7 * 86_400_000 })).body).toMatchObject({
+        now: '2026-11-09T09:00:00.000Z',
+      })
+      // Everything frozen has left the balance: this test's refund and payout, and what was frozen at its start.
+      const settled = (await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body.usd
+      const expected = start.balance - start.freeze + 12.5 - 102.5
+      expect(settled).toEqual({ balance: expected, freeze: 0, usable: expected })
+      expect((await http('GET', `${cli.url}/__mock/audit`)).body).toEqual({ problems: [] })
+    },
+  )
 
   it('bad input to the control API is a 4xx with a message and changes nothing', async () => {
     const before = (await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body
@@ -229,7 +248,8 @@ describe('the CLI server, driven across processes', () => {
 })
 
 describe('the CLI on its own', () => {
-  it('`npm start -- --port <n>` (the README command) serves on that port, and a SIGTERM sent to npm stops the server (exit 0)', async () => {
+  it('`npm start -- --port <n>` (the README command) serves on that port, ' +
+    'and a SIGTERM sent to npm stops the server (exit 0)', async () => {
     const port = await freePort()
     const npm = spawnGroup('npm', ['start', '--', '--port', String(port), '--quiet'], {
       env: { PATH: `${ROOT}node_modules/.bin:${process.env.PATH ?? ''}` },
@@ -245,7 +265,8 @@ describe('the CLI on its own', () => {
     await expect(fetch(`${cli.url}/__mock/clock`)).rejects.toThrow()
   }, 60_000)
 
-  it('stops cleanly on SIGINT (Ctrl-C), and a second server on the same port exits 1 with a one-line reason', async () => {
+  it('stops cleanly on SIGINT (Ctrl-C), and a second server on the same port ' +
+    'exits 1 with a one-line reason', async () => {
     const port = await freePort()
     const first = await startCli(['--port', String(port), '--quiet'])
     expect(first.url).toBe(`http://127.0.0.1:${port}`)
@@ -262,7 +283,8 @@ describe('the CLI on its own', () => {
     const code = await new Promise<number | null>((resolve) => second.once('exit', resolve))
     expect(code).toBe(1)
     expect(err).toBe(
-      `merchant-gateway-mock: port ${port} is already in use on 127.0.0.1: stop the other server or pass --port <n> (0 picks a free one)\n`,
+      `merchant-gateway-mock: port ${port} is already in use on 127.0.0.1: ` +
+        `stop the other server or pass --port <n> (0 picks a free one)\n`,
     )
 
     first.child.kill('SIGINT')

@@ -22,49 +22,53 @@ describe('a tour of every documented operation', () => {
     cli?.child.kill('SIGKILL')
   })
 
-  it('the gateway through the SDK: stores, balance, order, QR code, transaction detail (GET and POST), cancel, refund, payout', async () => {
-    const gateway = new GatewayClient({
-      apiKey: DEMO.apiKey,
-      apiSecret: DEMO.apiSecret,
-      baseUrl: cli.url,
-      now: () => Date.parse(NOW),
-    })
-    expect(await gateway.stores.list()).toEqual([
-      { storeId: DEMO.storeId, storeName: 'Demo Store', address: '1 Demo Street, Phnom Penh' },
-    ])
-    expect((await gateway.balance.retrieve()).usd.usable).toBeGreaterThan(0)
-    const order = await gateway.orders.create({ storeId: DEMO.storeId, amount: 20, currency: 'USD' })
-    const qr = await gateway.qrCodes.create({ storeId: DEMO.storeId, amount: 4000, currency: 'KHR' })
-    expect(qr.qr_data).toMatch(/^MGW1/)
-    const paid = await http('POST', `${cli.url}/__mock/payments`, {
-      orderId: Number(order.order_id),
-      status: 'SUCCESS',
-    })
-    expect(paid.status).toBe(201)
-    expect(await gateway.transactions.retrieve(paid.body.transactionId)).toMatchObject({
-      order_id: order.order_id,
-      status: 'completed',
-    })
-    const byPost = await http(
-      'POST',
-      `${cli.url}/api/v1/payment-gateway/payment/transaction-detail`,
-      { transaction_id: paid.body.transactionId },
-      { 'X-Api-Key': DEMO.apiKey },
-    )
-    expect(byPost).toMatchObject({ status: 200, body: { transaction_id: String(paid.body.transactionId) } })
-    const other = await gateway.orders.create({ storeId: DEMO.storeId, amount: 3, currency: 'USD' })
-    expect(await gateway.orders.cancel({ orderId: Number(other.order_id), reason: 'customer left' })).toMatchObject({
-      status: 'cancelled',
-    })
-    expect(await gateway.refunds.create({ orderId: Number(order.order_id), amount: 5 })).toMatchObject({ amount: 5 })
-    expect(await gateway.payouts.create({ accountNumber: DEMO.account, amount: 10, currency: 'USD' })).toMatchObject({
-      orderId: 0,
-      amount: 10,
-    })
-    // The QR code image the order's URL names.
-    const image = await fetch(order.qr_code)
-    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png'])
-  })
+  it(
+    'the gateway through the SDK: stores, balance, order, QR code, ' +
+      'transaction detail (GET and POST), cancel, refund, payout',
+    async () => {
+      const gateway = new GatewayClient({
+        apiKey: DEMO.apiKey,
+        apiSecret: DEMO.apiSecret,
+        baseUrl: cli.url,
+        now: () => Date.parse(NOW),
+      })
+      expect(await gateway.stores.list()).toEqual([
+        { storeId: DEMO.storeId, storeName: 'Demo Store', address: '1 Demo Street, Phnom Penh' },
+      ])
+      expect((await gateway.balance.retrieve()).usd.usable).toBeGreaterThan(0)
+      const order = await gateway.orders.create({ storeId: DEMO.storeId, amount: 20, currency: 'USD' })
+      const qr = await gateway.qrCodes.create({ storeId: DEMO.storeId, amount: 4000, currency: 'KHR' })
+      expect(qr.qr_data).toMatch(/^MGW1/)
+      const paid = await http('POST', `${cli.url}/__mock/payments`, {
+        orderId: Number(order.order_id),
+        status: 'SUCCESS',
+      })
+      expect(paid.status).toBe(201)
+      expect(await gateway.transactions.retrieve(paid.body.transactionId)).toMatchObject({
+        order_id: order.order_id,
+        status: 'completed',
+      })
+      const byPost = await http(
+        'POST',
+        `${cli.url}/api/v1/payment-gateway/payment/transaction-detail`,
+        { transaction_id: paid.body.transactionId },
+        { 'X-Api-Key': DEMO.apiKey },
+      )
+      expect(byPost).toMatchObject({ status: 200, body: { transaction_id: String(paid.body.transactionId) } })
+      const other = await gateway.orders.create({ storeId: DEMO.storeId, amount: 3, currency: 'USD' })
+      expect(await gateway.orders.cancel({ orderId: Number(other.order_id), reason: 'customer left' })).toMatchObject({
+        status: 'cancelled',
+      })
+      expect(await gateway.refunds.create({ orderId: Number(order.order_id), amount: 5 })).toMatchObject({ amount: 5 })
+      expect(await gateway.payouts.create({ accountNumber: DEMO.account, amount: 10, currency: 'USD' })).toMatchObject({
+        orderId: 0,
+        amount: 10,
+      })
+      // The QR code image the order's URL names.
+      const image = await fetch(order.qr_code)
+      expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png'])
+    },
+  )
 
   it('the PIN module through PinClient: set, verify, change, and a reset by one-time code', async () => {
     const user = await http('POST', `${cli.url}/__mock/users`, { email: 'dara@example.com', emailVerified: true })

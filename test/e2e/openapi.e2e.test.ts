@@ -20,7 +20,9 @@ const committed = (path: string) =>
   JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as { servers: Array<{ url: string }>; paths: object }
 
 describe('npm start hands out the OpenAPI documents', () => {
-  it('GET /openapi.json (curl) is the committed service document, naming this server as the local one; GET /__mock/openapi.json the control document', async () => {
+  it('GET /openapi.json (curl) is the committed service document, naming ' +
+    'this server as the local one; GET /__mock/openapi.json the control ' +
+    'document', async () => {
     const port = await freePort()
     const npm = spawn('npm', ['start', '--', '--port', String(port), '--quiet'], {
       cwd: ROOT,
@@ -98,7 +100,9 @@ describe('Prism reports what violates the documents (the check of npm run check:
     rmSync(work, { recursive: true, force: true })
   })
 
-  it('with the committed documents: conforming traffic passes, and a request with a wrong type is reported and, refused with 400, judged as documented', async () => {
+  it('with the committed documents: conforming traffic passes, and a request ' +
+    'with a wrong type is reported and, refused with 400, judged as ' +
+    'documented', async () => {
     const prism = await prismWith(() => {})
     expect((await listStores()).status).toBe(200)
     const refused = await createOrder({ storeId: 'abc', amount: 5, currency: 'USD' })
@@ -126,7 +130,8 @@ describe('Prism reports what violates the documents (the check of npm run check:
     ])
   }, 30_000)
 
-  it('a request the server accepts although the document forbids it (a broken copy: amounts at most 10) is a failure', async () => {
+  it('a request the server accepts although the document forbids it (a ' +
+    'broken copy: amounts at most 10) is a failure', async () => {
     const prism = await prismWith((d) => {
       d.components.schemas.Amount.maximum = 10
     })

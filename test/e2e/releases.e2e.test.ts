@@ -75,109 +75,117 @@ describe('the CLI server on 2026-01-15 and 2026-03-10, plain HTTP', () => {
     if (cli) await stopCli(cli)
   })
 
-  it('2026-01-15: the earlier form only; a missing key is accepted with the deprecation warning, and the server logs it', async () => {
-    const clock = await http('GET', `${cli.url}/__mock/clock`)
-    expect(clock.body).toMatchObject({
-      now: '2026-01-15T09:00:00.000Z',
-      era: { name: '1.3.0-deprecation-warning', from: '2026-01-13T00:00:00Z' },
-    })
-    const orderId = await paidOrder(40)
+  it(
+    '2026-01-15: the earlier form only; a missing key is accepted with the ' +
+      'deprecation warning, and the server logs it',
+    async () => {
+      const clock = await http('GET', `${cli.url}/__mock/clock`)
+      expect(clock.body).toMatchObject({
+        now: '2026-01-15T09:00:00.000Z',
+        era: { name: '1.3.0-deprecation-warning', from: '2026-01-13T00:00:00Z' },
+      })
+      const orderId = await paidOrder(40)
 
-    const noKey = await earlier(REFUND, { order_id: String(orderId), amount: 5, reason: 'damaged' })
-    expect(noKey.status).toBe(200)
-    expect(noKey.body).toEqual({
-      refund_id: expect.stringMatching(/^\d+$/),
-      order_id: String(orderId),
-      amount: 5,
-      status: 'processing',
-      created_at: '2026-01-15T09:00:00.000Z',
-    })
-    expect(noKey.headers.get(WARNING)).toMatch(
-      /^X-Idempotent-Key will be required on refund and payout from 2026-01-20T00:00:00Z \(release 1\.3\.0\)/,
-    )
+      const noKey = await earlier(REFUND, { order_id: String(orderId), amount: 5, reason: 'damaged' })
+      expect(noKey.status).toBe(200)
+      expect(noKey.body).toEqual({
+        refund_id: expect.stringMatching(/^\d+$/),
+        order_id: String(orderId),
+        amount: 5,
+        status: 'processing',
+        created_at: '2026-01-15T09:00:00.000Z',
+      })
+      expect(noKey.headers.get(WARNING)).toMatch(
+        /^X-Idempotent-Key will be required on refund and payout from 2026-01-20T00:00:00Z \(release 1\.3\.0\)/,
+      )
 
-    const payout = await earlier(PAYOUT, { account_id: DEMO.account, amount: 10, currency: 'USD' }, randomUUID())
-    expect(payout.body).toMatchObject({
-      payout_id: expect.any(String),
-      account_id: DEMO.account,
-      amount: 10,
-      currency: 'USD',
-      status: 'processing',
-    })
-    expect(payout.headers.get(WARNING)).toMatch(/X-Idempotent-Key will be required/)
+      const payout = await earlier(PAYOUT, { account_id: DEMO.account, amount: 10, currency: 'USD' }, randomUUID())
+      expect(payout.body).toMatchObject({
+        payout_id: expect.any(String),
+        account_id: DEMO.account,
+        amount: 10,
+        currency: 'USD',
+        status: 'processing',
+      })
+      expect(payout.headers.get(WARNING)).toMatch(/X-Idempotent-Key will be required/)
 
-    // The signed form does not exist yet: the answer says which form this date takes.
-    const current = await signed(REFUND, { orderId, refundAmount: 1 })
-    expect(current.status).toBe(400)
-    expect(current.body.message).toMatch(/^Missing required header: X-App-Id: until release 1\.4\.0/)
+      // The signed form does not exist yet: the answer says which form this date takes.
+      const current = await signed(REFUND, { orderId, refundAmount: 1 })
+      expect(current.status).toBe(400)
+      expect(current.body.message).toMatch(/^Missing required header: X-App-Id: until release 1\.4\.0/)
 
-    // Standard endpoints take X-App-Id and X-Timestamp beside X-Api-Key, and warn of nothing this week.
-    const stores = await http('POST', `${cli.url}${LIST_STORES}`, undefined, {
-      'X-Api-Key': DEMO.apiKey,
-      'X-App-Id': appId,
-      'X-Timestamp': await serverSeconds(),
-    })
-    expect(stores.status).toBe(200)
-    expect(stores.headers.get(WARNING)).toBeNull()
+      // Standard endpoints take X-App-Id and X-Timestamp beside X-Api-Key, and warn of nothing this week.
+      const stores = await http('POST', `${cli.url}${LIST_STORES}`, undefined, {
+        'X-Api-Key': DEMO.apiKey,
+        'X-App-Id': appId,
+        'X-Timestamp': await serverSeconds(),
+      })
+      expect(stores.status).toBe(200)
+      expect(stores.headers.get(WARNING)).toBeNull()
 
-    const warned = await http('GET', `${cli.url}/__mock/requests?withWarnings=true`)
-    expect(warned.body).toEqual([
-      expect.objectContaining({
-        path: REFUND,
-        status: 200,
-        form: 'earlier',
-        idempotencyKey: null,
-        warnings: [expect.stringMatching(/^no X-Idempotent-Key/)],
-      }),
-    ])
-    expect(cli.output()).toMatch(
-      /POST \/api\/v1\/payment-gateway\/order\/refund 200 \d+\.\d ms trc_\w+ warning: no X-Idempotent-Key: accepted for now/,
-    )
-    expect((await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body.usd).toEqual({
-      balance: 1040,
-      freeze: 15,
-      usable: 1025,
-    })
-  })
+      const warned = await http('GET', `${cli.url}/__mock/requests?withWarnings=true`)
+      expect(warned.body).toEqual([
+        expect.objectContaining({
+          path: REFUND,
+          status: 200,
+          form: 'earlier',
+          idempotencyKey: null,
+          warnings: [expect.stringMatching(/^no X-Idempotent-Key/)],
+        }),
+      ])
+      expect(cli.output()).toMatch(
+        /POST \/api\/v1\/payment-gateway\/order\/refund 200 \d+\.\d ms trc_\w+ warning: no X-Idempotent-Key: accepted/,
+      )
+      expect((await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body.usd).toEqual({
+        balance: 1040,
+        freeze: 15,
+        usable: 1025,
+      })
+    },
+  )
 
-  it('2026-03-10: both forms; every gateway answer carries the 1.4.0 warning, readable by a browser (exposed by CORS)', async () => {
-    const moved = await http('POST', `${cli.url}/__mock/clock`, { now: '2026-03-10T09:00:00Z' })
-    expect(moved.body.era.name).toBe('1.4.0-deprecation-warning')
-    const orderId = await paidOrder(30)
+  it(
+    '2026-03-10: both forms; every gateway answer carries the 1.4.0 ' +
+      'warning, readable by a browser (exposed by CORS)',
+    async () => {
+      const moved = await http('POST', `${cli.url}/__mock/clock`, { now: '2026-03-10T09:00:00Z' })
+      expect(moved.body.era.name).toBe('1.4.0-deprecation-warning')
+      const orderId = await paidOrder(30)
 
-    const stores = await fetch(`${cli.url}${LIST_STORES}`, {
-      method: 'POST',
-      headers: { 'X-Api-Key': DEMO.apiKey, Origin: 'http://localhost:5173' },
-    })
-    expect(stores.status).toBe(200)
-    expect(stores.headers.get(WARNING)).toMatch(
-      /^X-App-Id, X-Timestamp on standard endpoints, and unsigned snake_case refund and payout requests are deprecated \(release 1\.4\.0\)/,
-    )
-    expect(stores.headers.get('access-control-expose-headers')).toContain('X-Service-Deprecation-Warning')
+      const stores = await fetch(`${cli.url}${LIST_STORES}`, {
+        method: 'POST',
+        headers: { 'X-Api-Key': DEMO.apiKey, Origin: 'http://localhost:5173' },
+      })
+      expect(stores.status).toBe(200)
+      expect(stores.headers.get(WARNING)).toMatch(
+        /^X-App-Id, X-Timestamp on standard endpoints, and unsigned snake_case refund and payout requests/,
+      )
+      expect(stores.headers.get('access-control-expose-headers')).toContain('X-Service-Deprecation-Warning')
 
-    const current = await signed(REFUND, { orderId, refundAmount: 2.5 })
-    expect(current.body).toMatchObject({ statusCode: 200, data: { orderId, amount: 2.5, currency: 'USD' } })
-    expect(current.headers.get(WARNING)).toMatch(/refused with 401 invalid_authentication from 2026-03-16T00:00:00Z/)
+      const current = await signed(REFUND, { orderId, refundAmount: 2.5 })
+      expect(current.body).toMatchObject({ statusCode: 200, data: { orderId, amount: 2.5, currency: 'USD' } })
+      expect(current.headers.get(WARNING)).toMatch(/refused with 401 invalid_authentication from 2026-03-16T00:00:00Z/)
 
-    const old = await earlier(REFUND, { order_id: String(orderId), amount: 2.5 }, randomUUID())
-    expect(old.body).toMatchObject({
-      refund_id: expect.any(String),
-      order_id: String(orderId),
-      amount: 2.5,
-      status: 'processing',
-    })
-    expect(old.headers.get(WARNING)).not.toBeNull()
+      const old = await earlier(REFUND, { order_id: String(orderId), amount: 2.5 }, randomUUID())
+      expect(old.body).toMatchObject({
+        refund_id: expect.any(String),
+        order_id: String(orderId),
+        amount: 2.5,
+        status: 'processing',
+      })
+      expect(old.headers.get(WARNING)).not.toBeNull()
 
-    const warned = (await http('GET', `${cli.url}/__mock/requests?withWarnings=true&afterSeq=0&path=/order/refund`))
-      .body as Array<{ at: string; warnings: string[] }>
-    expect(warned.at(-1)).toMatchObject({
-      at: '2026-03-10T09:00:00.000Z',
-      warnings: [
-        expect.stringMatching(
-          /earlier snake_case form: deprecated by release 1\.4\.0; refused with 401 invalid_authentication from 2026-03-16/,
-        ),
-      ],
-    })
-    expect((await http('GET', `${cli.url}/__mock/audit`)).body).toEqual({ problems: [] })
-  })
+      const warned = (await http('GET', `${cli.url}/__mock/requests?withWarnings=true&afterSeq=0&path=/order/refund`))
+        .body as Array<{ at: string; warnings: string[] }>
+      expect(warned.at(-1)).toMatchObject({
+        at: '2026-03-10T09:00:00.000Z',
+        warnings: [
+          expect.stringMatching(
+            /earlier snake_case form: deprecated by release 1\.4\.0; refused with 401 invalid_authentication/,
+          ),
+        ],
+      })
+      expect((await http('GET', `${cli.url}/__mock/audit`)).body).toEqual({ problems: [] })
+    },
+  )
 })

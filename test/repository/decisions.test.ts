@@ -42,9 +42,9 @@ function resolve(path: string): URL | undefined {
 const FILE = /`([\w./-]+\.(?:test|e2e\.test|browser\.test|property\.test)\.ts)`/g
 const COMMAND = /`npm run [^`]+`/
 
-/** A long name written as `'first part ' +` newline `'second part'` reads as the one string it is. */
+/** A long name written as `'first part ' + 'second part'` (on one line or two) reads as the one string it is. */
 function joinConcatenated(source: string): string {
-  return source.replace(/(['"`])\s*\+\s*\n\s*\1/g, '')
+  return source.replace(/(['"`])\s*\+\s*(['"`])/g, '')
 }
 
 /** Does `text` contain the quoted name, with "..." as gaps and `%s`, `%i`, `%j`, `$label` as wildcards? */

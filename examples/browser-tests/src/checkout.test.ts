@@ -47,28 +47,31 @@ function mount(testId: string): HTMLElement {
 }
 
 describe('checkout screen', () => {
-  it('shows the order number, the amount to pay and the QR code of the order it created, and the QR image loads', async () => {
-    const config = await openTill({ usd: 100 })
-    const checkout = mount('checkout')
+  it(
+    'shows the order number, the amount to pay and the QR code of the order ' + 'it created, and the QR image loads',
+    async () => {
+      const config = await openTill({ usd: 100 })
+      const checkout = mount('checkout')
 
-    const orderId = await startCheckout(checkout, config, { amount: 12.5, currency: 'USD' })
+      const orderId = await startCheckout(checkout, config, { amount: 12.5, currency: 'USD' })
 
-    // The gateway really has the order, waiting for the customer.
-    const order = mock.orders.get(orderId!)
-    expect(order).toMatchObject({ storeId: config.storeId, amount: 12.5, currency: 'USD', status: 'pending' })
-    await expect
-      .element(page.getByTestId('checkout').getByRole('status'))
-      .toHaveTextContent(`Order ${orderId}: scan the QR code to pay USD 12.50`)
-    const qr = page.getByRole('img', { name: `Payment QR code for order ${orderId}` })
-    await expect.element(qr).toHaveAttribute('src', `${mock.baseUrl}/qr/${encodeURIComponent(order!.qrData)}.png`)
-    // The image really loads: the service worker hands the request to the mock, which serves a PNG of
-    // the order's QR code. decode() rejects for a broken image (a 404, bytes that are not a picture).
-    const img = qr.element() as HTMLImageElement
-    await img.decode()
-    expect(img.naturalWidth).toBeGreaterThan(0)
-    expect(img.naturalHeight).toBe(img.naturalWidth)
-    expect(checkout.dataset.state).toBe('awaiting-payment')
-  })
+      // The gateway really has the order, waiting for the customer.
+      const order = mock.orders.get(orderId!)
+      expect(order).toMatchObject({ storeId: config.storeId, amount: 12.5, currency: 'USD', status: 'pending' })
+      await expect
+        .element(page.getByTestId('checkout').getByRole('status'))
+        .toHaveTextContent(`Order ${orderId}: scan the QR code to pay USD 12.50`)
+      const qr = page.getByRole('img', { name: `Payment QR code for order ${orderId}` })
+      await expect.element(qr).toHaveAttribute('src', `${mock.baseUrl}/qr/${encodeURIComponent(order!.qrData)}.png`)
+      // The image really loads: the service worker hands the request to the mock, which serves a PNG of
+      // the order's QR code. decode() rejects for a broken image (a 404, bytes that are not a picture).
+      const img = qr.element() as HTMLImageElement
+      await img.decode()
+      expect(img.naturalWidth).toBeGreaterThan(0)
+      expect(img.naturalHeight).toBe(img.naturalWidth)
+      expect(checkout.dataset.state).toBe('awaiting-payment')
+    },
+  )
 
   it('once the customer has paid, the balance shows the payment as available', async () => {
     const config = await openTill({ usd: 100 })

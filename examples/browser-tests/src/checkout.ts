@@ -46,7 +46,8 @@ export const UNAVAILABLE_MESSAGE = 'The payment service is not available right n
  */
 function formatMoney(amount: number, currency: Sale['currency']): string {
   const digits = currency === 'USD' ? 2 : 0
-  return `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`
+  const figures = amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+  return `${currency} ${figures}`
 }
 
 /**
@@ -127,7 +128,9 @@ function gatewayFor(config: CheckoutConfig): GatewayClient {
   return new GatewayClient({ apiKey: config.apiKey, baseUrl: config.gatewayUrl })
 }
 
-/** What the cashier reads for a failed call. An outage and a refusal need different actions, so they read differently. */
+/**
+ * What the cashier reads for a failed call. An outage and a refusal need different actions, so they read differently.
+ */
 function messageFor(error: unknown): string {
   if (isServerError(error) || isConnectionError(error) || isRequestTimeoutError(error)) return UNAVAILABLE_MESSAGE
   if (isInvalidRequestError(error)) return `The gateway refused the request: ${error.message}`

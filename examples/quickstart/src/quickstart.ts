@@ -69,11 +69,13 @@ export interface QuickstartSummary {
  */
 export function formatMoney(amount: number, currency: Currency): string {
   const digits = currency === 'KHR' ? 0 : 2
-  return `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`
+  const figures = amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+  return `${currency} ${figures}`
 }
 
 /**
- * One currency's balance as one line: total = usable + frozen (the gateway documentation: usable equals balance minus freeze).
+ * One currency's balance as one line: total = usable + frozen (the gateway documentation: usable equals balance minus
+ * freeze).
  *
  * @example
  * ```ts
@@ -135,7 +137,8 @@ export async function runQuickstart({
   log(`Mock clock frozen at ${mock.clock.now()} (a Monday)`)
   log('')
 
-  // 1. The merchant signs up and adds a store in the mobile app (the API cannot create stores: the gateway documentation).
+  // 1. The merchant signs up and adds a store in the mobile app (the API cannot create stores: the gateway
+  //    documentation).
   //    The app's API configuration screen shows the API key and the API secret; we keep both.
   const merchant = await mock.merchants.create({
     name: 'Riverside Coffee',
@@ -147,8 +150,11 @@ export async function runQuickstart({
     address: '12 Sisowath Quay, Phnom Penh',
   })
   step(
-    `Merchant #${merchant.merchantId} "Riverside Coffee" opened with ${formatMoney(100, 'USD')}, store #${store.storeId} added (control API: the merchant's app)`,
-    'The app shows the API key and the API secret; the secret stays on our server: it signs refunds and payouts, verifies webhooks',
+    `Merchant #${merchant.merchantId} "Riverside Coffee" opened with ` +
+      `${formatMoney(100, 'USD')}, store #${store.storeId} added (control ` +
+      `API: the merchant's app)`,
+    'The app shows the API key and the API secret; the secret stays on our ' +
+      'server: it signs refunds and payouts, verifies webhooks',
   )
 
   // The SDK reports every attempt (method, path, status, attempt number, duration, idempotency key, why it
@@ -191,7 +197,8 @@ export async function runQuickstart({
   const order = await gateway.orders.create({ storeId: listed.storeId, amount: orderAmount, currency: 'USD' })
   const orderId = Number(order.order_id)
   step(
-    `Order #${orderId} created for ${formatMoney(orderAmount, 'USD')} at store #${listed.storeId}: status ${order.status}`,
+    `Order #${orderId} created for ${formatMoney(orderAmount, 'USD')} at ` +
+      `store #${listed.storeId}: status ${order.status}`,
     `QR code ${order.qr_code}`,
   )
 
@@ -199,7 +206,8 @@ export async function runQuickstart({
   const payer = { accountName: 'Chan Sophea', accountNumber: '099887766' }
   const payment = await mock.payments.create({ orderId, status: 'SUCCESS', payer })
   step(
-    `Customer ${payer.accountName} paid order #${orderId} (control API): transaction #${payment.transactionId}, ${payment.status}`,
+    `Customer ${payer.accountName} paid order #${orderId} (control API): ` +
+      `transaction #${payment.transactionId}, ${payment.status}`,
   )
 
   // 5. The webhook reached our receiver and passed verification.
@@ -210,7 +218,9 @@ export async function runQuickstart({
     .find((w) => w.payload.transactionId === payment.transactionId)
     ?.attempts.at(-1)?.detail
   step(
-    `Webhook received at ${WEBHOOK_URL}: ${webhook.status} for order #${webhook.orderId}, ${formatMoney(webhook.amount, webhook.currency)}, transaction #${webhook.transactionId}`,
+    `Webhook received at ${WEBHOOK_URL}: ${webhook.status} for order ` +
+      `#${webhook.orderId}, ${formatMoney(webhook.amount, webhook.currency)}, ` +
+      `transaction #${webhook.transactionId}`,
     `X-Signature verified with the API secret over the raw body; our receiver answered ${answer}`,
   )
 
@@ -219,7 +229,8 @@ export async function runQuickstart({
   const refundAmount = 4.5
   const refund = await gateway.refunds.create({ orderId, amount: refundAmount })
   step(
-    `Partial refund of ${formatMoney(refund.amount, refund.currency)} on order #${orderId} to ${refund.accountName} (signed): transaction #${refund.transactionId}`,
+    `Partial refund of ${formatMoney(refund.amount, refund.currency)} on ` +
+      `order #${orderId} to ${refund.accountName} (signed): transaction #${refund.transactionId}`,
     `idempotency key ${refund.meta.idempotencyKey}; settles in 3-5 business days`,
   )
 
@@ -233,7 +244,8 @@ export async function runQuickstart({
     currency: 'USD',
   })
   step(
-    `Payout of ${formatMoney(payout.amount, payout.currency)} to ${payout.accountNumber} (${payout.accountName}) (signed): transaction #${payout.transactionId}`,
+    `Payout of ${formatMoney(payout.amount, payout.currency)} to ${payout.accountNumber} ` +
+      `(${payout.accountName}) (signed): transaction #${payout.transactionId}`,
     `idempotency key ${payout.meta.idempotencyKey}; settles in 1-2 business days`,
   )
 

@@ -40,7 +40,9 @@ const receiver = await startWebhookReceiver({
     const amount = payload.amount.toFixed(payload.currency === 'KHR' ? 0 : 2)
     const created = new Date(payload.createTimeMilli).toISOString()
     console.log(
-      `verified ${payload.status} for order #${payload.orderId}, transaction #${payload.transactionId}, ${payload.currency} ${amount} (created ${created})`,
+      `verified ${payload.status} for order #${payload.orderId}, transaction ` +
+        `#${payload.transactionId}, ${payload.currency} ${amount} (created ` +
+        `${created})`,
     )
     const outcome = store.apply(payload)
     if (outcome !== 'applied') console.log(`  -> ${IGNORED[outcome]}`)

@@ -128,41 +128,45 @@ describe('webhook receiver over loopback HTTP', () => {
     expect(fulfilled.map((p) => p.orderId)).toEqual([orderId])
   })
 
-  it('answers 401 to a tampered body or a wrong X-Signature and records nothing; a replay of the genuine one is authentic', async () => {
-    const { mock, receiver, outcomes, createOrder } = await setup()
-    const orderId = await createOrder(25)
-    const { transactionId } = await mock.payments.create({ orderId, status: 'SUCCESS' })
-    const { rawBody, signature } = recorded(mock, transactionId)
-    expect(receiver.events).toHaveLength(1)
+  it(
+    'answers 401 to a tampered body or a wrong X-Signature and records ' +
+      'nothing; a replay of the genuine one is authentic',
+    async () => {
+      const { mock, receiver, outcomes, createOrder } = await setup()
+      const orderId = await createOrder(25)
+      const { transactionId } = await mock.payments.create({ orderId, status: 'SUCCESS' })
+      const { rawBody, signature } = recorded(mock, transactionId)
+      expect(receiver.events).toHaveLength(1)
 
-    // One byte changed: 25 -> 95. Still valid JSON with a createTimeMilli, so only the signature can tell.
-    const tampered = rawBody.replace('"amount":25', '"amount":95')
-    expect(tampered).not.toBe(rawBody)
-    expect(tampered.length).toBe(rawBody.length)
-    const changedBody = await post(receiver.url, tampered, {
-      'Content-Type': 'application/json',
-      'X-Signature': signature,
-    })
-    expect(changedBody.status).toBe(401)
-    expect(changedBody.body.error).toMatch(/X-Signature of the webhook does not match its body/)
+      // One byte changed: 25 -> 95. Still valid JSON with a createTimeMilli, so only the signature can tell.
+      const tampered = rawBody.replace('"amount":25', '"amount":95')
+      expect(tampered).not.toBe(rawBody)
+      expect(tampered.length).toBe(rawBody.length)
+      const changedBody = await post(receiver.url, tampered, {
+        'Content-Type': 'application/json',
+        'X-Signature': signature,
+      })
+      expect(changedBody.status).toBe(401)
+      expect(changedBody.body.error).toMatch(/X-Signature of the webhook does not match its body/)
 
-    // The genuine body with another signature (last hex digit changed).
-    const wrongSignature = signature.slice(0, -1) + (signature.endsWith('0') ? '1' : '0')
-    const changedSignature = await post(receiver.url, rawBody, {
-      'Content-Type': 'application/json',
-      'X-Signature': wrongSignature,
-    })
-    expect(changedSignature.status).toBe(401)
-    expect(receiver.events).toHaveLength(1)
-    expect(outcomes).toEqual(['applied'])
+      // The genuine body with another signature (last hex digit changed).
+      const wrongSignature = signature.slice(0, -1) + (signature.endsWith('0') ? '1' : '0')
+      const changedSignature = await post(receiver.url, rawBody, {
+        'Content-Type': 'application/json',
+        'X-Signature': wrongSignature,
+      })
+      expect(changedSignature.status).toBe(401)
+      expect(receiver.events).toHaveLength(1)
+      expect(outcomes).toEqual(['applied'])
 
-    // The genuine delivery again, within the 5-minute tolerance: authentic, so accepted. Telling it apart
-    // from the first is the store's job: it is a duplicate and changes nothing.
-    const replay = await post(receiver.url, rawBody, { 'Content-Type': 'application/json', 'X-Signature': signature })
-    expect(replay).toEqual({ status: 200, body: { received: true } })
-    expect(receiver.events).toHaveLength(2)
-    expect(outcomes).toEqual(['applied', 'duplicate'])
-  })
+      // The genuine delivery again, within the 5-minute tolerance: authentic, so accepted. Telling it apart
+      // from the first is the store's job: it is a duplicate and changes nothing.
+      const replay = await post(receiver.url, rawBody, { 'Content-Type': 'application/json', 'X-Signature': signature })
+      expect(replay).toEqual({ status: 200, body: { received: true } })
+      expect(receiver.events).toHaveLength(2)
+      expect(outcomes).toEqual(['applied', 'duplicate'])
+    },
+  )
 
   it('answers 401 without X-Signature, 400 for a body that is not JSON, 404 off the path and 405 for GET', async () => {
     const { mock, receiver, createOrder } = await setup()
@@ -189,71 +193,83 @@ describe('webhook receiver over loopback HTTP', () => {
     expect(receiver.events.map((e) => e.transactionId)).toEqual([transactionId])
   })
 
-  it('refuses a webhook created 10 minutes ago (outside the 5-minute tolerance) with 401; the mock records failed attempts', async () => {
-    const { mock, receiver, store, createOrder } = await setup()
-    const orderId = await createOrder(10)
-    mock.webhooks.staleNext(600)
-    const { transactionId } = await mock.payments.create({ orderId, status: 'SUCCESS' })
-    expect(recorded(mock, transactionId)).toMatchObject({
-      status: 'recorded',
-      nextAttemptAt: T0 + MIN,
-      attempts: [{ at: T0, outcome: 'failed', detail: 'HTTP 401' }],
-    })
-    expect(receiver.events).toEqual([])
-    expect(store.payments()).toEqual([])
-  })
+  it(
+    'refuses a webhook created 10 minutes ago (outside the 5-minute ' +
+      'tolerance) with 401; the mock records failed attempts',
+    async () => {
+      const { mock, receiver, store, createOrder } = await setup()
+      const orderId = await createOrder(10)
+      mock.webhooks.staleNext(600)
+      const { transactionId } = await mock.payments.create({ orderId, status: 'SUCCESS' })
+      expect(recorded(mock, transactionId)).toMatchObject({
+        status: 'recorded',
+        nextAttemptAt: T0 + MIN,
+        attempts: [{ at: T0, outcome: 'failed', detail: 'HTTP 401' }],
+      })
+      expect(receiver.events).toEqual([])
+      expect(store.payments()).toEqual([])
+    },
+  )
 
-  it('a receiver that answers 500 gets the webhook again 1 minute later on the mock clock, stamped at that time, and acknowledges it then', async () => {
-    const { mock, receiver, store, outcomes, errors, fulfilled, createOrder } = await setup({ failFirst: 1 })
-    const orderId = await createOrder(24.5)
-    const { transactionId } = await mock.payments.create({ orderId, status: 'SUCCESS' })
+  it(
+    'a receiver that answers 500 gets the webhook again 1 minute later on ' +
+      'the mock clock, stamped at that time, and acknowledges it then',
+    async () => {
+      const { mock, receiver, store, outcomes, errors, fulfilled, createOrder } = await setup({ failFirst: 1 })
+      const orderId = await createOrder(24.5)
+      const { transactionId } = await mock.payments.create({ orderId, status: 'SUCCESS' })
 
-    // First attempt: verified (so recorded in events), but onEvent threw: 500, and a retry is scheduled.
-    expect(recorded(mock, transactionId)).toMatchObject({
-      status: 'recorded',
-      nextAttemptAt: T0 + MIN,
-      attempts: [{ at: T0, outcome: 'failed', detail: 'HTTP 500' }],
-    })
-    expect(errors).toEqual([new Error('database unavailable')])
-    expect(store.payments()).toEqual([])
+      // First attempt: verified (so recorded in events), but onEvent threw: 500, and a retry is scheduled.
+      expect(recorded(mock, transactionId)).toMatchObject({
+        status: 'recorded',
+        nextAttemptAt: T0 + MIN,
+        attempts: [{ at: T0, outcome: 'failed', detail: 'HTTP 500' }],
+      })
+      expect(errors).toEqual([new Error('database unavailable')])
+      expect(store.payments()).toEqual([])
 
-    // Not before its time...
-    await mock.clock.advance(MIN - 1)
-    expect(recorded(mock, transactionId).attempts).toHaveLength(1)
-    expect(receiver.events).toHaveLength(1)
+      // Not before its time...
+      await mock.clock.advance(MIN - 1)
+      expect(recorded(mock, transactionId).attempts).toHaveLength(1)
+      expect(receiver.events).toHaveLength(1)
 
-    // ...then the same payment again, stamped and signed at the retry's time, acknowledged with 200.
-    await mock.clock.advance(1)
-    expect(recorded(mock, transactionId)).toMatchObject({
-      status: 'delivered',
-      nextAttemptAt: null,
-      attempts: [
-        { at: T0, outcome: 'failed', detail: 'HTTP 500' },
-        { at: T0 + MIN, outcome: 'delivered', detail: 'HTTP 200' },
-      ],
-    })
-    expect(receiver.events).toHaveLength(2)
-    expect(receiver.events[1]).toEqual({ ...receiver.events[0], createTimeMilli: T0 + MIN })
-    expect(outcomes).toEqual(['applied'])
-    expect(store.payment(transactionId)).toMatchObject({ orderId, status: 'SUCCESS', createTimeMilli: T0 + MIN })
-    expect(fulfilled.map((p) => p.orderId)).toEqual([orderId])
-  })
+      // ...then the same payment again, stamped and signed at the retry's time, acknowledged with 200.
+      await mock.clock.advance(1)
+      expect(recorded(mock, transactionId)).toMatchObject({
+        status: 'delivered',
+        nextAttemptAt: null,
+        attempts: [
+          { at: T0, outcome: 'failed', detail: 'HTTP 500' },
+          { at: T0 + MIN, outcome: 'delivered', detail: 'HTTP 200' },
+        ],
+      })
+      expect(receiver.events).toHaveLength(2)
+      expect(receiver.events[1]).toEqual({ ...receiver.events[0], createTimeMilli: T0 + MIN })
+      expect(outcomes).toEqual(['applied'])
+      expect(store.payment(transactionId)).toMatchObject({ orderId, status: 'SUCCESS', createTimeMilli: T0 + MIN })
+      expect(fulfilled.map((p) => p.orderId)).toEqual([orderId])
+    },
+  )
 
-  it('a retry 6 minutes after the webhook was created passes the default 5-minute tolerance: each attempt is stamped at its own time', async () => {
-    // createTimeMilli is the signed timestamp; the mock re-stamps and re-signs every retry, so the receiver's
-    // freshness check (the SDK's default 300 s) accepts the second retry, 1 + 5 minutes after the first attempt.
-    const { mock, store, outcomes, createOrder } = await setup({ failFirst: 2 })
-    const { transactionId } = await mock.payments.create({ orderId: await createOrder(8), status: 'SUCCESS' })
-    await mock.clock.advance(MIN)
-    await mock.clock.advance(5 * MIN)
-    expect(recorded(mock, transactionId).attempts.map((a) => [a.at - T0, a.detail])).toEqual([
-      [0, 'HTTP 500'],
-      [MIN, 'HTTP 500'],
-      [6 * MIN, 'HTTP 200'],
-    ])
-    expect(outcomes).toEqual(['applied'])
-    expect(store.payment(transactionId)).toMatchObject({ status: 'SUCCESS', createTimeMilli: T0 + 6 * MIN })
-  })
+  it(
+    'a retry 6 minutes after the webhook was created passes the default ' +
+      '5-minute tolerance: each attempt is stamped at its own time',
+    async () => {
+      // createTimeMilli is the signed timestamp; the mock re-stamps and re-signs every retry, so the receiver's
+      // freshness check (the SDK's default 300 s) accepts the second retry, 1 + 5 minutes after the first attempt.
+      const { mock, store, outcomes, createOrder } = await setup({ failFirst: 2 })
+      const { transactionId } = await mock.payments.create({ orderId: await createOrder(8), status: 'SUCCESS' })
+      await mock.clock.advance(MIN)
+      await mock.clock.advance(5 * MIN)
+      expect(recorded(mock, transactionId).attempts.map((a) => [a.at - T0, a.detail])).toEqual([
+        [0, 'HTTP 500'],
+        [MIN, 'HTTP 500'],
+        [6 * MIN, 'HTTP 200'],
+      ])
+      expect(outcomes).toEqual(['applied'])
+      expect(store.payment(transactionId)).toMatchObject({ status: 'SUCCESS', createTimeMilli: T0 + 6 * MIN })
+    },
+  )
 
   it('a duplicated delivery arrives twice; the store applies it once and fulfils the order once', async () => {
     const { mock, receiver, store, outcomes, fulfilled, createOrder } = await setup()

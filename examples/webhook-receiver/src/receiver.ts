@@ -65,7 +65,8 @@ export interface WebhookReceiver {
  * @example
  * ```ts
  * const store = new PaymentsStore({ onPaid: (p) => console.log(`order #${p.orderId} paid`) })
- * const receiver = await startWebhookReceiver({ apiSecret: process.env.WEBHOOK_SECRET!, port: 3000, onEvent: (p) => store.apply(p) })
+ * const receiver = await startWebhookReceiver({ apiSecret: process.env.WEBHOOK_SECRET!, port: 3000,
+ *   onEvent: (p) => store.apply(p) })
  * console.log(`listening on ${receiver.url}`)
  * // ... later
  * await receiver.close()

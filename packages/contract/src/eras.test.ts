@@ -35,42 +35,50 @@ describe('CONTRACT_ERAS', () => {
     expect(eraAt(at('2026-03-16T00:00:00Z')).legacyAuth).toBe('refused')
   })
 
-  it('the idempotency key: optional, deprecated from 01-06, missing refused from 01-20, malformed refused from 01-27', () => {
-    const key = (iso: string) => {
-      const e = eraAt(at(iso))
-      return [e.missingIdempotencyKey, e.malformedIdempotencyKey]
-    }
-    expect(key('2026-01-05T23:59:59Z')).toEqual(['accepted', 'accepted'])
-    expect(key('2026-01-06T00:00:00Z')).toEqual(['deprecated', 'deprecated'])
-    expect(key('2026-01-20T00:00:00Z')).toEqual(['refused', 'deprecated'])
-    expect(key('2026-01-27T00:00:00Z')).toEqual(['refused', 'refused'])
-    expect(key('2026-11-24T00:00:00Z')).toEqual(['refused', 'refused'])
-  })
+  it(
+    'the idempotency key: optional, deprecated from 01-06, missing refused ' +
+      'from 01-20, malformed refused from 01-27',
+    () => {
+      const key = (iso: string) => {
+        const e = eraAt(at(iso))
+        return [e.missingIdempotencyKey, e.malformedIdempotencyKey]
+      }
+      expect(key('2026-01-05T23:59:59Z')).toEqual(['accepted', 'accepted'])
+      expect(key('2026-01-06T00:00:00Z')).toEqual(['deprecated', 'deprecated'])
+      expect(key('2026-01-20T00:00:00Z')).toEqual(['refused', 'deprecated'])
+      expect(key('2026-01-27T00:00:00Z')).toEqual(['refused', 'refused'])
+      expect(key('2026-11-24T00:00:00Z')).toEqual(['refused', 'refused'])
+    },
+  )
 
-  it('the deprecation warning runs from each release warning step until its full enforcement, and names dates and codes', () => {
-    const warning = (iso: string) => eraAt(at(iso)).deprecationWarning
-    expect(warning('2026-01-12T23:59:59Z')).toBeNull()
-    expect(warning('2026-01-13T00:00:00Z')).toMatchObject({
-      scope: 'refund-payout',
-      text: expect.stringContaining('2026-01-20T00:00:00Z'),
-    })
-    expect(warning('2026-01-13T00:00:00Z')!.text).toContain('missing_idempotent_key')
-    expect(warning('2026-01-20T00:00:00Z')).toMatchObject({
-      scope: 'refund-payout',
-      text: expect.stringContaining('invalid_idempotent_key'),
-    })
-    expect(warning('2026-01-27T00:00:00Z')).toBeNull()
-    expect(warning('2026-03-08T23:59:59Z')).toBeNull()
-    expect(warning('2026-03-09T00:00:00Z')).toMatchObject({
-      scope: 'gateway',
-      text: expect.stringContaining('from 2026-03-16T00:00:00Z'),
-    })
-    expect(warning('2026-03-16T00:00:00Z')).toMatchObject({
-      scope: 'gateway',
-      text: expect.stringContaining('Since 2026-03-16T00:00:00Z'),
-    })
-    expect(warning('2026-03-23T00:00:00Z')).toBeNull()
-  })
+  it(
+    'the deprecation warning runs from each release warning step until its ' +
+      'full enforcement, and names dates and codes',
+    () => {
+      const warning = (iso: string) => eraAt(at(iso)).deprecationWarning
+      expect(warning('2026-01-12T23:59:59Z')).toBeNull()
+      expect(warning('2026-01-13T00:00:00Z')).toMatchObject({
+        scope: 'refund-payout',
+        text: expect.stringContaining('2026-01-20T00:00:00Z'),
+      })
+      expect(warning('2026-01-13T00:00:00Z')!.text).toContain('missing_idempotent_key')
+      expect(warning('2026-01-20T00:00:00Z')).toMatchObject({
+        scope: 'refund-payout',
+        text: expect.stringContaining('invalid_idempotent_key'),
+      })
+      expect(warning('2026-01-27T00:00:00Z')).toBeNull()
+      expect(warning('2026-03-08T23:59:59Z')).toBeNull()
+      expect(warning('2026-03-09T00:00:00Z')).toMatchObject({
+        scope: 'gateway',
+        text: expect.stringContaining('from 2026-03-16T00:00:00Z'),
+      })
+      expect(warning('2026-03-16T00:00:00Z')).toMatchObject({
+        scope: 'gateway',
+        text: expect.stringContaining('Since 2026-03-16T00:00:00Z'),
+      })
+      expect(warning('2026-03-23T00:00:00Z')).toBeNull()
+    },
+  )
 
   it('every warning text is a valid one-line ASCII header value', () => {
     for (const e of CONTRACT_ERAS) {

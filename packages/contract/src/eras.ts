@@ -4,7 +4,8 @@
  * service a step at a time: an era starts at 00:00:00 UTC of a step's day and lasts until the next step.
  * Everything date-dependent in the service is read from the era in force; nothing else compares dates.
  *
- * | era | refund and payout | X-App-Id, X-Timestamp on standard endpoints | missing / malformed X-Idempotent-Key | X-Service-Deprecation-Warning | webhooks signed |
+ * | era | refund and payout | X-App-Id, X-Timestamp on standard endpoints | missing / malformed X-Idempotent-Key |
+ * X-Service-Deprecation-Warning | webhooks signed |
  * |---|---|---|---|---|---|
  * | before 2026-01-06 | earlier form only | accepted | accepted / accepted | none | no |
  * | 1.3.0 grace (01-06) | earlier form only | accepted | deprecated / deprecated | none | no |
@@ -12,7 +13,8 @@
  * | 1.3.0 rejection (01-20) | earlier form only | accepted | refused / deprecated | refund and payout | no |
  * | 1.3.0 full enforcement (01-27) | earlier form only | accepted | refused / refused | none | no |
  * | 1.4.0 grace (03-02) | both forms, earlier deprecated | deprecated | refused / refused | none | yes |
- * | 1.4.0 warning (03-09) | both forms, earlier deprecated | deprecated | refused / refused | every gateway response | yes |
+ * | 1.4.0 warning (03-09) | both forms, earlier deprecated | deprecated | refused / refused | every gateway response |
+ * yes |
  * | 1.4.0 rejection (03-16) | signed form only | refused | refused / refused | every gateway response | yes |
  * | 1.4.0 full enforcement (03-23) | signed form only | refused | refused / refused | none | yes |
  *
@@ -155,17 +157,20 @@ function buildEras(): readonly ContractEra[] {
   const KEY_FORMAT_WARNING: DeprecationWarning = {
     text:
       `X-Idempotent-Key has been required on refund and payout since ${R13.iso.rejection} (release 1.3.0); ` +
-      `from ${R13.iso.fullEnforcement} a key that is empty or longer than 255 characters will be refused with 400 invalid_idempotent_key`,
+      (`from ${R13.iso.fullEnforcement} a key that is empty or longer than 255 ` +
+        `characters will be refused with 400 invalid_idempotent_key`),
     scope: 'refund-payout',
     concerns: ['missing-idempotency-key', 'malformed-idempotency-key'],
   }
 
   const HOW_TO_MIGRATE =
-    'send X-Api-Key alone on standard endpoints, and sign refund and payout with X-Timestamp and X-Signature and a camelCase body'
+    'send X-Api-Key alone on standard endpoints, and sign refund and payout ' +
+    'with X-Timestamp and X-Signature and a camelCase body'
 
   const AUTH_WARNING: DeprecationWarning = {
     text:
-      'X-App-Id, X-Timestamp on standard endpoints, and unsigned snake_case refund and payout requests are deprecated (release 1.4.0) ' +
+      'X-App-Id, X-Timestamp on standard endpoints, and unsigned snake_case ' +
+      'refund and payout requests are deprecated (release 1.4.0) ' +
       `and will be refused with 401 invalid_authentication from ${R14.iso.rejection}; ${HOW_TO_MIGRATE}`,
     scope: 'gateway',
     concerns: ['legacy-auth'],
@@ -173,7 +178,8 @@ function buildEras(): readonly ContractEra[] {
 
   const AUTH_REFUSED_WARNING: DeprecationWarning = {
     text:
-      `Since ${R14.iso.rejection} (release 1.4.0) X-App-Id, X-Timestamp on standard endpoints, and unsigned snake_case refund and payout ` +
+      `Since ${R14.iso.rejection} (release 1.4.0) X-App-Id, X-Timestamp on ` +
+      `standard endpoints, and unsigned snake_case refund and payout ` +
       `requests are refused with 401 invalid_authentication; ${HOW_TO_MIGRATE}`,
     scope: 'gateway',
     concerns: ['legacy-auth'],
@@ -202,7 +208,9 @@ function buildEras(): readonly ContractEra[] {
   return Object.freeze([
     era('before-1.3.0', null, null, null, {
       summary:
-        'Refund and payout in the earlier form (X-App-Id, X-Api-Key, X-Timestamp, snake_case); X-Idempotent-Key optional, honoured when sent',
+        'Refund and payout in the earlier form (X-App-Id, X-Api-Key, ' +
+        'X-Timestamp, snake_case); X-Idempotent-Key optional, honoured when ' +
+        'sent',
       ...BEFORE_1_4_0,
       missingIdempotencyKey: 'accepted',
       malformedIdempotencyKey: 'accepted',
@@ -217,7 +225,8 @@ function buildEras(): readonly ContractEra[] {
     }),
     era('1.3.0-deprecation-warning', '1.3.0', 'deprecationWarning', R13.iso.deprecationWarning, {
       summary:
-        'Release 1.3.0, warning: refund and payout responses carry X-Service-Deprecation-Warning; a missing key is still accepted',
+        'Release 1.3.0, warning: refund and payout responses carry ' +
+        'X-Service-Deprecation-Warning; a missing key is still accepted',
       ...BEFORE_1_4_0,
       missingIdempotencyKey: 'deprecated',
       malformedIdempotencyKey: 'deprecated',
@@ -225,7 +234,8 @@ function buildEras(): readonly ContractEra[] {
     }),
     era('1.3.0-rejection', '1.3.0', 'rejection', R13.iso.rejection, {
       summary:
-        'Release 1.3.0, rejection: a refund or payout without X-Idempotent-Key is refused with 400 missing_idempotent_key',
+        'Release 1.3.0, rejection: a refund or payout without X-Idempotent-Key ' +
+        'is refused with 400 missing_idempotent_key',
       ...BEFORE_1_4_0,
       missingIdempotencyKey: 'refused',
       malformedIdempotencyKey: 'deprecated',
@@ -233,14 +243,16 @@ function buildEras(): readonly ContractEra[] {
     }),
     era('1.3.0-full-enforcement', '1.3.0', 'fullEnforcement', R13.iso.fullEnforcement, {
       summary:
-        'Release 1.3.0, full enforcement: a key must be 1 to 255 characters (400 invalid_idempotent_key); no more warnings',
+        'Release 1.3.0, full enforcement: a key must be 1 to 255 characters ' +
+        '(400 invalid_idempotent_key); no more warnings',
       ...BEFORE_1_4_0,
       ...FROM_1_3_0_ENFORCEMENT,
       deprecationWarning: null,
     }),
     era('1.4.0-grace', '1.4.0', 'grace', R14.iso.grace, {
       summary:
-        'Release 1.4.0, grace: refund and payout take the signed camelCase form too; old headers and the earlier form are accepted and logged',
+        'Release 1.4.0, grace: refund and payout take the signed camelCase form ' +
+        'too; old headers and the earlier form are accepted and logged',
       signedMoneyForm: true,
       legacyAuth: 'deprecated',
       ...FROM_1_3_0_ENFORCEMENT,
@@ -249,7 +261,8 @@ function buildEras(): readonly ContractEra[] {
     }),
     era('1.4.0-deprecation-warning', '1.4.0', 'deprecationWarning', R14.iso.deprecationWarning, {
       summary:
-        'Release 1.4.0, warning: every gateway response carries X-Service-Deprecation-Warning; old headers still accepted',
+        'Release 1.4.0, warning: every gateway response carries ' +
+        'X-Service-Deprecation-Warning; old headers still accepted',
       signedMoneyForm: true,
       legacyAuth: 'deprecated',
       ...FROM_1_3_0_ENFORCEMENT,
@@ -258,7 +271,8 @@ function buildEras(): readonly ContractEra[] {
     }),
     era('1.4.0-rejection', '1.4.0', 'rejection', R14.iso.rejection, {
       summary:
-        'Release 1.4.0, rejection: X-App-Id, X-Timestamp on standard endpoints and the earlier form are refused with 401 invalid_authentication',
+        'Release 1.4.0, rejection: X-App-Id, X-Timestamp on standard endpoints ' +
+        'and the earlier form are refused with 401 invalid_authentication',
       signedMoneyForm: true,
       legacyAuth: 'refused',
       ...FROM_1_3_0_ENFORCEMENT,

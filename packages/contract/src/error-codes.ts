@@ -24,7 +24,10 @@ export const ERROR_CODES = {
   idempotency_key_in_use: 'idempotency_key_in_use',
   /** 422: the same key was used within 24 hours for another request (another body or operation). */
   idempotency_key_mismatch: 'idempotency_key_mismatch',
-  /** 401: obsolete authentication headers (X-App-Id, X-Timestamp on a standard endpoint) from 2026-03-16 (release 1.4.0). */
+  /**
+   * 401: obsolete authentication headers (X-App-Id, X-Timestamp on a standard endpoint) from 2026-03-16 (release
+   * 1.4.0).
+   */
   invalid_authentication: 'invalid_authentication',
   /** 401: X-Signature does not match the body and X-Timestamp. */
   invalid_signature: 'invalid_signature',

@@ -141,7 +141,8 @@ function describeProblem(issue: Issue, path: readonly PropertyKey[], root: Looku
     case 'invalid_key':
     case 'invalid_element':
       return issue.issues.length > 0
-        ? `has an invalid ${issue.code === 'invalid_key' ? 'key' : 'element'}: ${issue.issues.flatMap((i) => describeIssue(i, [], NO_VALUE)).join(', ')}`
+        ? `has an invalid ${issue.code === 'invalid_key' ? 'key' : 'element'}: ` +
+            issue.issues.flatMap((i) => describeIssue(i, [], NO_VALUE)).join(', ')
         : `has an invalid ${issue.code === 'invalid_key' ? 'key' : 'element'}`
     case 'custom':
       return issue.message === DEFAULT_MESSAGE ? 'is invalid' : issue.message

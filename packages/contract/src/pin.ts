@@ -1,7 +1,7 @@
 /**
  * @module pin
- * The PIN module's wire contract (the gateway\'s documentation, "PIN module"), without zod so that a browser bundle of a PIN
- * client stays small: success messages, error codes of our decisions, and the shape of the envelope.
+ * The PIN module's wire contract (the gateway\'s documentation, "PIN module"), without zod so that a browser bundle of
+ * a PIN client stays small: success messages, error codes of our decisions, and the shape of the envelope.
  * Every answer is the PIN module envelope `{status_code, message, data}`; a refusal adds `code`
  * (our decision, docs/decisions.md) so a client can branch on it.
  */
@@ -56,7 +56,9 @@ export const PIN_ERROR_CODES = {
   contact_not_found: 'contact_not_found',
   /** 422: forgot-pin for the user's contact that is not verified. */
   contact_not_verified: 'contact_not_verified',
-  /** 400: verify-otp with a session that is unknown, expired, ended, already verified, or not this user's and contact's. */
+  /**
+   * 400: verify-otp with a session that is unknown, expired, ended, already verified, or not this user's and contact's.
+   */
   otp_session_invalid: 'otp_session_invalid',
   /** 422: verify-otp with a wrong code; `data.attempts_remaining` before the session ends. */
   otp_invalid: 'otp_invalid',

@@ -175,38 +175,47 @@ describe('the service document', () => {
     expect(GATEWAY_OPERATION_IDS).toHaveLength(operations.length)
   })
 
-  it('documents the earlier refund form as a deprecated alternative: a oneOf body and a second security requirement', () => {
-    const document = buildGatewayDocument(minimalExamples(), { version: '0.0.0' })
-    const refund = document.paths![GATEWAY_PATHS.refundOrder]!.post!
-    const body = (refund.requestBody as { content: Record<string, { schema: { oneOf: Array<{ $ref: string }> } }> })
-      .content['application/json']!.schema
-    expect(body.oneOf.map((s) => s.$ref)).toEqual([
-      '#/components/schemas/RefundRequest',
-      '#/components/schemas/LegacyRefundRequest',
-    ])
-    expect(document.components!.schemas!.LegacyRefundRequest).toMatchObject({
-      deprecated: true,
-      description: expect.stringContaining('2026-03-16'),
-    })
-    expect(refund.security).toEqual([
-      { ApiKey: [], RequestSignature: [] },
-      { ApiKey: [], LegacyAppId: [] },
-    ])
-    expect(document.components!.parameters!.LegacyAppId).toMatchObject({
-      in: 'header',
-      name: 'X-App-Id',
-      deprecated: true,
-    })
-  })
+  it(
+    'documents the earlier refund form as a deprecated alternative: a oneOf ' +
+      'body and a second security requirement',
+    () => {
+      const document = buildGatewayDocument(minimalExamples(), { version: '0.0.0' })
+      const refund = document.paths![GATEWAY_PATHS.refundOrder]!.post!
+      const body = (refund.requestBody as { content: Record<string, { schema: { oneOf: Array<{ $ref: string }> } }> })
+        .content['application/json']!.schema
+      expect(body.oneOf.map((s) => s.$ref)).toEqual([
+        '#/components/schemas/RefundRequest',
+        '#/components/schemas/LegacyRefundRequest',
+      ])
+      expect(document.components!.schemas!.LegacyRefundRequest).toMatchObject({
+        deprecated: true,
+        description: expect.stringContaining('2026-03-16'),
+      })
+      expect(refund.security).toEqual([
+        { ApiKey: [], RequestSignature: [] },
+        { ApiKey: [], LegacyAppId: [] },
+      ])
+      expect(document.components!.parameters!.LegacyAppId).toMatchObject({
+        in: 'header',
+        name: 'X-App-Id',
+        deprecated: true,
+      })
+    },
+  )
 
-  it('X-Idempotent-Key is a required header parameter whose description gives the earlier optional period; X-Trace-Id an optional response header', () => {
-    const document = buildGatewayDocument(minimalExamples(), { version: '0.0.0' })
-    const key = document.components!.parameters!.IdempotentKey as { required?: boolean; description?: string }
-    expect(key).toMatchObject({ in: 'header', name: 'X-Idempotent-Key', required: true })
-    expect(key.description).toContain('2026-01-20')
-    const trace = document.components!.headers!.TraceId as { required?: boolean }
-    expect(trace.required).not.toBe(true)
-  })
+  it(
+    'X-Idempotent-Key is a required header parameter whose description ' +
+      'gives the earlier optional period; X-Trace-Id an optional response ' +
+      'header',
+    () => {
+      const document = buildGatewayDocument(minimalExamples(), { version: '0.0.0' })
+      const key = document.components!.parameters!.IdempotentKey as { required?: boolean; description?: string }
+      expect(key).toMatchObject({ in: 'header', name: 'X-Idempotent-Key', required: true })
+      expect(key.description).toContain('2026-01-20')
+      const trace = document.components!.headers!.TraceId as { required?: boolean }
+      expect(trace.required).not.toBe(true)
+    },
+  )
 
   it('refuses an operation without examples, and an example that does not match its schema', () => {
     const missing = minimalExamples()

@@ -67,7 +67,9 @@ for (const [name, us] of figures)
   console.log(`  ${name.padEnd(28)} ${us.toFixed(1).padStart(8)} us CPU per request (rounds ${xs(samples[name]!)})`)
 const [inproc, floor, ours] = figures.map(([, us]) => us)
 console.log(
-  `  the server adds ${(ours! - floor!).toFixed(1)} us over a bare node:http server (${(ours! / floor!).toFixed(2)}x); over in-process: ${(ours! / inproc!).toFixed(2)}x`,
+  `  the server adds ${(ours! - floor!).toFixed(1)} us over a bare ` +
+    `node:http server (${(ours! / floor!).toFixed(2)}x); over in-process: ` +
+    `${(ours! / inproc!).toFixed(2)}x`,
 )
 
 function xs(values: number[]): string {

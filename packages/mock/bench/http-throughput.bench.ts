@@ -102,7 +102,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const servers = [await start('bare'), await start('mock'), await start('mock-log')]
 try {
   console.log(
-    `HTTP throughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s a round, ${ROUNDS} interleaved rounds, Node ${process.version}, ${os.cpus().length} CPUs`,
+    `HTTP throughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s ` +
+      `a round, ${ROUNDS} interleaved rounds, Node ${process.version}, ${os.cpus().length} ` +
+      `CPUs`,
   )
   for (const [label, request] of Object.entries(REQUESTS)) {
     const samples = new Map(servers.map((s) => [s.name, { rps: [] as number[], cpu: [] as number[], bad: 0 }]))
@@ -124,9 +126,12 @@ try {
       const goal =
         name === 'bare node:http'
           ? ''
-          : `  ratio ${ratio.toFixed(2)}x bare (goal >= ${GOALS[label as keyof typeof GOALS]}x: ${ratio >= GOALS[label as keyof typeof GOALS] ? 'met' : 'NOT met'})`
+          : `  ratio ${ratio.toFixed(2)}x bare (goal >= ` +
+            `${GOALS[label as keyof typeof GOALS]}x: ` +
+            `${ratio >= GOALS[label as keyof typeof GOALS] ? 'met' : 'NOT met'})`
       console.log(
-        `  ${name.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  ${median(s.cpu).toFixed(1).padStart(6)} us CPU/request${goal}${s.bad ? `  (${s.bad} non-2xx!)` : ''}`,
+        `  ${name.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  ${median(s.cpu).toFixed(1).padStart(6)} ` +
+          `us CPU/request${goal}${s.bad ? `  (${s.bad} non-2xx!)` : ''}`,
       )
     }
   }

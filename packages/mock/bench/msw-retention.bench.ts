@@ -60,6 +60,7 @@ for (const mode of ['mock.fetch', 'setupServer']) {
     ),
   )
   console.log(
-    `  ${mode.padEnd(12)} ${(bytes / 1024).toFixed(1).padStart(6)} KB per request${mode === 'mock.fetch' ? ' (goal ~0: nothing retained)' : ''}`,
+    `  ${mode.padEnd(12)} ${(bytes / 1024).toFixed(1).padStart(6)} KB per ` +
+      `request${mode === 'mock.fetch' ? ' (goal ~0: nothing retained)' : ''}`,
   )
 }

@@ -88,10 +88,14 @@ async function main(): Promise<void> {
   const cpus = os.cpus()
   console.log('Benchmark: a long-running mock against the number of orders it holds (one child process per size)')
   console.log(
-    `Node ${process.version} on ${process.platform}/${process.arch}, ${cpus.length} CPU(s) (${cpus[0]?.model ?? 'unknown'}); a shared machine: compare ratios, not absolute times.`,
+    `Node ${process.version} on ${process.platform}/${process.arch}, ${cpus.length} ` +
+      `CPU(s) (${cpus[0]?.model ?? 'unknown'}); a shared machine: compare ` +
+      `ratios, not absolute times.`,
   )
   console.log(
-    `Method: ${ROUNDS} interleaved rounds of ${ITERATIONS} x (create order + transaction detail) per size, median of the rounds; every fill order paid (SUCCESS) at once.`,
+    `Method: ${ROUNDS} interleaved rounds of ${ITERATIONS} x (create order ` +
+      `+ transaction detail) per size, median of the rounds; every fill order ` +
+      `paid (SUCCESS) at once.`,
   )
   console.log('')
 
@@ -106,7 +110,8 @@ async function main(): Promise<void> {
       if (report.kind !== 'filled') throw new Error(`unexpected ${report.kind} from the ${size} child`)
       filled.set(size, report)
       console.log(
-        `fill ${label(size)}: ${(report.fillMs / 1000).toFixed(2)} s (${((report.fillMs * 1000) / size).toFixed(1)} us per order), heap ${report.heapPerOrder.toFixed(0)} B per order`,
+        `fill ${label(size)}: ${(report.fillMs / 1000).toFixed(2)} s (${((report.fillMs * 1000) / size).toFixed(1)} ` +
+          `us per order), heap ${report.heapPerOrder.toFixed(0)} B per order`,
       )
     }
     for (const child of children) await child.ask({ kind: 'round', iterations: WARMUP_ITERATIONS, seed: 1 })
@@ -134,18 +139,23 @@ async function main(): Promise<void> {
     console.log('')
     console.log('P4 per process: create order + transaction detail')
     for (const size of SIZES) {
+      const us = (values: number[]) => median(values).toFixed(1).padStart(6)
+      const rounds = cpu
+        .get(size)!
+        .map((v) => v.toFixed(1))
+        .join(', ')
       console.log(
-        `  ${label(size)}: ${median(cpu.get(size)!).toFixed(1).padStart(6)} us CPU per iteration, ${median(wall.get(size)!).toFixed(1).padStart(6)} us wall (rounds ${cpu
-          .get(size)!
-          .map((v) => v.toFixed(1))
-          .join(', ')})`,
+        `  ${label(size)}: ${us(cpu.get(size)!)} us CPU per iteration, ` +
+          `${us(wall.get(size)!)} us wall (rounds ${rounds})`,
       )
     }
     const small = median(cpu.get(SIZES[0]!)!)
     const large = median(cpu.get(SIZES.at(-1)!)!)
     const ratio = large / small
     console.log(
-      `  ratio 100k / 1k CPU per iteration: ${ratio.toFixed(2)}x (goal <= ${GOALS.ratio}x: ${verdict(ratio <= GOALS.ratio)}); 10k / 1k: ${(median(cpu.get(SIZES[1]!)!) / small).toFixed(2)}x`,
+      `  ratio 100k / 1k CPU per iteration: ${ratio.toFixed(2)}x (goal <= ` +
+        `${GOALS.ratio}x: ${verdict(ratio <= GOALS.ratio)}); 10k / 1k: ` +
+        `${(median(cpu.get(SIZES[1]!)!) / small).toFixed(2)}x`,
     )
     console.log('')
     console.log('Heap per order (with its payment transaction), after a full GC')
@@ -160,7 +170,8 @@ async function main(): Promise<void> {
     for (const size of SIZES) {
       const r = resets.get(size)!
       console.log(
-        `  ${label(size)} (${r.records.toLocaleString('en-US')} records): ${r.resetMs.toFixed(2).padStart(7)} ms; the next full GC ${r.gcAfterMs.toFixed(1)} ms`,
+        `  ${label(size)} (${r.records.toLocaleString('en-US')} records): ${r.resetMs.toFixed(2).padStart(7)} ` +
+          `ms; the next full GC ${r.gcAfterMs.toFixed(1)} ms`,
       )
     }
     const resetMs = resets.get(SIZES.at(-1)!)!.resetMs

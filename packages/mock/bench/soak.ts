@@ -77,7 +77,10 @@ export interface SoakResult {
   skipped: number
   webhookPosts: number
   forgotPins: number
-  /** Last quarter after warm-up over the first: mean RSS, mean heap, pooled p99, heap growth per cycle (second half over first). */
+  /**
+   * Last quarter after warm-up over the first: mean RSS, mean heap, pooled p99, heap growth per cycle (second half over
+   * first).
+   */
   comparison: { rss: number; heapUsed: number; p99: number; heapPerCycle: number } | undefined
 }
 
@@ -268,10 +271,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
 
     const advancePerTick = Math.round((options.mockMinutes * 60_000 * TICK_MS) / (options.seconds * 1000))
     out(
-      `Soak: ${options.mockMinutes} mock minutes in ${options.seconds} s real (${advancePerTick / TICK_MS}x), ${options.rate} cycles/s, seed ${options.seed}, receiver failing ${Math.round(options.failRate * 100)} % of webhook attempts; server ${base}`,
+      `Soak: ${options.mockMinutes} mock minutes in ${options.seconds} s real ` +
+        `(${advancePerTick / TICK_MS}x), ${options.rate} cycles/s, seed ` +
+        `${options.seed}, receiver failing ${Math.round(options.failRate * 100)} ` +
+        `% of webhook attempts; server ${base}`,
     )
     out(
-      '   real    mock      RSS     heap heapTotal external orders  tx      idem  webhooks outbox otp  queued(settle/webhook/expiry)  requests  p99',
+      '   real    mock      RSS     heap heapTotal external orders  tx      ' +
+        'idem  webhooks outbox otp  queued(settle/webhook/expiry)  requests  ' +
+        'p99',
     )
     const started = performance.now()
     const end = started + options.seconds * 1000
@@ -309,7 +317,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const r = s.stats.records
       const q = s.stats.queued
       out(
-        `${s.realSeconds.toFixed(1).padStart(6)}s ${s.mockMinutes.toFixed(1).padStart(6)}m ${mb(s.rss).padStart(9)} ${mb(s.heapUsed).padStart(8)} ${mb(s.heapTotal).padStart(8)} ${mb(s.external).padStart(7)} ${String(r.orders).padStart(7)} ${String(r.transactions).padStart(6)} ${String(r.idempotency).padStart(6)} ${String(r.webhooks).padStart(8)} ${String(r.outbox).padStart(6)} ${String(r.otpSessions).padStart(4)}  ${`${q.settlements}/${q.webhookAttempts}/${q.expiries}`.padStart(28)}  ${String(s.latencies.length).padStart(8)} ${s.p99Ms.toFixed(1).padStart(5)} ms`,
+        `${s.realSeconds.toFixed(1).padStart(6)}s ` +
+          `${s.mockMinutes.toFixed(1).padStart(6)}m ${mb(s.rss).padStart(9)} ${mb(s.heapUsed).padStart(8)} ` +
+          `${mb(s.heapTotal).padStart(8)} ${mb(s.external).padStart(7)} ${String(r.orders).padStart(7)} ` +
+          `${String(r.transactions).padStart(6)} ${String(r.idempotency).padStart(6)} ` +
+          `${String(r.webhooks).padStart(8)} ${String(r.outbox).padStart(6)} ${String(r.otpSessions).padStart(4)} ` +
+          ` ${`${q.settlements}/${q.webhookAttempts}/${q.expiries}`.padStart(28)} ` +
+          ` ${String(s.latencies.length).padStart(8)} ${s.p99Ms.toFixed(1).padStart(5)} ` +
+          `ms`,
       )
     }
     let nextSample = started + options.sampleSeconds * 1000
@@ -357,7 +372,10 @@ function summarise(result: SoakResult, out: (line: string) => void): SoakResult[
   const { samples } = result
   out('')
   out(
-    `${result.cycles} cycles, ${result.requests} requests, ${result.webhookPosts} webhook POSTs received (retries included), ${result.forgotPins} codes asked, ${result.skipped} cycles skipped (server behind), ${result.unexpected.length} unexpected answers`,
+    `${result.cycles} cycles, ${result.requests} requests, ${result.webhookPosts} ` +
+      `webhook POSTs received (retries included), ${result.forgotPins} codes ` +
+      `asked, ${result.skipped} cycles skipped (server behind), ${result.unexpected.length} ` +
+      `unexpected answers`,
   )
   for (const line of result.unexpected.slice(0, 5)) out(`  unexpected: ${line}`)
   // Warm-up: the first fifth of the samples (JIT, first GCs, tables growing their first buckets).
@@ -389,16 +407,27 @@ function summarise(result: SoakResult, out: (line: string) => void): SoakResult[
   const pct = (r: number) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)} %`
   out(`after warm-up (${after.length} samples, quarters of ${quarter}): last quarter against the first`)
   out(
-    `  RSS  ${mb(mean(first.map((s) => s.rss)))} -> ${mb(mean(last.map((s) => s.rss)))}: ${pct(comparison.rss)} (goal within 10 %: ${Math.abs(comparison.rss - 1) <= 0.1 ? 'met' : 'NOT met'})`,
+    `  RSS  ${mb(mean(first.map((s) => s.rss)))} -> ` +
+      `${mb(mean(last.map((s) => s.rss)))}: ${pct(comparison.rss)} (goal ` +
+      `within 10 %: ` +
+      `${Math.abs(comparison.rss - 1) <= 0.1 ? 'met' : 'NOT met'})`,
   )
   out(
-    `  heap ${mb(mean(first.map((s) => s.heapUsed)))} -> ${mb(mean(last.map((s) => s.heapUsed)))}: ${pct(comparison.heapUsed)} (goal within 10 %: ${Math.abs(comparison.heapUsed - 1) <= 0.1 ? 'met' : 'NOT met'})`,
+    `  heap ${mb(mean(first.map((s) => s.heapUsed)))} -> ` +
+      `${mb(mean(last.map((s) => s.heapUsed)))}: ${pct(comparison.heapUsed)} ` +
+      `(goal within 10 %: ` +
+      `${Math.abs(comparison.heapUsed - 1) <= 0.1 ? 'met' : 'NOT met'})`,
   )
   out(
-    `  heap growth per cycle: ${firstSlope.toFixed(0)} B in the first half, ${secondSlope.toFixed(0)} B in the second: ${pct(comparison.heapPerCycle)} (no leak: the second half at most +10 %: ${comparison.heapPerCycle <= 1.1 ? 'met' : 'NOT met'})`,
+    `  heap growth per cycle: ${firstSlope.toFixed(0)} B in the first half, ` +
+      `${secondSlope.toFixed(0)} B in the second: ${pct(comparison.heapPerCycle)} ` +
+      `(no leak: the second half at most +10 %: ` +
+      `${comparison.heapPerCycle <= 1.1 ? 'met' : 'NOT met'})`,
   )
   out(
-    `  p99  ${pooled(first).toFixed(1)} ms -> ${pooled(last).toFixed(1)} ms (every request of the quarter): ${pct(comparison.p99)} (goal at most +25 %: ${comparison.p99 <= 1.25 ? 'met' : 'NOT met'})`,
+    `  p99  ${pooled(first).toFixed(1)} ms -> ${pooled(last).toFixed(1)} ms ` +
+      `(every request of the quarter): ${pct(comparison.p99)} (goal at most ` +
+      `+25 %: ${comparison.p99 <= 1.25 ? 'met' : 'NOT met'})`,
   )
   const a = first[0]!.stats
   const b = last.at(-1)!.stats

@@ -70,7 +70,9 @@ for (let i = 0; i < HISTORY; i++) await mock.payments.create({ orderId: await cr
 const many = await payments(1000)
 const held = (await mock.stats()).records.webhooks
 console.log(
-  `payment with its webhook delivered: ${few.toFixed(0)} us among ~1.5k webhooks, ${many.toFixed(0)} us among ${held.toLocaleString('en-US')}: ${verdict(many / few)}`,
+  `payment with its webhook delivered: ${few.toFixed(0)} us among ~1.5k ` +
+    `webhooks, ${many.toFixed(0)} us among ${held.toLocaleString('en-US')}: ` +
+    `${verdict(many / few)}`,
 )
 
 receiver.failing = true
@@ -79,6 +81,8 @@ const idle = await listStores(2000)
 for (let i = 0; i < BACKLOG; i++) await mock.payments.create({ orderId: await createOrder(), status: 'SUCCESS' })
 const backlog = await listStores(2000)
 console.log(
-  `list stores: ${idle.toFixed(0)} us with no retry waiting, ${backlog.toFixed(0)} us with ${(await mock.stats()).queued.webhookAttempts.toLocaleString('en-US')} retries scheduled: ${verdict(backlog / idle)}`,
+  `list stores: ${idle.toFixed(0)} us with no retry waiting, ${backlog.toFixed(0)} ` +
+    `us with ${(await mock.stats()).queued.webhookAttempts.toLocaleString('en-US')} ` +
+    `retries scheduled: ${verdict(backlog / idle)}`,
 )
 process.exit(0)

@@ -16,7 +16,8 @@ import type { HistoryLimit } from './domain/retention.js'
  *
  * @example
  * ```ts
- * createMockGateway({ retention: { webhooks: { max: 50_000 }, outbox: { maxAgeSeconds: 3600 }, expiredQrCodeSeconds: 0 } })
+ * createMockGateway({ retention: { webhooks: { max: 50_000 }, outbox: { maxAgeSeconds: 3600 },
+ *   expiredQrCodeSeconds: 0 } })
  * ```
  */
 export interface RetentionOptions {
@@ -27,7 +28,10 @@ export interface RetentionOptions {
    * `{ max: 1000, maxAgeSeconds: 604800 }` (a week).
    */
   webhooks?: Partial<HistoryLimit>
-  /** One-time codes that `mock.otp.list()` keeps, by count and age since sent. Default `{ max: 1000, maxAgeSeconds: 604800 }` (a week). */
+  /**
+   * One-time codes that `mock.otp.list()` keeps, by count and age since sent. Default `{ max: 1000, maxAgeSeconds:
+   * 604800 }` (a week).
+   */
   outbox?: Partial<HistoryLimit>
   /**
    * How long after its 30 minutes an unpaid stand-alone QR code (generate-qr) is still known: its image
@@ -44,7 +48,10 @@ interface ResolvedRetention {
   expiredQrCodeSeconds: number
 }
 
-/** Default retention: 1000 finished webhooks and 1000 codes, each for at most a week; an expired QR code known for a day. */
+/**
+ * Default retention: 1000 finished webhooks and 1000 codes, each for at most a week; an expired QR code known for a
+ * day.
+ */
 const DEFAULT_RETENTION: Readonly<ResolvedRetention> = Object.freeze({
   webhooks: Object.freeze({ max: 1000, maxAgeSeconds: 604_800 }),
   outbox: Object.freeze({ max: 1000, maxAgeSeconds: 604_800 }),
@@ -57,7 +64,8 @@ const DEFAULT_RETENTION: Readonly<ResolvedRetention> = Object.freeze({
  * @example
  * ```ts
  * const mock = createMockGateway({
- *   seed: [{ apiKey: 'mk_demo', apiSecret: 'sk_demo', balances: { usd: 1000 }, stores: [{ storeName: 'Riverside', address: '1 Main St' }] }],
+ *   seed: [{ apiKey: 'mk_demo', apiSecret: 'sk_demo', balances: { usd: 1000 }, stores: [{ storeName: 'Riverside',
+ *     address: '1 Main St' }] }],
  * })
  * ```
  */
@@ -95,14 +103,21 @@ export interface MockGatewayOptions {
   seed?: SeedMerchant[]
   /** Allowed difference between X-Timestamp and the mock clock, in seconds. Default 300. */
   signatureToleranceSeconds?: number
-  /** Business days until a refund or payout settles. Default: the slow end of the gateway documentation, refund 5 and payout 2. */
+  /**
+   * Business days until a refund or payout settles. Default: the slow end of the gateway documentation, refund 5 and
+   * payout 2.
+   */
   settlementBusinessDays?: { refund?: number; payout?: number }
   /**
    * A payout to an account number the mock does not know: `'fail-at-settlement'` (default: accepted,
-   * then failed and reversed as the gateway documentation describes for an invalid account) or `'reject'` (404 at once).
+   * then failed and reversed as the gateway documentation describes for an invalid account) or `'reject'` (404 at
+   * once).
    */
   unknownPayoutAccount?: 'fail-at-settlement' | 'reject'
-  /** List stores for a merchant without stores: `'not-found'` (default, as the gateway documentation) or `'empty-list'` (200 with `[]`). */
+  /**
+   * List stores for a merchant without stores: `'not-found'` (default, as the gateway documentation) or `'empty-list'`
+   * (200 with `[]`).
+   */
   emptyStoreList?: 'not-found' | 'empty-list'
   /**
    * Create order, generate QR, transaction detail and cancel: `'as-documented'` (default: the bare body
@@ -140,8 +155,8 @@ export interface MockGatewayOptions {
   /** PBKDF2 iterations of stored PIN hashes. Default 10 000 (a mock; tests may pass 1 000 for speed). */
   pinHashIterations?: number
   /**
-   * reset-pin on the verified session id alone, as the gateway documentation describes (default false), or only with the
-   * session owner's bearer token (true): the fix of the security finding in docs/decisions.md.
+   * reset-pin on the verified session id alone, as the gateway documentation describes (default false), or only with
+   * the session owner's bearer token (true): the fix of the security finding in docs/decisions.md.
    */
   resetPinRequiresBearer?: boolean
   /**
@@ -217,7 +232,10 @@ export interface ResolvedOptions {
   retention: ResolvedRetention
 }
 
-/** Every option {@link createMockGateway} knows; any other key is refused (a misspelt option would be ignored in silence). */
+/**
+ * Every option {@link createMockGateway} knows; any other key is refused (a misspelt option would be ignored in
+ * silence).
+ */
 const OPTION_NAMES: ReadonlySet<string> = new Set<keyof MockGatewayOptions>([
   'baseUrl',
   'clock',
@@ -251,7 +269,8 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
   const unknown = Object.keys(options).filter((key) => !OPTION_NAMES.has(key))
   if (unknown.length > 0) {
     throw new TypeError(
-      `[mock] unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; the options are ${[...OPTION_NAMES].join(', ')}`,
+      `[mock] unknown option${unknown.length > 1 ? 's' : ''} ` +
+        `${unknown.map((k) => JSON.stringify(k)).join(', ')}; the options are ${[...OPTION_NAMES].join(', ')}`,
     )
   }
   const baseUrl = (options.baseUrl ?? 'https://gateway.mock').replace(/\/+$/, '')
@@ -358,7 +377,8 @@ function resolveRetention(options: RetentionOptions | undefined): ResolvedRetent
   const unknown = Object.keys(options).filter((key) => !RETENTION_KEYS.has(key))
   if (unknown.length > 0)
     throw new TypeError(
-      `[mock] unknown retention option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; they are ${[...RETENTION_KEYS].join(', ')}`,
+      `[mock] unknown retention option ` +
+        `${unknown.map((k) => JSON.stringify(k)).join(', ')}; they are ${[...RETENTION_KEYS].join(', ')}`,
     )
   const expiredQrCodeSeconds = options.expiredQrCodeSeconds ?? DEFAULT_RETENTION.expiredQrCodeSeconds
   wholeNumber('retention.expiredQrCodeSeconds', expiredQrCodeSeconds)
@@ -376,7 +396,9 @@ function historyLimit(name: string, given: Partial<HistoryLimit> | undefined, fa
   const unknown = Object.keys(given).filter((key) => !LIMIT_KEYS.has(key))
   if (unknown.length > 0)
     throw new TypeError(
-      `[mock] unknown retention.${name} option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; they are max, maxAgeSeconds`,
+      `[mock] unknown retention.${name} option ` +
+        `${unknown.map((k) => JSON.stringify(k)).join(', ')}; they are max, ` +
+        `maxAgeSeconds`,
     )
   const limit = { max: given.max ?? fallback.max, maxAgeSeconds: given.maxAgeSeconds ?? fallback.maxAgeSeconds }
   wholeNumber(`retention.${name}.max`, limit.max)

@@ -1,6 +1,6 @@
 /**
- * Authentication of every gateway endpoint (the gateway\'s documentation, "Authentication",, "Errors", "Versioning"), every
- * error shape it answers with, the order of the checks (http/authenticate.ts), and that a refused
+ * Authentication of every gateway endpoint (the gateway\'s documentation, "Authentication",, "Errors", "Versioning"),
+ * every error shape it answers with, the order of the checks (http/authenticate.ts), and that a refused
  * request changes no state.
  */
 import { GATEWAY_PATHS, HEADERS, LIMITS } from '@merchant-gateway/contract'
@@ -257,7 +257,8 @@ describe('X-Api-Key on every endpoint', () => {
 
 describe('obsolete headers (release 1.4.0, refused from 2026-03-16 on the mock clock)', () => {
   it.each(named(ENDPOINTS))(
-    '%s: X-App-Id after the enforcement date is refused 401 code-style invalid_authentication with details, and changes nothing',
+    '%s: X-App-Id after the enforcement date is refused 401 code-style ' +
+      'invalid_authentication with details, and changes nothing',
     async (_name, endpoint) => {
       const f = await setup()
       const before = await snapshot(f)
@@ -271,7 +272,8 @@ describe('obsolete headers (release 1.4.0, refused from 2026-03-16 on the mock c
   )
 
   it.each(named(STANDARD))(
-    '%s: X-Timestamp on a standard endpoint after the enforcement date is refused 401 invalid_authentication, and changes nothing',
+    '%s: X-Timestamp on a standard endpoint after the enforcement date is ' +
+      'refused 401 invalid_authentication, and changes nothing',
     async (_name, endpoint) => {
       const f = await setup()
       const before = await snapshot(f)
@@ -336,7 +338,8 @@ describe('obsolete headers (release 1.4.0, refused from 2026-03-16 on the mock c
   )
 
   it.each(named(SIGNED))(
-    '%s: one second before the enforcement date X-App-Id is accepted on a correctly signed request and the operation runs',
+    '%s: one second before the enforcement date X-App-Id is accepted on a ' +
+      'correctly signed request and the operation runs',
     async (_name, endpoint) => {
       const f = await setup({ clock: { now: LAST_SECOND_BEFORE_1_4_0, frozen: true } })
       const before = await balance(f.mock, f.m)
@@ -348,7 +351,8 @@ describe('obsolete headers (release 1.4.0, refused from 2026-03-16 on the mock c
   )
 
   it.each(named(SIGNED))(
-    '%s: before the enforcement date X-App-Id does not replace the signature: a bad signature is still 401 invalid_signature',
+    '%s: before the enforcement date X-App-Id does not replace the ' +
+      'signature: a bad signature is still 401 invalid_signature',
     async (_name, endpoint) => {
       const f = await setup({ clock: { now: LAST_SECOND_BEFORE_1_4_0, frozen: true } })
       const before = await snapshot(f)
@@ -361,17 +365,20 @@ describe('obsolete headers (release 1.4.0, refused from 2026-03-16 on the mock c
     },
   )
 
-  it('the same instance flips from accepting to refusing X-App-Id when its clock crosses 2026-03-16T00:00:00Z', async () => {
-    const f = await setup({ clock: { now: LAST_SECOND_BEFORE_1_4_0, frozen: true } })
-    const listStores = ENDPOINTS[0]!
-    const headers = { [HEADERS.appId]: String(f.m.appId) }
-    expect((await send(f, listStores, { headers })).status).toBe(200)
-    await f.mock.clock.advance(1000)
-    expect(f.mock.clock.now()).toBe('2026-03-16T00:00:00.000Z')
-    expectCodeError(await send(f, listStores, { headers }), f.mock, 401, 'invalid_authentication', {
-      details: obsoleteDetails(listStores),
-    })
-  })
+  it(
+    'the same instance flips from accepting to refusing X-App-Id when its ' + 'clock crosses 2026-03-16T00:00:00Z',
+    async () => {
+      const f = await setup({ clock: { now: LAST_SECOND_BEFORE_1_4_0, frozen: true } })
+      const listStores = ENDPOINTS[0]!
+      const headers = { [HEADERS.appId]: String(f.m.appId) }
+      expect((await send(f, listStores, { headers })).status).toBe(200)
+      await f.mock.clock.advance(1000)
+      expect(f.mock.clock.now()).toBe('2026-03-16T00:00:00.000Z')
+      expectCodeError(await send(f, listStores, { headers }), f.mock, 401, 'invalid_authentication', {
+        details: obsoleteDetails(listStores),
+      })
+    },
+  )
 })
 
 describe('signed endpoints: X-Timestamp', () => {
@@ -426,7 +433,8 @@ describe('signed endpoints: X-Timestamp', () => {
   )
 
   it.each(SIGNED.flatMap((e) => [-301, 301].map((skew) => [e.name, skew, e] as const)))(
-    '%s: X-Timestamp %i s from the mock clock is outside the default 300 s skew: 401 invalid_timestamp, and changes nothing',
+    '%s: X-Timestamp %i s from the mock clock is outside the default 300 s ' +
+      'skew: 401 invalid_timestamp, and changes nothing',
     async (_name, skew, endpoint) => {
       const f = await setup()
       const before = await snapshot(f)
@@ -636,7 +644,8 @@ describe('signed endpoints: X-Signature covers the exact body bytes and the time
   )
 
   it.each(named(SIGNED))(
-    '%s: a request refused for its signature leaves its idempotency key unused: the corrected request with the same key runs',
+    '%s: a request refused for its signature leaves its idempotency key ' +
+      'unused: the corrected request with the same key runs',
     async (_name, endpoint) => {
       const f = await setup()
       const key = crypto.randomUUID()
@@ -657,7 +666,8 @@ describe('signed endpoints: X-Signature covers the exact body bytes and the time
 
 describe('signed endpoints: X-Idempotent-Key', () => {
   it.each(named(SIGNED))(
-    '%s: a missing X-Idempotent-Key is refused 400 code-style missing_idempotent_key naming the header, and changes nothing',
+    '%s: a missing X-Idempotent-Key is refused 400 code-style ' +
+      'missing_idempotent_key naming the header, and changes nothing',
     async (_name, endpoint) => {
       const f = await setup()
       const before = await snapshot(f)
@@ -761,7 +771,8 @@ describe('check order: obsolete headers, API key, timestamp, signature, idempote
   )
 
   it.each(named(SIGNED))(
-    '%s: an unknown X-Api-Key with a stale X-Timestamp and a bad signature reports the API key (401 status-style Unauthorized)',
+    '%s: an unknown X-Api-Key with a stale X-Timestamp and a bad signature ' +
+      'reports the API key (401 status-style Unauthorized)',
     async (_name, endpoint) => {
       const f = await setup()
       const before = await snapshot(f)

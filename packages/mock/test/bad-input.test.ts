@@ -91,7 +91,10 @@ interface Target {
   name: string
   path: string
   signed: boolean
-  /** `none`: no body, or a JSON object that is ignored (list stores, balance, transaction detail POST); `json`: a JSON object is required. */
+  /**
+   * `none`: no body, or a JSON object that is ignored (list stores, balance, transaction detail POST); `json`: a JSON
+   * object is required.
+   */
   body: 'none' | 'json'
   /** A valid body in the currency (refund: of an order in that currency). */
   valid?: (f: Fixture, currency: 'USD' | 'KHR') => Record<string, unknown>
@@ -582,79 +585,91 @@ describe('signed endpoints: a refused request does not record its idempotency ke
     expect((await balance(f.mock, f.m)).usd.freeze).toBe(5)
   })
 
-  it('a refund refused 400 by the money rules (1.005 on a USD order), then the valid refund with the same key, processes normally', async () => {
-    const f = await setup()
-    const key = crypto.randomUUID()
-    const before = await snapshot(f)
-    const bad = await signedCall(
-      f.mock,
-      f.m,
-      GATEWAY_PATHS.refundOrder,
-      { orderId: f.usdOrder.orderId, refundAmount: 1.005 },
-      { key },
-    )
-    expectStatusError(bad, 400, /refundAmount must have at most 2 decimal places for USD/)
-    expect(await snapshot(f)).toEqual(before)
-    const good = await signedCall(
-      f.mock,
-      f.m,
-      GATEWAY_PATHS.refundOrder,
-      { orderId: f.usdOrder.orderId, refundAmount: 1 },
-      { key },
-    )
-    expect(good.status).toBe(200)
-    expect(good.body.data.amount).toBe(1)
-  })
+  it(
+    'a refund refused 400 by the money rules (1.005 on a USD order), then ' +
+      'the valid refund with the same key, processes normally',
+    async () => {
+      const f = await setup()
+      const key = crypto.randomUUID()
+      const before = await snapshot(f)
+      const bad = await signedCall(
+        f.mock,
+        f.m,
+        GATEWAY_PATHS.refundOrder,
+        { orderId: f.usdOrder.orderId, refundAmount: 1.005 },
+        { key },
+      )
+      expectStatusError(bad, 400, /refundAmount must have at most 2 decimal places for USD/)
+      expect(await snapshot(f)).toEqual(before)
+      const good = await signedCall(
+        f.mock,
+        f.m,
+        GATEWAY_PATHS.refundOrder,
+        { orderId: f.usdOrder.orderId, refundAmount: 1 },
+        { key },
+      )
+      expect(good.status).toBe(200)
+      expect(good.body.data.amount).toBe(1)
+    },
+  )
 
-  it('a refund of an unknown order is 404 status-style, moves nothing, and the same key then works for a valid order', async () => {
-    const f = await setup()
-    const key = crypto.randomUUID()
-    const before = await snapshot(f)
-    const missing = await signedCall(
-      f.mock,
-      f.m,
-      GATEWAY_PATHS.refundOrder,
-      { orderId: 999_999, refundAmount: 5 },
-      { key },
-    )
-    expectStatusError(missing, 404, 'Order 999999 not found')
-    expect(await snapshot(f)).toEqual(before)
-    const good = await signedCall(
-      f.mock,
-      f.m,
-      GATEWAY_PATHS.refundOrder,
-      { orderId: f.usdOrder.orderId, refundAmount: 5 },
-      { key },
-    )
-    expect(good.status).toBe(200)
-    expect(good.headers.get(HEADERS.idempotentReplayed)).toBeNull()
-    expect(good.body.data).toMatchObject({ orderId: f.usdOrder.orderId, amount: 5 })
-    expect((await balance(f.mock, f.m)).usd.freeze).toBe(5)
-  })
+  it(
+    'a refund of an unknown order is 404 status-style, moves nothing, and ' +
+      'the same key then works for a valid order',
+    async () => {
+      const f = await setup()
+      const key = crypto.randomUUID()
+      const before = await snapshot(f)
+      const missing = await signedCall(
+        f.mock,
+        f.m,
+        GATEWAY_PATHS.refundOrder,
+        { orderId: 999_999, refundAmount: 5 },
+        { key },
+      )
+      expectStatusError(missing, 404, 'Order 999999 not found')
+      expect(await snapshot(f)).toEqual(before)
+      const good = await signedCall(
+        f.mock,
+        f.m,
+        GATEWAY_PATHS.refundOrder,
+        { orderId: f.usdOrder.orderId, refundAmount: 5 },
+        { key },
+      )
+      expect(good.status).toBe(200)
+      expect(good.headers.get(HEADERS.idempotentReplayed)).toBeNull()
+      expect(good.body.data).toMatchObject({ orderId: f.usdOrder.orderId, amount: 5 })
+      expect((await balance(f.mock, f.m)).usd.freeze).toBe(5)
+    },
+  )
 
-  it('with unknownPayoutAccount "reject", a payout to an unknown account is 404 and the same key then works for a known account', async () => {
-    const f = await setup({ unknownPayoutAccount: 'reject' })
-    const key = crypto.randomUUID()
-    const before = await snapshot(f)
-    const missing = await signedCall(
-      f.mock,
-      f.m,
-      GATEWAY_PATHS.payout,
-      { accountNumber: 'NOPE-1', amount: 5, currency: 'USD' },
-      { key },
-    )
-    expectStatusError(missing, 404, 'NOPE-1')
-    expect(await snapshot(f)).toEqual(before)
-    const good = await signedCall(
-      f.mock,
-      f.m,
-      GATEWAY_PATHS.payout,
-      { accountNumber: ACCOUNT, amount: 5, currency: 'USD' },
-      { key },
-    )
-    expect(good.status).toBe(200)
-    expect(good.body.data).toMatchObject({ accountNumber: ACCOUNT, amount: 5 })
-  })
+  it(
+    'with unknownPayoutAccount "reject", a payout to an unknown account is ' +
+      '404 and the same key then works for a known account',
+    async () => {
+      const f = await setup({ unknownPayoutAccount: 'reject' })
+      const key = crypto.randomUUID()
+      const before = await snapshot(f)
+      const missing = await signedCall(
+        f.mock,
+        f.m,
+        GATEWAY_PATHS.payout,
+        { accountNumber: 'NOPE-1', amount: 5, currency: 'USD' },
+        { key },
+      )
+      expectStatusError(missing, 404, 'NOPE-1')
+      expect(await snapshot(f)).toEqual(before)
+      const good = await signedCall(
+        f.mock,
+        f.m,
+        GATEWAY_PATHS.payout,
+        { accountNumber: ACCOUNT, amount: 5, currency: 'USD' },
+        { key },
+      )
+      expect(good.status).toBe(200)
+      expect(good.body.data).toMatchObject({ accountNumber: ACCOUNT, amount: 5 })
+    },
+  )
 })
 
 describe('size limit and amount boundaries', () => {

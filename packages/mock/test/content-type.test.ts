@@ -67,28 +67,32 @@ describe('Content-Type of gateway requests', () => {
     expect(res.status).toBe(200)
   })
 
-  it('authentication comes first: a bad API key with a form body is 401, a good one 415, and a signed refund is checked before its type', async () => {
-    const { mock, m } = await setup()
-    expect((await createOrderWith(mock, 'mk_wrong', m.storeId, 'text/plain')).status).toBe(401)
-    const { orderId } = await paidOrder(mock, m, 20)
-    const form = await signedCall(
-      mock,
-      m,
-      GATEWAY_PATHS.refundOrder,
-      { orderId, refundAmount: 5 },
-      { headers: { 'Content-Type': 'text/plain' } },
-    )
-    expect(form.status).toBe(415)
-    const badSignature = await signedCall(
-      mock,
-      m,
-      GATEWAY_PATHS.refundOrder,
-      { orderId, refundAmount: 5 },
-      { headers: { 'Content-Type': 'text/plain' }, secret: 'sk_wrong' },
-    )
-    expect(badSignature.body.error.code).toBe('invalid_signature')
-    expect((await mock.balances(m.merchantId)).usd.freeze).toBe(0)
-  })
+  it(
+    'authentication comes first: a bad API key with a form body is 401, a ' +
+      'good one 415, and a signed refund is checked before its type',
+    async () => {
+      const { mock, m } = await setup()
+      expect((await createOrderWith(mock, 'mk_wrong', m.storeId, 'text/plain')).status).toBe(401)
+      const { orderId } = await paidOrder(mock, m, 20)
+      const form = await signedCall(
+        mock,
+        m,
+        GATEWAY_PATHS.refundOrder,
+        { orderId, refundAmount: 5 },
+        { headers: { 'Content-Type': 'text/plain' } },
+      )
+      expect(form.status).toBe(415)
+      const badSignature = await signedCall(
+        mock,
+        m,
+        GATEWAY_PATHS.refundOrder,
+        { orderId, refundAmount: 5 },
+        { headers: { 'Content-Type': 'text/plain' }, secret: 'sk_wrong' },
+      )
+      expect(badSignature.body.error.code).toBe('invalid_signature')
+      expect((await mock.balances(m.merchantId)).usd.freeze).toBe(0)
+    },
+  )
 
   it('strictContentType: false reads any body as JSON', async () => {
     const { mock, m } = await setup({ strictContentType: false })
@@ -97,26 +101,30 @@ describe('Content-Type of gateway requests', () => {
 })
 
 describe('Content-Type of PIN module requests', () => {
-  it('a body that is not JSON by its type is 415 in the PIN envelope (unsupported_media_type), after the token is checked', async () => {
-    const { mock } = await setup()
-    const user = await newUser(mock)
-    const send = (headers: Record<string, string>) =>
-      mock.fetch(`${mock.baseUrl}${PIN_PATHS.verifyPin}`, {
-        method: 'POST',
-        headers,
-        body: new Blob([JSON.stringify({ pin: WRONG_PIN })]),
+  it(
+    'a body that is not JSON by its type is 415 in the PIN envelope ' +
+      '(unsupported_media_type), after the token is checked',
+    async () => {
+      const { mock } = await setup()
+      const user = await newUser(mock)
+      const send = (headers: Record<string, string>) =>
+        mock.fetch(`${mock.baseUrl}${PIN_PATHS.verifyPin}`, {
+          method: 'POST',
+          headers,
+          body: new Blob([JSON.stringify({ pin: WRONG_PIN })]),
+        })
+      const refused = await send({ Authorization: `Bearer ${user.accessToken}`, 'Content-Type': 'text/plain' })
+      expect({ status: refused.status, body: await refused.json() }).toEqual({
+        status: 415,
+        body: {
+          status_code: 415,
+          message: expect.stringMatching(/Content-Type must be application\/json/),
+          code: 'unsupported_media_type',
+          data: null,
+        },
       })
-    const refused = await send({ Authorization: `Bearer ${user.accessToken}`, 'Content-Type': 'text/plain' })
-    expect({ status: refused.status, body: await refused.json() }).toEqual({
-      status: 415,
-      body: {
-        status_code: 415,
-        message: expect.stringMatching(/Content-Type must be application\/json/),
-        code: 'unsupported_media_type',
-        data: null,
-      },
-    })
-    const anonymous = await send({ 'Content-Type': 'text/plain' })
-    expect(anonymous.status).toBe(401)
-  })
+      const anonymous = await send({ 'Content-Type': 'text/plain' })
+      expect(anonymous.status).toBe(401)
+    },
+  )
 })

@@ -115,18 +115,21 @@ describe('the in-process control API checks its input as the HTTP one does', () 
     expect(() => createMockGateway({ webhookURL: 'http://x' } as never)).toThrow(/unknown option "webhookURL"/)
   })
 
-  it('after a refused staleNext(1e20) and clock.advance(1e308), payments, webhooks and the clock work as before', async () => {
-    const mock = newMock()
-    const m = await newMerchant(mock)
-    await refused(() => mock.webhooks.staleNext(1e20))
-    await refused(() => mock.clock.advance(1e308))
-    const { orderId } = await paidOrder(mock, m, 20)
-    expect(mock.orders.get(orderId)?.status).toBe('completed')
-    expect(mock.webhooks.list()).toHaveLength(1)
-    expect(mock.webhooks.list()[0]!.payload.createTimeMilli).toBe(Date.parse(mock.clock.now()))
-    expect((await mock.merchants.create({ name: 'After' })).merchantId).toBe(2)
-    expect(mock.audit()).toEqual([])
-  })
+  it(
+    'after a refused staleNext(1e20) and clock.advance(1e308), payments, ' + 'webhooks and the clock work as before',
+    async () => {
+      const mock = newMock()
+      const m = await newMerchant(mock)
+      await refused(() => mock.webhooks.staleNext(1e20))
+      await refused(() => mock.clock.advance(1e308))
+      const { orderId } = await paidOrder(mock, m, 20)
+      expect(mock.orders.get(orderId)?.status).toBe('completed')
+      expect(mock.webhooks.list()).toHaveLength(1)
+      expect(mock.webhooks.list()[0]!.payload.createTimeMilli).toBe(Date.parse(mock.clock.now()))
+      expect((await mock.merchants.create({ name: 'After' })).merchantId).toBe(2)
+      expect(mock.audit()).toEqual([])
+    },
+  )
 
   it('staleNext of a year is the longest accepted, and its webhook is stamped a year back and delivered', async () => {
     const mock = newMock()

@@ -315,19 +315,16 @@ async function run(s: Side): Promise<string[]> {
       .filter(([name]) => !CONNECTION_HEADERS.has(name))
       .map(([name, value]) => `${name}: ${value}`)
       .join('\n')
-    transcript.push(
-      masked(
-        `${label}\n${request.method} ${request.path}\n${res.status}\n${headers}\n${res.headers.get('content-type') === 'image/png' ? `<png ${bytes.byteLength} bytes>` : body}`,
-        s,
-      ),
-    )
+    const shown = res.headers.get('content-type') === 'image/png' ? `<png ${bytes.byteLength} bytes>` : body
+    transcript.push(masked(`${label}\n${request.method} ${request.path}\n${res.status}\n${headers}\n${shown}`, s))
   }
   return transcript
 }
 
 describe('msw handlers and the direct dispatcher answer alike', () => {
   it.each(['https://gateway.mock', 'https://gateway.mock/sandbox'])(
-    'every step of a session gives the same status, headers and body through msw, mock.fetch and the HTTP server (base URL %s)',
+    'every step of a session gives the same status, headers and body ' +
+      'through msw, mock.fetch and the HTTP server (base URL %s)',
     async (baseUrl) => {
       const viaMsw = await run(await side('msw', baseUrl))
       const direct = await run(await side('direct', baseUrl))

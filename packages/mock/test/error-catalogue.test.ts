@@ -56,7 +56,7 @@ function commented(source: string, objectName: string): Map<string, string> {
   const out = new Map<string, string>()
   for (const [, status, code] of body
     .slice(0, body.indexOf('} as const'))
-    .matchAll(/\/\*\* (\d{3}|5xx)\b[^*]*\*\/\s+(\w+):/g))
+    .matchAll(/\/\*\*\s*(?:\*\s*)?(\d{3}|5xx)\b(?:(?!\*\/)[\s\S])*\*\/\s+(\w+):/g))
     out.set(code!, status!)
   return out
 }
@@ -70,10 +70,13 @@ describe('the catalogues and docs/errors.md list the same codes with the same st
     expect(Object.fromEntries(GATEWAY_COMMENTS)).toEqual(Object.fromEntries(GATEWAY_DOC))
   })
 
-  it("PIN module: every PIN_ERROR_CODES entry, and nothing else, is in the PIN table, with its comment's status", () => {
-    expect([...PIN_DOC.keys()].sort()).toEqual(Object.keys(PIN_ERROR_CODES).sort())
-    expect(Object.fromEntries(PIN_COMMENTS)).toEqual(Object.fromEntries(PIN_DOC))
-  })
+  it(
+    'PIN module: every PIN_ERROR_CODES entry, and nothing else, is in the ' + "PIN table, with its comment's status",
+    () => {
+      expect([...PIN_DOC.keys()].sort()).toEqual(Object.keys(PIN_ERROR_CODES).sort())
+      expect(Object.fromEntries(PIN_COMMENTS)).toEqual(Object.fromEntries(PIN_DOC))
+    },
+  )
 })
 
 /** What a trigger reports: the status and the code the mock answered with. */
@@ -377,14 +380,18 @@ describe('the mock answers each code with its documented status', () => {
     expect([...Object.keys(PIN_TRIGGERS), 'internal_error'].sort()).toEqual(Object.keys(PIN_ERROR_CODES).sort())
   })
 
-  it('an injected fault on a gateway route answers status-style, with no code (the PIN module labels its own injected_fault)', async () => {
-    const { mock, m } = await merchantWorld()
-    mock.faults.add({ route: `POST ${GATEWAY_PATHS.listStores}`, kind: 'error', status: 503 })
-    const reply = await call(mock, GATEWAY_PATHS.listStores, { apiKey: m.apiKey })
-    expect(reply.body).toEqual({
-      statusCode: 503,
-      message: expect.stringMatching(/injected fault/),
-      error: 'Service Unavailable',
-    })
-  })
+  it(
+    'an injected fault on a gateway route answers status-style, with no ' +
+      'code (the PIN module labels its own injected_fault)',
+    async () => {
+      const { mock, m } = await merchantWorld()
+      mock.faults.add({ route: `POST ${GATEWAY_PATHS.listStores}`, kind: 'error', status: 503 })
+      const reply = await call(mock, GATEWAY_PATHS.listStores, { apiKey: m.apiKey })
+      expect(reply.body).toEqual({
+        statusCode: 503,
+        message: expect.stringMatching(/injected fault/),
+        error: 'Service Unavailable',
+      })
+    },
+  )
 })

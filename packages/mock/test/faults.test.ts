@@ -41,18 +41,21 @@ describe('injected faults', () => {
     expect(mock.orders.get(1001)).toBeUndefined()
   })
 
-  it('drop-response commits a refund and drops the answer; the retry with the same key replays it, refunded once', async () => {
-    const mock = newMock()
-    const m = await newMerchant(mock, { usd: 0 })
-    const { orderId } = await paidOrder(mock, m, 20)
-    mock.faults.add({ route: REFUND, kind: 'drop-response' })
-    await expect(refund(mock, m, orderId, 5, 'retry-me')).rejects.toThrow(TypeError)
-    expect((await balance(mock, m)).usd.freeze).toBe(5)
-    const retry = await refund(mock, m, orderId, 5, 'retry-me')
-    expect(retry.status).toBe(200)
-    expect(retry.headers.get(HEADERS.idempotentReplayed)).toBe('true')
-    expect((await balance(mock, m)).usd).toEqual({ balance: 20, freeze: 5, usable: 15 })
-  })
+  it(
+    'drop-response commits a refund and drops the answer; the retry with ' + 'the same key replays it, refunded once',
+    async () => {
+      const mock = newMock()
+      const m = await newMerchant(mock, { usd: 0 })
+      const { orderId } = await paidOrder(mock, m, 20)
+      mock.faults.add({ route: REFUND, kind: 'drop-response' })
+      await expect(refund(mock, m, orderId, 5, 'retry-me')).rejects.toThrow(TypeError)
+      expect((await balance(mock, m)).usd.freeze).toBe(5)
+      const retry = await refund(mock, m, orderId, 5, 'retry-me')
+      expect(retry.status).toBe(200)
+      expect(retry.headers.get(HEADERS.idempotentReplayed)).toBe('true')
+      expect((await balance(mock, m)).usd).toEqual({ balance: 20, freeze: 5, usable: 15 })
+    },
+  )
 
   it('drop-response on create order commits the order although the client saw a network error', async () => {
     const mock = newMock()

@@ -80,7 +80,8 @@ function upload(
     socket.on('close', () => resolve({ statusLine: /^HTTP\/1\.1 \d{3}[^\r]*/.exec(received)?.[0], error }))
     socket.on('connect', async () => {
       socket.write(
-        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${bodyBytes}\r\nConnection: close\r\n${extraHeaders}\r\n`,
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ` +
+          `application/json\r\nContent-Length: ${bodyBytes}\r\nConnection: close\r\n${extraHeaders}\r\n`,
       )
       const chunk = Buffer.alloc(64 * 1024, 0x20)
       for (let sent = 0; sent < bodyBytes && !socket.destroyed; sent += chunk.length) {
@@ -187,14 +188,17 @@ describe('malformed and over-long targets are 4xx with a message', () => {
 })
 
 describe('a body over the limit: the client gets the 413 whatever it is still sending', () => {
-  it(`3 MiB and 10 MiB uploads written in full receive 413 (the rest is drained), with no connection error`, async () => {
-    const server = await start()
-    for (const size of [3 * 1024 * 1024, 10 * 1024 * 1024]) {
-      const outcome = await upload(server, '/__mock/merchants', size)
-      expect(outcome, `${size} bytes`).toEqual({ statusLine: 'HTTP/1.1 413 Payload Too Large', error: undefined })
-    }
-    expect((await send(server, 'GET', '/__mock/clock')).status).toBe(200)
-  })
+  it(
+    `3 MiB and 10 MiB uploads written in full receive 413 (the rest is ` + `drained), with no connection error`,
+    async () => {
+      const server = await start()
+      for (const size of [3 * 1024 * 1024, 10 * 1024 * 1024]) {
+        const outcome = await upload(server, '/__mock/merchants', size)
+        expect(outcome, `${size} bytes`).toEqual({ statusLine: 'HTTP/1.1 413 Payload Too Large', error: undefined })
+      }
+      expect((await send(server, 'GET', '/__mock/clock')).status).toBe(200)
+    },
+  )
 
   it('20 oversized uploads at once are all answered 413', async () => {
     const server = await start()
@@ -237,7 +241,8 @@ describe('a body over the limit: the client gets the 413 whatever it is still se
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(server.port, '127.0.0.1', () =>
         socket.write(
-          `POST /__mock/merchants HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${50 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`,
+          `POST /__mock/merchants HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ` +
+            `${50 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`,
         ),
       )
       let text = ''
@@ -251,50 +256,63 @@ describe('a body over the limit: the client gets the 413 whatever it is still se
     expect(answer).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/)
   })
 
-  it('the drain is bounded: an upload past the limit plus the drain bound is cut before it ends, and the server serves on', async () => {
-    const server = await start()
-    const outcome = await upload(server, '/__mock/merchants', MAX_BODY_BYTES + DRAIN_BYTES + 16 * 1024 * 1024)
-    expect(outcome.error).toMatch(/EPIPE|ECONNRESET/)
-    expect((await send(server, 'GET', '/__mock/clock')).status).toBe(200)
-  })
+  it(
+    'the drain is bounded: an upload past the limit plus the drain bound is ' +
+      'cut before it ends, and the server serves on',
+    async () => {
+      const server = await start()
+      const outcome = await upload(server, '/__mock/merchants', MAX_BODY_BYTES + DRAIN_BYTES + 16 * 1024 * 1024)
+      expect(outcome.error).toMatch(/EPIPE|ECONNRESET/)
+      expect((await send(server, 'GET', '/__mock/clock')).status).toBe(200)
+    },
+  )
 })
 
 describe('the control API on a developer machine: origins, hosts, token', () => {
-  it('a page of another origin cannot drive or read the control API: 403 before anything runs, and no CORS grant', async () => {
-    const server = await start()
-    const reset = await send(server, 'POST', '/__mock/merchants', {
-      headers: { Origin: 'https://evil.example', 'Content-Type': 'text/plain' },
-      body: '{"name":"Mallory"}',
-    })
-    expect(reset.status).toBe(403)
-    expect(reset.headers['access-control-allow-origin']).toBeUndefined()
-    expect(JSON.parse(reset.body).message).toMatch(
-      /Origin https:\/\/evil\.example may not use the control API; allow it with --allow-origin/,
-    )
-    const otp = await send(server, 'GET', '/__mock/otp', { headers: { Origin: 'http://localhost:5173' } })
-    expect(otp.status).toBe(403)
-    const preflight = await send(server, 'OPTIONS', '/__mock/reset', {
-      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
-    })
-    expect(preflight.status).toBe(403)
-    await expect(server.mock.merchants.get(2)).rejects.toMatchObject({ status: 404 })
-  })
+  it(
+    'a page of another origin cannot drive or read the control API: 403 ' + 'before anything runs, and no CORS grant',
+    async () => {
+      const server = await start()
+      const reset = await send(server, 'POST', '/__mock/merchants', {
+        headers: { Origin: 'https://evil.example', 'Content-Type': 'text/plain' },
+        body: '{"name":"Mallory"}',
+      })
+      expect(reset.status).toBe(403)
+      expect(reset.headers['access-control-allow-origin']).toBeUndefined()
+      expect(JSON.parse(reset.body).message).toMatch(
+        /Origin https:\/\/evil\.example may not use the control API; allow it with --allow-origin/,
+      )
+      const otp = await send(server, 'GET', '/__mock/otp', { headers: { Origin: 'http://localhost:5173' } })
+      expect(otp.status).toBe(403)
+      const preflight = await send(server, 'OPTIONS', '/__mock/reset', {
+        headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+      })
+      expect(preflight.status).toBe(403)
+      await expect(server.mock.merchants.get(2)).rejects.toMatchObject({ status: 404 })
+    },
+  )
 
-  it("an allowed origin gets its own origin back (not *), preflights included; the server's own pages are always allowed", async () => {
-    const server = await start({ allowedOrigins: ['http://localhost:5173'] })
-    const read = await send(server, 'GET', '/__mock/clock', { headers: { Origin: 'http://localhost:5173' } })
-    expect([read.status, read.headers['access-control-allow-origin'], read.headers.vary]).toEqual([
-      200,
-      'http://localhost:5173',
-      'Origin',
-    ])
-    const preflight = await send(server, 'OPTIONS', '/__mock/reset', {
-      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST' },
-    })
-    expect(preflight.status).toBe(204)
-    const own = await send(server, 'POST', '/__mock/settle', { headers: { Origin: `http://127.0.0.1:${server.port}` } })
-    expect(own.status).toBe(200)
-  })
+  it(
+    'an allowed origin gets its own origin back (not *), preflights ' +
+      "included; the server's own pages are always allowed",
+    async () => {
+      const server = await start({ allowedOrigins: ['http://localhost:5173'] })
+      const read = await send(server, 'GET', '/__mock/clock', { headers: { Origin: 'http://localhost:5173' } })
+      expect([read.status, read.headers['access-control-allow-origin'], read.headers.vary]).toEqual([
+        200,
+        'http://localhost:5173',
+        'Origin',
+      ])
+      const preflight = await send(server, 'OPTIONS', '/__mock/reset', {
+        headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST' },
+      })
+      expect(preflight.status).toBe(204)
+      const own = await send(server, 'POST', '/__mock/settle', {
+        headers: { Origin: `http://127.0.0.1:${server.port}` },
+      })
+      expect(own.status).toBe(200)
+    },
+  )
 
   it('service routes stay callable from a browser app on another origin (CORS *)', async () => {
     const server = await start()
@@ -304,22 +322,28 @@ describe('the control API on a developer machine: origins, hosts, token', () => 
     expect([stores.status, stores.headers['access-control-allow-origin']]).toEqual([200, '*'])
   })
 
-  it('a Host that is not loopback or the bound address (DNS rebinding) is 403 on the control API; allowedHosts admits one', async () => {
-    const server = await start()
-    const rebound = await send(server, 'GET', '/__mock/otp', { headers: { Host: `attacker.example:${server.port}` } })
-    expect(rebound.status).toBe(403)
-    expect(JSON.parse(rebound.body).message).toMatch(/Host "attacker\.example:\d+" is not allowed for the control API/)
-    for (const host of [
-      `localhost:${server.port}`,
-      `127.0.0.1:${server.port}`,
-      `[::1]:${server.port}`,
-      `app.localhost:${server.port}`,
-    ]) {
-      expect((await send(server, 'GET', '/__mock/clock', { headers: { Host: host } })).status, host).toBe(200)
-    }
-    const named = await start({ allowedHosts: ['mock.test'] })
-    expect((await send(named, 'GET', '/__mock/clock', { headers: { Host: 'mock.test:4010' } })).status).toBe(200)
-  })
+  it(
+    'a Host that is not loopback or the bound address (DNS rebinding) is ' +
+      '403 on the control API; allowedHosts admits one',
+    async () => {
+      const server = await start()
+      const rebound = await send(server, 'GET', '/__mock/otp', { headers: { Host: `attacker.example:${server.port}` } })
+      expect(rebound.status).toBe(403)
+      expect(JSON.parse(rebound.body).message).toMatch(
+        /Host "attacker\.example:\d+" is not allowed for the control API/,
+      )
+      for (const host of [
+        `localhost:${server.port}`,
+        `127.0.0.1:${server.port}`,
+        `[::1]:${server.port}`,
+        `app.localhost:${server.port}`,
+      ]) {
+        expect((await send(server, 'GET', '/__mock/clock', { headers: { Host: host } })).status, host).toBe(200)
+      }
+      const named = await start({ allowedHosts: ['mock.test'] })
+      expect((await send(named, 'GET', '/__mock/clock', { headers: { Host: 'mock.test:4010' } })).status).toBe(200)
+    },
+  )
 
   it('with a control token, control requests need it (Bearer or X-Mock-Token); service routes do not', async () => {
     const server = await start({ controlToken: 'tok_0123456789' })
@@ -353,7 +377,8 @@ describe('the control API on a developer machine: origins, hosts, token', () => 
     expect(
       controlNotes({ host: '0.0.0.0', allowOrigins: [], controlToken: undefined }, { controlToken: made }),
     ).toEqual([
-      'WARNING: listening on 0.0.0.0, reachable from other machines; the control API (API secrets, one-time codes) needs this token:',
+      'WARNING: listening on 0.0.0.0, reachable from other machines; the ' +
+        'control API (API secrets, one-time codes) needs this token:',
       `  control token  ${made}   (Authorization: Bearer <token>)`,
     ])
     expect(

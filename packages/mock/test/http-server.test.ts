@@ -156,7 +156,8 @@ describe('the mock over real HTTP answers what it answers in-process', () => {
     })
     expect(created.status).toBe(201)
     const merchant = (await created.json()) as { merchantId: number; apiKey: string }
-    expect((await listStores(server, merchant.apiKey)).status).toBe(404) // no store yet: the gateway documentation's 404
+    // No store yet: the gateway documentation's 404.
+    expect((await listStores(server, merchant.apiKey)).status).toBe(404)
     await fetch(`${server.url}/__mock/merchants/${merchant.merchantId}/stores`, {
       method: 'POST',
       body: JSON.stringify({ storeName: 'Kiosk', address: '2 Quay' }),
@@ -187,23 +188,26 @@ describe('injected network faults cut the TCP connection, as a failing network d
     expect((await server.mock.balances(1)).usd.balance).toBe(1040)
   })
 
-  it('drop-response: the refund is committed, the answer never arrives, and a retry with the same key replays it', async () => {
-    const server = await start()
-    const orderId = await paidOrder(server)
-    await fetch(`${server.url}/__mock/faults`, {
-      method: 'POST',
-      body: JSON.stringify({ route: `POST ${GATEWAY_PATHS.refundOrder}`, kind: 'drop-response' }),
-    })
-    const key = crypto.randomUUID()
-    await expect(signedRefund(server, orderId, 10, key)).rejects.toThrow(TypeError)
-    // Committed although the client never heard: the refund's 10 is frozen until it settles.
-    expect((await server.mock.balances(1)).usd).toMatchObject({ balance: 1040, usable: 1030, freeze: 10 })
-    const retry = await signedRefund(server, orderId, 10, key)
-    expect(retry.status).toBe(200)
-    expect(retry.headers.get(HEADERS.idempotentReplayed)).toBe('true')
-    expect((await server.mock.balances(1)).usd).toMatchObject({ balance: 1040, usable: 1030, freeze: 10 })
-    expect(server.mock.audit()).toEqual([])
-  })
+  it(
+    'drop-response: the refund is committed, the answer never arrives, and ' + 'a retry with the same key replays it',
+    async () => {
+      const server = await start()
+      const orderId = await paidOrder(server)
+      await fetch(`${server.url}/__mock/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ route: `POST ${GATEWAY_PATHS.refundOrder}`, kind: 'drop-response' }),
+      })
+      const key = crypto.randomUUID()
+      await expect(signedRefund(server, orderId, 10, key)).rejects.toThrow(TypeError)
+      // Committed although the client never heard: the refund's 10 is frozen until it settles.
+      expect((await server.mock.balances(1)).usd).toMatchObject({ balance: 1040, usable: 1030, freeze: 10 })
+      const retry = await signedRefund(server, orderId, 10, key)
+      expect(retry.status).toBe(200)
+      expect(retry.headers.get(HEADERS.idempotentReplayed)).toBe('true')
+      expect((await server.mock.balances(1)).usd).toMatchObject({ balance: 1040, usable: 1030, freeze: 10 })
+      expect(server.mock.audit()).toEqual([])
+    },
+  )
 })
 
 describe('the server guards its edges', () => {
@@ -222,20 +226,23 @@ describe('the server guards its edges', () => {
     expect((await fetch(`${server.url}/__mock/merchants/2`)).status).toBe(404)
   })
 
-  it(`a body over ${MAX_BODY_BYTES} bytes on a PIN path is 413 in the PIN module's envelope (payload_too_large)`, async () => {
-    const server = await start()
-    const res = await fetch(`${server.url}/api/v1/auth/verify-pin`, {
-      method: 'POST',
-      body: 'x'.repeat(MAX_BODY_BYTES + 1),
-    })
-    expect(res.status).toBe(413)
-    expect(await res.json()).toEqual({
-      status_code: 413,
-      message: `The body is larger than ${MAX_BODY_BYTES} bytes`,
-      code: 'payload_too_large',
-      data: null,
-    })
-  })
+  it(
+    `a body over ${MAX_BODY_BYTES} bytes on a PIN path is 413 in the PIN ` + `module's envelope (payload_too_large)`,
+    async () => {
+      const server = await start()
+      const res = await fetch(`${server.url}/api/v1/auth/verify-pin`, {
+        method: 'POST',
+        body: 'x'.repeat(MAX_BODY_BYTES + 1),
+      })
+      expect(res.status).toBe(413)
+      expect(await res.json()).toEqual({
+        status_code: 413,
+        message: `The body is larger than ${MAX_BODY_BYTES} bytes`,
+        code: 'payload_too_large',
+        data: null,
+      })
+    },
+  )
 
   it('answers CORS preflights and exposes the trace headers, unless cors is false', async () => {
     const server = await start()
@@ -276,29 +283,36 @@ describe('the server guards its edges', () => {
     )
   })
 
-  it("puts the warnings the service logged on the request's line (a deprecated header the era still accepts)", async () => {
-    const lines: string[] = []
-    const server = await start({
-      log: (line) => lines.push(line),
-      clock: { now: '2026-03-03T09:00:00Z', frozen: true },
-    })
-    const { appId } = await server.mock.merchants.get(1)
-    const res = await fetch(`${server.url}${GATEWAY_PATHS.listStores}`, {
-      method: 'POST',
-      headers: { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey, [HEADERS.appId]: String(appId) },
-    })
-    expect(res.status).toBe(200)
-    expect(lines).toEqual([
-      expect.stringMatching(
-        /^POST \/api\/v1\/payment-gateway\/stores\/list 200 \d+\.\d ms trc_\w+ warning: X-App-Id on \/api\/v1\/payment-gateway\/stores\/list: deprecated by release 1\.4\.0; refused with 401 invalid_authentication from 2026-03-16T00:00:00Z$/,
-      ),
-    ])
-    const logged = (await (await fetch(`${server.url}/__mock/requests?withWarnings=true`)).json()) as Array<{
-      warnings: string[]
-    }>
-    expect(logged).toHaveLength(1)
-    expect(logged[0]!.warnings[0]).toMatch(/^X-App-Id on/)
-  })
+  it(
+    "puts the warnings the service logged on the request's line (a " + 'deprecated header the era still accepts)',
+    async () => {
+      const lines: string[] = []
+      const server = await start({
+        log: (line) => lines.push(line),
+        clock: { now: '2026-03-03T09:00:00Z', frozen: true },
+      })
+      const { appId } = await server.mock.merchants.get(1)
+      const res = await fetch(`${server.url}${GATEWAY_PATHS.listStores}`, {
+        method: 'POST',
+        headers: { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey, [HEADERS.appId]: String(appId) },
+      })
+      expect(res.status).toBe(200)
+      expect(lines).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            '^POST /api/v1/payment-gateway/stores/list 200 \\d+\\.\\d ms trc_\\w+ warning: X-App-Id on ' +
+              '/api/v1/payment-gateway/stores/list: deprecated by release 1\\.4\\.0; ' +
+              'refused with 401 invalid_authentication from 2026-03-16T00:00:00Z$',
+          ),
+        ),
+      ])
+      const logged = (await (await fetch(`${server.url}/__mock/requests?withWarnings=true`)).json()) as Array<{
+        warnings: string[]
+      }>
+      expect(logged).toHaveLength(1)
+      expect(logged[0]!.warnings[0]).toMatch(/^X-App-Id on/)
+    },
+  )
 
   it('an absolute-form request target (as sent to a proxy) still addresses this server', async () => {
     const server = await start()

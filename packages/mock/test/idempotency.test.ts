@@ -107,24 +107,27 @@ describe('idempotent refund and payout', () => {
     expect(reply.body.error.code).toBe('idempotency_key_mismatch')
   })
 
-  it('the same key while the first request is in flight is 409 idempotency_key_in_use; afterwards it replays', async () => {
-    const g = gate()
-    const mock = newMock({ sleep: g.sleep })
-    const m = await newMerchant(mock, { usd: 0 })
-    const { orderId } = await paidOrder(mock, m, 20)
-    mock.faults.add({ route: REFUND_ROUTE, kind: 'latency', delayMs: 50 })
-    const first = refund(mock, m, orderId, 5, 'slow')
-    await g.arrived
-    const duplicate = await refund(mock, m, orderId, 5, 'slow')
-    expect(duplicate.status).toBe(409)
-    expect(duplicate.body.error).toMatchObject({ code: 'idempotency_key_in_use', request_id: expect.any(String) })
-    expect((await balance(mock, m)).usd.freeze).toBe(0)
-    g.release()
-    expect((await first).status).toBe(200)
-    const later = await refund(mock, m, orderId, 5, 'slow')
-    expect(later.headers.get(HEADERS.idempotentReplayed)).toBe('true')
-    expect((await balance(mock, m)).usd.freeze).toBe(5)
-  })
+  it(
+    'the same key while the first request is in flight is 409 ' + 'idempotency_key_in_use; afterwards it replays',
+    async () => {
+      const g = gate()
+      const mock = newMock({ sleep: g.sleep })
+      const m = await newMerchant(mock, { usd: 0 })
+      const { orderId } = await paidOrder(mock, m, 20)
+      mock.faults.add({ route: REFUND_ROUTE, kind: 'latency', delayMs: 50 })
+      const first = refund(mock, m, orderId, 5, 'slow')
+      await g.arrived
+      const duplicate = await refund(mock, m, orderId, 5, 'slow')
+      expect(duplicate.status).toBe(409)
+      expect(duplicate.body.error).toMatchObject({ code: 'idempotency_key_in_use', request_id: expect.any(String) })
+      expect((await balance(mock, m)).usd.freeze).toBe(0)
+      g.release()
+      expect((await first).status).toBe(200)
+      const later = await refund(mock, m, orderId, 5, 'slow')
+      expect(later.headers.get(HEADERS.idempotentReplayed)).toBe('true')
+      expect((await balance(mock, m)).usd.freeze).toBe(5)
+    },
+  )
 
   it('within 24 h the key replays; at 24 h on the mock clock it processes anew', async () => {
     const mock = newMock()

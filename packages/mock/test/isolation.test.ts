@@ -53,29 +53,32 @@ describe('two mock instances share nothing', () => {
     expect((await balance(b, mb)).usd.balance).toBe(7)
   })
 
-  it('a payment in one instance is invisible in the other: order, transaction, balance and webhooks of B unchanged', async () => {
-    const a = newMock()
-    const b = newMock()
-    const ma = await newMerchant(a, { usd: 0 })
-    const mb = await newMerchant(b, { usd: 0 })
-    const orderB = await createOrder(b, mb, 25)
-    const heardInB: unknown[] = []
-    b.webhooks.on((delivery) => void heardInB.push(delivery))
-    const paid = await paidOrder(a, ma, 25)
-    expect(paid.orderId).toBe(orderB)
+  it(
+    'a payment in one instance is invisible in the other: order, ' + 'transaction, balance and webhooks of B unchanged',
+    async () => {
+      const a = newMock()
+      const b = newMock()
+      const ma = await newMerchant(a, { usd: 0 })
+      const mb = await newMerchant(b, { usd: 0 })
+      const orderB = await createOrder(b, mb, 25)
+      const heardInB: unknown[] = []
+      b.webhooks.on((delivery) => void heardInB.push(delivery))
+      const paid = await paidOrder(a, ma, 25)
+      expect(paid.orderId).toBe(orderB)
 
-    expect(a.orders.get(paid.orderId)?.status).toBe('completed')
-    expect(b.orders.get(orderB)?.status).toBe('pending')
-    expect(b.transactions.get(paid.transactionId)).toBeUndefined()
-    expect((await balance(a, ma)).usd).toEqual({ balance: 25, freeze: 0, usable: 25 })
-    expect((await balance(b, mb)).usd).toEqual({ balance: 0, freeze: 0, usable: 0 })
-    expect(a.webhooks.list()).toHaveLength(1)
-    expect(b.webhooks.list()).toEqual([])
-    expect(heardInB).toEqual([])
-    expect((await transactionDetail(a, ma, paid.transactionId)).status).toBe(200)
-    expect((await transactionDetail(b, mb, paid.transactionId)).status).toBe(404)
-    expect(b.audit()).toEqual([])
-  })
+      expect(a.orders.get(paid.orderId)?.status).toBe('completed')
+      expect(b.orders.get(orderB)?.status).toBe('pending')
+      expect(b.transactions.get(paid.transactionId)).toBeUndefined()
+      expect((await balance(a, ma)).usd).toEqual({ balance: 25, freeze: 0, usable: 25 })
+      expect((await balance(b, mb)).usd).toEqual({ balance: 0, freeze: 0, usable: 0 })
+      expect(a.webhooks.list()).toHaveLength(1)
+      expect(b.webhooks.list()).toEqual([])
+      expect(heardInB).toEqual([])
+      expect((await transactionDetail(a, ma, paid.transactionId)).status).toBe(200)
+      expect((await transactionDetail(b, mb, paid.transactionId)).status).toBe(404)
+      expect(b.audit()).toEqual([])
+    },
+  )
 
   it('their clocks move independently, and so does what the clock drives (QR expiry, settlement)', async () => {
     const a = newMock()
@@ -137,57 +140,69 @@ describe('two mock instances share nothing', () => {
     expect((await listStores(b, mb)).status).toBe(200)
   })
 
-  it("their fetch functions do not cross: instance A's fetch refuses instance B's key with 401, on the same baseUrl", async () => {
-    const a = newMock()
-    const b = newMock()
-    expect(a.baseUrl).toBe(b.baseUrl)
-    const ma = await newMerchant(a)
-    const mb = await newMerchant(b)
-    const viaA = await call(a, GATEWAY_PATHS.balanceInquiry, { apiKey: mb.apiKey })
-    expect(viaA.status).toBe(401)
-    expect(viaA.body).toEqual({ statusCode: 401, message: expect.any(String), error: 'Unauthorized' })
-    expect((await call(b, GATEWAY_PATHS.balanceInquiry, { apiKey: mb.apiKey })).status).toBe(200)
-    expect((await call(a, GATEWAY_PATHS.balanceInquiry, { apiKey: ma.apiKey })).status).toBe(200)
-    // a signed request of B's merchant sent to A: unknown key there, nothing moves in either
-    const refused = await signedCall(a, mb, GATEWAY_PATHS.payout, {
-      accountNumber: ACCOUNT,
-      amount: 1,
-      currency: 'USD',
-    })
-    expect(refused.status).toBe(401)
-    expect((await balance(a, ma)).usd.freeze).toBe(0)
-    expect((await balance(b, mb)).usd.freeze).toBe(0)
-  })
+  it(
+    "their fetch functions do not cross: instance A's fetch refuses " +
+      "instance B's key with 401, on the same baseUrl",
+    async () => {
+      const a = newMock()
+      const b = newMock()
+      expect(a.baseUrl).toBe(b.baseUrl)
+      const ma = await newMerchant(a)
+      const mb = await newMerchant(b)
+      const viaA = await call(a, GATEWAY_PATHS.balanceInquiry, { apiKey: mb.apiKey })
+      expect(viaA.status).toBe(401)
+      expect(viaA.body).toEqual({ statusCode: 401, message: expect.any(String), error: 'Unauthorized' })
+      expect((await call(b, GATEWAY_PATHS.balanceInquiry, { apiKey: mb.apiKey })).status).toBe(200)
+      expect((await call(a, GATEWAY_PATHS.balanceInquiry, { apiKey: ma.apiKey })).status).toBe(200)
+      // a signed request of B's merchant sent to A: unknown key there, nothing moves in either
+      const refused = await signedCall(a, mb, GATEWAY_PATHS.payout, {
+        accountNumber: ACCOUNT,
+        amount: 1,
+        currency: 'USD',
+      })
+      expect(refused.status).toBe(401)
+      expect((await balance(a, ma)).usd.freeze).toBe(0)
+      expect((await balance(b, mb)).usd.freeze).toBe(0)
+    },
+  )
 
-  it("an instance's fetch serves only its own baseUrl: a URL of another instance rejects like an unreachable host", async () => {
-    const a = newMock({ baseUrl: 'https://a.gateway.test' })
-    const b = newMock({ baseUrl: 'https://b.gateway.test' })
-    const mb = await newMerchant(b)
-    const url = `${b.baseUrl}${GATEWAY_PATHS.listStores}`
-    await expect(a.fetch(url, { method: 'POST', headers: { [HEADERS.apiKey]: mb.apiKey } })).rejects.toThrow(TypeError)
-    expect((await b.fetch(url, { method: 'POST', headers: { [HEADERS.apiKey]: mb.apiKey } })).status).toBe(200)
-  })
+  it(
+    "an instance's fetch serves only its own baseUrl: a URL of another " + 'instance rejects like an unreachable host',
+    async () => {
+      const a = newMock({ baseUrl: 'https://a.gateway.test' })
+      const b = newMock({ baseUrl: 'https://b.gateway.test' })
+      const mb = await newMerchant(b)
+      const url = `${b.baseUrl}${GATEWAY_PATHS.listStores}`
+      await expect(a.fetch(url, { method: 'POST', headers: { [HEADERS.apiKey]: mb.apiKey } })).rejects.toThrow(
+        TypeError,
+      )
+      expect((await b.fetch(url, { method: 'POST', headers: { [HEADERS.apiKey]: mb.apiKey } })).status).toBe(200)
+    },
+  )
 
-  it('two instances seeded with the same credentials keep separate books and separate idempotency records', async () => {
-    const seed = [
-      { apiKey: 'mk_same', apiSecret: 'sk_same', balances: { usd: 10 }, stores: [{ storeName: 'S', address: 'A' }] },
-    ]
-    const a = newMock({ seed })
-    const b = newMock({ seed })
-    const ma: Merchant = { ...(await a.merchants.get(1)), storeId: 101 }
-    const mb: Merchant = { ...(await b.merchants.get(1)), storeId: 101 }
-    expect(ma.apiKey).toBe(mb.apiKey)
-    const key = crypto.randomUUID()
-    const first = await payout(a, ma, { accountNumber: ACCOUNT, amount: 4, currency: 'USD' }, key)
-    expect(first.status).toBe(200)
-    expect((await balance(b, mb)).usd).toEqual({ balance: 10, freeze: 0, usable: 10 })
-    // the same key and body in B is new to B: processed there, not replayed from A
-    const second = await payout(b, mb, { accountNumber: ACCOUNT, amount: 4, currency: 'USD' }, key)
-    expect(second.status).toBe(200)
-    expect(second.headers.get(HEADERS.idempotentReplayed)).toBeNull()
-    expect((await balance(a, ma)).usd.freeze).toBe(4)
-    expect((await balance(b, mb)).usd.freeze).toBe(4)
-  })
+  it(
+    'two instances seeded with the same credentials keep separate books and ' + 'separate idempotency records',
+    async () => {
+      const seed = [
+        { apiKey: 'mk_same', apiSecret: 'sk_same', balances: { usd: 10 }, stores: [{ storeName: 'S', address: 'A' }] },
+      ]
+      const a = newMock({ seed })
+      const b = newMock({ seed })
+      const ma: Merchant = { ...(await a.merchants.get(1)), storeId: 101 }
+      const mb: Merchant = { ...(await b.merchants.get(1)), storeId: 101 }
+      expect(ma.apiKey).toBe(mb.apiKey)
+      const key = crypto.randomUUID()
+      const first = await payout(a, ma, { accountNumber: ACCOUNT, amount: 4, currency: 'USD' }, key)
+      expect(first.status).toBe(200)
+      expect((await balance(b, mb)).usd).toEqual({ balance: 10, freeze: 0, usable: 10 })
+      // the same key and body in B is new to B: processed there, not replayed from A
+      const second = await payout(b, mb, { accountNumber: ACCOUNT, amount: 4, currency: 'USD' }, key)
+      expect(second.status).toBe(200)
+      expect(second.headers.get(HEADERS.idempotentReplayed)).toBeNull()
+      expect((await balance(a, ma)).usd.freeze).toBe(4)
+      expect((await balance(b, mb)).usd.freeze).toBe(4)
+    },
+  )
 })
 
 describe('two merchants in one instance', () => {
@@ -338,45 +353,52 @@ describe('two merchants in one instance', () => {
     }
   })
 
-  it("the same idempotency key used by A and by B for different refunds: both process, neither replays the other's", async () => {
-    const p = await pair()
-    const paidA = await paidOrder(p.mock, p.a, 30)
-    const key = 'shared-key-0001'
-    const byA = await refund(p.mock, p.a, paidA.orderId, 3, key)
-    expect(byA.status).toBe(200)
-    const beforeB = await stateOfB(p)
-    const byB = await refund(p.mock, p.b, p.bPaid.orderId, 4, key)
-    expect(byB.status).toBe(200)
-    expect(byB.headers.get(HEADERS.idempotentReplayed)).toBeNull()
-    expect(byB.body.data).toMatchObject({ orderId: p.bPaid.orderId, amount: 4 })
-    expect(byB.body.data.transactionId).not.toBe(byA.body.data.transactionId)
-    expect((await balance(p.mock, p.b)).usd.freeze).toBe(beforeB.balance.usd.freeze + 4)
-    expect((await balance(p.mock, p.a)).usd.freeze).toBe(3)
+  it(
+    'the same idempotency key used by A and by B for different refunds: ' + "both process, neither replays the other's",
+    async () => {
+      const p = await pair()
+      const paidA = await paidOrder(p.mock, p.a, 30)
+      const key = 'shared-key-0001'
+      const byA = await refund(p.mock, p.a, paidA.orderId, 3, key)
+      expect(byA.status).toBe(200)
+      const beforeB = await stateOfB(p)
+      const byB = await refund(p.mock, p.b, p.bPaid.orderId, 4, key)
+      expect(byB.status).toBe(200)
+      expect(byB.headers.get(HEADERS.idempotentReplayed)).toBeNull()
+      expect(byB.body.data).toMatchObject({ orderId: p.bPaid.orderId, amount: 4 })
+      expect(byB.body.data.transactionId).not.toBe(byA.body.data.transactionId)
+      expect((await balance(p.mock, p.b)).usd.freeze).toBe(beforeB.balance.usd.freeze + 4)
+      expect((await balance(p.mock, p.a)).usd.freeze).toBe(3)
 
-    // each retry replays its own merchant's original response
-    const retryA = await refund(p.mock, p.a, paidA.orderId, 3, key)
-    const retryB = await refund(p.mock, p.b, p.bPaid.orderId, 4, key)
-    expect(retryA.headers.get(HEADERS.idempotentReplayed)).toBe('true')
-    expect(retryB.headers.get(HEADERS.idempotentReplayed)).toBe('true')
-    expect(retryA.body).toEqual(byA.body)
-    expect(retryB.body).toEqual(byB.body)
-    expect((await balance(p.mock, p.a)).usd.freeze).toBe(3)
-    expect((await balance(p.mock, p.b)).usd.freeze).toBe(4)
-    expect(p.mock.audit()).toEqual([])
-  })
+      // each retry replays its own merchant's original response
+      const retryA = await refund(p.mock, p.a, paidA.orderId, 3, key)
+      const retryB = await refund(p.mock, p.b, p.bPaid.orderId, 4, key)
+      expect(retryA.headers.get(HEADERS.idempotentReplayed)).toBe('true')
+      expect(retryB.headers.get(HEADERS.idempotentReplayed)).toBe('true')
+      expect(retryA.body).toEqual(byA.body)
+      expect(retryB.body).toEqual(byB.body)
+      expect((await balance(p.mock, p.a)).usd.freeze).toBe(3)
+      expect((await balance(p.mock, p.b)).usd.freeze).toBe(4)
+      expect(p.mock.audit()).toEqual([])
+    },
+  )
 
-  it("A reusing B's key with B's exact request body is not a replay of B's response: A is refused 404 for B's order", async () => {
-    const p = await pair()
-    const key = 'shared-key-0002'
-    const byB = await refund(p.mock, p.b, p.bPaid.orderId, 4, key)
-    expect(byB.status).toBe(200)
-    const beforeB = await stateOfB(p)
-    const byA = await refund(p.mock, p.a, p.bPaid.orderId, 4, key)
-    expect(byA.status).toBe(404)
-    expect(byA.headers.get(HEADERS.idempotentReplayed)).toBeNull()
-    expect(JSON.stringify(byA.body)).not.toContain(String(byB.body.data.transactionId))
-    expect(await stateOfB(p)).toEqual(beforeB)
-  })
+  it(
+    "A reusing B's key with B's exact request body is not a replay of B's " +
+      "response: A is refused 404 for B's order",
+    async () => {
+      const p = await pair()
+      const key = 'shared-key-0002'
+      const byB = await refund(p.mock, p.b, p.bPaid.orderId, 4, key)
+      expect(byB.status).toBe(200)
+      const beforeB = await stateOfB(p)
+      const byA = await refund(p.mock, p.a, p.bPaid.orderId, 4, key)
+      expect(byA.status).toBe(404)
+      expect(byA.headers.get(HEADERS.idempotentReplayed)).toBeNull()
+      expect(JSON.stringify(byA.body)).not.toContain(String(byB.body.data.transactionId))
+      expect(await stateOfB(p)).toEqual(beforeB)
+    },
+  )
 
   it('the same idempotency key used by A and by B for payouts: both process, each from its own balance', async () => {
     const p = await pair()
@@ -392,22 +414,25 @@ describe('two merchants in one instance', () => {
     expect((await balance(p.mock, p.b)).usd.freeze).toBe(7)
   })
 
-  it("B's signing secret does not authenticate A: A's key with a signature by B's secret is 401 invalid_signature", async () => {
-    const p = await pair()
-    const paidA = await paidOrder(p.mock, p.a, 30)
-    const before = await stateOfB(p)
-    const reply = await signedCall(
-      p.mock,
-      p.a,
-      GATEWAY_PATHS.refundOrder,
-      { orderId: paidA.orderId, refundAmount: 1 },
-      { secret: p.b.apiSecret },
-    )
-    expect(reply.status).toBe(401)
-    expect(reply.body.error.code).toBe('invalid_signature')
-    expect(await stateOfB(p)).toEqual(before)
-    expect((await balance(p.mock, p.a)).usd.freeze).toBe(0)
-  })
+  it(
+    "B's signing secret does not authenticate A: A's key with a signature " + "by B's secret is 401 invalid_signature",
+    async () => {
+      const p = await pair()
+      const paidA = await paidOrder(p.mock, p.a, 30)
+      const before = await stateOfB(p)
+      const reply = await signedCall(
+        p.mock,
+        p.a,
+        GATEWAY_PATHS.refundOrder,
+        { orderId: paidA.orderId, refundAmount: 1 },
+        { secret: p.b.apiSecret },
+      )
+      expect(reply.status).toBe(401)
+      expect(reply.body.error.code).toBe('invalid_signature')
+      expect(await stateOfB(p)).toEqual(before)
+      expect((await balance(p.mock, p.a)).usd.freeze).toBe(0)
+    },
+  )
 })
 
 describe('mock.reset() returns to the seeded state', () => {
@@ -422,72 +447,80 @@ describe('mock.reset() returns to the seeded state', () => {
     return { ...merchant, storeId: stores.body.data[0].storeId }
   }
 
-  it('after orders, payments, refunds, payouts, new merchants, faults and clock moves, reset restores exactly the seed', async () => {
-    const mock = newMock({ seed: SEED })
-    const seed = await seedMerchant(mock)
-    expect(seed).toMatchObject({ apiKey: 'mk_seed', apiSecret: 'sk_seed' })
-    const fresh = {
-      stores: (await listStores(mock, seed)).body.data,
-      balance: await balance(mock, seed),
-    }
-    expect(fresh.stores).toEqual([{ storeId: seed.storeId, storeName: 'S', address: 'A' }])
-    expect(fresh.balance).toEqual({
-      usd: { balance: 50, freeze: 0, usable: 50 },
-      khr: { balance: 0, freeze: 0, usable: 0 },
-    })
+  it(
+    'after orders, payments, refunds, payouts, new merchants, faults and ' +
+      'clock moves, reset restores exactly the seed',
+    async () => {
+      const mock = newMock({ seed: SEED })
+      const seed = await seedMerchant(mock)
+      expect(seed).toMatchObject({ apiKey: 'mk_seed', apiSecret: 'sk_seed' })
+      const fresh = {
+        stores: (await listStores(mock, seed)).body.data,
+        balance: await balance(mock, seed),
+      }
+      expect(fresh.stores).toEqual([{ storeId: seed.storeId, storeName: 'S', address: 'A' }])
+      expect(fresh.balance).toEqual({
+        usd: { balance: 50, freeze: 0, usable: 50 },
+        khr: { balance: 0, freeze: 0, usable: 0 },
+      })
 
-    // changes of every kind
-    const paid = await paidOrder(mock, seed, 25)
-    const pending = await createOrder(mock, seed, 5)
-    const payoutKey = 'payout-before-reset'
-    expect((await refund(mock, seed, paid.orderId, 10)).status).toBe(200)
-    expect((await payout(mock, seed, { accountNumber: ACCOUNT, amount: 20, currency: 'USD' }, payoutKey)).status).toBe(
-      200,
-    )
-    await mock.stores.add(seed.merchantId, { storeName: 'Added', address: 'Later' })
-    const other = await newMerchant(mock)
-    await mock.clock.advance(days(1))
-    mock.faults.add({ route: `POST ${GATEWAY_PATHS.balanceInquiry}`, kind: 'error', status: 503, times: 'always' })
-    mock.faults.add({ route: '*', kind: 'latency', delayMs: 10, times: 3 })
-    expect(mock.webhooks.list()).toHaveLength(1)
+      // changes of every kind
+      const paid = await paidOrder(mock, seed, 25)
+      const pending = await createOrder(mock, seed, 5)
+      const payoutKey = 'payout-before-reset'
+      expect((await refund(mock, seed, paid.orderId, 10)).status).toBe(200)
+      expect(
+        (await payout(mock, seed, { accountNumber: ACCOUNT, amount: 20, currency: 'USD' }, payoutKey)).status,
+      ).toBe(200)
+      await mock.stores.add(seed.merchantId, { storeName: 'Added', address: 'Later' })
+      const other = await newMerchant(mock)
+      await mock.clock.advance(days(1))
+      mock.faults.add({ route: `POST ${GATEWAY_PATHS.balanceInquiry}`, kind: 'error', status: 503, times: 'always' })
+      mock.faults.add({ route: '*', kind: 'latency', delayMs: 10, times: 3 })
+      expect(mock.webhooks.list()).toHaveLength(1)
 
-    await mock.reset({ clock: 'start' })
+      await mock.reset({ clock: 'start' })
 
-    expect(mock.clock.now()).toBe(MONDAY)
-    expect(mock.faults.list()).toEqual([])
-    expect(await balance(mock, seed)).toEqual(fresh.balance)
-    expect((await listStores(mock, { apiKey: 'mk_seed' })).body.data).toEqual(fresh.stores)
-    expect(mock.orders.get(paid.orderId)).toBeUndefined()
-    expect(mock.orders.get(pending)).toBeUndefined()
-    expect(mock.transactions.get(paid.transactionId)).toBeUndefined()
-    expect(mock.webhooks.list()).toEqual([])
-    expect(mock.audit()).toEqual([])
-    // the merchant created after the seed is gone
-    expect((await listStores(mock, other)).status).toBe(401)
-    await expect(mock.merchants.get(other.merchantId)).rejects.toMatchObject({ status: 404 })
-  })
+      expect(mock.clock.now()).toBe(MONDAY)
+      expect(mock.faults.list()).toEqual([])
+      expect(await balance(mock, seed)).toEqual(fresh.balance)
+      expect((await listStores(mock, { apiKey: 'mk_seed' })).body.data).toEqual(fresh.stores)
+      expect(mock.orders.get(paid.orderId)).toBeUndefined()
+      expect(mock.orders.get(pending)).toBeUndefined()
+      expect(mock.transactions.get(paid.transactionId)).toBeUndefined()
+      expect(mock.webhooks.list()).toEqual([])
+      expect(mock.audit()).toEqual([])
+      // the merchant created after the seed is gone
+      expect((await listStores(mock, other)).status).toBe(401)
+      await expect(mock.merchants.get(other.merchantId)).rejects.toMatchObject({ status: 404 })
+    },
+  )
 
-  it('after reset the seed merchant works with its fixed key and secret, ids start again, and old idempotency keys are new', async () => {
-    const mock = newMock({ seed: SEED })
-    const seed = await seedMerchant(mock)
-    const firstOrder = await paidOrder(mock, seed, 25)
-    const key = 'payout-key'
-    const before = await payout(mock, seed, { accountNumber: ACCOUNT, amount: 20, currency: 'USD' }, key)
-    expect(before.status).toBe(200)
+  it(
+    'after reset the seed merchant works with its fixed key and secret, ids ' +
+      'start again, and old idempotency keys are new',
+    async () => {
+      const mock = newMock({ seed: SEED })
+      const seed = await seedMerchant(mock)
+      const firstOrder = await paidOrder(mock, seed, 25)
+      const key = 'payout-key'
+      const before = await payout(mock, seed, { accountNumber: ACCOUNT, amount: 20, currency: 'USD' }, key)
+      expect(before.status).toBe(200)
 
-    await mock.reset()
+      await mock.reset()
 
-    const again = await paidOrder(mock, seed, 25)
-    expect(again).toEqual(firstOrder)
-    // the key used before reset is unknown again: the payout runs, it is not replayed
-    const after = await payout(mock, seed, { accountNumber: ACCOUNT, amount: 20, currency: 'USD' }, key)
-    expect(after.status).toBe(200)
-    expect(after.headers.get(HEADERS.idempotentReplayed)).toBeNull()
-    expect((await balance(mock, seed)).usd).toEqual({ balance: 75, freeze: 20, usable: 55 })
-    // a signed refund with the seed secret is accepted
-    expect((await refund(mock, seed, again.orderId, 5)).status).toBe(200)
-    expect(mock.audit()).toEqual([])
-  })
+      const again = await paidOrder(mock, seed, 25)
+      expect(again).toEqual(firstOrder)
+      // the key used before reset is unknown again: the payout runs, it is not replayed
+      const after = await payout(mock, seed, { accountNumber: ACCOUNT, amount: 20, currency: 'USD' }, key)
+      expect(after.status).toBe(200)
+      expect(after.headers.get(HEADERS.idempotentReplayed)).toBeNull()
+      expect((await balance(mock, seed)).usd).toEqual({ balance: 75, freeze: 20, usable: 55 })
+      // a signed refund with the seed secret is accepted
+      expect((await refund(mock, seed, again.orderId, 5)).status).toBe(200)
+      expect(mock.audit()).toEqual([])
+    },
+  )
 
   it('faults armed before reset do not fire after it', async () => {
     const mock = newMock({ seed: SEED })
@@ -498,19 +531,22 @@ describe('mock.reset() returns to the seeded state', () => {
     expect((await listStores(mock, seed)).status).toBe(200)
   })
 
-  it("reset({ clock: 'start' }) returns the clock to its start even after being moved backwards and forwards", async () => {
-    const mock = newMock({ seed: SEED })
-    await mock.clock.advance(days(40))
-    await mock.clock.set('2026-01-01T00:00:00Z')
-    await mock.reset({ clock: 'start' })
-    expect(mock.clock.now()).toBe(MONDAY)
-    const seed = await seedMerchant(mock)
-    const reply = await call(mock, GATEWAY_PATHS.createOrder, {
-      apiKey: seed.apiKey,
-      body: { storeId: seed.storeId, amount: 1, currency: 'USD' },
-    })
-    expect(reply.body.created_at).toBe(MONDAY)
-  })
+  it(
+    "reset({ clock: 'start' }) returns the clock to its start even after " + 'being moved backwards and forwards',
+    async () => {
+      const mock = newMock({ seed: SEED })
+      await mock.clock.advance(days(40))
+      await mock.clock.set('2026-01-01T00:00:00Z')
+      await mock.reset({ clock: 'start' })
+      expect(mock.clock.now()).toBe(MONDAY)
+      const seed = await seedMerchant(mock)
+      const reply = await call(mock, GATEWAY_PATHS.createOrder, {
+        apiKey: seed.apiKey,
+        body: { storeId: seed.storeId, amount: 1, currency: 'USD' },
+      })
+      expect(reply.body.created_at).toBe(MONDAY)
+    },
+  )
 
   it('by default reset leaves a frozen clock where it was moved', async () => {
     const mock = newMock({ seed: SEED })
@@ -529,16 +565,20 @@ describe('mock.reset() returns to the seeded state', () => {
     expect(after - before).toBeLessThan(60_000)
   })
 
-  it("the option resetClock: 'start' makes every reset put the clock back; reset({ clock: 'keep' }) overrides it once", async () => {
-    const mock = newMock({ seed: SEED, resetClock: 'start' })
-    await mock.clock.advance(days(1))
-    await mock.reset({ clock: 'keep' })
-    expect(mock.clock.now()).toBe(new Date(Date.parse(MONDAY) + days(1)).toISOString())
-    await mock.reset()
-    expect(mock.clock.now()).toBe(MONDAY)
-    await expect(mock.reset({ clock: 'yesterday' as never })).rejects.toMatchObject({ status: 400 })
-    expect(() => newMock({ resetClock: 'never' as never })).toThrow(/resetClock must be 'keep' or 'start'/)
-  })
+  it(
+    "the option resetClock: 'start' makes every reset put the clock back; " +
+      "reset({ clock: 'keep' }) overrides it once",
+    async () => {
+      const mock = newMock({ seed: SEED, resetClock: 'start' })
+      await mock.clock.advance(days(1))
+      await mock.reset({ clock: 'keep' })
+      expect(mock.clock.now()).toBe(new Date(Date.parse(MONDAY) + days(1)).toISOString())
+      await mock.reset()
+      expect(mock.clock.now()).toBe(MONDAY)
+      await expect(mock.reset({ clock: 'yesterday' as never })).rejects.toMatchObject({ status: 400 })
+      expect(() => newMock({ resetClock: 'never' as never })).toThrow(/resetClock must be 'keep' or 'start'/)
+    },
+  )
 
   it('reset of one instance leaves another instance untouched', async () => {
     const a = newMock({ seed: SEED })

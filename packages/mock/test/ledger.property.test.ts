@@ -153,7 +153,10 @@ const usable = (model: Model, merchant: number, currency: Currency) => {
   return f.balance - f.freeze
 }
 
-/** Monday to Friday, UTC, keeping the time of day (the gateway documentation: refunds 3-5 and payouts 1-2 business days). */
+/**
+ * Monday to Friday, UTC, keeping the time of day (the gateway documentation: refunds 3-5 and payouts 1-2 business
+ * days).
+ */
 function addBusinessDays(fromMs: number, days: number): number {
   let t = fromMs
   for (let i = 0; i < days; i++) {
@@ -191,7 +194,9 @@ const refundedOf = (model: Model, orderId: number) =>
 // Wire helpers
 // ---------------------------------------------------------------------------------------------------------
 
-/** Minor units to a wire amount; `bad` adds a decimal the currency does not allow (USD 3rd decimal, KHR a half riel). */
+/**
+ * Minor units to a wire amount; `bad` adds a decimal the currency does not allow (USD 3rd decimal, KHR a half riel).
+ */
 function toWire(minor: number, currency: Currency, bad = false): number {
   if (currency === 'USD') return bad ? (minor * 10 + 5) / 1000 : minor / 100
   return bad ? minor + 0.5 : minor
@@ -570,8 +575,11 @@ class CreateOrder implements Cmd {
     }
     await checkInvariants(model, real, this.toString(), { unchanged: !moved })
   }
-  toString = () =>
-    `createOrder(m${this.merchant}, ${toWire(this.amount, this.currency)} ${this.currency}${this.foreignStore ? ", other merchant's store" : ''}${this.payNow ? `, paid ${this.payNow}` : ''})`
+  toString = () => {
+    const store = this.foreignStore ? ", other merchant's store" : ''
+    const paid = this.payNow ? `, paid ${this.payNow}` : ''
+    return `createOrder(m${this.merchant}, ${toWire(this.amount, this.currency)} ${this.currency}${store}${paid})`
+  }
 }
 
 class Pay implements Cmd {
@@ -647,7 +655,9 @@ class Refund implements Cmd {
     await checkInvariants(model, real, this.toString(), outcome)
   }
   toString = () =>
-    `refund(${this.pick.from}#${this.pick.n}, ${this.permille}‰ of remaining${this.bad ? ', bad decimals' : ''}${this.asOther ? ', by the other merchant' : ''}, ${this.form} form)`
+    `refund(${this.pick.from}#${this.pick.n}, ${this.permille}‰ of ` +
+    `remaining${this.bad ? ', bad decimals' : ''}${this.asOther ? ', by the other merchant' : ''}, ` +
+    `${this.form} form)`
 }
 
 class Payout implements Cmd {
@@ -677,7 +687,9 @@ class Payout implements Cmd {
     await checkInvariants(model, real, this.toString(), outcome)
   }
   toString = () =>
-    `payout(m${this.merchant}, ${this.currency}, ${this.account}, ${this.permille}‰ of usable${this.bad ? ', bad decimals' : ''}, ${this.form} form)`
+    `payout(m${this.merchant}, ${this.currency}, ${this.account}, ` +
+    `${this.permille}‰ of usable${this.bad ? ', bad decimals' : ''}, ${this.form} ` +
+    `form)`
 }
 
 /** Sends an earlier keyed request again with the same key and the same bytes, by the same or the other merchant. */
@@ -758,8 +770,10 @@ class AdvanceClock implements Cmd {
     if (model.autoSettle) settleDue(model)
     await checkInvariants(model, real, this.toString(), { unchanged: !model.autoSettle })
   }
-  toString = () =>
-    `advance(${this.ms % DAY_MS === 0 ? `${this.ms / DAY_MS} d` : this.ms % 3_600_000 === 0 ? `${this.ms / 3_600_000} h` : `${this.ms / 60_000} min`})`
+  toString = () => {
+    const hours = this.ms % 3_600_000 === 0 ? `${this.ms / 3_600_000} h` : `${this.ms / 60_000} min`
+    return `advance(${this.ms % DAY_MS === 0 ? `${this.ms / DAY_MS} d` : hours})`
+  }
 }
 
 class Settle implements Cmd {
@@ -905,20 +919,27 @@ function ledgerProperty(autoSettle: boolean) {
 const RUNS_ON = propertyRuns(60)
 const RUNS_OFF = propertyRuns(30)
 
-describe('ledger under random sequences of orders, payments, cancels, refunds, payouts, replays, clock moves and settlement', () => {
-  it(
-    "with autoSettle on, after every step: balance = usable + freeze, usable and freeze >= 0, audit() is clean, refunds stay within their order, every answer is the rule's (never 5xx), and refused or replayed requests move no money",
-    async () => {
-      await checkProperty('ledger, autoSettle on', ledgerProperty(true), { numRuns: RUNS_ON, ...replayOptions })
-    },
-    propertyTimeout(RUNS_ON, 40),
-  )
+describe(
+  'ledger under random sequences of orders, payments, cancels, refunds, ' +
+    'payouts, replays, clock moves and settlement',
+  () => {
+    it(
+      'with autoSettle on, after every step: balance = usable + freeze, ' +
+        'usable and freeze >= 0, audit() is clean, refunds stay within their ' +
+        "order, every answer is the rule's (never 5xx), and refused or replayed " +
+        'requests move no money',
+      async () => {
+        await checkProperty('ledger, autoSettle on', ledgerProperty(true), { numRuns: RUNS_ON, ...replayOptions })
+      },
+      propertyTimeout(RUNS_ON, 40),
+    )
 
-  it(
-    'with autoSettle off, the same holds, and only an explicit settle() completes or reverses what is due',
-    async () => {
-      await checkProperty('ledger, autoSettle off', ledgerProperty(false), { numRuns: RUNS_OFF, ...replayOptions })
-    },
-    propertyTimeout(RUNS_OFF, 40),
-  )
-})
+    it(
+      'with autoSettle off, the same holds, and only an explicit settle() completes or reverses what is due',
+      async () => {
+        await checkProperty('ledger, autoSettle off', ledgerProperty(false), { numRuns: RUNS_OFF, ...replayOptions })
+      },
+      propertyTimeout(RUNS_OFF, 40),
+    )
+  },
+)

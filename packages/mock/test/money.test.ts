@@ -199,24 +199,27 @@ describe('payout', () => {
     expect((await balance(mock, m)).khr).toEqual({ balance: 100_000, freeze: 0, usable: 100_000 })
   })
 
-  it('an unknown account is accepted and fails at settlement by default, or refused with 404 when configured', async () => {
-    const mock = newMock()
-    const m = await newMerchant(mock, { usd: 10 })
-    const reply = await payout(mock, m, { accountNumber: 'nobody', amount: 5, currency: 'USD' })
-    expect(reply.body.data.accountName).toBe('')
-    await mock.clock.advance(days(4))
-    expect(mock.transactions.get(reply.body.data.transactionId)).toMatchObject({
-      status: 'failed',
-      failureReason: 'invalid account',
-    })
-    expect((await balance(mock, m)).usd.usable).toBe(10)
+  it(
+    'an unknown account is accepted and fails at settlement by default, or ' + 'refused with 404 when configured',
+    async () => {
+      const mock = newMock()
+      const m = await newMerchant(mock, { usd: 10 })
+      const reply = await payout(mock, m, { accountNumber: 'nobody', amount: 5, currency: 'USD' })
+      expect(reply.body.data.accountName).toBe('')
+      await mock.clock.advance(days(4))
+      expect(mock.transactions.get(reply.body.data.transactionId)).toMatchObject({
+        status: 'failed',
+        failureReason: 'invalid account',
+      })
+      expect((await balance(mock, m)).usd.usable).toBe(10)
 
-    const strict = newMock({ unknownPayoutAccount: 'reject' })
-    const s = await newMerchant(strict, { usd: 10 })
-    const refused = await payout(strict, s, { accountNumber: 'nobody', amount: 5, currency: 'USD' })
-    expect(refused.status).toBe(404)
-    expect((await balance(strict, s)).usd.freeze).toBe(0)
-  })
+      const strict = newMock({ unknownPayoutAccount: 'reject' })
+      const s = await newMerchant(strict, { usd: 10 })
+      const refused = await payout(strict, s, { accountNumber: 'nobody', amount: 5, currency: 'USD' })
+      expect(refused.status).toBe(404)
+      expect((await balance(strict, s)).usd.freeze).toBe(0)
+    },
+  )
 
   it("payouts in each currency use that currency's balance only", async () => {
     const mock = newMock()

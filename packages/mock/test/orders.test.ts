@@ -206,21 +206,27 @@ describe('cancel order', () => {
     expect((await balance(mock, m)).usd).toEqual({ balance: 10, freeze: 0, usable: 10 })
   })
 
-  it('a completed order cannot be cancelled: 409 order_not_cancellable pointing to refund, nothing changes', async () => {
-    const mock = newMock()
-    const m = await newMerchant(mock)
-    const { orderId } = await paidOrder(mock, m)
-    const before = await balance(mock, m)
-    const reply = await call(mock, GATEWAY_PATHS.cancelOrder, { apiKey: m.apiKey, body: { order_id: String(orderId) } })
-    expect(reply.status).toBe(409)
-    expect(reply.body.error).toMatchObject({
-      code: 'order_not_cancellable',
-      message: expect.stringMatching(/refund it instead/),
-      request_id: expect.any(String),
-    })
-    expect(mock.orders.get(orderId)?.status).toBe('completed')
-    expect(await balance(mock, m)).toEqual(before)
-  })
+  it(
+    'a completed order cannot be cancelled: 409 order_not_cancellable ' + 'pointing to refund, nothing changes',
+    async () => {
+      const mock = newMock()
+      const m = await newMerchant(mock)
+      const { orderId } = await paidOrder(mock, m)
+      const before = await balance(mock, m)
+      const reply = await call(mock, GATEWAY_PATHS.cancelOrder, {
+        apiKey: m.apiKey,
+        body: { order_id: String(orderId) },
+      })
+      expect(reply.status).toBe(409)
+      expect(reply.body.error).toMatchObject({
+        code: 'order_not_cancellable',
+        message: expect.stringMatching(/refund it instead/),
+        request_id: expect.any(String),
+      })
+      expect(mock.orders.get(orderId)?.status).toBe('completed')
+      expect(await balance(mock, m)).toEqual(before)
+    },
+  )
 
   it('a cancelled order is never reinstated: cancelling again is 409 and paying it is refused', async () => {
     const mock = newMock()

@@ -35,13 +35,17 @@ async function twoUsers() {
 }
 
 describe('isolation between users', () => {
-  it("A's wrong attempts do not count for B: after A's 4 wrong, B's first wrong leaves 4, and A's 5th blocks A only", async () => {
-    const { a, b } = await twoUsers()
-    for (let i = 0; i < 4; i++) expect((await a.api.verifyPin(WRONG_PIN)).status).toBe(422)
-    expectRefused(await b.api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
-    expect((await a.api.verifyPin(WRONG_PIN)).status).toBe(429)
-    expectRefused(await b.api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 3 })
-  })
+  it(
+    "A's wrong attempts do not count for B: after A's 4 wrong, B's first " +
+      "wrong leaves 4, and A's 5th blocks A only",
+    async () => {
+      const { a, b } = await twoUsers()
+      for (let i = 0; i < 4; i++) expect((await a.api.verifyPin(WRONG_PIN)).status).toBe(422)
+      expectRefused(await b.api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
+      expect((await a.api.verifyPin(WRONG_PIN)).status).toBe(429)
+      expectRefused(await b.api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 3 })
+    },
+  )
 
   it("A's block does not block B: B verifies and changes its PIN while A is blocked", async () => {
     const { a, b } = await twoUsers()
@@ -64,30 +68,34 @@ describe('isolation between users', () => {
     expect((await b.api.verifyPin(PIN)).status).toBe(429)
   })
 
-  it("a token acts only on its own user: A's set-pin and change-pin naming B in the body set and change A's PIN, never B's", async () => {
-    const mock = pinMock()
-    const a = await newUser(mock)
-    const b = await newUser(mock, { email: B_EMAIL, emailVerified: true })
-    const aApi = as(mock, a.accessToken)
-    const bApi = as(mock, b.accessToken)
-    const namingB = { user_id: b.userId, userId: b.userId, access_token: b.accessToken, email: B_EMAIL }
-    expectOk(
-      await pinCall(mock, PIN_PATHS.setPin, { token: a.accessToken, body: { pin: PIN, ...namingB } }),
-      PIN_MESSAGES.setPin,
-    )
-    await expectNoPin(bApi)
-    await expectPinIs(aApi, PIN)
-    expectOk(await bApi.setPin(PIN), PIN_MESSAGES.setPin)
-    expectOk(
-      await pinCall(mock, PIN_PATHS.changePin, {
-        token: a.accessToken,
-        body: { current_pin: PIN, new_pin: NEW_PIN, ...namingB },
-      }),
-      PIN_MESSAGES.changePin,
-    )
-    await expectPinIs(aApi, NEW_PIN)
-    await expectPinIs(bApi, PIN)
-  })
+  it(
+    "a token acts only on its own user: A's set-pin and change-pin naming B " +
+      "in the body set and change A's PIN, never B's",
+    async () => {
+      const mock = pinMock()
+      const a = await newUser(mock)
+      const b = await newUser(mock, { email: B_EMAIL, emailVerified: true })
+      const aApi = as(mock, a.accessToken)
+      const bApi = as(mock, b.accessToken)
+      const namingB = { user_id: b.userId, userId: b.userId, access_token: b.accessToken, email: B_EMAIL }
+      expectOk(
+        await pinCall(mock, PIN_PATHS.setPin, { token: a.accessToken, body: { pin: PIN, ...namingB } }),
+        PIN_MESSAGES.setPin,
+      )
+      await expectNoPin(bApi)
+      await expectPinIs(aApi, PIN)
+      expectOk(await bApi.setPin(PIN), PIN_MESSAGES.setPin)
+      expectOk(
+        await pinCall(mock, PIN_PATHS.changePin, {
+          token: a.accessToken,
+          body: { current_pin: PIN, new_pin: NEW_PIN, ...namingB },
+        }),
+        PIN_MESSAGES.changePin,
+      )
+      await expectPinIs(aApi, NEW_PIN)
+      await expectPinIs(bApi, PIN)
+    },
+  )
 
   it("A's token cannot verify or change B's PIN: B's PIN is A's wrong PIN, and counts only against A", async () => {
     const mock = pinMock()
@@ -101,31 +109,38 @@ describe('isolation between users', () => {
     expectRefused(await bApi.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
   })
 
-  it("A's open session cannot be verified with B's token, and B's wrong codes on it do not use up A's attempts", async () => {
-    const { mock, a, b } = await twoUsers()
-    const { sessionId, code } = await openSession(mock, a.user)
-    for (let i = 0; i < 6; i++)
-      expectRefused(await b.api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 400, 'otp_session_invalid')
-    expectRefused(await b.api.verifyOtp(BY_EMAIL, code, sessionId), 400, 'otp_session_invalid')
-    expectRefused(await a.api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 422, 'otp_invalid', {
-      attempts_remaining: 4,
-    })
-    expect((await a.api.verifyOtp(BY_EMAIL, code, sessionId)).status).toBe(200)
-  })
+  it(
+    "A's open session cannot be verified with B's token, and B's wrong " + "codes on it do not use up A's attempts",
+    async () => {
+      const { mock, a, b } = await twoUsers()
+      const { sessionId, code } = await openSession(mock, a.user)
+      for (let i = 0; i < 6; i++)
+        expectRefused(await b.api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 400, 'otp_session_invalid')
+      expectRefused(await b.api.verifyOtp(BY_EMAIL, code, sessionId), 400, 'otp_session_invalid')
+      expectRefused(await a.api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 422, 'otp_invalid', {
+        attempts_remaining: 4,
+      })
+      expect((await a.api.verifyOtp(BY_EMAIL, code, sessionId)).status).toBe(200)
+    },
+  )
 
-  it("A's verified reset session cannot be used by B: B's reset-pin is 400, both PINs unchanged, and A can still use it", async () => {
-    const { mock, a, b } = await twoUsers()
-    const sessionId = await verifiedSession(mock, a.user)
-    expectRefused(await b.api.resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
-    await expectPinIs(a.api, PIN)
-    await expectPinIs(b.api, PIN)
-    expectOk(await a.api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {
-      success: true,
-      message: PIN_MESSAGES.resetPin,
-    })
-    await expectPinIs(a.api, NEW_PIN)
-    await expectPinIs(b.api, PIN)
-  })
+  it(
+    "A's verified reset session cannot be used by B: B's reset-pin is 400, " +
+      'both PINs unchanged, and A can still use it',
+    async () => {
+      const { mock, a, b } = await twoUsers()
+      const sessionId = await verifiedSession(mock, a.user)
+      expectRefused(await b.api.resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
+      await expectPinIs(a.api, PIN)
+      await expectPinIs(b.api, PIN)
+      expectOk(await a.api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {
+        success: true,
+        message: PIN_MESSAGES.resetPin,
+      })
+      await expectPinIs(a.api, NEW_PIN)
+      await expectPinIs(b.api, PIN)
+    },
+  )
 
   it("a reset-pin with no token sets the PIN of the session's owner, never of anyone else", async () => {
     const { mock, a, b } = await twoUsers()
@@ -145,11 +160,14 @@ describe('isolation between users', () => {
     expect((await b.api.verifyOtp(B_CONTACT, bSession.code, bSession.sessionId)).status).toBe(200)
   })
 
-  it("B cannot ask for a code to A's e-mail, even when both are verified (404 contact_not_found, nothing sent)", async () => {
-    const { mock, b } = await twoUsers()
-    expectRefused(await b.api.forgotPin(BY_EMAIL), 404, 'contact_not_found')
-    expect(mock.otp.list()).toEqual([])
-  })
+  it(
+    "B cannot ask for a code to A's e-mail, even when both are verified " + '(404 contact_not_found, nothing sent)',
+    async () => {
+      const { mock, b } = await twoUsers()
+      expectRefused(await b.api.forgotPin(BY_EMAIL), 404, 'contact_not_found')
+      expect(mock.otp.list()).toEqual([])
+    },
+  )
 
   it("two mocks share nothing: one mock's token is unknown to another (401 invalid_token)", async () => {
     const one = pinMock()

@@ -1,7 +1,7 @@
 /**
  * Every refusal of the PIN module with its status, code and body `{status_code, message, code, data}`
- * (the gateway\'s documentation, "Errors > PIN module", and docs/decisions.md), and that a refused request changes nothing:
- * no PIN stored or replaced, no wrong attempt counted, no code sent, no session used up.
+ * (the gateway\'s documentation, "Errors > PIN module", and docs/decisions.md), and that a refused request changes
+ * nothing: no PIN stored or replaced, no wrong attempt counted, no code sent, no session used up.
  */
 import { PIN_MESSAGES, PIN_PATHS } from '@merchant-gateway/contract'
 import { describe, expect, it } from 'vitest'
@@ -47,7 +47,8 @@ const BEARER_ROUTES = [
 
 describe('bearer authentication (set-pin, verify-pin, change-pin, forgot-pin, verify-otp)', () => {
   it.each(BEARER_ROUTES)(
-    '$name: no or malformed Authorization is 401 unauthenticated, an unknown token 401 invalid_token, and nothing happens',
+    '$name: no or malformed Authorization is 401 unauthenticated, an ' +
+      'unknown token 401 invalid_token, and nothing happens',
     async ({ path, body }) => {
       const mock = pinMock()
       const user = await newUser(mock)
@@ -180,7 +181,10 @@ describe("the PIN module's own answers for paths and methods it does not serve",
   })
 })
 
-/** Malformed PINs and the code each earns: anything given that is not a string of exactly 6 digits is invalid_pin_format; a missing (or null) field invalid_request. */
+/**
+ * Malformed PINs and the code each earns: anything given that is not a string of exactly 6 digits is
+ * invalid_pin_format; a missing (or null) field invalid_request.
+ */
 const MALFORMED: ReadonlyArray<{ label: string; value: unknown; code: 'invalid_pin_format' | 'invalid_request' }> = [
   { label: "'12345' (5 digits)", value: '12345', code: 'invalid_pin_format' },
   { label: "'1234567' (7 digits)", value: '1234567', code: 'invalid_pin_format' },
@@ -244,13 +248,16 @@ describe('malformed PINs: 400, never a wrong attempt, nothing stored', () => {
     },
   )
 
-  it('a malformed PIN is refused as malformed even during a block (400, not 429), and does not extend the block', async () => {
-    const mock = pinMock()
-    const { api } = await userWithPin(mock)
-    const blocked = await lockOut(api)
-    expectRefused(await api.verifyPin('12345'), 400, 'invalid_pin_format')
-    expect((await api.verifyPin(PIN)).body.data).toEqual(blocked.body.data)
-  })
+  it(
+    'a malformed PIN is refused as malformed even during a block (400, not ' + '429), and does not extend the block',
+    async () => {
+      const mock = pinMock()
+      const { api } = await userWithPin(mock)
+      const blocked = await lockOut(api)
+      expectRefused(await api.verifyPin('12345'), 400, 'invalid_pin_format')
+      expect((await api.verifyPin(PIN)).body.data).toEqual(blocked.body.data)
+    },
+  )
 })
 
 describe('set-pin, verify-pin and change-pin refusals', () => {
@@ -273,13 +280,16 @@ describe('set-pin, verify-pin and change-pin refusals', () => {
     expectOk(await api.setPin(PIN), PIN_MESSAGES.setPin)
   })
 
-  it('change-pin with a wrong current_pin is 422 wrong_pin (attempts_remaining 4) and the PIN is unchanged', async () => {
-    const mock = pinMock()
-    const { api } = await userWithPin(mock)
-    expectRefused(await api.changePin(WRONG_PIN, NEW_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
-    expectRefused(await api.verifyPin(NEW_PIN), 422, 'wrong_pin', { attempts_remaining: 3 })
-    await expectPinIs(api, PIN)
-  })
+  it(
+    'change-pin with a wrong current_pin is 422 wrong_pin ' + '(attempts_remaining 4) and the PIN is unchanged',
+    async () => {
+      const mock = pinMock()
+      const { api } = await userWithPin(mock)
+      expectRefused(await api.changePin(WRONG_PIN, NEW_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
+      expectRefused(await api.verifyPin(NEW_PIN), 422, 'wrong_pin', { attempts_remaining: 3 })
+      await expectPinIs(api, PIN)
+    },
+  )
 
   it('a wrong current_pin counts towards the block: 4 wrong verify-pin then 1 wrong change-pin is 429', async () => {
     const mock = pinMock()
@@ -312,34 +322,41 @@ describe('set-pin, verify-pin and change-pin refusals', () => {
     expectOk(await api.changePin(PIN, NEW_PIN), PIN_MESSAGES.changePin)
   })
 
-  it('change-pin with new_pin equal to current_pin is refused before the PIN is checked: the wrong-attempt counter does not move', async () => {
-    const mock = pinMock()
-    const { api } = await userWithPin(mock)
-    for (const left of [4, 3, 2])
-      expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: left })
-    expectRefused(await api.changePin(PIN, PIN), 422, 'pin_unchanged')
-    // Had the right current_pin cleared the counter, this would leave 4 attempts.
-    expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 1 })
-    expectRefused(await api.changePin(WRONG_PIN, WRONG_PIN), 422, 'pin_unchanged')
-    expectRefused(await api.verifyPin(WRONG_PIN), 429, 'pin_locked', {
-      locked_until: '2026-11-02T09:01:00.000Z',
-      retry_after_seconds: 60,
-    })
-  })
+  it(
+    'change-pin with new_pin equal to current_pin is refused before the PIN ' +
+      'is checked: the wrong-attempt counter does not move',
+    async () => {
+      const mock = pinMock()
+      const { api } = await userWithPin(mock)
+      for (const left of [4, 3, 2])
+        expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: left })
+      expectRefused(await api.changePin(PIN, PIN), 422, 'pin_unchanged')
+      // Had the right current_pin cleared the counter, this would leave 4 attempts.
+      expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 1 })
+      expectRefused(await api.changePin(WRONG_PIN, WRONG_PIN), 422, 'pin_unchanged')
+      expectRefused(await api.verifyPin(WRONG_PIN), 429, 'pin_locked', {
+        locked_until: '2026-11-02T09:01:00.000Z',
+        retry_after_seconds: 60,
+      })
+    },
+  )
 
-  it('change-pin with the right current_pin during a block is 429 and stores nothing; after advance(60 s) it works', async () => {
-    const mock = pinMock()
-    const { api } = await userWithPin(mock)
-    await lockOut(api)
-    expectRefused(await api.changePin(PIN, NEW_PIN), 429, 'pin_locked', {
-      locked_until: '2026-11-02T09:01:00.000Z',
-      retry_after_seconds: 60,
-    })
-    await mock.clock.advance(60_000)
-    await expectPinIs(api, PIN)
-    expectOk(await api.changePin(PIN, NEW_PIN), PIN_MESSAGES.changePin)
-    await expectPinIs(api, NEW_PIN)
-  })
+  it(
+    'change-pin with the right current_pin during a block is 429 and stores ' + 'nothing; after advance(60 s) it works',
+    async () => {
+      const mock = pinMock()
+      const { api } = await userWithPin(mock)
+      await lockOut(api)
+      expectRefused(await api.changePin(PIN, NEW_PIN), 429, 'pin_locked', {
+        locked_until: '2026-11-02T09:01:00.000Z',
+        retry_after_seconds: 60,
+      })
+      await mock.clock.advance(60_000)
+      await expectPinIs(api, PIN)
+      expectOk(await api.changePin(PIN, NEW_PIN), PIN_MESSAGES.changePin)
+      await expectPinIs(api, NEW_PIN)
+    },
+  )
 })
 
 describe('forgot-pin refusals: nothing is sent', () => {
@@ -399,14 +416,17 @@ describe('forgot-pin refusals: nothing is sent', () => {
     expect(mock.otp.list()).toEqual([])
   })
 
-  it('a user without a phone asking by phone (or without an e-mail asking by e-mail) is 404 contact_not_found', async () => {
-    const mock = pinMock()
-    const emailOnly = await newUser(mock, { email: EMAIL, emailVerified: true })
-    const phoneOnly = await newUser(mock, { phone: { ...PHONE }, phoneVerified: true })
-    expectRefused(await as(mock, emailOnly.accessToken).forgotPin(BY_PHONE), 404, 'contact_not_found')
-    expectRefused(await as(mock, phoneOnly.accessToken).forgotPin(BY_EMAIL), 404, 'contact_not_found')
-    expect(mock.otp.list()).toEqual([])
-  })
+  it(
+    'a user without a phone asking by phone (or without an e-mail asking by ' + 'e-mail) is 404 contact_not_found',
+    async () => {
+      const mock = pinMock()
+      const emailOnly = await newUser(mock, { email: EMAIL, emailVerified: true })
+      const phoneOnly = await newUser(mock, { phone: { ...PHONE }, phoneVerified: true })
+      expectRefused(await as(mock, emailOnly.accessToken).forgotPin(BY_PHONE), 404, 'contact_not_found')
+      expectRefused(await as(mock, phoneOnly.accessToken).forgotPin(BY_EMAIL), 404, 'contact_not_found')
+      expect(mock.otp.list()).toEqual([])
+    },
+  )
 
   it("the user's own unverified e-mail or phone is 422 contact_not_verified", async () => {
     const mock = pinMock()
@@ -440,29 +460,33 @@ describe('forgot-pin refusals: nothing is sent', () => {
 })
 
 describe('forgot-pin is rate-limited per user (5 codes in 15 minutes by default)', () => {
-  it('the 6th forgot-pin within 15 minutes is 429 too_many_reset_requests with Retry-After, sends nothing and leaves the open session usable', async () => {
-    const mock = pinMock()
-    const user = await newUser(mock)
-    const api = as(mock, user.accessToken)
-    for (let i = 0; i < 4; i++) {
-      await openSession(mock, user)
-      await mock.clock.advance(60_000)
-    }
-    const { sessionId, code } = await openSession(mock, user)
-    const refused = await api.forgotPin(BY_EMAIL)
-    expectRefused(refused, 429, 'too_many_reset_requests', {
-      retry_after_seconds: 11 * 60,
-      limit: 5,
-      window_seconds: 900,
-    })
-    expect(refused.headers.get('Retry-After')).toBe('660')
-    expect(mock.otp.list()).toHaveLength(5)
-    expectOk(await api.verifyOtp(BY_EMAIL, code, sessionId), PIN_MESSAGES.verifyOtp, {
-      success: true,
-      message: PIN_MESSAGES.verifyOtp,
-      session_id: expect.any(String),
-    })
-  })
+  it(
+    'the 6th forgot-pin within 15 minutes is 429 too_many_reset_requests ' +
+      'with Retry-After, sends nothing and leaves the open session usable',
+    async () => {
+      const mock = pinMock()
+      const user = await newUser(mock)
+      const api = as(mock, user.accessToken)
+      for (let i = 0; i < 4; i++) {
+        await openSession(mock, user)
+        await mock.clock.advance(60_000)
+      }
+      const { sessionId, code } = await openSession(mock, user)
+      const refused = await api.forgotPin(BY_EMAIL)
+      expectRefused(refused, 429, 'too_many_reset_requests', {
+        retry_after_seconds: 11 * 60,
+        limit: 5,
+        window_seconds: 900,
+      })
+      expect(refused.headers.get('Retry-After')).toBe('660')
+      expect(mock.otp.list()).toHaveLength(5)
+      expectOk(await api.verifyOtp(BY_EMAIL, code, sessionId), PIN_MESSAGES.verifyOtp, {
+        success: true,
+        message: PIN_MESSAGES.verifyOtp,
+        session_id: expect.any(String),
+      })
+    },
+  )
 
   it('the window slides: when the oldest code leaves it, one more code may be sent', async () => {
     const mock = pinMock()
@@ -491,36 +515,43 @@ describe('forgot-pin is rate-limited per user (5 codes in 15 minutes by default)
 })
 
 describe('verify-otp refusals', () => {
-  it('a wrong code is 422 otp_invalid with attempts_remaining 4, 3, 2, 1; the right code then still verifies', async () => {
-    const mock = pinMock()
-    const user = await newUser(mock)
-    const api = as(mock, user.accessToken)
-    const { sessionId, code } = await openSession(mock, user)
-    for (const left of [4, 3, 2, 1])
-      expectRefused(await api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 422, 'otp_invalid', {
-        attempts_remaining: left,
-      })
-    expect((await api.verifyOtp(BY_EMAIL, code, sessionId)).status).toBe(200)
-  })
+  it(
+    'a wrong code is 422 otp_invalid with attempts_remaining 4, 3, 2, 1; ' + 'the right code then still verifies',
+    async () => {
+      const mock = pinMock()
+      const user = await newUser(mock)
+      const api = as(mock, user.accessToken)
+      const { sessionId, code } = await openSession(mock, user)
+      for (const left of [4, 3, 2, 1])
+        expectRefused(await api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 422, 'otp_invalid', {
+          attempts_remaining: left,
+        })
+      expect((await api.verifyOtp(BY_EMAIL, code, sessionId)).status).toBe(200)
+    },
+  )
 
-  it('the 5th wrong code ends the session (422, 0 left): then even the right code is 400 otp_session_invalid, and it cannot reset', async () => {
-    const mock = pinMock()
-    const { user, api } = await userWithPin(mock)
-    const { sessionId, code } = await openSession(mock, user)
-    for (let i = 0; i < 4; i++) expect((await api.verifyOtp(BY_EMAIL, otherCode(code), sessionId)).status).toBe(422)
-    expectRefused(await api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 422, 'otp_invalid', {
-      attempts_remaining: 0,
-    })
-    expectRefused(await api.verifyOtp(BY_EMAIL, code, sessionId), 400, 'otp_session_invalid')
-    expectRefused(await api.resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
-    await expectPinIs(api, PIN)
-    // a new forgot-pin gives a fresh session with its own 5 attempts
-    const fresh = await openSession(mock, user)
-    expectRefused(await api.verifyOtp(BY_EMAIL, otherCode(fresh.code), fresh.sessionId), 422, 'otp_invalid', {
-      attempts_remaining: 4,
-    })
-    expect((await api.verifyOtp(BY_EMAIL, fresh.code, fresh.sessionId)).status).toBe(200)
-  })
+  it(
+    'the 5th wrong code ends the session (422, 0 left): then even the right ' +
+      'code is 400 otp_session_invalid, and it cannot reset',
+    async () => {
+      const mock = pinMock()
+      const { user, api } = await userWithPin(mock)
+      const { sessionId, code } = await openSession(mock, user)
+      for (let i = 0; i < 4; i++) expect((await api.verifyOtp(BY_EMAIL, otherCode(code), sessionId)).status).toBe(422)
+      expectRefused(await api.verifyOtp(BY_EMAIL, otherCode(code), sessionId), 422, 'otp_invalid', {
+        attempts_remaining: 0,
+      })
+      expectRefused(await api.verifyOtp(BY_EMAIL, code, sessionId), 400, 'otp_session_invalid')
+      expectRefused(await api.resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
+      await expectPinIs(api, PIN)
+      // a new forgot-pin gives a fresh session with its own 5 attempts
+      const fresh = await openSession(mock, user)
+      expectRefused(await api.verifyOtp(BY_EMAIL, otherCode(fresh.code), fresh.sessionId), 422, 'otp_invalid', {
+        attempts_remaining: 4,
+      })
+      expect((await api.verifyOtp(BY_EMAIL, fresh.code, fresh.sessionId)).status).toBe(200)
+    },
+  )
 
   it('8 concurrent wrong codes cannot exceed 5 guesses: five 422 (4..0 left), three 400', async () => {
     const mock = pinMock()
@@ -558,16 +589,24 @@ describe('verify-otp refusals', () => {
     expect((await api.verifyOtp(BY_EMAIL, code, sessionId)).status).toBe(200)
   })
 
-  it("another user's session with that user's own token and contact is 400 otp_session_invalid, even with the right code", async () => {
-    const mock = pinMock()
-    const owner = await newUser(mock)
-    const other = await newUser(mock, { email: 'other@example.com', emailVerified: true })
-    const { sessionId, code } = await openSession(mock, owner)
-    const otherApi = as(mock, other.accessToken)
-    expectRefused(await otherApi.verifyOtp({ email: 'other@example.com' }, code, sessionId), 400, 'otp_session_invalid')
-    expectRefused(await otherApi.verifyOtp(BY_EMAIL, code, sessionId), 400, 'otp_session_invalid')
-    expect((await as(mock, owner.accessToken).verifyOtp(BY_EMAIL, code, sessionId)).status).toBe(200)
-  })
+  it(
+    "another user's session with that user's own token and contact is 400 " +
+      'otp_session_invalid, even with the right code',
+    async () => {
+      const mock = pinMock()
+      const owner = await newUser(mock)
+      const other = await newUser(mock, { email: 'other@example.com', emailVerified: true })
+      const { sessionId, code } = await openSession(mock, owner)
+      const otherApi = as(mock, other.accessToken)
+      expectRefused(
+        await otherApi.verifyOtp({ email: 'other@example.com' }, code, sessionId),
+        400,
+        'otp_session_invalid',
+      )
+      expectRefused(await otherApi.verifyOtp(BY_EMAIL, code, sessionId), 400, 'otp_session_invalid')
+      expect((await as(mock, owner.accessToken).verifyOtp(BY_EMAIL, code, sessionId)).status).toBe(200)
+    },
+  )
 
   it("a contact different from the session's is 400 otp_session_invalid, even with the right code", async () => {
     const mock = pinMock()
@@ -622,21 +661,25 @@ describe('verify-otp refusals', () => {
     expect((await api.verifyOtp(BY_PHONE, second.code, second.sessionId)).status).toBe(200)
   })
 
-  it("option otpDevCode '000000': verify-otp also accepts that fixed code (for its own session and contact only)", async () => {
-    const mock = pinMock({ otpDevCode: '000000' })
-    const { user, api } = await userWithPin(mock)
-    let opened = await openSession(mock, user)
-    while (opened.code === '000000') opened = await openSession(mock, user) // the sent code must differ from the dev code
-    expectRefused(await api.verifyOtp(BY_PHONE, '000000', opened.sessionId), 400, 'otp_session_invalid')
-    const verified = await api.verifyOtp(BY_EMAIL, '000000', opened.sessionId)
-    expectOk(verified, PIN_MESSAGES.verifyOtp, {
-      success: true,
-      message: PIN_MESSAGES.verifyOtp,
-      session_id: expect.any(String),
-    })
-    expectOk(await api.resetPin(verified.body.data.session_id, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
-    await expectPinIs(api, NEW_PIN)
-  })
+  it(
+    "option otpDevCode '000000': verify-otp also accepts that fixed code " + '(for its own session and contact only)',
+    async () => {
+      const mock = pinMock({ otpDevCode: '000000' })
+      const { user, api } = await userWithPin(mock)
+      let opened = await openSession(mock, user)
+      // The sent code must differ from the dev code.
+      while (opened.code === '000000') opened = await openSession(mock, user)
+      expectRefused(await api.verifyOtp(BY_PHONE, '000000', opened.sessionId), 400, 'otp_session_invalid')
+      const verified = await api.verifyOtp(BY_EMAIL, '000000', opened.sessionId)
+      expectOk(verified, PIN_MESSAGES.verifyOtp, {
+        success: true,
+        message: PIN_MESSAGES.verifyOtp,
+        session_id: expect.any(String),
+      })
+      expectOk(await api.resetPin(verified.body.data.session_id, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
+      await expectPinIs(api, NEW_PIN)
+    },
+  )
 
   it("without otpDevCode, '000000' is just a wrong code (422 otp_invalid, 4 left)", async () => {
     const mock = pinMock()
@@ -666,15 +709,18 @@ describe('verify-otp refusals', () => {
 })
 
 describe('reset-pin refusals: 400 reset_session_invalid and nothing changes', () => {
-  it('an open (not yet verified) session is refused; the PIN is unchanged and the session can still be verified', async () => {
-    const mock = pinMock()
-    const { user, api } = await userWithPin(mock)
-    const { sessionId, code } = await openSession(mock, user)
-    expectRefused(await api.resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
-    expectRefused(await as(mock, null).resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
-    await expectPinIs(api, PIN)
-    expect((await api.verifyOtp(BY_EMAIL, code, sessionId)).status).toBe(200)
-  })
+  it(
+    'an open (not yet verified) session is refused; the PIN is unchanged ' + 'and the session can still be verified',
+    async () => {
+      const mock = pinMock()
+      const { user, api } = await userWithPin(mock)
+      const { sessionId, code } = await openSession(mock, user)
+      expectRefused(await api.resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
+      expectRefused(await as(mock, null).resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
+      await expectPinIs(api, PIN)
+      expect((await api.verifyOtp(BY_EMAIL, code, sessionId)).status).toBe(200)
+    },
+  )
 
   it('a verified session expires 600 s after verify-otp: reset-pin is then refused and the PIN unchanged', async () => {
     const mock = pinMock()
@@ -694,39 +740,51 @@ describe('reset-pin refusals: 400 reset_session_invalid and nothing changes', ()
     await expectPinIs(api, PIN)
   })
 
-  it("the bearer token of ANOTHER user is refused like an unknown session: the owner's PIN is unchanged and the session stays the owner's", async () => {
-    const mock = pinMock()
-    const { user: owner, api: ownerApi } = await userWithPin(mock)
-    const { api: otherApi } = await userWithPin(mock, { email: 'other@example.com', emailVerified: true })
-    const sessionId = await verifiedSession(mock, owner)
-    expectRefused(await otherApi.resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
-    await expectPinIs(ownerApi, PIN)
-    await expectPinIs(otherApi, PIN)
-    expectOk(await ownerApi.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
-    await expectPinIs(ownerApi, NEW_PIN)
-    await expectPinIs(otherApi, PIN)
-  })
+  it(
+    'the bearer token of ANOTHER user is refused like an unknown session: ' +
+      "the owner's PIN is unchanged and the session stays the owner's",
+    async () => {
+      const mock = pinMock()
+      const { user: owner, api: ownerApi } = await userWithPin(mock)
+      const { api: otherApi } = await userWithPin(mock, { email: 'other@example.com', emailVerified: true })
+      const sessionId = await verifiedSession(mock, owner)
+      expectRefused(await otherApi.resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
+      await expectPinIs(ownerApi, PIN)
+      await expectPinIs(otherApi, PIN)
+      expectOk(await ownerApi.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
+      await expectPinIs(ownerApi, NEW_PIN)
+      await expectPinIs(otherApi, PIN)
+    },
+  )
 
-  it('SECURITY FINDING (the gateway documentation, default): reset-pin with no bearer token at all succeeds on the verified session id alone', async () => {
-    const mock = pinMock()
-    const { user, api } = await userWithPin(mock)
-    const sessionId = await verifiedSession(mock, user)
-    // whoever holds the verified session id sets the PIN, without the user's token
-    expectOk(await as(mock, null).resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
-    await expectPinIs(api, NEW_PIN)
-  })
+  it(
+    'SECURITY FINDING (the gateway documentation, default): reset-pin with ' +
+      'no bearer token at all succeeds on the verified session id alone',
+    async () => {
+      const mock = pinMock()
+      const { user, api } = await userWithPin(mock)
+      const sessionId = await verifiedSession(mock, user)
+      // whoever holds the verified session id sets the PIN, without the user's token
+      expectOk(await as(mock, null).resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
+      await expectPinIs(api, NEW_PIN)
+    },
+  )
 
-  it("option resetPinRequiresBearer: no token is 401 unauthenticated and changes nothing; another user's token 400; the owner's token 200", async () => {
-    const mock = pinMock({ resetPinRequiresBearer: true })
-    const { user, api } = await userWithPin(mock)
-    const { api: otherApi } = await userWithPin(mock, { email: 'other@example.com', emailVerified: true })
-    const sessionId = await verifiedSession(mock, user)
-    expectRefused(await as(mock, null).resetPin(sessionId, NEW_PIN), 401, 'unauthenticated')
-    expectRefused(await otherApi.resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
-    await expectPinIs(api, PIN)
-    expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
-    await expectPinIs(api, NEW_PIN)
-  })
+  it(
+    'option resetPinRequiresBearer: no token is 401 unauthenticated and ' +
+      "changes nothing; another user's token 400; the owner's token 200",
+    async () => {
+      const mock = pinMock({ resetPinRequiresBearer: true })
+      const { user, api } = await userWithPin(mock)
+      const { api: otherApi } = await userWithPin(mock, { email: 'other@example.com', emailVerified: true })
+      const sessionId = await verifiedSession(mock, user)
+      expectRefused(await as(mock, null).resetPin(sessionId, NEW_PIN), 401, 'unauthenticated')
+      expectRefused(await otherApi.resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
+      await expectPinIs(api, PIN)
+      expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
+      await expectPinIs(api, NEW_PIN)
+    },
+  )
 
   it('two concurrent reset-pin with one verified session: exactly one succeeds (single use)', async () => {
     const mock = pinMock()

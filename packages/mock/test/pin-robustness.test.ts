@@ -43,7 +43,10 @@ async function world() {
   return { mock, a, b, session }
 }
 
-/** Nothing changed: one code sent, b without a PIN, a's PIN and counter untouched, a's session still open with all its attempts. */
+/**
+ * Nothing changed: one code sent, b without a PIN, a's PIN and counter untouched, a's session still open with all its
+ * attempts.
+ */
 async function expectWorldUnchanged({ mock, a, b, session }: Awaited<ReturnType<typeof world>>): Promise<void> {
   expect(mock.otp.list()).toHaveLength(1)
   await expectNoPin(as(mock, b.accessToken))
@@ -75,140 +78,160 @@ const BAD_BODIES: ReadonlyArray<[string, string | Uint8Array<ArrayBuffer>, numbe
   ['a 70 KB object', JSON.stringify({ pin: '1'.repeat(70_000) }), 413, 'payload_too_large'],
 ]
 
-describe('bad bodies on every PIN route: 4xx in the PIN envelope (invalid_request, payload_too_large), never 5xx, nothing changes', () => {
-  it.each(ROUTES)('%s', async (route, path) => {
-    const w = await world()
-    for (const [label, rawBody, status, code] of BAD_BODIES) {
-      const reply = await pinCall(w.mock, path, { token: tokenFor(route, w.a, w.b), rawBody })
-      expect({ label, status: reply.status, body: reply.body }).toEqual({
-        label,
-        status,
-        body: { status_code: status, message: expect.stringMatching(/\S/), code, data: null },
-      })
-    }
-    await expectWorldUnchanged(w)
-  })
-
-  it('the 70 KB limit is the documented body limit: a body of exactly the limit is read, one byte more is 413', async () => {
-    const w = await world()
-    const frame = JSON.stringify({ pin: '' }).length
-    const atLimit = JSON.stringify({ pin: '1'.repeat(LIMITS.maxBodyBytes - frame) })
-    expect(atLimit.length).toBe(LIMITS.maxBodyBytes)
-    expectRefused(
-      await pinCall(w.mock, PIN_PATHS.verifyPin, { token: w.a.accessToken, rawBody: atLimit }),
-      400,
-      'invalid_pin_format',
-    )
-    expectRefused(
-      await pinCall(w.mock, PIN_PATHS.verifyPin, { token: w.a.accessToken, rawBody: `${atLimit} ` }),
-      413,
-      'payload_too_large',
-    )
-    await expectWorldUnchanged(w)
-  })
-
-  const ODD_VALUES: unknown[] = [
-    {},
-    [],
-    true,
-    false,
-    0,
-    -1,
-    1e308,
-    123456.5,
-    '\u0000\u0000\u0000\u0000\u0000\u0000',
-    '１２３４５６',
-    '😀😀😀',
-    'x'.repeat(256),
-    '1'.repeat(5_000),
-    '__proto__',
-    'constructor',
-    '<script>',
-  ]
-  const FIELDS: Record<keyof typeof PIN_PATHS, Record<string, unknown>> = {
-    setPin: { pin: PIN },
-    verifyPin: { pin: WRONG_PIN },
-    changePin: { current_pin: WRONG_PIN, new_pin: NEW_PIN },
-    forgotPin: { ...BY_PHONE },
-    verifyOtp: { ...BY_EMAIL, otp_code: '999999', session_id: 'x' },
-    resetPin: { session_id: 'x', new_pin: NEW_PIN },
-  }
-
-  it.each(ROUTES)(
-    '%s: odd values in every field (objects, numbers, huge or exotic strings, prototype keys) answer 4xx, never 5xx, and change nothing',
-    async (route, path) => {
+describe(
+  'bad bodies on every PIN route: 4xx in the PIN envelope ' +
+    '(invalid_request, payload_too_large), never 5xx, nothing changes',
+  () => {
+    it.each(ROUTES)('%s', async (route, path) => {
       const w = await world()
-      const token = tokenFor(route, w.a, w.b)
-      for (const [name] of Object.entries(FIELDS[route])) {
-        for (const value of ODD_VALUES) {
-          const body = { ...FIELDS[route], [name]: value }
-          const reply = await pinCall(w.mock, path, { token, body })
-          expect({ name, value, status: reply.status }).toEqual({
-            name,
-            value,
-            status: expect.toSatisfy((s: number) => s >= 400 && s < 500),
-          })
-          expect(reply.body).toEqual({
-            status_code: reply.status,
-            message: expect.stringMatching(/\S/),
-            code: expect.any(String),
-            data: null,
-          })
-        }
-      }
-      for (const raw of ['{"__proto__": {"pin": "482915"}}', '{"constructor": {"prototype": {"pin": "482915"}}}']) {
-        const reply = await pinCall(w.mock, path, { token, rawBody: raw })
-        expect(reply.status).toBe(400)
+      for (const [label, rawBody, status, code] of BAD_BODIES) {
+        const reply = await pinCall(w.mock, path, { token: tokenFor(route, w.a, w.b), rawBody })
+        expect({ label, status: reply.status, body: reply.body }).toEqual({
+          label,
+          status,
+          body: { status_code: status, message: expect.stringMatching(/\S/), code, data: null },
+        })
       }
       await expectWorldUnchanged(w)
-    },
-  )
-})
+    })
+
+    it(
+      'the 70 KB limit is the documented body limit: a body of exactly the ' + 'limit is read, one byte more is 413',
+      async () => {
+        const w = await world()
+        const frame = JSON.stringify({ pin: '' }).length
+        const atLimit = JSON.stringify({ pin: '1'.repeat(LIMITS.maxBodyBytes - frame) })
+        expect(atLimit.length).toBe(LIMITS.maxBodyBytes)
+        expectRefused(
+          await pinCall(w.mock, PIN_PATHS.verifyPin, { token: w.a.accessToken, rawBody: atLimit }),
+          400,
+          'invalid_pin_format',
+        )
+        expectRefused(
+          await pinCall(w.mock, PIN_PATHS.verifyPin, { token: w.a.accessToken, rawBody: `${atLimit} ` }),
+          413,
+          'payload_too_large',
+        )
+        await expectWorldUnchanged(w)
+      },
+    )
+
+    const ODD_VALUES: unknown[] = [
+      {},
+      [],
+      true,
+      false,
+      0,
+      -1,
+      1e308,
+      123456.5,
+      '\u0000\u0000\u0000\u0000\u0000\u0000',
+      '１２３４５６',
+      '😀😀😀',
+      'x'.repeat(256),
+      '1'.repeat(5_000),
+      '__proto__',
+      'constructor',
+      '<script>',
+    ]
+    const FIELDS: Record<keyof typeof PIN_PATHS, Record<string, unknown>> = {
+      setPin: { pin: PIN },
+      verifyPin: { pin: WRONG_PIN },
+      changePin: { current_pin: WRONG_PIN, new_pin: NEW_PIN },
+      forgotPin: { ...BY_PHONE },
+      verifyOtp: { ...BY_EMAIL, otp_code: '999999', session_id: 'x' },
+      resetPin: { session_id: 'x', new_pin: NEW_PIN },
+    }
+
+    it.each(ROUTES)(
+      '%s: odd values in every field (objects, numbers, huge or exotic ' +
+        'strings, prototype keys) answer 4xx, never 5xx, and change nothing',
+      async (route, path) => {
+        const w = await world()
+        const token = tokenFor(route, w.a, w.b)
+        for (const [name] of Object.entries(FIELDS[route])) {
+          for (const value of ODD_VALUES) {
+            const body = { ...FIELDS[route], [name]: value }
+            const reply = await pinCall(w.mock, path, { token, body })
+            expect({ name, value, status: reply.status }).toEqual({
+              name,
+              value,
+              status: expect.toSatisfy((s: number) => s >= 400 && s < 500),
+            })
+            expect(reply.body).toEqual({
+              status_code: reply.status,
+              message: expect.stringMatching(/\S/),
+              code: expect.any(String),
+              data: null,
+            })
+          }
+        }
+        for (const raw of ['{"__proto__": {"pin": "482915"}}', '{"constructor": {"prototype": {"pin": "482915"}}}']) {
+          const reply = await pinCall(w.mock, path, { token, rawBody: raw })
+          expect(reply.status).toBe(400)
+        }
+        await expectWorldUnchanged(w)
+      },
+    )
+  },
+)
 
 describe('injected faults on PIN routes', () => {
-  it('an error fault answers the chosen status in the PIN envelope (code injected_fault) and processes nothing: the wrong PIN is not counted', async () => {
-    const mock = pinMock()
-    const { api } = await userWithPin(mock)
-    mock.faults.add({ route: `POST ${PIN_PATHS.verifyPin}`, kind: 'error', status: 503 })
-    const reply = await api.verifyPin(WRONG_PIN)
-    expectRefused(reply, 503, 'injected_fault')
-    expect(reply.body.message).toContain('[mock] injected fault')
-    expect(reply.headers.get(HEADERS.traceId)).toMatch(/^trc_/)
-    expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
-  })
+  it(
+    'an error fault answers the chosen status in the PIN envelope (code ' +
+      'injected_fault) and processes nothing: the wrong PIN is not counted',
+    async () => {
+      const mock = pinMock()
+      const { api } = await userWithPin(mock)
+      mock.faults.add({ route: `POST ${PIN_PATHS.verifyPin}`, kind: 'error', status: 503 })
+      const reply = await api.verifyPin(WRONG_PIN)
+      expectRefused(reply, 503, 'injected_fault')
+      expect(reply.body.message).toContain('[mock] injected fault')
+      expect(reply.headers.get(HEADERS.traceId)).toMatch(/^trc_/)
+      expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
+    },
+  )
 
-  it('an injected 4xx (a 429 rate limit, a 400) is labelled injected_fault, not pin_locked or invalid_request, and counts nothing', async () => {
-    const mock = pinMock()
-    const { api } = await userWithPin(mock)
-    mock.faults.add({ route: `POST ${PIN_PATHS.verifyPin}`, kind: 'error', status: 429 })
-    mock.faults.add({ route: `POST ${PIN_PATHS.verifyPin}`, kind: 'error', status: 400 })
-    expectRefused(await api.verifyPin(WRONG_PIN), 429, 'injected_fault')
-    expectRefused(await api.verifyPin(WRONG_PIN), 400, 'injected_fault')
-    expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
-  })
+  it(
+    'an injected 4xx (a 429 rate limit, a 400) is labelled injected_fault, ' +
+      'not pin_locked or invalid_request, and counts nothing',
+    async () => {
+      const mock = pinMock()
+      const { api } = await userWithPin(mock)
+      mock.faults.add({ route: `POST ${PIN_PATHS.verifyPin}`, kind: 'error', status: 429 })
+      mock.faults.add({ route: `POST ${PIN_PATHS.verifyPin}`, kind: 'error', status: 400 })
+      expectRefused(await api.verifyPin(WRONG_PIN), 429, 'injected_fault')
+      expectRefused(await api.verifyPin(WRONG_PIN), 400, 'injected_fault')
+      expectRefused(await api.verifyPin(WRONG_PIN), 422, 'wrong_pin', { attempts_remaining: 4 })
+    },
+  )
 
-  it('an error fault on set-pin stores no PIN; on forgot-pin sends no code; on reset-pin leaves the PIN and the session as they were', async () => {
-    const mock = pinMock()
-    const user = await newUser(mock)
-    const api = as(mock, user.accessToken)
-    mock.faults.add({ route: `POST ${PIN_PATHS.setPin}`, kind: 'error', status: 500 })
-    expectRefused(await api.setPin(PIN), 500, 'injected_fault')
-    await expectNoPin(api)
-    expectOk(await api.setPin(PIN), PIN_MESSAGES.setPin)
+  it(
+    'an error fault on set-pin stores no PIN; on forgot-pin sends no code; ' +
+      'on reset-pin leaves the PIN and the session as they were',
+    async () => {
+      const mock = pinMock()
+      const user = await newUser(mock)
+      const api = as(mock, user.accessToken)
+      mock.faults.add({ route: `POST ${PIN_PATHS.setPin}`, kind: 'error', status: 500 })
+      expectRefused(await api.setPin(PIN), 500, 'injected_fault')
+      await expectNoPin(api)
+      expectOk(await api.setPin(PIN), PIN_MESSAGES.setPin)
 
-    mock.faults.add({ route: `POST ${PIN_PATHS.forgotPin}`, kind: 'error', status: 502 })
-    expectRefused(await api.forgotPin(BY_EMAIL), 502, 'injected_fault')
-    expect(mock.otp.list()).toEqual([])
+      mock.faults.add({ route: `POST ${PIN_PATHS.forgotPin}`, kind: 'error', status: 502 })
+      expectRefused(await api.forgotPin(BY_EMAIL), 502, 'injected_fault')
+      expect(mock.otp.list()).toEqual([])
 
-    const sessionId = await verifiedSession(mock, user)
-    mock.faults.add({ route: `POST ${PIN_PATHS.resetPin}`, kind: 'error', status: 503 })
-    expectRefused(await api.resetPin(sessionId, NEW_PIN), 503, 'injected_fault')
-    await expectPinIs(api, PIN)
-    expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {
-      success: true,
-      message: PIN_MESSAGES.resetPin,
-    })
-  })
+      const sessionId = await verifiedSession(mock, user)
+      mock.faults.add({ route: `POST ${PIN_PATHS.resetPin}`, kind: 'error', status: 503 })
+      expectRefused(await api.resetPin(sessionId, NEW_PIN), 503, 'injected_fault')
+      await expectPinIs(api, PIN)
+      expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {
+        success: true,
+        message: PIN_MESSAGES.resetPin,
+      })
+    },
+  )
 
   it('an error fault on verify-otp does not count as a wrong code and leaves the session open', async () => {
     const mock = pinMock()

@@ -589,7 +589,8 @@ async function checkInvariants(
 describe('the PIN module against a model (property)', () => {
   const runs = propertyRuns(100)
   it(
-    "every answer is the model's, no PIN ever shows, lockouts and sessions end exactly on time, and refusals move no counter",
+    "every answer is the model's, no PIN ever shows, lockouts and sessions " +
+      'end exactly on time, and refusals move no counter',
     async () => {
       await checkProperty('PIN module', fc.asyncProperty(stepsArb, run), {
         numRuns: runs,

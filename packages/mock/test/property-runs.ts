@@ -35,7 +35,8 @@ export async function checkProperty<T>(
   const details = await fc.check(property, parameters)
   if (process.env.PROPERTY_RUNS)
     console.log(
-      `[property] ${name}: ${details.numRuns} runs, ${details.failed ? 1 : 0} failures${details.failed ? ` (seed ${details.seed})` : ''}`,
+      `[property] ${name}: ${details.numRuns} runs, ${details.failed ? 1 : 0} ` +
+        `failures${details.failed ? ` (seed ${details.seed})` : ''}`,
     )
   if (details.failed) throw new Error(fc.defaultReportMessage(details) ?? `property ${name} failed`)
 }

@@ -197,27 +197,31 @@ describe('QR code images', () => {
     }
   })
 
-  it('serving images (found or not) changes no state: orders, balances, ids, webhooks and the audit stay as they were', async () => {
-    const mock = newMock()
-    const m = await newMerchant(mock)
-    const pending = await orderWithQr(mock, m)
-    const paid = await orderWithQr(mock, m)
-    const payment = await mock.payments.create({ orderId: paid.orderId, status: 'SUCCESS' })
-    const probe = {
-      mock,
-      m,
-      watchedOrders: [pending.orderId, paid.orderId],
-      lastOrderId: paid.orderId,
-      lastTransactionId: payment.transactionId,
-    }
-    const before = await snapshotState(probe)
+  it(
+    'serving images (found or not) changes no state: orders, balances, ids, ' +
+      'webhooks and the audit stay as they were',
+    async () => {
+      const mock = newMock()
+      const m = await newMerchant(mock)
+      const pending = await orderWithQr(mock, m)
+      const paid = await orderWithQr(mock, m)
+      const payment = await mock.payments.create({ orderId: paid.orderId, status: 'SUCCESS' })
+      const probe = {
+        mock,
+        m,
+        watchedOrders: [pending.orderId, paid.orderId],
+        lastOrderId: paid.orderId,
+        lastTransactionId: payment.transactionId,
+      }
+      const before = await snapshotState(probe)
 
-    for (const url of [pending.url, paid.url, pending.url, `${mock.baseUrl}/qr/MGW1UNKNOWN.png`])
-      await getImage(mock, url)
-    await getImage(mock, pending.url, 'POST')
+      for (const url of [pending.url, paid.url, pending.url, `${mock.baseUrl}/qr/MGW1UNKNOWN.png`])
+        await getImage(mock, url)
+      await getImage(mock, pending.url, 'POST')
 
-    await expectNoStateChange(probe, before)
-  })
+      await expectNoStateChange(probe, before)
+    },
+  )
 
   it('injected faults are for the API: an image request neither fails from a "*" fault nor uses it up', async () => {
     const mock = newMock()

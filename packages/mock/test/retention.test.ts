@@ -45,28 +45,31 @@ async function generateQr(mock: MockGateway, m: Merchant): Promise<{ qrData: str
 }
 
 describe('retention: idempotency records', () => {
-  it('an idempotent replay 23:59:59 after the first request still replays; one at 24:00:01 is processed afresh', async () => {
-    const mock = newMock()
-    const m = await newMerchant(mock)
-    const { orderId } = await paidOrder(mock, m, 25)
-    const first = await refund(mock, m, orderId, 1, 'refund-key-1')
-    expect(first.status).toBe(200)
-    const afterFirst = await balance(mock, m)
+  it(
+    'an idempotent replay 23:59:59 after the first request still replays; ' + 'one at 24:00:01 is processed afresh',
+    async () => {
+      const mock = newMock()
+      const m = await newMerchant(mock)
+      const { orderId } = await paidOrder(mock, m, 25)
+      const first = await refund(mock, m, orderId, 1, 'refund-key-1')
+      expect(first.status).toBe(200)
+      const afterFirst = await balance(mock, m)
 
-    await at(mock, DAY - SECOND)
-    const replay = await refund(mock, m, orderId, 1, 'refund-key-1')
-    expect(replay.status).toBe(200)
-    expect(replay.body).toEqual(first.body)
-    expect(mock.requests.list({ limit: 1 })[0]).toMatchObject({ replayed: true })
-    expect(await balance(mock, m)).toEqual(afterFirst)
+      await at(mock, DAY - SECOND)
+      const replay = await refund(mock, m, orderId, 1, 'refund-key-1')
+      expect(replay.status).toBe(200)
+      expect(replay.body).toEqual(first.body)
+      expect(mock.requests.list({ limit: 1 })[0]).toMatchObject({ replayed: true })
+      expect(await balance(mock, m)).toEqual(afterFirst)
 
-    await at(mock, DAY + SECOND)
-    const fresh = await refund(mock, m, orderId, 1, 'refund-key-1')
-    expect(fresh.status).toBe(200)
-    expect(mock.requests.list({ limit: 1 })[0]).toMatchObject({ replayed: false })
-    expect(fresh.body).not.toEqual(first.body)
-    expect((await balance(mock, m)).usd.freeze).toBe(afterFirst.usd.freeze + 1)
-  })
+      await at(mock, DAY + SECOND)
+      const fresh = await refund(mock, m, orderId, 1, 'refund-key-1')
+      expect(fresh.status).toBe(200)
+      expect(mock.requests.list({ limit: 1 })[0]).toMatchObject({ replayed: false })
+      expect(fresh.body).not.toEqual(first.body)
+      expect((await balance(mock, m)).usd.freeze).toBe(afterFirst.usd.freeze + 1)
+    },
+  )
 
   it('the record is dropped exactly when its 24 hours end, not a millisecond before', async () => {
     const mock = newMock()
@@ -97,66 +100,84 @@ describe('retention: idempotency records', () => {
 })
 
 describe('retention: reset sessions', () => {
-  it('an open session is dropped at its expiry, not before; verify-otp then answers 400 otp_session_invalid as for an unknown id', async () => {
-    const mock = pinMock()
-    const user = await newUser(mock)
-    const { sessionId, code } = await openSession(mock, user)
-    await at(mock, PIN_RULES.otpSessionSeconds * SECOND - 1)
-    expect((await records(mock)).otpSessions).toBe(1)
-    await at(mock, PIN_RULES.otpSessionSeconds * SECOND)
-    expect((await records(mock)).otpSessions).toBe(0)
-    expectRefused(await as(mock, user.accessToken).verifyOtp(BY_EMAIL, code, sessionId), 400, 'otp_session_invalid')
-  })
+  it(
+    'an open session is dropped at its expiry, not before; verify-otp then ' +
+      'answers 400 otp_session_invalid as for an unknown id',
+    async () => {
+      const mock = pinMock()
+      const user = await newUser(mock)
+      const { sessionId, code } = await openSession(mock, user)
+      await at(mock, PIN_RULES.otpSessionSeconds * SECOND - 1)
+      expect((await records(mock)).otpSessions).toBe(1)
+      await at(mock, PIN_RULES.otpSessionSeconds * SECOND)
+      expect((await records(mock)).otpSessions).toBe(0)
+      expectRefused(await as(mock, user.accessToken).verifyOtp(BY_EMAIL, code, sessionId), 400, 'otp_session_invalid')
+    },
+  )
 
-  it('a verified session lives its own 10 minutes from verification, then is dropped; a used one is dropped at once', async () => {
-    const mock = pinMock()
-    const user = await newUser(mock)
-    await at(mock, 5 * MINUTE)
-    const verified = await verifiedSession(mock, user)
-    // The open session's expiry (10 min after MONDAY) no longer applies to it.
-    await at(mock, 15 * MINUTE - 1)
-    expect((await records(mock)).otpSessions).toBe(1)
-    await at(mock, 15 * MINUTE)
-    expect((await records(mock)).otpSessions).toBe(0)
-    expect((await as(mock, user.accessToken).resetPin(verified, '730264')).status).toBe(400)
+  it(
+    'a verified session lives its own 10 minutes from verification, then is ' +
+      'dropped; a used one is dropped at once',
+    async () => {
+      const mock = pinMock()
+      const user = await newUser(mock)
+      await at(mock, 5 * MINUTE)
+      const verified = await verifiedSession(mock, user)
+      // The open session's expiry (10 min after MONDAY) no longer applies to it.
+      await at(mock, 15 * MINUTE - 1)
+      expect((await records(mock)).otpSessions).toBe(1)
+      await at(mock, 15 * MINUTE)
+      expect((await records(mock)).otpSessions).toBe(0)
+      expect((await as(mock, user.accessToken).resetPin(verified, '730264')).status).toBe(400)
 
-    const used = await verifiedSession(mock, user)
-    expect((await as(mock, user.accessToken).resetPin(used, '730264')).status).toBe(200)
-    expect((await records(mock)).otpSessions).toBe(0)
-  })
+      const used = await verifiedSession(mock, user)
+      expect((await as(mock, user.accessToken).resetPin(used, '730264')).status).toBe(200)
+      expect((await records(mock)).otpSessions).toBe(0)
+    },
+  )
 
-  it('a session ended by a new forgot-pin stays until its own expiry (it still answers "ended"), then is dropped', async () => {
-    const mock = pinMock()
-    const user = await newUser(mock)
-    await openSession(mock, user)
-    await at(mock, 4 * MINUTE)
-    await openSession(mock, user)
-    expect((await records(mock)).otpSessions).toBe(2)
-    await at(mock, 10 * MINUTE)
-    expect((await records(mock)).otpSessions).toBe(1)
-    await at(mock, 14 * MINUTE)
-    expect((await records(mock)).otpSessions).toBe(0)
-  })
+  it(
+    'a session ended by a new forgot-pin stays until its own expiry (it ' + 'still answers "ended"), then is dropped',
+    async () => {
+      const mock = pinMock()
+      const user = await newUser(mock)
+      await openSession(mock, user)
+      await at(mock, 4 * MINUTE)
+      await openSession(mock, user)
+      expect((await records(mock)).otpSessions).toBe(2)
+      await at(mock, 10 * MINUTE)
+      expect((await records(mock)).otpSessions).toBe(1)
+      await at(mock, 14 * MINUTE)
+      expect((await records(mock)).otpSessions).toBe(0)
+    },
+  )
 })
 
 describe('retention: QR codes', () => {
-  it('an unpaid stand-alone QR code is known (image 200, payment 422 qr_expired) until expiredQrCodeSeconds after its expiry, then answers 404 like one never issued', async () => {
-    const mock = newMock({ retention: { expiredQrCodeSeconds: 3600 } })
-    const m = await newMerchant(mock)
-    const qr = await generateQr(mock, m)
-    const known = LIMITS.qrValidityMs + 3600 * SECOND
-    await at(mock, known - 1)
-    expect((await mock.fetch(qr.url)).status).toBe(200)
-    await expect(mock.payments.create({ qrData: qr.qrData, status: 'SUCCESS' })).rejects.toMatchObject({
-      status: 422,
-      code: 'qr_expired',
-    })
-    expect((await records(mock)).qrCodes).toBe(1)
-    await at(mock, known)
-    expect((await records(mock)).qrCodes).toBe(0)
-    expect((await mock.fetch(qr.url)).status).toBe(404)
-    await expect(mock.payments.create({ qrData: qr.qrData, status: 'SUCCESS' })).rejects.toMatchObject({ status: 404 })
-  })
+  it(
+    'an unpaid stand-alone QR code is known (image 200, payment 422 ' +
+      'qr_expired) until expiredQrCodeSeconds after its expiry, then answers ' +
+      '404 like one never issued',
+    async () => {
+      const mock = newMock({ retention: { expiredQrCodeSeconds: 3600 } })
+      const m = await newMerchant(mock)
+      const qr = await generateQr(mock, m)
+      const known = LIMITS.qrValidityMs + 3600 * SECOND
+      await at(mock, known - 1)
+      expect((await mock.fetch(qr.url)).status).toBe(200)
+      await expect(mock.payments.create({ qrData: qr.qrData, status: 'SUCCESS' })).rejects.toMatchObject({
+        status: 422,
+        code: 'qr_expired',
+      })
+      expect((await records(mock)).qrCodes).toBe(1)
+      await at(mock, known)
+      expect((await records(mock)).qrCodes).toBe(0)
+      expect((await mock.fetch(qr.url)).status).toBe(404)
+      await expect(mock.payments.create({ qrData: qr.qrData, status: 'SUCCESS' })).rejects.toMatchObject({
+        status: 404,
+      })
+    },
+  )
 
   it('by default an expired stand-alone QR code is known for a day after its 30 minutes', async () => {
     const mock = newMock()
@@ -168,83 +189,96 @@ describe('retention: QR codes', () => {
     expect((await records(mock)).qrCodes).toBe(0)
   })
 
-  it("a paid stand-alone QR code and every order's QR code are never dropped: paying again still finds the order", async () => {
-    const mock = newMock({ retention: { expiredQrCodeSeconds: 0 } })
-    const m = await newMerchant(mock)
-    const qr = await generateQr(mock, m)
-    const paid = await mock.payments.create({ qrData: qr.qrData, status: 'SUCCESS' })
-    const orderId = await createOrder(mock, m, 3)
-    const order = mock.orders.get(orderId)!
-    await mock.clock.advance(days(400))
-    expect((await records(mock)).qrCodes).toBe(1)
-    expect((await mock.fetch(qr.url)).status).toBe(200)
-    await expect(mock.payments.create({ qrData: qr.qrData, status: 'SUCCESS' })).rejects.toMatchObject({ status: 409 })
-    await expect(mock.payments.create({ qrData: order.qrData, status: 'SUCCESS' })).rejects.toMatchObject({
-      status: 422,
-      code: 'qr_expired',
-    })
-    expect(mock.orders.get(paid.orderId)?.status).toBe('completed')
-  })
+  it(
+    "a paid stand-alone QR code and every order's QR code are never " + 'dropped: paying again still finds the order',
+    async () => {
+      const mock = newMock({ retention: { expiredQrCodeSeconds: 0 } })
+      const m = await newMerchant(mock)
+      const qr = await generateQr(mock, m)
+      const paid = await mock.payments.create({ qrData: qr.qrData, status: 'SUCCESS' })
+      const orderId = await createOrder(mock, m, 3)
+      const order = mock.orders.get(orderId)!
+      await mock.clock.advance(days(400))
+      expect((await records(mock)).qrCodes).toBe(1)
+      expect((await mock.fetch(qr.url)).status).toBe(200)
+      await expect(mock.payments.create({ qrData: qr.qrData, status: 'SUCCESS' })).rejects.toMatchObject({
+        status: 409,
+      })
+      await expect(mock.payments.create({ qrData: order.qrData, status: 'SUCCESS' })).rejects.toMatchObject({
+        status: 422,
+        code: 'qr_expired',
+      })
+      expect(mock.orders.get(paid.orderId)?.status).toBe('completed')
+    },
+  )
 })
 
 describe('retention: money records', () => {
-  it('orders, payments, refunds, payouts and balances are never dropped, a year later and with every history limit at 0', async () => {
-    const mock = newMock({
-      retention: {
-        webhooks: { max: 0, maxAgeSeconds: 0 },
-        outbox: { max: 0, maxAgeSeconds: 0 },
-        expiredQrCodeSeconds: 0,
-      },
-    })
-    const m = await newMerchant(mock)
-    const paid = await paidOrder(mock, m, 25)
-    const pending = await createOrder(mock, m, 5)
-    await refund(mock, m, paid.orderId, 2)
-    await payout(mock, m, { accountNumber: ACCOUNT, amount: 3, currency: 'USD' })
-    const before = await records(mock)
-    const figures = await balance(mock, m)
-    await mock.clock.advance(days(365))
-    const after = await records(mock)
-    for (const table of ['merchants', 'stores', 'accounts', 'balances', 'orders', 'transactions', 'users'] as const)
-      expect(after[table], table).toBe(before[table])
-    expect(after.orders).toBe(2)
-    expect(after.transactions).toBe(3)
-    expect(mock.orders.get(pending)?.status).toBe('pending')
-    expect(mock.transactions.get(paid.transactionId)?.status).toBe('completed')
-    // Settled since: the refund left the balance; the payout to an account the mock does not know failed
-    // and was reversed (its freeze released). Nothing else moved.
-    expect((await balance(mock, m)).usd).toEqual({
-      balance: figures.usd.balance - 2,
-      freeze: 0,
-      usable: figures.usd.balance - 2,
-    })
-    expect(mock.audit()).toEqual([])
-  })
+  it(
+    'orders, payments, refunds, payouts and balances are never dropped, a ' +
+      'year later and with every history limit at 0',
+    async () => {
+      const mock = newMock({
+        retention: {
+          webhooks: { max: 0, maxAgeSeconds: 0 },
+          outbox: { max: 0, maxAgeSeconds: 0 },
+          expiredQrCodeSeconds: 0,
+        },
+      })
+      const m = await newMerchant(mock)
+      const paid = await paidOrder(mock, m, 25)
+      const pending = await createOrder(mock, m, 5)
+      await refund(mock, m, paid.orderId, 2)
+      await payout(mock, m, { accountNumber: ACCOUNT, amount: 3, currency: 'USD' })
+      const before = await records(mock)
+      const figures = await balance(mock, m)
+      await mock.clock.advance(days(365))
+      const after = await records(mock)
+      for (const table of ['merchants', 'stores', 'accounts', 'balances', 'orders', 'transactions', 'users'] as const)
+        expect(after[table], table).toBe(before[table])
+      expect(after.orders).toBe(2)
+      expect(after.transactions).toBe(3)
+      expect(mock.orders.get(pending)?.status).toBe('pending')
+      expect(mock.transactions.get(paid.transactionId)?.status).toBe('completed')
+      // Settled since: the refund left the balance; the payout to an account the mock does not know failed
+      // and was reversed (its freeze released). Nothing else moved.
+      expect((await balance(mock, m)).usd).toEqual({
+        balance: figures.usd.balance - 2,
+        freeze: 0,
+        usable: figures.usd.balance - 2,
+      })
+      expect(mock.audit()).toEqual([])
+    },
+  )
 })
 
 describe('retention: history', () => {
-  it('finished webhooks beyond retention.webhooks.max leave oldest first; one still being retried is kept whatever the count', async () => {
-    let failing = true
-    const webhookFetch = (async () => new Response(null, { status: failing ? 500 : 200 })) as typeof fetch
-    const mock = newMock({ webhookFetch, retention: { webhooks: { max: 2 } } })
-    const created = await mock.merchants.create({ balances: { usd: 100 }, webhookUrl: 'https://merchant.test/hooks' })
-    const store = await mock.stores.add(created.merchantId, { storeName: 'S', address: 'A' })
-    const m: Merchant = { ...created, storeId: store.storeId }
-    const retried = await paidOrder(mock, m, 1)
-    failing = false
-    const ids: number[] = []
-    for (let i = 0; i < 4; i++) ids.push((await paidOrder(mock, m, 2 + i)).transactionId)
-    const kept = mock.webhooks.list()
-    expect(kept.map((w) => w.payload.transactionId)).toEqual([retried.transactionId, ids[2], ids[3]])
-    expect(kept[0]).toMatchObject({ status: 'recorded', attempts: [{ outcome: 'failed' }] })
-    // The retry delivers it: now it is the newest finished one, and the oldest finished one leaves
-    // (the list stays in the order the webhooks were built).
-    await mock.clock.advance(MINUTE)
-    expect(mock.webhooks.list().map((w) => [w.payload.transactionId, w.status])).toEqual([
-      [retried.transactionId, 'delivered'],
-      [ids[3], 'delivered'],
-    ])
-  })
+  it(
+    'finished webhooks beyond retention.webhooks.max leave oldest first; ' +
+      'one still being retried is kept whatever the count',
+    async () => {
+      let failing = true
+      const webhookFetch = (async () => new Response(null, { status: failing ? 500 : 200 })) as typeof fetch
+      const mock = newMock({ webhookFetch, retention: { webhooks: { max: 2 } } })
+      const created = await mock.merchants.create({ balances: { usd: 100 }, webhookUrl: 'https://merchant.test/hooks' })
+      const store = await mock.stores.add(created.merchantId, { storeName: 'S', address: 'A' })
+      const m: Merchant = { ...created, storeId: store.storeId }
+      const retried = await paidOrder(mock, m, 1)
+      failing = false
+      const ids: number[] = []
+      for (let i = 0; i < 4; i++) ids.push((await paidOrder(mock, m, 2 + i)).transactionId)
+      const kept = mock.webhooks.list()
+      expect(kept.map((w) => w.payload.transactionId)).toEqual([retried.transactionId, ids[2], ids[3]])
+      expect(kept[0]).toMatchObject({ status: 'recorded', attempts: [{ outcome: 'failed' }] })
+      // The retry delivers it: now it is the newest finished one, and the oldest finished one leaves
+      // (the list stays in the order the webhooks were built).
+      await mock.clock.advance(MINUTE)
+      expect(mock.webhooks.list().map((w) => [w.payload.transactionId, w.status])).toEqual([
+        [retried.transactionId, 'delivered'],
+        [ids[3], 'delivered'],
+      ])
+    },
+  )
 
   it('a finished webhook stays maxAgeSeconds after it finished, and leaves after that', async () => {
     const mock = newMock({ retention: { webhooks: { maxAgeSeconds: 60 } } })
@@ -280,20 +314,24 @@ describe('retention: history', () => {
     expect(mock.webhooks.list()).toHaveLength(0)
   })
 
-  it('reset() forgets the retention queues with the tables: nothing scheduled before it drops a record made after it', async () => {
-    const mock = newMock()
-    const m = await newMerchant(mock)
-    const { orderId } = await paidOrder(mock, m, 25)
-    await refund(mock, m, orderId, 1, 'before-reset')
-    await mock.reset()
-    expect((await mock.stats()).queued.expiries).toBe(0)
-    const again = await newMerchant(mock)
-    const paid = await paidOrder(mock, again, 25)
-    await at(mock, DAY - 1)
-    await refund(mock, again, paid.orderId, 1, 'before-reset')
-    await at(mock, DAY + 1)
-    expect((await records(mock)).idempotency).toBe(1)
-  })
+  it(
+    'reset() forgets the retention queues with the tables: nothing ' +
+      'scheduled before it drops a record made after it',
+    async () => {
+      const mock = newMock()
+      const m = await newMerchant(mock)
+      const { orderId } = await paidOrder(mock, m, 25)
+      await refund(mock, m, orderId, 1, 'before-reset')
+      await mock.reset()
+      expect((await mock.stats()).queued.expiries).toBe(0)
+      const again = await newMerchant(mock)
+      const paid = await paidOrder(mock, again, 25)
+      await at(mock, DAY - 1)
+      await refund(mock, again, paid.orderId, 1, 'before-reset')
+      await at(mock, DAY + 1)
+      expect((await records(mock)).idempotency).toBe(1)
+    },
+  )
 })
 
 describe('retention options', () => {

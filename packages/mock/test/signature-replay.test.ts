@@ -26,39 +26,50 @@ describe('a signed request replayed with a fresh idempotency key', () => {
     expect((await balance(mock, m)).usd.freeze).toBe(10)
   })
 
-  it('with rejectReplayedSignatures is 401 replayed_signature and moves nothing; a retry with the same key still replays', async () => {
-    const { mock, m, body } = await world(true)
-    const timestamp = String(Math.floor(Date.parse(mock.clock.now()) / 1000))
-    const first = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k1', timestamp })
-    const replay = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k2', timestamp })
-    expect(replay.status).toBe(401)
-    expect(replay.body.error).toMatchObject({
-      code: 'replayed_signature',
-      message: expect.stringMatching(/already sent with another X-Idempotent-Key/),
-    })
-    const retry = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k1', timestamp })
-    expect(retry.headers.get(HEADERS.idempotentReplayed)).toBe('true')
-    expect(retry.body).toEqual(first.body)
-    expect((await balance(mock, m)).usd.freeze).toBe(5)
-  })
+  it(
+    'with rejectReplayedSignatures is 401 replayed_signature and moves ' +
+      'nothing; a retry with the same key still replays',
+    async () => {
+      const { mock, m, body } = await world(true)
+      const timestamp = String(Math.floor(Date.parse(mock.clock.now()) / 1000))
+      const first = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k1', timestamp })
+      const replay = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k2', timestamp })
+      expect(replay.status).toBe(401)
+      expect(replay.body.error).toMatchObject({
+        code: 'replayed_signature',
+        message: expect.stringMatching(/already sent with another X-Idempotent-Key/),
+      })
+      const retry = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k1', timestamp })
+      expect(retry.headers.get(HEADERS.idempotentReplayed)).toBe('true')
+      expect(retry.body).toEqual(first.body)
+      expect((await balance(mock, m)).usd.freeze).toBe(5)
+    },
+  )
 
-  it('with rejectReplayedSignatures, the same body signed at another second is a new signature and goes through', async () => {
-    const { mock, m, body } = await world(true)
-    const now = Math.floor(Date.parse(mock.clock.now()) / 1000)
-    await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k1', timestamp: String(now) })
-    const resigned = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, {
-      key: 'k2',
-      timestamp: String(now - 1),
-    })
-    expect(resigned.status).toBe(200)
-  })
+  it(
+    'with rejectReplayedSignatures, the same body signed at another second ' + 'is a new signature and goes through',
+    async () => {
+      const { mock, m, body } = await world(true)
+      const now = Math.floor(Date.parse(mock.clock.now()) / 1000)
+      await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k1', timestamp: String(now) })
+      const resigned = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, {
+        key: 'k2',
+        timestamp: String(now - 1),
+      })
+      expect(resigned.status).toBe(200)
+    },
+  )
 
-  it('a signature is forgotten once its timestamp left the window: after that it is refused as a stale timestamp, not remembered', async () => {
-    const { mock, m, body } = await world(true)
-    const timestamp = String(Math.floor(Date.parse(mock.clock.now()) / 1000))
-    await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k1', timestamp })
-    await mock.clock.advance(301_000)
-    const late = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k2', timestamp })
-    expect(late.body.error.code).toBe('invalid_timestamp')
-  })
+  it(
+    'a signature is forgotten once its timestamp left the window: after ' +
+      'that it is refused as a stale timestamp, not remembered',
+    async () => {
+      const { mock, m, body } = await world(true)
+      const timestamp = String(Math.floor(Date.parse(mock.clock.now()) / 1000))
+      await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k1', timestamp })
+      await mock.clock.advance(301_000)
+      const late = await signedCall(mock, m, GATEWAY_PATHS.refundOrder, body, { key: 'k2', timestamp })
+      expect(late.body.error.code).toBe('invalid_timestamp')
+    },
+  )
 })

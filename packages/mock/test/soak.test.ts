@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { runSoak } from '../bench/soak.js'
 
 describe('soak (short seeded run)', () => {
-  it('every answer is the expected one, a replayed refund answers the same bytes, and records that expire are dropped as mock time passes', async () => {
+  it('every answer is the expected one, a replayed refund answers the same ' +
+    'bytes, and records that expire are dropped as mock time passes', async () => {
     const lines: string[] = []
     const result = await runSoak({
       seconds: 2,

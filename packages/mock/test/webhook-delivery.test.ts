@@ -59,21 +59,25 @@ const verifies = (merchant: Merchant, sent: Sent) =>
   })
 
 describe('webhook HTTP delivery', () => {
-  it('a 2xx answer delivers: one POST to webhookUrl with the exact raw body, Content-Type and an X-Signature that verifies', async () => {
-    const { calls, fetchFn } = fakeFetch(200)
-    const { mock, merchant } = await setup({ webhookFetch: fetchFn })
-    await pay(mock, merchant)
-    const [webhook] = mock.webhooks.list()
-    expect(calls).toHaveLength(1)
-    expect(calls[0]).toMatchObject({ url: WEBHOOK_URL, method: 'POST', body: webhook!.rawBody })
-    expect(calls[0]!.headers).toEqual({ 'content-type': 'application/json', 'x-signature': webhook!.signature })
-    expect(await verifies(merchant, calls[0]!)).toBe(true)
-    expect(webhook).toMatchObject({
-      status: 'delivered',
-      nextAttemptAt: null,
-      attempts: [{ at: Date.parse(MONDAY), outcome: 'delivered', detail: 'HTTP 200' }],
-    })
-  })
+  it(
+    'a 2xx answer delivers: one POST to webhookUrl with the exact raw body, ' +
+      'Content-Type and an X-Signature that verifies',
+    async () => {
+      const { calls, fetchFn } = fakeFetch(200)
+      const { mock, merchant } = await setup({ webhookFetch: fetchFn })
+      await pay(mock, merchant)
+      const [webhook] = mock.webhooks.list()
+      expect(calls).toHaveLength(1)
+      expect(calls[0]).toMatchObject({ url: WEBHOOK_URL, method: 'POST', body: webhook!.rawBody })
+      expect(calls[0]!.headers).toEqual({ 'content-type': 'application/json', 'x-signature': webhook!.signature })
+      expect(await verifies(merchant, calls[0]!)).toBe(true)
+      expect(webhook).toMatchObject({
+        status: 'delivered',
+        nextAttemptAt: null,
+        attempts: [{ at: Date.parse(MONDAY), outcome: 'delivered', detail: 'HTTP 200' }],
+      })
+    },
+  )
 
   it('any 2xx is an acknowledgement (204); a 3xx is not followed and counts as a failure', async () => {
     const ok = fakeFetch(204)
@@ -89,33 +93,38 @@ describe('webhook HTTP delivery', () => {
     })
   })
 
-  it('after a 500 the retry waits for the mock clock to reach +1 min (not before), then delivers the same payload stamped and signed at its own time', async () => {
-    const { calls, fetchFn } = fakeFetch(500, 200)
-    const { mock, merchant } = await setup({ webhookFetch: fetchFn })
-    await pay(mock, merchant)
-    const t0 = Date.parse(MONDAY)
-    expect(mock.webhooks.list()[0]).toMatchObject({
-      status: 'recorded',
-      nextAttemptAt: t0 + MIN,
-      attempts: [{ at: t0, outcome: 'failed', detail: 'HTTP 500' }],
-    })
-    await mock.clock.advance(MIN - 1)
-    expect(await mock.webhooks.deliverDue()).toEqual({ attempted: 0 })
-    expect(calls).toHaveLength(1)
-    await mock.clock.advance(1)
-    expect(calls).toHaveLength(2)
-    const [first, retry] = calls.map((c) => JSON.parse(c.body))
-    expect(first.createTimeMilli).toBe(t0)
-    expect(retry).toEqual({ ...first, createTimeMilli: t0 + MIN })
-    expect(await verifies(merchant, calls[1]!)).toBe(true)
-    expect(calls[1]!.headers['x-signature']).not.toBe(calls[0]!.headers['x-signature'])
-    expect(mock.webhooks.list()[0]).toMatchObject({
-      rawBody: calls[1]!.body,
-      status: 'delivered',
-      nextAttemptAt: null,
-      attempts: [{ outcome: 'failed' }, { at: t0 + MIN, outcome: 'delivered', detail: 'HTTP 200' }],
-    })
-  })
+  it(
+    'after a 500 the retry waits for the mock clock to reach +1 min (not ' +
+      'before), then delivers the same payload stamped and signed at its own ' +
+      'time',
+    async () => {
+      const { calls, fetchFn } = fakeFetch(500, 200)
+      const { mock, merchant } = await setup({ webhookFetch: fetchFn })
+      await pay(mock, merchant)
+      const t0 = Date.parse(MONDAY)
+      expect(mock.webhooks.list()[0]).toMatchObject({
+        status: 'recorded',
+        nextAttemptAt: t0 + MIN,
+        attempts: [{ at: t0, outcome: 'failed', detail: 'HTTP 500' }],
+      })
+      await mock.clock.advance(MIN - 1)
+      expect(await mock.webhooks.deliverDue()).toEqual({ attempted: 0 })
+      expect(calls).toHaveLength(1)
+      await mock.clock.advance(1)
+      expect(calls).toHaveLength(2)
+      const [first, retry] = calls.map((c) => JSON.parse(c.body))
+      expect(first.createTimeMilli).toBe(t0)
+      expect(retry).toEqual({ ...first, createTimeMilli: t0 + MIN })
+      expect(await verifies(merchant, calls[1]!)).toBe(true)
+      expect(calls[1]!.headers['x-signature']).not.toBe(calls[0]!.headers['x-signature'])
+      expect(mock.webhooks.list()[0]).toMatchObject({
+        rawBody: calls[1]!.body,
+        status: 'delivered',
+        nextAttemptAt: null,
+        attempts: [{ outcome: 'failed' }, { at: t0 + MIN, outcome: 'delivered', detail: 'HTTP 200' }],
+      })
+    },
+  )
 
   it("webhookRetryStamp: 'original' resends the first attempt's exact bytes and signature", async () => {
     const { calls, fetchFn } = fakeFetch(500, 200)
@@ -155,80 +164,95 @@ describe('webhook HTTP delivery', () => {
     expect(mock.webhooks.list()[0]!.status).toBe('delivered')
   })
 
-  it('gives up after the default schedule (1 min, 5 min, 30 min, 2 h, 6 h): 6 attempts recorded, status failed, no more requests', async () => {
-    const { calls, fetchFn } = fakeFetch(503)
-    const { mock, merchant } = await setup({ webhookFetch: fetchFn })
-    await pay(mock, merchant)
-    const t0 = Date.parse(MONDAY)
-    let at = t0
-    const expectedTimes = [t0]
-    for (const delay of DEFAULT_WEBHOOK_RETRY_SCHEDULE) {
-      at += delay
-      expectedTimes.push(at)
-      await mock.clock.set(new Date(at).toISOString())
-    }
-    const [webhook] = mock.webhooks.list()
-    expect(webhook!.status).toBe('failed')
-    expect(webhook!.nextAttemptAt).toBeNull()
-    expect(webhook!.attempts.map((a) => a.at)).toEqual(expectedTimes)
-    expect(webhook!.attempts.every((a) => a.outcome === 'failed' && a.detail === 'HTTP 503')).toBe(true)
-    expect(calls).toHaveLength(6)
-    await mock.clock.advance(7 * 86_400_000)
-    expect(calls).toHaveLength(6)
-  })
-
-  it('webhookRetrySchedule sets the delays; one big clock jump runs one due retry, not the whole schedule', async () => {
-    const { calls, fetchFn } = fakeFetch(500)
-    const { mock, merchant } = await setup({ webhookFetch: fetchFn, webhookRetrySchedule: [1000, 2000] })
-    await pay(mock, merchant)
-    await mock.clock.advance(86_400_000)
-    expect(calls).toHaveLength(2)
-    expect(mock.webhooks.list()[0]).toMatchObject({
-      status: 'recorded',
-      nextAttemptAt: Date.parse(MONDAY) + 86_400_000 + 2000,
-    })
-    await mock.clock.advance(2000)
-    expect(calls).toHaveLength(3)
-    expect(mock.webhooks.list()[0]!.status).toBe('failed')
-    expect(() => newMock({ webhookRetrySchedule: [-1] })).toThrow(RangeError)
-  })
-
-  it('with autoSettle: false, retries run only on deliverDue() (or settle()), which reports how many were attempted', async () => {
-    const { calls, fetchFn } = fakeFetch(500, 200)
-    const { mock, merchant } = await setup({ webhookFetch: fetchFn, autoSettle: false })
-    await pay(mock, merchant)
-    await mock.clock.advance(MIN)
-    expect(calls).toHaveLength(1)
-    expect(await mock.webhooks.deliverDue()).toEqual({ attempted: 1 })
-    expect(calls).toHaveLength(2)
-    expect(mock.webhooks.list()[0]!.status).toBe('delivered')
-    expect(await mock.webhooks.deliverDue()).toEqual({ attempted: 0 })
-  })
-
-  it('with autoSettle on, a due retry starts before the next gateway request is handled (a ticking clock passed its time)', async () => {
-    // The ticking mock clock follows Date; Date alone is faked, so the test moves real time by hand
-    // (no sleep, no race with the 1 ms left before the retry is due).
-    vi.useFakeTimers({ toFake: ['Date'] })
-    try {
-      vi.setSystemTime(Date.parse(MONDAY))
-      const { calls, fetchFn } = fakeFetch(500, 200)
-      const { mock, merchant } = await setup({ webhookFetch: fetchFn, clock: { now: MONDAY, frozen: false } })
+  it(
+    'gives up after the default schedule (1 min, 5 min, 30 min, 2 h, 6 h): ' +
+      '6 attempts recorded, status failed, no more requests',
+    async () => {
+      const { calls, fetchFn } = fakeFetch(503)
+      const { mock, merchant } = await setup({ webhookFetch: fetchFn })
       await pay(mock, merchant)
+      const t0 = Date.parse(MONDAY)
+      let at = t0
+      const expectedTimes = [t0]
+      for (const delay of DEFAULT_WEBHOOK_RETRY_SCHEDULE) {
+        at += delay
+        expectedTimes.push(at)
+        await mock.clock.set(new Date(at).toISOString())
+      }
+      const [webhook] = mock.webhooks.list()
+      expect(webhook!.status).toBe('failed')
+      expect(webhook!.nextAttemptAt).toBeNull()
+      expect(webhook!.attempts.map((a) => a.at)).toEqual(expectedTimes)
+      expect(webhook!.attempts.every((a) => a.outcome === 'failed' && a.detail === 'HTTP 503')).toBe(true)
+      expect(calls).toHaveLength(6)
+      await mock.clock.advance(7 * 86_400_000)
+      expect(calls).toHaveLength(6)
+    },
+  )
+
+  it(
+    'webhookRetrySchedule sets the delays; one big clock jump runs one due ' + 'retry, not the whole schedule',
+    async () => {
+      const { calls, fetchFn } = fakeFetch(500)
+      const { mock, merchant } = await setup({ webhookFetch: fetchFn, webhookRetrySchedule: [1000, 2000] })
+      await pay(mock, merchant)
+      await mock.clock.advance(86_400_000)
+      expect(calls).toHaveLength(2)
+      expect(mock.webhooks.list()[0]).toMatchObject({
+        status: 'recorded',
+        nextAttemptAt: Date.parse(MONDAY) + 86_400_000 + 2000,
+      })
+      await mock.clock.advance(2000)
+      expect(calls).toHaveLength(3)
+      expect(mock.webhooks.list()[0]!.status).toBe('failed')
+      expect(() => newMock({ webhookRetrySchedule: [-1] })).toThrow(RangeError)
+    },
+  )
+
+  it(
+    'with autoSettle: false, retries run only on deliverDue() (or ' +
+      'settle()), which reports how many were attempted',
+    async () => {
+      const { calls, fetchFn } = fakeFetch(500, 200)
+      const { mock, merchant } = await setup({ webhookFetch: fetchFn, autoSettle: false })
+      await pay(mock, merchant)
+      await mock.clock.advance(MIN)
       expect(calls).toHaveLength(1)
-      const due = mock.webhooks.list()[0]!.nextAttemptAt!
-      await mock.clock.set(new Date(due - 1).toISOString())
-      await call(mock, GATEWAY_PATHS.listStores, { apiKey: merchant.apiKey })
-      expect(calls).toHaveLength(1)
-      // Real time passes the due time with no control call; the next request runs the due retry.
-      vi.setSystemTime(Date.now() + 1)
-      await call(mock, GATEWAY_PATHS.listStores, { apiKey: merchant.apiKey })
-      await new Promise((r) => setTimeout(r, 0)) // let the attempt, started after the request, finish
+      expect(await mock.webhooks.deliverDue()).toEqual({ attempted: 1 })
       expect(calls).toHaveLength(2)
       expect(mock.webhooks.list()[0]!.status).toBe('delivered')
-    } finally {
-      vi.useRealTimers()
-    }
-  })
+      expect(await mock.webhooks.deliverDue()).toEqual({ attempted: 0 })
+    },
+  )
+
+  it(
+    'with autoSettle on, a due retry starts before the next gateway request ' +
+      'is handled (a ticking clock passed its time)',
+    async () => {
+      // The ticking mock clock follows Date; Date alone is faked, so the test moves real time by hand
+      // (no sleep, no race with the 1 ms left before the retry is due).
+      vi.useFakeTimers({ toFake: ['Date'] })
+      try {
+        vi.setSystemTime(Date.parse(MONDAY))
+        const { calls, fetchFn } = fakeFetch(500, 200)
+        const { mock, merchant } = await setup({ webhookFetch: fetchFn, clock: { now: MONDAY, frozen: false } })
+        await pay(mock, merchant)
+        expect(calls).toHaveLength(1)
+        const due = mock.webhooks.list()[0]!.nextAttemptAt!
+        await mock.clock.set(new Date(due - 1).toISOString())
+        await call(mock, GATEWAY_PATHS.listStores, { apiKey: merchant.apiKey })
+        expect(calls).toHaveLength(1)
+        // Real time passes the due time with no control call; the next request runs the due retry.
+        vi.setSystemTime(Date.now() + 1)
+        await call(mock, GATEWAY_PATHS.listStores, { apiKey: merchant.apiKey })
+        await new Promise((r) => setTimeout(r, 0)) // let the attempt, started after the request, finish
+        expect(calls).toHaveLength(2)
+        expect(mock.webhooks.list()[0]!.status).toBe('delivered')
+      } finally {
+        vi.useRealTimers()
+      }
+    },
+  )
 
   it('a merchant without webhookUrl gets no HTTP call; the webhook is still recorded for listeners', async () => {
     const { calls, fetchFn } = fakeFetch(200)
@@ -239,32 +263,40 @@ describe('webhook HTTP delivery', () => {
     expect(mock.webhooks.list()[0]).toMatchObject({ url: null, status: 'recorded', attempts: [], nextAttemptAt: null })
   })
 
-  it('a delivery failure never affects the payment: order completed, balance and ledger unchanged by webhook retries', async () => {
-    const { fetchFn } = fakeFetch(new Error('boom'))
-    const { mock, merchant } = await setup({ webhookFetch: fetchFn })
-    const { orderId, transactionId } = await pay(mock, merchant, 40)
-    const balanceAfterPayment = await mock.balances(merchant.merchantId)
-    for (let i = 0; i < DEFAULT_WEBHOOK_RETRY_SCHEDULE.length; i++) await mock.clock.advance(86_400_000)
-    expect(mock.webhooks.list()[0]!.status).toBe('failed')
-    expect(mock.orders.get(orderId)?.status).toBe('completed')
-    expect(mock.transactions.get(transactionId)?.status).toBe('completed')
-    expect(await mock.balances(merchant.merchantId)).toEqual(balanceAfterPayment)
-    expect(mock.audit()).toEqual([])
-  })
+  it(
+    'a delivery failure never affects the payment: order completed, balance ' +
+      'and ledger unchanged by webhook retries',
+    async () => {
+      const { fetchFn } = fakeFetch(new Error('boom'))
+      const { mock, merchant } = await setup({ webhookFetch: fetchFn })
+      const { orderId, transactionId } = await pay(mock, merchant, 40)
+      const balanceAfterPayment = await mock.balances(merchant.merchantId)
+      for (let i = 0; i < DEFAULT_WEBHOOK_RETRY_SCHEDULE.length; i++) await mock.clock.advance(86_400_000)
+      expect(mock.webhooks.list()[0]!.status).toBe('failed')
+      expect(mock.orders.get(orderId)?.status).toBe('completed')
+      expect(mock.transactions.get(transactionId)?.status).toBe('completed')
+      expect(await mock.balances(merchant.merchantId)).toEqual(balanceAfterPayment)
+      expect(mock.audit()).toEqual([])
+    },
+  )
 
-  it('in-process listeners still receive the webhook; with a URL its status and attempts describe the HTTP delivery only', async () => {
-    const { fetchFn } = fakeFetch(500)
-    const { mock, merchant } = await setup({ webhookFetch: fetchFn })
-    const seen: number[] = []
-    mock.webhooks.on((d) => void seen.push(d.id))
-    await pay(mock, merchant)
-    await new Promise((r) => setTimeout(r, 0))
-    expect(seen).toHaveLength(1)
-    expect(mock.webhooks.list()[0]).toMatchObject({
-      status: 'recorded',
-      attempts: [{ outcome: 'failed', detail: 'HTTP 500' }],
-    })
-  })
+  it(
+    'in-process listeners still receive the webhook; with a URL its status ' +
+      'and attempts describe the HTTP delivery only',
+    async () => {
+      const { fetchFn } = fakeFetch(500)
+      const { mock, merchant } = await setup({ webhookFetch: fetchFn })
+      const seen: number[] = []
+      mock.webhooks.on((d) => void seen.push(d.id))
+      await pay(mock, merchant)
+      await new Promise((r) => setTimeout(r, 0))
+      expect(seen).toHaveLength(1)
+      expect(mock.webhooks.list()[0]).toMatchObject({
+        status: 'recorded',
+        attempts: [{ outcome: 'failed', detail: 'HTTP 500' }],
+      })
+    },
+  )
 
   it('due retries start oldest due first, each once, whatever order they were scheduled in', async () => {
     // Order A's webhook fails twice (its second retry is due at +11 min), order B's once (its retry is
@@ -304,21 +336,24 @@ describe('webhook HTTP delivery', () => {
 })
 
 describe('webhook receiver hard cases', () => {
-  it('duplicateNext(): the next webhook is POSTed twice with the same raw body and signature; the one after once', async () => {
-    const { calls, fetchFn } = fakeFetch(200)
-    const { mock, merchant } = await setup({ webhookFetch: fetchFn })
-    mock.webhooks.duplicateNext()
-    await pay(mock, merchant)
-    expect(calls).toHaveLength(2)
-    expect(calls[1]).toEqual(calls[0])
-    expect(await verifies(merchant, calls[1]!)).toBe(true)
-    expect(mock.webhooks.list()[0]).toMatchObject({
-      status: 'delivered',
-      attempts: [{ detail: 'HTTP 200' }, { outcome: 'delivered', detail: 'duplicate: HTTP 200' }],
-    })
-    await pay(mock, merchant)
-    expect(calls).toHaveLength(3)
-  })
+  it(
+    'duplicateNext(): the next webhook is POSTed twice with the same raw ' + 'body and signature; the one after once',
+    async () => {
+      const { calls, fetchFn } = fakeFetch(200)
+      const { mock, merchant } = await setup({ webhookFetch: fetchFn })
+      mock.webhooks.duplicateNext()
+      await pay(mock, merchant)
+      expect(calls).toHaveLength(2)
+      expect(calls[1]).toEqual(calls[0])
+      expect(await verifies(merchant, calls[1]!)).toBe(true)
+      expect(mock.webhooks.list()[0]).toMatchObject({
+        status: 'delivered',
+        attempts: [{ detail: 'HTTP 200' }, { outcome: 'delivered', detail: 'duplicate: HTTP 200' }],
+      })
+      await pay(mock, merchant)
+      expect(calls).toHaveLength(3)
+    },
+  )
 
   it('duplicateNext() after a failed first attempt: the duplicate is sent with the delivering retry', async () => {
     const { calls, fetchFn } = fakeFetch(500, 200)
@@ -336,59 +371,70 @@ describe('webhook receiver hard cases', () => {
     })
   })
 
-  it('holdNext(): the held webhook is POSTed right after the merchant’s next webhook, so the receiver sees them out of order', async () => {
-    const { calls, fetchFn } = fakeFetch(200)
-    const { mock, merchant } = await setup({ webhookFetch: fetchFn })
-    mock.webhooks.holdNext()
-    const first = await pay(mock, merchant, 10)
-    expect(calls).toHaveLength(0)
-    expect(mock.webhooks.list()[0]).toMatchObject({ held: true, status: 'recorded', nextAttemptAt: null })
-    await mock.clock.advance(86_400_000)
-    expect(calls).toHaveLength(0)
-    const second = await pay(mock, merchant, 20)
-    expect(calls.map((c) => JSON.parse(c.body).transactionId)).toEqual([second.transactionId, first.transactionId])
-    expect(await verifies(merchant, calls[1]!)).toBe(true)
-    expect(mock.webhooks.list().map((w) => [w.status, w.held])).toEqual([
-      ['delivered', false],
-      ['delivered', false],
-    ])
-  })
+  it(
+    'holdNext(): the held webhook is POSTed right after the merchant’s next ' +
+      'webhook, so the receiver sees them out of order',
+    async () => {
+      const { calls, fetchFn } = fakeFetch(200)
+      const { mock, merchant } = await setup({ webhookFetch: fetchFn })
+      mock.webhooks.holdNext()
+      const first = await pay(mock, merchant, 10)
+      expect(calls).toHaveLength(0)
+      expect(mock.webhooks.list()[0]).toMatchObject({ held: true, status: 'recorded', nextAttemptAt: null })
+      await mock.clock.advance(86_400_000)
+      expect(calls).toHaveLength(0)
+      const second = await pay(mock, merchant, 20)
+      expect(calls.map((c) => JSON.parse(c.body).transactionId)).toEqual([second.transactionId, first.transactionId])
+      expect(await verifies(merchant, calls[1]!)).toBe(true)
+      expect(mock.webhooks.list().map((w) => [w.status, w.held])).toEqual([
+        ['delivered', false],
+        ['delivered', false],
+      ])
+    },
+  )
 
-  it("holdNext(): another merchant's webhook does not release the held one; the same merchant's next one does", async () => {
-    const { calls, fetchFn } = fakeFetch(200)
-    const { mock, merchant } = await setup({ webhookFetch: fetchFn })
-    const other = await mock.merchants.create({ balances: { usd: 1000 }, webhookUrl: 'https://other.test/webhooks' })
-    const otherStore = await mock.stores.add(other.merchantId, { storeName: 'Other', address: '2 Main St' })
-    mock.webhooks.holdNext()
-    const held = await pay(mock, merchant, 10)
-    await pay(mock, { ...other, storeId: otherStore.storeId }, 30)
-    expect(calls.map((c) => c.url)).toEqual(['https://other.test/webhooks'])
-    const next = await pay(mock, merchant, 20)
-    expect(calls.slice(1).map((c) => JSON.parse(c.body).transactionId)).toEqual([
-      next.transactionId,
-      held.transactionId,
-    ])
-  })
+  it(
+    "holdNext(): another merchant's webhook does not release the held one; " + "the same merchant's next one does",
+    async () => {
+      const { calls, fetchFn } = fakeFetch(200)
+      const { mock, merchant } = await setup({ webhookFetch: fetchFn })
+      const other = await mock.merchants.create({ balances: { usd: 1000 }, webhookUrl: 'https://other.test/webhooks' })
+      const otherStore = await mock.stores.add(other.merchantId, { storeName: 'Other', address: '2 Main St' })
+      mock.webhooks.holdNext()
+      const held = await pay(mock, merchant, 10)
+      await pay(mock, { ...other, storeId: otherStore.storeId }, 30)
+      expect(calls.map((c) => c.url)).toEqual(['https://other.test/webhooks'])
+      const next = await pay(mock, merchant, 20)
+      expect(calls.slice(1).map((c) => JSON.parse(c.body).transactionId)).toEqual([
+        next.transactionId,
+        held.transactionId,
+      ])
+    },
+  )
 
-  it('staleNext(seconds): the payload’s createTimeMilli is that far in the past and the signature verifies for that time', async () => {
-    const { calls, fetchFn } = fakeFetch(200)
-    const { mock, merchant } = await setup({ webhookFetch: fetchFn })
-    mock.webhooks.staleNext(600)
-    await pay(mock, merchant)
-    await pay(mock, merchant)
-    const [stale, fresh] = calls.map((c) => JSON.parse(c.body).createTimeMilli)
-    expect(stale).toBe(Date.parse(MONDAY) - 600_000)
-    expect(fresh).toBe(Date.parse(MONDAY))
-    expect(await verifies(merchant, calls[0]!)).toBe(true)
-    const now = Math.floor(Date.parse(MONDAY) / 1000)
-    expect(
-      await signer.verifyWebhook({
-        secret: merchant.apiSecret,
-        rawBody: calls[0]!.body,
-        createTimeMilli: now * 1000,
-        signature: calls[0]!.headers['x-signature']!,
-      }),
-    ).toBe(false)
-    expect(() => mock.webhooks.staleNext(-1)).toThrow(expect.objectContaining({ status: 400 }))
-  })
+  it(
+    'staleNext(seconds): the payload’s createTimeMilli is that far in the ' +
+      'past and the signature verifies for that time',
+    async () => {
+      const { calls, fetchFn } = fakeFetch(200)
+      const { mock, merchant } = await setup({ webhookFetch: fetchFn })
+      mock.webhooks.staleNext(600)
+      await pay(mock, merchant)
+      await pay(mock, merchant)
+      const [stale, fresh] = calls.map((c) => JSON.parse(c.body).createTimeMilli)
+      expect(stale).toBe(Date.parse(MONDAY) - 600_000)
+      expect(fresh).toBe(Date.parse(MONDAY))
+      expect(await verifies(merchant, calls[0]!)).toBe(true)
+      const now = Math.floor(Date.parse(MONDAY) / 1000)
+      expect(
+        await signer.verifyWebhook({
+          secret: merchant.apiSecret,
+          rawBody: calls[0]!.body,
+          createTimeMilli: now * 1000,
+          signature: calls[0]!.headers['x-signature']!,
+        }),
+      ).toBe(false)
+      expect(() => mock.webhooks.staleNext(-1)).toThrow(expect.objectContaining({ status: 400 }))
+    },
+  )
 })

@@ -362,7 +362,9 @@ async function check(
 describe('webhook delivery against a model (property)', () => {
   const runs = propertyRuns(100)
   it(
-    'one webhook per payment, attempts exactly on the retry schedule then failed, held until released, duplicates only when asked, signed from 2026-03-02 and verifiable',
+    'one webhook per payment, attempts exactly on the retry schedule then ' +
+      'failed, held until released, duplicates only when asked, signed from ' +
+      '2026-03-02 and verifiable',
     async () => {
       await checkProperty('webhook delivery', fc.asyncProperty(fc.constantFrom(...STARTS), stepsArb, run), {
         numRuns: runs,
@@ -385,19 +387,22 @@ describe('webhook delivery against a model (property)', () => {
     propertyTimeout(runs, 400),
   )
 
-  it('the model is not vacuous: a fixed walk through every retry, a hold, a duplicate and the signing date passes', async () => {
-    const steps: Step[] = [
-      { kind: 'receiver', mode: 'error' },
-      { kind: 'pay', status: 'SUCCESS' },
-      ...Array.from({ length: SCHEDULE.length }, (): Step => ({ kind: 'toNextDue', offsetMs: 0 })),
-      { kind: 'receiver', mode: 'ok' },
-      { kind: 'hold' },
-      { kind: 'pay', status: 'FAILED' },
-      { kind: 'duplicate' },
-      { kind: 'stale', seconds: 600 },
-      { kind: 'pay', status: 'PENDING' },
-      { kind: 'pay', status: 'SUCCESS' },
-    ]
-    await run(STARTS[1], steps)
-  })
+  it(
+    'the model is not vacuous: a fixed walk through every retry, a hold, a ' + 'duplicate and the signing date passes',
+    async () => {
+      const steps: Step[] = [
+        { kind: 'receiver', mode: 'error' },
+        { kind: 'pay', status: 'SUCCESS' },
+        ...Array.from({ length: SCHEDULE.length }, (): Step => ({ kind: 'toNextDue', offsetMs: 0 })),
+        { kind: 'receiver', mode: 'ok' },
+        { kind: 'hold' },
+        { kind: 'pay', status: 'FAILED' },
+        { kind: 'duplicate' },
+        { kind: 'stale', seconds: 600 },
+        { kind: 'pay', status: 'PENDING' },
+        { kind: 'pay', status: 'SUCCESS' },
+      ]
+      await run(STARTS[1], steps)
+    },
+  )
 })

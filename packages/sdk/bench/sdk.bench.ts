@@ -172,7 +172,8 @@ async function run(name: string, calls: Calls, plan: Plan): Promise<Samples> {
       for (const side of order) samples[op][side].push(await block(calls[op][side], plan.calls))
   }
   console.log(
-    `${name}: warm-up ${plan.warmup} calls per side and operation, ${plan.rounds} rounds of ${plan.calls} calls per side and operation`,
+    `${name}: warm-up ${plan.warmup} calls per side and operation, ${plan.rounds} ` +
+      `rounds of ${plan.calls} calls per side and operation`,
   )
   return samples
 }
@@ -197,7 +198,8 @@ async function main(): Promise<void> {
     `Benchmark: @merchant-gateway/sdk ${VERSION} on ky against a hand-written fetch + HMAC call (create order, refund)`,
   )
   console.log(
-    `Node ${process.version} on ${process.platform}/${process.arch}, ${cpus.length} CPU(s) (${cpus[0]?.model ?? 'unknown'})`,
+    `Node ${process.version} on ${process.platform}/${process.arch}, ${cpus.length} ` +
+      `CPU(s) (${cpus[0]?.model ?? 'unknown'})`,
   )
   console.log(
     'Note: this machine is shared and noisy; treat the figures as indicative. Each figure is a median of rounds.',
@@ -219,8 +221,11 @@ async function main(): Promise<void> {
       const overhead = paired(s, 'cpu', (a, b) => a - b)
       const met = overhead <= GOAL_OVERHEAD_US
       console.log(
-        `   ${op.padEnd(12)}: SDK ${us(median(s.sdk.map((x) => x.cpu)))}, hand-written ${us(median(s.hand.map((x) => x.cpu)))} CPU per call; ` +
-          `SDK cost over hand-written ${us(overhead)} (goal <= ${GOAL_OVERHEAD_US} us: ${met ? 'met' : 'NOT met'}); ratio ${paired(s, 'cpu', (a, b) => a / b).toFixed(2)}x`,
+        `   ${op.padEnd(12)}: SDK ${us(median(s.sdk.map((x) => x.cpu)))}, ` +
+          `hand-written ${us(median(s.hand.map((x) => x.cpu)))} CPU per call; ` +
+          (`SDK cost over hand-written ${us(overhead)} (goal <= ${GOAL_OVERHEAD_US} ` +
+            `us: ${met ? 'met' : 'NOT met'}); ratio ` +
+            `${paired(s, 'cpu', (a, b) => a / b).toFixed(2)}x`),
       )
       goals.push(
         `${op} CPU cost over hand-written <= ${GOAL_OVERHEAD_US} us: ${met ? 'met' : 'NOT met'} (${us(overhead)})`,
@@ -244,11 +249,14 @@ async function main(): Promise<void> {
       const ratio = paired(s, 'wall', (a, b) => a / b)
       const met = ratio <= GOAL_LATENCY_RATIO
       console.log(
-        `   ${op.padEnd(12)}: SDK ${ms(median(s.sdk.map((x) => x.wall)))}, hand-written ${ms(median(s.hand.map((x) => x.wall)))} per call; ` +
-          `ratio ${ratio.toFixed(3)}x (goal <= ${GOAL_LATENCY_RATIO}x: ${met ? 'met' : 'NOT met'}); difference ${us(paired(s, 'wall', (a, b) => a - b))}`,
+        `   ${op.padEnd(12)}: SDK ${ms(median(s.sdk.map((x) => x.wall)))}, ` +
+          `hand-written ${ms(median(s.hand.map((x) => x.wall)))} per call; ` +
+          (`ratio ${ratio.toFixed(3)}x (goal <= ${GOAL_LATENCY_RATIO}x: ` +
+            `${met ? 'met' : 'NOT met'}); difference ${us(paired(s, 'wall', (a, b) => a - b))}`),
       )
       goals.push(
-        `${op} with ${LATENCY_MS} ms latency, ratio <= ${GOAL_LATENCY_RATIO}x: ${met ? 'met' : 'NOT met'} (${ratio.toFixed(3)}x)`,
+        `${op} with ${LATENCY_MS} ms latency, ratio <= ${GOAL_LATENCY_RATIO}x: ${met ? 'met' : 'NOT met'} ` +
+          `(${ratio.toFixed(3)}x)`,
       )
     }
   }
@@ -266,8 +274,11 @@ async function main(): Promise<void> {
       for (const op of OPERATIONS) {
         const s = samples[op]
         console.log(
-          `   ${op.padEnd(12)}: SDK ${ms(median(s.sdk.map((x) => x.wall)))}, hand-written ${ms(median(s.hand.map((x) => x.wall)))} per call; ` +
-            `ratio ${paired(s, 'wall', (a, b) => a / b).toFixed(3)}x (reported, no goal); CPU (client and server, one process) SDK ${us(median(s.sdk.map((x) => x.cpu)))} vs ${us(median(s.hand.map((x) => x.cpu)))}, cost ${us(paired(s, 'cpu', (a, b) => a - b))}`,
+          `   ${op.padEnd(12)}: SDK ${ms(median(s.sdk.map((x) => x.wall)))}, ` +
+            `hand-written ${ms(median(s.hand.map((x) => x.wall)))} per call; ` +
+            (`ratio ${paired(s, 'wall', (a, b) => a / b).toFixed(3)}x (reported, no ` +
+              `goal); CPU (client and server, one process) SDK ${us(median(s.sdk.map((x) => x.cpu)))} ` +
+              `vs ${us(median(s.hand.map((x) => x.cpu)))}, cost ${us(paired(s, 'cpu', (a, b) => a - b))}`),
         )
       }
     } finally {

@@ -74,7 +74,10 @@ const checks = [
     markers: CLIENT_MARKERS,
   },
   {
-    app: "import { PinClient } from '@merchant-gateway/sdk/pin'\nnew PinClient({ baseUrl: 'https://x', accessToken: 't' }).pin.verify({ pin: '123456' })",
+    app:
+      "import { PinClient } from '@merchant-gateway/sdk/pin'\nnew PinClient({ " +
+      "baseUrl: 'https://x', accessToken: 't' }).pin.verify({ pin: '123456' " +
+      '})',
     files: [
       [/node_modules\/zod\//, 'zod'],
       [/packages\/contract\/dist\/index\.js$/, "the contract's root entry (zod schemas)"],

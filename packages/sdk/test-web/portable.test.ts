@@ -27,53 +27,58 @@ describe('sdk-web: no Buffer, Web Crypto signer', () => {
     expect(signer.provider.name).toBe('web')
   })
 
-  it('a full flow (stores, order, payment, refund, payout, balance) signs with Web Crypto and needs no Buffer', async () => {
-    const mock = createMockGateway({ clock: { now: '2026-11-02T09:00:00Z', frozen: true } })
-    const merchant = await mock.merchants.create({ balances: { usd: 100 } })
-    await mock.stores.add(merchant.merchantId, { storeName: 'Riverside', address: '1 Main St' })
-    await mock.accounts.add(merchant.merchantId, { accountNumber: ACCOUNT, accountName: 'Sok Dara' })
-    const gateway = new GatewayClient({
-      apiKey: merchant.apiKey,
-      apiSecret: merchant.apiSecret,
-      baseUrl: mock.baseUrl,
-      fetch: mock.fetch,
-      now: () => Date.parse(mock.clock.now()),
-    })
+  it(
+    'a full flow (stores, order, payment, refund, payout, balance) signs ' + 'with Web Crypto and needs no Buffer',
+    async () => {
+      const mock = createMockGateway({ clock: { now: '2026-11-02T09:00:00Z', frozen: true } })
+      const merchant = await mock.merchants.create({ balances: { usd: 100 } })
+      await mock.stores.add(merchant.merchantId, { storeName: 'Riverside', address: '1 Main St' })
+      await mock.accounts.add(merchant.merchantId, { accountNumber: ACCOUNT, accountName: 'Sok Dara' })
+      const gateway = new GatewayClient({
+        apiKey: merchant.apiKey,
+        apiSecret: merchant.apiSecret,
+        baseUrl: mock.baseUrl,
+        fetch: mock.fetch,
+        now: () => Date.parse(mock.clock.now()),
+      })
 
-    const stores = await gateway.stores.list()
-    expect(stores).toHaveLength(1)
-    const storeId = stores[0]!.storeId
+      const stores = await gateway.stores.list()
+      expect(stores).toHaveLength(1)
+      const storeId = stores[0]!.storeId
 
-    const order = await gateway.orders.create({ storeId, amount: 12.5, currency: 'USD' })
-    expect(order.status).toBe('pending')
-    const orderId = Number(order.order_id)
+      const order = await gateway.orders.create({ storeId, amount: 12.5, currency: 'USD' })
+      expect(order.status).toBe('pending')
+      const orderId = Number(order.order_id)
 
-    const payment = await mock.payments.create({ orderId, status: 'SUCCESS' })
-    expect(payment.status).toBe('completed')
+      const payment = await mock.payments.create({ orderId, status: 'SUCCESS' })
+      expect(payment.status).toBe('completed')
 
-    // Signed calls go through crypto.subtle.sign: once for the SDK's signature, once for the mock's check.
-    const sign = vi.spyOn(globalThis.crypto.subtle, 'sign')
-    const refund = await gateway.refunds.create({ orderId, amount: 2.5 })
-    expect(refund.amount).toBe(2.5)
-    expect(refund.meta.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
-    expect(sign.mock.calls.length).toBeGreaterThanOrEqual(2)
-    expect(sign.mock.calls.every(([algorithm]) => algorithm === 'HMAC')).toBe(true)
+      // Signed calls go through crypto.subtle.sign: once for the SDK's signature, once for the mock's check.
+      const sign = vi.spyOn(globalThis.crypto.subtle, 'sign')
+      const refund = await gateway.refunds.create({ orderId, amount: 2.5 })
+      expect(refund.amount).toBe(2.5)
+      expect(refund.meta.idempotencyKey).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      )
+      expect(sign.mock.calls.length).toBeGreaterThanOrEqual(2)
+      expect(sign.mock.calls.every(([algorithm]) => algorithm === 'HMAC')).toBe(true)
 
-    sign.mockClear()
-    const payout = await gateway.payouts.create({ accountNumber: ACCOUNT, amount: 50, currency: 'USD' })
-    expect(payout.amount).toBe(50)
-    expect(payout.accountNumber).toBe(ACCOUNT)
-    expect(sign.mock.calls.length).toBeGreaterThanOrEqual(2)
+      sign.mockClear()
+      const payout = await gateway.payouts.create({ accountNumber: ACCOUNT, amount: 50, currency: 'USD' })
+      expect(payout.amount).toBe(50)
+      expect(payout.accountNumber).toBe(ACCOUNT)
+      expect(sign.mock.calls.length).toBeGreaterThanOrEqual(2)
 
-    const tooMuch = await gateway.payouts
-      .create({ accountNumber: ACCOUNT, amount: 1_000, currency: 'USD' })
-      .catch((error: unknown) => error)
-    expect(tooMuch).toBeInstanceOf(InvalidRequestError)
-    expect((tooMuch as InvalidRequestError).code).toBe('insufficient_funds')
+      const tooMuch = await gateway.payouts
+        .create({ accountNumber: ACCOUNT, amount: 1_000, currency: 'USD' })
+        .catch((error: unknown) => error)
+      expect(tooMuch).toBeInstanceOf(InvalidRequestError)
+      expect((tooMuch as InvalidRequestError).code).toBe('insufficient_funds')
 
-    const balance = await gateway.balance.retrieve()
-    // 100 opening + 12.5 paid; refund 2.5 and payout 50 are frozen until they settle.
-    expect(balance.usd).toEqual({ balance: 112.5, freeze: 52.5, usable: 60 })
-    expect(balance.meta.status).toBe(200)
-  })
+      const balance = await gateway.balance.retrieve()
+      // 100 opening + 12.5 paid; refund 2.5 and payout 50 are frozen until they settle.
+      expect(balance.usd).toEqual({ balance: 112.5, freeze: 52.5, usable: 60 })
+      expect(balance.meta.status).toBe(200)
+    },
+  )
 })

@@ -29,17 +29,21 @@ function warn(pick: (request: Request) => string | undefined): Intercept {
 }
 
 describe('GatewayClient reports X-Service-Deprecation-Warning', () => {
-  it('once per distinct text: three answers with the same text are one report, with the method and path of the first', async () => {
-    const onDeprecationWarning = vi.fn()
-    const s = await setup({ client: { onDeprecationWarning, intercept: warn(() => FORM) } })
-    await s.client.stores.list()
-    await s.client.balance.retrieve()
-    await s.client.stores.list()
-    expect(s.spy.calls).toHaveLength(3)
-    expect(onDeprecationWarning.mock.calls).toEqual([
-      [FORM, { method: 'POST', path: '/api/v1/payment-gateway/stores/list' }],
-    ])
-  })
+  it(
+    'once per distinct text: three answers with the same text are one ' +
+      'report, with the method and path of the first',
+    async () => {
+      const onDeprecationWarning = vi.fn()
+      const s = await setup({ client: { onDeprecationWarning, intercept: warn(() => FORM) } })
+      await s.client.stores.list()
+      await s.client.balance.retrieve()
+      await s.client.stores.list()
+      expect(s.spy.calls).toHaveLength(3)
+      expect(onDeprecationWarning.mock.calls).toEqual([
+        [FORM, { method: 'POST', path: '/api/v1/payment-gateway/stores/list' }],
+      ])
+    },
+  )
 
   it('two distinct texts are reported twice, each once, in the order they arrived', async () => {
     const onDeprecationWarning = vi.fn()
@@ -174,20 +178,28 @@ describe('PinClient reports X-Service-Deprecation-Warning', () => {
     ])
   })
 
-  it('by default a DeprecationWarning through process.emitWarning; a refusal carrying the header reports it too', async () => {
-    const emitWarning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
-    const refusing = async () =>
-      new Response(
-        JSON.stringify({ status_code: 422, message: 'Wrong PIN', code: 'wrong_pin', data: { attempts_remaining: 4 } }),
-        {
-          status: 422,
-          headers: { 'Content-Type': 'application/json', [HEADERS.deprecationWarning]: FORM },
-        },
-      )
-    const client = new PinClient({ baseUrl: BASE, accessToken: 'tok', fetch: refusing })
-    await failure(() => client.pin.verify({ pin: '123456' }))
-    await failure(() => client.pin.verify({ pin: '123456' }))
-    expect(emitWarning).toHaveBeenCalledOnce()
-    expect(emitWarning).toHaveBeenCalledWith(FORM, expect.objectContaining({ type: 'DeprecationWarning' }))
-  })
+  it(
+    'by default a DeprecationWarning through process.emitWarning; a refusal ' + 'carrying the header reports it too',
+    async () => {
+      const emitWarning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
+      const refusing = async () =>
+        new Response(
+          JSON.stringify({
+            status_code: 422,
+            message: 'Wrong PIN',
+            code: 'wrong_pin',
+            data: { attempts_remaining: 4 },
+          }),
+          {
+            status: 422,
+            headers: { 'Content-Type': 'application/json', [HEADERS.deprecationWarning]: FORM },
+          },
+        )
+      const client = new PinClient({ baseUrl: BASE, accessToken: 'tok', fetch: refusing })
+      await failure(() => client.pin.verify({ pin: '123456' }))
+      await failure(() => client.pin.verify({ pin: '123456' }))
+      expect(emitWarning).toHaveBeenCalledOnce()
+      expect(emitWarning).toHaveBeenCalledWith(FORM, expect.objectContaining({ type: 'DeprecationWarning' }))
+    },
+  )
 })

@@ -44,10 +44,10 @@ import {
 } from './harness.js'
 
 /** What the mock answered to attempt `i`: status, parsed body and X-Trace-Id. */
-// biome-ignore lint/suspicious/noExplicitAny: a test reads the answer field by field; its assertions check the shape
 async function answer(
   spy: FetchSpy,
   i = spy.calls.length - 1,
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads the answer field by field; its assertions check the shape
 ): Promise<{ status: number; body: any; traceId: string | null }> {
   const response = spy.calls[i]?.response
   if (!response) throw new Error(`attempt ${i} got no response`)
@@ -119,16 +119,20 @@ describe('error bodies from the mock map to error classes', () => {
     expect(mock.orders.get(1001)).toBeUndefined()
   })
 
-  it("400 status-style for a refund with decimals its order's currency (KHR) does not allow is an InvalidRequestError carrying the key", async () => {
-    const { mock, merchant, client, spy } = await setup()
-    const { orderId } = await paidOrder(mock, merchant, 4000, 'KHR')
-    const error = await failure(() => client.refunds.create({ orderId, amount: 1.5 }))
-    expect(error).toBeInstanceOf(InvalidRequestError)
-    expect(error.status).toBe(400)
-    expect(error.message).toMatch(/whole number for KHR/)
-    await expectAnswerContext(error, spy, { attempts: 1, signed: true })
-    expect((await mock.balances(merchant.merchantId)).khr.freeze).toBe(0)
-  })
+  it(
+    "400 status-style for a refund with decimals its order's currency (KHR) " +
+      'does not allow is an InvalidRequestError carrying the key',
+    async () => {
+      const { mock, merchant, client, spy } = await setup()
+      const { orderId } = await paidOrder(mock, merchant, 4000, 'KHR')
+      const error = await failure(() => client.refunds.create({ orderId, amount: 1.5 }))
+      expect(error).toBeInstanceOf(InvalidRequestError)
+      expect(error.status).toBe(400)
+      expect(error.message).toMatch(/whole number for KHR/)
+      await expectAnswerContext(error, spy, { attempts: 1, signed: true })
+      expect((await mock.balances(merchant.merchantId)).khr.freeze).toBe(0)
+    },
+  )
 
   it('401 for an unknown API key is an AuthenticationError (status-style, no code)', async () => {
     const mock = newMock()
@@ -140,17 +144,21 @@ describe('error bodies from the mock map to error classes', () => {
     await expectAnswerContext(error, spy, { attempts: 1, signed: false })
   })
 
-  it('401 invalid_signature (wrong apiSecret) is an AuthenticationError with code, request_id as traceId, and no money moved', async () => {
-    const mock = newMock()
-    const merchant = await newMerchant(mock, { usd: 0 })
-    const { orderId } = await paidOrder(mock, merchant, 20)
-    const { client, spy } = newClient(mock, { ...merchant, apiSecret: 'sk_wrong' })
-    const error = await failure(() => client.refunds.create({ orderId, amount: 5 }))
-    expect(error).toBeInstanceOf(AuthenticationError)
-    expect(error.code).toBe('invalid_signature')
-    await expectAnswerContext(error, spy, { attempts: 1, signed: true })
-    expect((await mock.balances(merchant.merchantId)).usd).toEqual({ balance: 20, freeze: 0, usable: 20 })
-  })
+  it(
+    '401 invalid_signature (wrong apiSecret) is an AuthenticationError with ' +
+      'code, request_id as traceId, and no money moved',
+    async () => {
+      const mock = newMock()
+      const merchant = await newMerchant(mock, { usd: 0 })
+      const { orderId } = await paidOrder(mock, merchant, 20)
+      const { client, spy } = newClient(mock, { ...merchant, apiSecret: 'sk_wrong' })
+      const error = await failure(() => client.refunds.create({ orderId, amount: 5 }))
+      expect(error).toBeInstanceOf(AuthenticationError)
+      expect(error.code).toBe('invalid_signature')
+      await expectAnswerContext(error, spy, { attempts: 1, signed: true })
+      expect((await mock.balances(merchant.merchantId)).usd).toEqual({ balance: 20, freeze: 0, usable: 20 })
+    },
+  )
 
   it('401 invalid_timestamp (client clock 10 minutes off) is an AuthenticationError with that code', async () => {
     const mock = newMock()
@@ -162,15 +170,19 @@ describe('error bodies from the mock map to error classes', () => {
     await expectAnswerContext(error, spy, { attempts: 1, signed: true })
   })
 
-  it('401 invalid_authentication (obsolete X-App-Id sent through RequestOptions.headers) is an AuthenticationError with that code', async () => {
-    const { client, spy } = await setup()
-    const error = await failure(() => client.stores.list({ headers: { 'X-App-Id': '1' } }))
-    expect(spy.header(0, HEADERS.appId)).toBe('1')
-    expect(error).toBeInstanceOf(AuthenticationError)
-    expect(error.code).toBe('invalid_authentication')
-    expect(error.body.error.details).toMatchObject({ required_header: HEADERS.apiKey })
-    await expectAnswerContext(error, spy, { attempts: 1, signed: false })
-  })
+  it(
+    '401 invalid_authentication (obsolete X-App-Id sent through ' +
+      'RequestOptions.headers) is an AuthenticationError with that code',
+    async () => {
+      const { client, spy } = await setup()
+      const error = await failure(() => client.stores.list({ headers: { 'X-App-Id': '1' } }))
+      expect(spy.header(0, HEADERS.appId)).toBe('1')
+      expect(error).toBeInstanceOf(AuthenticationError)
+      expect(error.code).toBe('invalid_authentication')
+      expect(error.body.error.details).toMatchObject({ required_header: HEADERS.apiKey })
+      await expectAnswerContext(error, spy, { attempts: 1, signed: false })
+    },
+  )
 
   it('404 for a store, an order and a transaction that do not exist is a NotFoundError', async () => {
     const { mock, client, spy } = await setup()
@@ -272,63 +284,75 @@ describe('error bodies from the mock map to error classes', () => {
     },
   )
 
-  it('422 idempotency_key_mismatch (one key, two different refunds) is an IdempotencyKeyMismatchError and refunds nothing more', async () => {
-    const { mock, merchant, client, spy } = await setup({ balances: { usd: 0 } })
-    const { orderId } = await paidOrder(mock, merchant, 20)
-    await client.refunds.create({ orderId, amount: 5 }, { idempotencyKey: 'order-1-refund' })
-    spy.calls.length = 0
-    const error = await failure(() =>
-      client.refunds.create({ orderId, amount: 6 }, { idempotencyKey: 'order-1-refund' }),
-    )
-    expect(error).toBeInstanceOf(IdempotencyKeyMismatchError)
-    expect(error).toBeInstanceOf(IdempotencyError)
-    expect(error.code).toBe('idempotency_key_mismatch')
-    expect(error.idempotencyKey).toBe('order-1-refund')
-    await expectAnswerContext(error, spy, { attempts: 1, signed: true })
-    expect((await mock.balances(merchant.merchantId)).usd.freeze).toBe(5)
-  })
+  it(
+    '422 idempotency_key_mismatch (one key, two different refunds) is an ' +
+      'IdempotencyKeyMismatchError and refunds nothing more',
+    async () => {
+      const { mock, merchant, client, spy } = await setup({ balances: { usd: 0 } })
+      const { orderId } = await paidOrder(mock, merchant, 20)
+      await client.refunds.create({ orderId, amount: 5 }, { idempotencyKey: 'order-1-refund' })
+      spy.calls.length = 0
+      const error = await failure(() =>
+        client.refunds.create({ orderId, amount: 6 }, { idempotencyKey: 'order-1-refund' }),
+      )
+      expect(error).toBeInstanceOf(IdempotencyKeyMismatchError)
+      expect(error).toBeInstanceOf(IdempotencyError)
+      expect(error.code).toBe('idempotency_key_mismatch')
+      expect(error.idempotencyKey).toBe('order-1-refund')
+      await expectAnswerContext(error, spy, { attempts: 1, signed: true })
+      expect((await mock.balances(merchant.merchantId)).usd.freeze).toBe(5)
+    },
+  )
 
-  it('409 idempotency_key_in_use once the retries ran out (maxRetries: 0) is an IdempotencyKeyInUseError with the key', async () => {
-    const g = gate()
-    const { mock, merchant, client, spy } = await setup({ mock: { sleep: g.sleep }, balances: { usd: 0 } })
-    const { orderId } = await paidOrder(mock, merchant, 20)
-    mock.faults.add({ route: ROUTES.refund, kind: 'latency', delayMs: 1000 })
-    const first = client.refunds.create({ orderId, amount: 5 }, { idempotencyKey: 'slow-refund' })
-    await g.arrived
-    const { client: second, spy: secondSpy } = newClient(mock, merchant)
-    const error = await failure(() =>
-      second.refunds.create({ orderId, amount: 5 }, { idempotencyKey: 'slow-refund', maxRetries: 0 }),
-    )
-    expect(error).toBeInstanceOf(IdempotencyKeyInUseError)
-    expect(error).toBeInstanceOf(IdempotencyError)
-    expect(error.status).toBe(409)
-    expect(error.code).toBe('idempotency_key_in_use')
-    expect(error.idempotencyKey).toBe('slow-refund')
-    await expectAnswerContext(error, secondSpy, { attempts: 1, signed: true })
-    g.release()
-    expect((await first).amount).toBe(5)
-    expect(spy.calls).toHaveLength(1)
-    expect((await mock.balances(merchant.merchantId)).usd.freeze).toBe(5)
-  })
+  it(
+    '409 idempotency_key_in_use once the retries ran out (maxRetries: 0) is ' +
+      'an IdempotencyKeyInUseError with the key',
+    async () => {
+      const g = gate()
+      const { mock, merchant, client, spy } = await setup({ mock: { sleep: g.sleep }, balances: { usd: 0 } })
+      const { orderId } = await paidOrder(mock, merchant, 20)
+      mock.faults.add({ route: ROUTES.refund, kind: 'latency', delayMs: 1000 })
+      const first = client.refunds.create({ orderId, amount: 5 }, { idempotencyKey: 'slow-refund' })
+      await g.arrived
+      const { client: second, spy: secondSpy } = newClient(mock, merchant)
+      const error = await failure(() =>
+        second.refunds.create({ orderId, amount: 5 }, { idempotencyKey: 'slow-refund', maxRetries: 0 }),
+      )
+      expect(error).toBeInstanceOf(IdempotencyKeyInUseError)
+      expect(error).toBeInstanceOf(IdempotencyError)
+      expect(error.status).toBe(409)
+      expect(error.code).toBe('idempotency_key_in_use')
+      expect(error.idempotencyKey).toBe('slow-refund')
+      await expectAnswerContext(error, secondSpy, { attempts: 1, signed: true })
+      g.release()
+      expect((await first).amount).toBe(5)
+      expect(spy.calls).toHaveLength(1)
+      expect((await mock.balances(merchant.merchantId)).usd.freeze).toBe(5)
+    },
+  )
 
-  it('400 missing_idempotent_key (a proxy dropped the header) is an IdempotencyKeyMissingError that still tells the key the SDK sent', async () => {
-    const { mock, merchant, client, spy } = await setup({
-      client: {
-        intercept: (request, next) => {
-          const headers = new Headers(request.headers)
-          headers.delete(HEADERS.idempotentKey)
-          return next(new Request(request, { headers }))
+  it(
+    '400 missing_idempotent_key (a proxy dropped the header) is an ' +
+      'IdempotencyKeyMissingError that still tells the key the SDK sent',
+    async () => {
+      const { mock, merchant, client, spy } = await setup({
+        client: {
+          intercept: (request, next) => {
+            const headers = new Headers(request.headers)
+            headers.delete(HEADERS.idempotentKey)
+            return next(new Request(request, { headers }))
+          },
         },
-      },
-    })
-    const error = await failure(() => client.payouts.create({ accountNumber: '001', amount: 5, currency: 'USD' }))
-    expect(error).toBeInstanceOf(IdempotencyKeyMissingError)
-    expect(error).toBeInstanceOf(IdempotencyError)
-    expect(error.status).toBe(400)
-    expect(error.code).toBe('missing_idempotent_key')
-    await expectAnswerContext(error, spy, { attempts: 1, signed: true })
-    expect((await mock.balances(merchant.merchantId)).usd.freeze).toBe(0)
-  })
+      })
+      const error = await failure(() => client.payouts.create({ accountNumber: '001', amount: 5, currency: 'USD' }))
+      expect(error).toBeInstanceOf(IdempotencyKeyMissingError)
+      expect(error).toBeInstanceOf(IdempotencyError)
+      expect(error.status).toBe(400)
+      expect(error.code).toBe('missing_idempotent_key')
+      await expectAnswerContext(error, spy, { attempts: 1, signed: true })
+      expect((await mock.balances(merchant.merchantId)).usd.freeze).toBe(0)
+    },
+  )
 
   it('429 that keeps coming is a RateLimitError after maxRetries + 1 attempts', async () => {
     const { mock, client, spy } = await setup({ client: { maxRetries: 2 } })
@@ -357,26 +381,29 @@ describe('error bodies from the mock map to error classes', () => {
     },
   )
 
-  it('a connection that fails every time is a ConnectionError without status, with the fetch error as cause', async () => {
-    const { mock, merchant, client, spy } = await setup({ client: { maxRetries: 1 } })
-    mock.faults.add({ route: ROUTES.payout, kind: 'network', times: 'always' })
-    const error = await failure(() =>
-      client.payouts.create({ accountNumber: '001', amount: 5, currency: 'USD' }, { idempotencyKey: 'net-1' }),
-    )
-    expect(error).toBeInstanceOf(ConnectionError)
-    expect(error).toMatchObject({
-      status: undefined,
-      code: undefined,
-      traceId: undefined,
-      body: undefined,
-      idempotencyKey: 'net-1',
-      attempts: 2,
-    })
-    expect(spy.calls).toHaveLength(2)
-    expect(spy.calls.every((c) => c.error instanceof TypeError)).toBe(true)
-    expect(error.cause).toBeInstanceOf(Error)
-    expect((await mock.balances(merchant.merchantId)).usd.freeze).toBe(0)
-  })
+  it(
+    'a connection that fails every time is a ConnectionError without ' + 'status, with the fetch error as cause',
+    async () => {
+      const { mock, merchant, client, spy } = await setup({ client: { maxRetries: 1 } })
+      mock.faults.add({ route: ROUTES.payout, kind: 'network', times: 'always' })
+      const error = await failure(() =>
+        client.payouts.create({ accountNumber: '001', amount: 5, currency: 'USD' }, { idempotencyKey: 'net-1' }),
+      )
+      expect(error).toBeInstanceOf(ConnectionError)
+      expect(error).toMatchObject({
+        status: undefined,
+        code: undefined,
+        traceId: undefined,
+        body: undefined,
+        idempotencyKey: 'net-1',
+        attempts: 2,
+      })
+      expect(spy.calls).toHaveLength(2)
+      expect(spy.calls.every((c) => c.error instanceof TypeError)).toBe(true)
+      expect(error.cause).toBeInstanceOf(Error)
+      expect((await mock.balances(merchant.merchantId)).usd.freeze).toBe(0)
+    },
+  )
 
   it('an attempt with no answer in time is a RequestTimeoutError without status', async () => {
     const { mock, merchant, client, spy } = await setup({
@@ -390,24 +417,27 @@ describe('error bodies from the mock map to error classes', () => {
     expect(spy.calls).toHaveLength(1)
   })
 
-  it("a call aborted by its signal is a RequestAbortedError whose cause is the signal's reason, with the key", async () => {
-    const { mock, client } = await setup({ mock: { sleep: () => new Promise<void>(() => {}) } })
-    mock.faults.add({ route: ROUTES.payout, kind: 'latency', delayMs: 60_000 })
-    const controller = new AbortController()
-    const reason = new Error('user closed the page')
-    const pending = failure(() =>
-      client.payouts.create(
-        { accountNumber: '001', amount: 5, currency: 'USD' },
-        { signal: controller.signal, idempotencyKey: 'abort-1' },
-      ),
-    )
-    await new Promise((r) => setTimeout(r, 5))
-    controller.abort(reason)
-    const error = await pending
-    expect(error).toBeInstanceOf(RequestAbortedError)
-    expect(error.cause).toBe(reason)
-    expect(error).toMatchObject({ status: undefined, idempotencyKey: 'abort-1', attempts: 1 })
-  })
+  it(
+    'a call aborted by its signal is a RequestAbortedError whose cause is ' + "the signal's reason, with the key",
+    async () => {
+      const { mock, client } = await setup({ mock: { sleep: () => new Promise<void>(() => {}) } })
+      mock.faults.add({ route: ROUTES.payout, kind: 'latency', delayMs: 60_000 })
+      const controller = new AbortController()
+      const reason = new Error('user closed the page')
+      const pending = failure(() =>
+        client.payouts.create(
+          { accountNumber: '001', amount: 5, currency: 'USD' },
+          { signal: controller.signal, idempotencyKey: 'abort-1' },
+        ),
+      )
+      await new Promise((r) => setTimeout(r, 5))
+      controller.abort(reason)
+      const error = await pending
+      expect(error).toBeInstanceOf(RequestAbortedError)
+      expect(error.cause).toBe(reason)
+      expect(error).toMatchObject({ status: undefined, idempotencyKey: 'abort-1', attempts: 1 })
+    },
+  )
 
   it('a non-2xx HTML answer (a proxy page) still maps by status and keeps the text as body', async () => {
     const html = '<html><body><h1>502 Bad Gateway</h1></body></html>'
@@ -542,16 +572,20 @@ describe('guards and class relations', () => {
     isResponseValidationError,
   ]
 
-  it('each guard recognises instances of its class and subclasses, every instance is a GatewayError, and the other guards say no', () => {
-    for (const [error, guard] of cases) {
-      expect(error).toBeInstanceOf(GatewayError)
-      expect(error).toBeInstanceOf(Error)
-      expect(isGatewayError(error)).toBe(true)
-      expect(guard(error)).toBe(true)
-      for (const other of allGuards)
-        if (other !== guard) expect(other(error), `${other.name}(${error.name})`).toBe(false)
-    }
-  })
+  it(
+    'each guard recognises instances of its class and subclasses, every ' +
+      'instance is a GatewayError, and the other guards say no',
+    () => {
+      for (const [error, guard] of cases) {
+        expect(error).toBeInstanceOf(GatewayError)
+        expect(error).toBeInstanceOf(Error)
+        expect(isGatewayError(error)).toBe(true)
+        expect(guard(error)).toBe(true)
+        for (const other of allGuards)
+          if (other !== guard) expect(other(error), `${other.name}(${error.name})`).toBe(false)
+      }
+    },
+  )
 
   it('the guards recognise plain objects with the right name (errors from another realm or copy of the SDK)', () => {
     for (const [error, guard] of cases) {

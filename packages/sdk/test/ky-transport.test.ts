@@ -18,87 +18,100 @@ afterEach(() => {
 })
 
 describe('hooks: ky hooks passed through', () => {
-  it('beforeRequest and beforeRetry see each attempt signed with its own timestamp, and a header they add is sent', async () => {
-    const seen: Array<{ phase: string; signature: string | null; timestamp: string | null; body: string }> = []
-    const record =
-      (phase: string) =>
-      async ({ request }: { request: Request }): Promise<void> => {
-        seen.push({
-          phase,
-          signature: request.headers.get(HEADERS.signature),
-          timestamp: request.headers.get(HEADERS.timestamp),
-          body: await request.clone().text(),
-        })
-        request.headers.set('traceparent', `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01`)
+  it(
+    'beforeRequest and beforeRetry see each attempt signed with its own ' + 'timestamp, and a header they add is sent',
+    async () => {
+      const seen: Array<{ phase: string; signature: string | null; timestamp: string | null; body: string }> = []
+      const record =
+        (phase: string) =>
+        async ({ request }: { request: Request }): Promise<void> => {
+          seen.push({
+            phase,
+            signature: request.headers.get(HEADERS.signature),
+            timestamp: request.headers.get(HEADERS.timestamp),
+            body: await request.clone().text(),
+          })
+          request.headers.set('traceparent', `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01`)
+        }
+      let ticks = 0
+      const s = await setup({ balances: { usd: 0 } })
+      const { client, spy } = await import('./harness.js').then((h) =>
+        h.newClient(s.mock, s.merchant, {
+          now: () => Date.parse(s.mock.clock.now()) + 1000 * ticks++,
+          hooks: { beforeRequest: [record('beforeRequest')], beforeRetry: [record('beforeRetry')] },
+        }),
+      )
+      const { orderId } = await paidOrder(s.mock, s.merchant, 20)
+      s.mock.faults.add({ route: ROUTES.refund, kind: 'drop-response' })
+      await client.refunds.create({ orderId, amount: 5 })
+
+      expect(seen.map((x) => x.phase)).toEqual(['beforeRequest', 'beforeRetry'])
+      expect(seen[0]!.timestamp).not.toBe(seen[1]!.timestamp)
+      for (const [i, hook] of seen.entries()) {
+        expect(hook.signature).toBe(expectedSignature(s.merchant.apiSecret, hook.body, hook.timestamp!))
+        expect(spy.header(i, HEADERS.signature)).toBe(hook.signature)
+        expect(spy.header(i, 'traceparent')).toMatch(/^00-a{32}-b{16}-01$/)
       }
-    let ticks = 0
-    const s = await setup({ balances: { usd: 0 } })
-    const { client, spy } = await import('./harness.js').then((h) =>
-      h.newClient(s.mock, s.merchant, {
-        now: () => Date.parse(s.mock.clock.now()) + 1000 * ticks++,
-        hooks: { beforeRequest: [record('beforeRequest')], beforeRetry: [record('beforeRetry')] },
-      }),
-    )
-    const { orderId } = await paidOrder(s.mock, s.merchant, 20)
-    s.mock.faults.add({ route: ROUTES.refund, kind: 'drop-response' })
-    await client.refunds.create({ orderId, amount: 5 })
+    },
+  )
 
-    expect(seen.map((x) => x.phase)).toEqual(['beforeRequest', 'beforeRetry'])
-    expect(seen[0]!.timestamp).not.toBe(seen[1]!.timestamp)
-    for (const [i, hook] of seen.entries()) {
-      expect(hook.signature).toBe(expectedSignature(s.merchant.apiSecret, hook.body, hook.timestamp!))
-      expect(spy.header(i, HEADERS.signature)).toBe(hook.signature)
-      expect(spy.header(i, 'traceparent')).toMatch(/^00-a{32}-b{16}-01$/)
-    }
-  })
-
-  it("afterResponse sees every answer (a 503 and the 200 after it) with the operation in options.context; beforeRetry gets ky's error and the retry count", async () => {
-    const answers: Array<[unknown, number, number]> = []
-    const retries: Array<[number, boolean]> = []
-    const afterResponse: AfterResponseHook = ({ response, options, retryCount }) => {
-      answers.push([options.context.operation, response.status, retryCount])
-    }
-    const s = await setup({
-      client: {
-        hooks: {
-          afterResponse: [afterResponse],
-          beforeRetry: [({ error, retryCount }) => void retries.push([retryCount, isHTTPError(error)])],
+  it(
+    'afterResponse sees every answer (a 503 and the 200 after it) with the ' +
+      "operation in options.context; beforeRetry gets ky's error and the " +
+      'retry count',
+    async () => {
+      const answers: Array<[unknown, number, number]> = []
+      const retries: Array<[number, boolean]> = []
+      const afterResponse: AfterResponseHook = ({ response, options, retryCount }) => {
+        answers.push([options.context.operation, response.status, retryCount])
+      }
+      const s = await setup({
+        client: {
+          hooks: {
+            afterResponse: [afterResponse],
+            beforeRetry: [({ error, retryCount }) => void retries.push([retryCount, isHTTPError(error)])],
+          },
         },
-      },
-    })
-    s.mock.faults.add({ route: ROUTES.balance, kind: 'error', status: 503, times: 1 })
-    await s.client.balance.retrieve()
-    expect(answers).toEqual([
-      ['balanceInquiry', 503, 0],
-      ['balanceInquiry', 200, 1],
-    ])
-    expect(retries).toEqual([[1, true]])
-  })
+      })
+      s.mock.faults.add({ route: ROUTES.balance, kind: 'error', status: 503, times: 1 })
+      await s.client.balance.retrieve()
+      expect(answers).toEqual([
+        ['balanceInquiry', 503, 0],
+        ['balanceInquiry', 200, 1],
+      ])
+      expect(retries).toEqual([[1, true]])
+    },
+  )
 
-  it("beforeError sees ky's HTTPError before the SDK turns it into its own error, which keeps it as cause; the idempotency key is in options.context", async () => {
-    const seen: unknown[] = []
-    const s = await setup({
-      client: {
-        maxRetries: 0,
-        hooks: {
-          beforeError: [
-            ({ error, options }) => {
-              seen.push(error, options.context.idempotencyKey)
-              return error
-            },
-          ],
+  it(
+    "beforeError sees ky's HTTPError before the SDK turns it into its own " +
+      'error, which keeps it as cause; the idempotency key is in ' +
+      'options.context',
+    async () => {
+      const seen: unknown[] = []
+      const s = await setup({
+        client: {
+          maxRetries: 0,
+          hooks: {
+            beforeError: [
+              ({ error, options }) => {
+                seen.push(error, options.context.idempotencyKey)
+                return error
+              },
+            ],
+          },
         },
-      },
-    })
-    s.mock.faults.add({ route: ROUTES.payout, kind: 'error', status: 503, times: 1 })
-    const error = await failure(() =>
-      s.client.payouts.create({ accountNumber: '001', amount: 1, currency: 'USD' }, { idempotencyKey: 'payout-7' }),
-    )
-    expect(error).toBeInstanceOf(ServerError)
-    expect(seen[0]).toBeInstanceOf(HTTPError)
-    expect(seen[1]).toBe('payout-7')
-    expect(error.cause).toBe(seen[0])
-  })
+      })
+      s.mock.faults.add({ route: ROUTES.payout, kind: 'error', status: 503, times: 1 })
+      const error = await failure(() =>
+        s.client.payouts.create({ accountNumber: '001', amount: 1, currency: 'USD' }, { idempotencyKey: 'payout-7' }),
+      )
+      expect(error).toBeInstanceOf(ServerError)
+      expect(seen[0]).toBeInstanceOf(HTTPError)
+      expect(seen[1]).toBe('payout-7')
+      expect(error.cause).toBe(seen[0])
+    },
+  )
 
   it('an afterResponse hook may replace the answer, as in ky', async () => {
     const s = await setup({
@@ -158,30 +171,34 @@ describe('hooks: ky hooks passed through', () => {
 })
 
 describe('no ky error class reaches the caller', () => {
-  it("a refusal, no answer, and a timeout are SDK errors whose cause is ky's HTTPError, NetworkError and TimeoutError", async () => {
-    const s = await setup({
-      client: { maxRetries: 0, timeout: 20 },
-      mock: { sleep: () => new Promise<void>(() => {}) },
-    })
-    s.mock.faults.add({ route: ROUTES.listStores, kind: 'error', status: 500, times: 1 })
-    s.mock.faults.add({ route: ROUTES.balance, kind: 'network', times: 1 })
-    s.mock.faults.add({ route: ROUTES.createOrder, kind: 'latency', delayMs: 60_000, times: 1 })
-    const refused = await failure(() => s.client.stores.list())
-    const unanswered = await failure(() => s.client.balance.retrieve())
-    const late = await failure(() =>
-      s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }),
-    )
-    for (const error of [refused, unanswered, late]) {
-      expect(error).toBeInstanceOf(GatewayError)
-      expect(isKyError(error)).toBe(false)
-    }
-    expect(refused).toBeInstanceOf(ServerError)
-    expect(isHTTPError(refused.cause)).toBe(true)
-    expect(unanswered).toBeInstanceOf(ConnectionError)
-    expect(isNetworkError(unanswered.cause)).toBe(true)
-    expect(late).toBeInstanceOf(RequestTimeoutError)
-    expect(isTimeoutError(late.cause)).toBe(true)
-  })
+  it(
+    "a refusal, no answer, and a timeout are SDK errors whose cause is ky's " +
+      'HTTPError, NetworkError and TimeoutError',
+    async () => {
+      const s = await setup({
+        client: { maxRetries: 0, timeout: 20 },
+        mock: { sleep: () => new Promise<void>(() => {}) },
+      })
+      s.mock.faults.add({ route: ROUTES.listStores, kind: 'error', status: 500, times: 1 })
+      s.mock.faults.add({ route: ROUTES.balance, kind: 'network', times: 1 })
+      s.mock.faults.add({ route: ROUTES.createOrder, kind: 'latency', delayMs: 60_000, times: 1 })
+      const refused = await failure(() => s.client.stores.list())
+      const unanswered = await failure(() => s.client.balance.retrieve())
+      const late = await failure(() =>
+        s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }),
+      )
+      for (const error of [refused, unanswered, late]) {
+        expect(error).toBeInstanceOf(GatewayError)
+        expect(isKyError(error)).toBe(false)
+      }
+      expect(refused).toBeInstanceOf(ServerError)
+      expect(isHTTPError(refused.cause)).toBe(true)
+      expect(unanswered).toBeInstanceOf(ConnectionError)
+      expect(isNetworkError(unanswered.cause)).toBe(true)
+      expect(late).toBeInstanceOf(RequestTimeoutError)
+      expect(isTimeoutError(late.cause)).toBe(true)
+    },
+  )
 
   it('a merchant hook that throws ends the call with a GatewayError carrying what it threw', async () => {
     const thrown = new Error('tracer not started')
@@ -220,18 +237,22 @@ describe("the waits between attempts are ky's (fake timers)", () => {
     return [before, calls()]
   }
 
-  it('backoff with full jitter: with Math.random at 0.5 the first retry waits half of retryBaseDelay, the second half of twice it', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    vi.spyOn(Math, 'random').mockReturnValue(0.5)
-    const s = await setup({ client: { retryBaseDelay: 400, retryMaxDelay: 10_000, maxRetries: 2 } })
-    s.mock.faults.add({ route: ROUTES.balance, kind: 'error', status: 500, times: 2 })
-    const pending = s.client.balance.retrieve()
-    await settle()
-    expect(s.spy.calls).toHaveLength(1)
-    expect(await attemptsAround(() => s.spy.calls.length, 200)).toEqual([1, 2])
-    expect(await attemptsAround(() => s.spy.calls.length, 400)).toEqual([2, 3])
-    expect((await pending).meta.attempts).toBe(3)
-  })
+  it(
+    'backoff with full jitter: with Math.random at 0.5 the first retry ' +
+      'waits half of retryBaseDelay, the second half of twice it',
+    async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+      vi.spyOn(Math, 'random').mockReturnValue(0.5)
+      const s = await setup({ client: { retryBaseDelay: 400, retryMaxDelay: 10_000, maxRetries: 2 } })
+      s.mock.faults.add({ route: ROUTES.balance, kind: 'error', status: 500, times: 2 })
+      const pending = s.client.balance.retrieve()
+      await settle()
+      expect(s.spy.calls).toHaveLength(1)
+      expect(await attemptsAround(() => s.spy.calls.length, 200)).toEqual([1, 2])
+      expect(await attemptsAround(() => s.spy.calls.length, 400)).toEqual([2, 3])
+      expect((await pending).meta.attempts).toBe(3)
+    },
+  )
 
   it('Retry-After on a 429 sets the wait exactly (no jitter), however small the backoff', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })

@@ -91,13 +91,17 @@ describe('the recovery sequence: request a code, verify it, complete with a new 
     expect(await failure(() => client.pin.verify({ pin: '111111' }))).toBeInstanceOf(WrongPinError)
   })
 
-  it('complete sends the bearer token too, although the gateway documentation says reset-pin works on the session alone', async () => {
-    const { mock, userId, accessToken, client, spy } = await pinSetup()
-    const { sessionId } = await client.pinReset.request({ email: EMAIL })
-    const verified = await client.pinReset.verifyCode({ sessionId, code: lastCode(mock, userId).code, email: EMAIL })
-    await client.pinReset.complete({ sessionId: verified.sessionId, newPin: '222222' })
-    expect(spy.header(2, 'authorization')).toBe(`Bearer ${accessToken}`)
-  })
+  it(
+    'complete sends the bearer token too, although the gateway ' +
+      'documentation says reset-pin works on the session alone',
+    async () => {
+      const { mock, userId, accessToken, client, spy } = await pinSetup()
+      const { sessionId } = await client.pinReset.request({ email: EMAIL })
+      const verified = await client.pinReset.verifyCode({ sessionId, code: lastCode(mock, userId).code, email: EMAIL })
+      await client.pinReset.complete({ sessionId: verified.sessionId, newPin: '222222' })
+      expect(spy.header(2, 'authorization')).toBe(`Bearer ${accessToken}`)
+    },
+  )
 
   it('a reset clears a PIN block: the new PIN works at once', async () => {
     const { mock, userId, client } = await pinSetup()
@@ -141,26 +145,31 @@ describe('set, verify and change', () => {
 })
 
 describe('typed errors from the mock', () => {
-  it('wrong PINs count down attemptsRemaining 4..1; the 5th is a PinLockedError until clock + 60 s; the right PIN is locked too until the clock passes it', async () => {
-    const { mock, client } = await pinSetup()
-    await client.pin.set({ pin: '012345' })
-    for (const remaining of [4, 3, 2, 1]) {
-      const error = await failure(() => client.pin.verify({ pin: '999999' }))
-      expect(error).toBeInstanceOf(WrongPinError)
-      expect(error).toMatchObject({ status: 422, code: 'wrong_pin', attemptsRemaining: remaining })
-    }
-    const fifth = await failure(() => client.pin.verify({ pin: '999999' }))
-    expect(fifth).toBeInstanceOf(PinLockedError)
-    expect(fifth).toMatchObject({ status: 429, code: 'pin_locked', retryAfterSeconds: 60 })
-    expect(fifth.lockedUntil).toEqual(new Date(Date.parse(NOW) + 60_000))
+  it(
+    'wrong PINs count down attemptsRemaining 4..1; the 5th is a ' +
+      'PinLockedError until clock + 60 s; the right PIN is locked too until ' +
+      'the clock passes it',
+    async () => {
+      const { mock, client } = await pinSetup()
+      await client.pin.set({ pin: '012345' })
+      for (const remaining of [4, 3, 2, 1]) {
+        const error = await failure(() => client.pin.verify({ pin: '999999' }))
+        expect(error).toBeInstanceOf(WrongPinError)
+        expect(error).toMatchObject({ status: 422, code: 'wrong_pin', attemptsRemaining: remaining })
+      }
+      const fifth = await failure(() => client.pin.verify({ pin: '999999' }))
+      expect(fifth).toBeInstanceOf(PinLockedError)
+      expect(fifth).toMatchObject({ status: 429, code: 'pin_locked', retryAfterSeconds: 60 })
+      expect(fifth.lockedUntil).toEqual(new Date(Date.parse(NOW) + 60_000))
 
-    const rightDuringBlock = await failure(() => client.pin.verify({ pin: '012345' }))
-    expect(rightDuringBlock).toBeInstanceOf(PinLockedError)
-    expect(rightDuringBlock.lockedUntil).toEqual(new Date(Date.parse(NOW) + 60_000))
+      const rightDuringBlock = await failure(() => client.pin.verify({ pin: '012345' }))
+      expect(rightDuringBlock).toBeInstanceOf(PinLockedError)
+      expect(rightDuringBlock.lockedUntil).toEqual(new Date(Date.parse(NOW) + 60_000))
 
-    await mock.clock.advance(60_000)
-    expect(await client.pin.verify({ pin: '012345' })).toEqual({ message: 'OTP verified successfully' })
-  })
+      await mock.clock.advance(60_000)
+      expect(await client.pin.verify({ pin: '012345' })).toEqual({ message: 'OTP verified successfully' })
+    },
+  )
 
   it('the 5th wrong PIN after a block blocks again (every 5th in a row)', async () => {
     const { mock, client } = await pinSetup()
@@ -188,16 +197,19 @@ describe('typed errors from the mock', () => {
     )
   })
 
-  it('a wrong one-time code is an InvalidOtpError with attemptsRemaining; the session still takes the right code', async () => {
-    const { mock, userId, client } = await pinSetup()
-    const { sessionId } = await client.pinReset.request({ email: EMAIL })
-    const right = lastCode(mock, userId).code
-    const wrong = right === '000000' ? '000001' : '000000'
-    const error = await failure(() => client.pinReset.verifyCode({ sessionId, code: wrong, email: EMAIL }))
-    expect(error).toBeInstanceOf(InvalidOtpError)
-    expect(error).toMatchObject({ status: 422, code: 'otp_invalid', attemptsRemaining: 4 })
-    await client.pinReset.verifyCode({ sessionId, code: right, email: EMAIL })
-  })
+  it(
+    'a wrong one-time code is an InvalidOtpError with attemptsRemaining; ' + 'the session still takes the right code',
+    async () => {
+      const { mock, userId, client } = await pinSetup()
+      const { sessionId } = await client.pinReset.request({ email: EMAIL })
+      const right = lastCode(mock, userId).code
+      const wrong = right === '000000' ? '000001' : '000000'
+      const error = await failure(() => client.pinReset.verifyCode({ sessionId, code: wrong, email: EMAIL }))
+      expect(error).toBeInstanceOf(InvalidOtpError)
+      expect(error).toMatchObject({ status: 422, code: 'otp_invalid', attemptsRemaining: 4 })
+      await client.pinReset.verifyCode({ sessionId, code: right, email: EMAIL })
+    },
+  )
 
   it('the 5th wrong code ends the session: the right code then gives a ResetSessionError', async () => {
     const { mock, userId, client } = await pinSetup()
@@ -254,17 +266,21 @@ describe('typed errors from the mock', () => {
     )
   })
 
-  it("a contact that is not the user's is a NotFoundError; an unverified one an InvalidRequestError contact_not_verified", async () => {
-    const { client } = await pinSetup({
-      user: { email: EMAIL, emailVerified: false, phone: PHONE, phoneVerified: true },
-    })
-    const other = await failure(() => client.pinReset.request({ email: 'someone@example.com' }))
-    expect(other).toBeInstanceOf(NotFoundError)
-    expect(other.code).toBe('contact_not_found')
-    const unverified = await failure(() => client.pinReset.request({ email: EMAIL }))
-    expect(unverified).toBeInstanceOf(InvalidRequestError)
-    expect(unverified).toMatchObject({ status: 422, code: 'contact_not_verified' })
-  })
+  it(
+    "a contact that is not the user's is a NotFoundError; an unverified one " +
+      'an InvalidRequestError contact_not_verified',
+    async () => {
+      const { client } = await pinSetup({
+        user: { email: EMAIL, emailVerified: false, phone: PHONE, phoneVerified: true },
+      })
+      const other = await failure(() => client.pinReset.request({ email: 'someone@example.com' }))
+      expect(other).toBeInstanceOf(NotFoundError)
+      expect(other.code).toBe('contact_not_found')
+      const unverified = await failure(() => client.pinReset.request({ email: EMAIL }))
+      expect(unverified).toBeInstanceOf(InvalidRequestError)
+      expect(unverified).toMatchObject({ status: 422, code: 'contact_not_verified' })
+    },
+  )
 
   it('a wrong access token is an AuthenticationError', async () => {
     const { client } = await pinSetup({ client: { accessToken: 'at_not_a_real_token' } })
@@ -443,36 +459,49 @@ describe('abort and timeout', () => {
       request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true })
     })
 
-  it("a signal aborted before the call sends nothing and does not call the getter: RequestAbortedError with the signal's reason", async () => {
-    const getter = vi.fn(() => 'unused')
-    const { client, spy } = await pinSetup({ client: { accessToken: getter } })
-    const error = await failure(() => client.pin.verify({ pin: '012345' }, { signal: AbortSignal.abort('user left') }))
-    expect(error).toBeInstanceOf(RequestAbortedError)
-    expect(error).toMatchObject({ cause: 'user left', attempts: 0 })
-    expect(spy.calls).toHaveLength(0)
-    expect(getter).not.toHaveBeenCalled()
-  })
+  it(
+    'a signal aborted before the call sends nothing and does not call the ' +
+      "getter: RequestAbortedError with the signal's reason",
+    async () => {
+      const getter = vi.fn(() => 'unused')
+      const { client, spy } = await pinSetup({ client: { accessToken: getter } })
+      const error = await failure(() =>
+        client.pin.verify({ pin: '012345' }, { signal: AbortSignal.abort('user left') }),
+      )
+      expect(error).toBeInstanceOf(RequestAbortedError)
+      expect(error).toMatchObject({ cause: 'user left', attempts: 0 })
+      expect(spy.calls).toHaveLength(0)
+      expect(getter).not.toHaveBeenCalled()
+    },
+  )
 
-  it("aborting during the request ends the call at once: RequestAbortedError with the signal's reason, one request", async () => {
-    const { client, spy } = await pinSetup({ intercept: hang })
-    const controller = new AbortController()
-    const pending = failure(() => client.pin.verify({ pin: '012345' }, { signal: controller.signal }))
-    await vi.waitFor(() => expect(spy.calls).toHaveLength(1))
-    controller.abort('user left')
-    const error = await pending
-    expect(error).toBeInstanceOf(RequestAbortedError)
-    expect(error).toMatchObject({ cause: 'user left', attempts: 1 })
-    expect(spy.calls).toHaveLength(1)
-  })
+  it(
+    'aborting during the request ends the call at once: RequestAbortedError ' + "with the signal's reason, one request",
+    async () => {
+      const { client, spy } = await pinSetup({ intercept: hang })
+      const controller = new AbortController()
+      const pending = failure(() => client.pin.verify({ pin: '012345' }, { signal: controller.signal }))
+      await vi.waitFor(() => expect(spy.calls).toHaveLength(1))
+      controller.abort('user left')
+      const error = await pending
+      expect(error).toBeInstanceOf(RequestAbortedError)
+      expect(error).toMatchObject({ cause: 'user left', attempts: 1 })
+      expect(spy.calls).toHaveLength(1)
+    },
+  )
 
-  it('no answer within the timeout is a RequestTimeoutError after one request (no retry); the per-call timeout wins', async () => {
-    const { client, spy } = await pinSetup({ intercept: hang, client: { timeout: 60_000 } })
-    // The client's 60 s would time the test out: only the per-call 30 ms can end it.
-    const error = await failure(() => client.pin.verify({ pin: '012345' }, { timeout: 30 }))
-    expect(error).toBeInstanceOf(RequestTimeoutError)
-    expect(error.attempts).toBe(1)
-    expect(spy.calls).toHaveLength(1)
-  })
+  it(
+    'no answer within the timeout is a RequestTimeoutError after one ' +
+      'request (no retry); the per-call timeout wins',
+    async () => {
+      const { client, spy } = await pinSetup({ intercept: hang, client: { timeout: 60_000 } })
+      // The client's 60 s would time the test out: only the per-call 30 ms can end it.
+      const error = await failure(() => client.pin.verify({ pin: '012345' }, { timeout: 30 }))
+      expect(error).toBeInstanceOf(RequestTimeoutError)
+      expect(error.attempts).toBe(1)
+      expect(spy.calls).toHaveLength(1)
+    },
+  )
 
   it('the client timeout applies when the call gives none', async () => {
     const { client, spy } = await pinSetup({ intercept: hang, client: { timeout: 30 } })

@@ -122,16 +122,20 @@ describe('each documented PIN refusal maps to its error class', () => {
     { call: 'resetPin', status: 400, code: 'reset_session_invalid', expected: ResetSessionError },
   ]
   for (const { call, status, code, data, expected } of cases) {
-    it(`${call} ${status} ${code} is a ${expected.name} carrying status, code, message, body, trace id and one attempt`, async () => {
-      const body = refusal(status, code, `refused: ${code}`, data ?? null)
-      const { client, stub } = clientAnswering(() => json(status, body))
-      const error = await failure(() => CALLS[call](client))
-      expect(error).toBeInstanceOf(expected)
-      expect(error.name).toBe(expected.name)
-      expect(error).toMatchObject({ status, code, message: `refused: ${code}`, traceId: 'trc_pin_1', attempts: 1 })
-      expect(error.body).toEqual(body)
-      expect(stub.requests).toHaveLength(1)
-    })
+    it(
+      `${call} ${status} ${code} is a ${expected.name} carrying status, code, ` +
+        `message, body, trace id and one attempt`,
+      async () => {
+        const body = refusal(status, code, `refused: ${code}`, data ?? null)
+        const { client, stub } = clientAnswering(() => json(status, body))
+        const error = await failure(() => CALLS[call](client))
+        expect(error).toBeInstanceOf(expected)
+        expect(error.name).toBe(expected.name)
+        expect(error).toMatchObject({ status, code, message: `refused: ${code}`, traceId: 'trc_pin_1', attempts: 1 })
+        expect(error.body).toEqual(body)
+        expect(stub.requests).toHaveLength(1)
+      },
+    )
   }
 
   it('wrong_pin and otp_invalid carry attempts_remaining as attemptsRemaining', async () => {
@@ -204,68 +208,71 @@ describe('each documented PIN refusal maps to its error class', () => {
   })
 })
 
-describe("the gateway documentation's status-only refusals (no code in the body) still map by status and operation", () => {
-  it('422 on verify-pin and change-pin is a WrongPinError with attemptsRemaining undefined', async () => {
-    for (const call of [CALLS.verifyPin, CALLS.changePin]) {
+describe(
+  "the gateway documentation's status-only refusals (no code in the body) " + 'still map by status and operation',
+  () => {
+    it('422 on verify-pin and change-pin is a WrongPinError with attemptsRemaining undefined', async () => {
+      for (const call of [CALLS.verifyPin, CALLS.changePin]) {
+        const error = await failure(() =>
+          call(clientAnswering(() => json(422, { status_code: 422, message: 'Invalid PIN', data: null })).client),
+        )
+        expect(error).toBeInstanceOf(WrongPinError)
+        expect(error.code).toBeUndefined()
+        expect(error.attemptsRemaining).toBeUndefined()
+      }
+    })
+
+    it('429 on verify-pin is a PinLockedError; 429 on forgot-pin (a rate limit) is a RateLimitError', async () => {
+      const locked = await failure(() =>
+        CALLS.verifyPin(
+          clientAnswering(() => json(429, { status_code: 429, message: 'Blocked' }, { 'Retry-After': '60' })).client,
+        ),
+      )
+      expect(locked).toBeInstanceOf(PinLockedError)
+      expect(locked.retryAfterSeconds).toBe(60)
+      const limited = await failure(() =>
+        CALLS.forgotPin(clientAnswering(() => json(429, { status_code: 429, message: 'Slow down' })).client),
+      )
+      expect(limited).toBeInstanceOf(RateLimitError)
+    })
+
+    it('400 on reset-pin is a ResetSessionError (the gateway documentation: session missing or expired)', async () => {
       const error = await failure(() =>
-        call(clientAnswering(() => json(422, { status_code: 422, message: 'Invalid PIN', data: null })).client),
+        CALLS.resetPin(
+          clientAnswering(() => json(400, { status_code: 400, message: 'Invalid session', data: null })).client,
+        ),
+      )
+      expect(error).toBeInstanceOf(ResetSessionError)
+    })
+
+    it('422 without a code on forgot-pin is a plain InvalidRequestError', async () => {
+      const error = await failure(() =>
+        CALLS.forgotPin(clientAnswering(() => json(422, { status_code: 422, message: 'Not verified' })).client),
+      )
+      expect(error.constructor).toBe(InvalidRequestError)
+    })
+
+    it('a refusal reported in the envelope under HTTP 200 is read by status_code', async () => {
+      const error = await failure(() =>
+        CALLS.verifyPin(
+          clientAnswering(() => json(200, refusal(422, 'wrong_pin', 'Wrong PIN', { attempts_remaining: 2 }))).client,
+        ),
       )
       expect(error).toBeInstanceOf(WrongPinError)
-      expect(error.code).toBeUndefined()
-      expect(error.attemptsRemaining).toBeUndefined()
-    }
-  })
-
-  it('429 on verify-pin is a PinLockedError; 429 on forgot-pin (a rate limit) is a RateLimitError', async () => {
-    const locked = await failure(() =>
-      CALLS.verifyPin(
-        clientAnswering(() => json(429, { status_code: 429, message: 'Blocked' }, { 'Retry-After': '60' })).client,
-      ),
-    )
-    expect(locked).toBeInstanceOf(PinLockedError)
-    expect(locked.retryAfterSeconds).toBe(60)
-    const limited = await failure(() =>
-      CALLS.forgotPin(clientAnswering(() => json(429, { status_code: 429, message: 'Slow down' })).client),
-    )
-    expect(limited).toBeInstanceOf(RateLimitError)
-  })
-
-  it('400 on reset-pin is a ResetSessionError (the gateway documentation: session missing or expired)', async () => {
-    const error = await failure(() =>
-      CALLS.resetPin(
-        clientAnswering(() => json(400, { status_code: 400, message: 'Invalid session', data: null })).client,
-      ),
-    )
-    expect(error).toBeInstanceOf(ResetSessionError)
-  })
-
-  it('422 without a code on forgot-pin is a plain InvalidRequestError', async () => {
-    const error = await failure(() =>
-      CALLS.forgotPin(clientAnswering(() => json(422, { status_code: 422, message: 'Not verified' })).client),
-    )
-    expect(error.constructor).toBe(InvalidRequestError)
-  })
-
-  it('a refusal reported in the envelope under HTTP 200 is read by status_code', async () => {
-    const error = await failure(() =>
-      CALLS.verifyPin(
-        clientAnswering(() => json(200, refusal(422, 'wrong_pin', 'Wrong PIN', { attempts_remaining: 2 }))).client,
-      ),
-    )
-    expect(error).toBeInstanceOf(WrongPinError)
-    expect(error).toMatchObject({ status: 422, attemptsRemaining: 2 })
-  })
-
-  it('an unknown code keeps the class given by the status and the code as sent', () => {
-    const error = pinErrorFromResponse({
-      status: 409,
-      body: { status_code: 409, message: 'Busy', code: 'something_new' },
-      operation: 'setPin',
+      expect(error).toMatchObject({ status: 422, attemptsRemaining: 2 })
     })
-    expect(error.constructor).toBe(InvalidRequestError)
-    expect(error.code).toBe('something_new')
-  })
-})
+
+    it('an unknown code keeps the class given by the status and the code as sent', () => {
+      const error = pinErrorFromResponse({
+        status: 409,
+        body: { status_code: 409, message: 'Busy', code: 'something_new' },
+        operation: 'setPin',
+      })
+      expect(error.constructor).toBe(InvalidRequestError)
+      expect(error.code).toBe('something_new')
+    })
+  },
+)
 
 describe('successful answers become small results with a non-enumerable meta', () => {
   it('set, verify, change and complete return { message } from the envelope', async () => {
@@ -291,28 +298,32 @@ describe('successful answers become small results with a non-enumerable meta', (
     }
   })
 
-  it('request returns sessionId and expiresIn (expires_at is a duration in seconds); verifyCode returns the new session id', async () => {
-    const requested = await CALLS.forgotPin(
-      clientAnswering(() =>
-        json(200, {
-          status_code: 200,
-          message: 'OTP sent successfully',
-          data: { session_id: SESSION, expires_at: 600 },
-        }),
-      ).client,
-    )
-    expect(requested).toEqual({ message: 'OTP sent successfully', sessionId: SESSION, expiresIn: 600 })
-    const verified = await CALLS.verifyOtp(
-      clientAnswering(() =>
-        json(200, {
-          status_code: 200,
-          message: 'OTP verified successfully',
-          data: { success: true, message: 'OTP verified successfully', session_id: 'new-session' },
-        }),
-      ).client,
-    )
-    expect(verified).toEqual({ message: 'OTP verified successfully', sessionId: 'new-session' })
-  })
+  it(
+    'request returns sessionId and expiresIn (expires_at is a duration in ' +
+      'seconds); verifyCode returns the new session id',
+    async () => {
+      const requested = await CALLS.forgotPin(
+        clientAnswering(() =>
+          json(200, {
+            status_code: 200,
+            message: 'OTP sent successfully',
+            data: { session_id: SESSION, expires_at: 600 },
+          }),
+        ).client,
+      )
+      expect(requested).toEqual({ message: 'OTP sent successfully', sessionId: SESSION, expiresIn: 600 })
+      const verified = await CALLS.verifyOtp(
+        clientAnswering(() =>
+          json(200, {
+            status_code: 200,
+            message: 'OTP verified successfully',
+            data: { success: true, message: 'OTP verified successfully', session_id: 'new-session' },
+          }),
+        ).client,
+      )
+      expect(verified).toEqual({ message: 'OTP verified successfully', sessionId: 'new-session' })
+    },
+  )
 
   it('a 2xx without the envelope, or without the session id, is a ResponseValidationError', async () => {
     const notJson = await failure(() =>
@@ -349,16 +360,20 @@ describe('the wire form of each call', () => {
     resetPin: { session_id: SESSION, new_pin: '654321' },
   }
   for (const [call, body] of Object.entries(expected)) {
-    it(`${call} is a POST to ${PIN_PATHS[call as keyof typeof CALLS]} with a JSON body in snake_case and the bearer token`, async () => {
-      const { client, stub } = clientAnswering(ok)
-      await CALLS[call as keyof typeof CALLS](client)
-      const [request] = stub.requests
-      expect(request!.method).toBe('POST')
-      expect(request!.url).toBe(`${BASE}${PIN_PATHS[call as keyof typeof CALLS]}`)
-      expect(request!.headers.get('authorization')).toBe('Bearer tok_1')
-      expect(request!.headers.get('content-type')).toBe('application/json')
-      expect(await request!.json()).toEqual(body)
-    })
+    it(
+      `${call} is a POST to ${PIN_PATHS[call as keyof typeof CALLS]} with a ` +
+        `JSON body in snake_case and the bearer token`,
+      async () => {
+        const { client, stub } = clientAnswering(ok)
+        await CALLS[call as keyof typeof CALLS](client)
+        const [request] = stub.requests
+        expect(request!.method).toBe('POST')
+        expect(request!.url).toBe(`${BASE}${PIN_PATHS[call as keyof typeof CALLS]}`)
+        expect(request!.headers.get('authorization')).toBe('Bearer tok_1')
+        expect(request!.headers.get('content-type')).toBe('application/json')
+        expect(await request!.json()).toEqual(body)
+      },
+    )
   }
 
   it('a phone contact is sent as phone_code, country_code and phone_number', async () => {
@@ -434,15 +449,19 @@ describe('the guards recognise the PIN errors, also from another realm', () => {
     ResetSessionError: isResetSessionError,
   }
 
-  it('each guard is true for its class and false for the others; all are GatewayErrors, none an InvalidRequestError', () => {
-    for (const Class of pinErrors) {
-      const error = new Class('x')
-      expect(isGatewayError(error)).toBe(true)
-      expect(isInvalidRequestError(error)).toBe(false)
-      expect(isAuthenticationError(error)).toBe(false)
-      for (const [name, guard] of Object.entries(guards)) expect(guard(error)).toBe(name === Class.name)
-    }
-  })
+  it(
+    'each guard is true for its class and false for the others; all are ' +
+      'GatewayErrors, none an InvalidRequestError',
+    () => {
+      for (const Class of pinErrors) {
+        const error = new Class('x')
+        expect(isGatewayError(error)).toBe(true)
+        expect(isInvalidRequestError(error)).toBe(false)
+        expect(isAuthenticationError(error)).toBe(false)
+        for (const [name, guard] of Object.entries(guards)) expect(guard(error)).toBe(name === Class.name)
+      }
+    },
+  )
 
   it('an error object from another realm (instanceof fails) is recognised by its name', () => {
     for (const name of Object.keys(guards)) {
@@ -455,11 +474,15 @@ describe('the guards recognise the PIN errors, also from another realm', () => {
     }
   })
 
-  it('@merchant-gateway/sdk/errors exports the same PIN error classes and guards as /pin (one class for instanceof)', () => {
-    expect(errorsEntry.WrongPinError).toBe(WrongPinError)
-    expect(errorsEntry.PinLockedError).toBe(PinLockedError)
-    expect(errorsEntry.ResetSessionError).toBe(ResetSessionError)
-    expect(errorsEntry.isInvalidOtpError).toBe(isInvalidOtpError)
-    expect(errorsEntry.GatewayError).toBe(GatewayError)
-  })
+  it(
+    '@merchant-gateway/sdk/errors exports the same PIN error classes and ' +
+      'guards as /pin (one class for instanceof)',
+    () => {
+      expect(errorsEntry.WrongPinError).toBe(WrongPinError)
+      expect(errorsEntry.PinLockedError).toBe(PinLockedError)
+      expect(errorsEntry.ResetSessionError).toBe(ResetSessionError)
+      expect(errorsEntry.isInvalidOtpError).toBe(isInvalidOtpError)
+      expect(errorsEntry.GatewayError).toBe(GatewayError)
+    },
+  )
 })

@@ -49,113 +49,135 @@ async function expectSignedAttempts(spy: FetchSpy, secret: string): Promise<{ ke
 }
 
 describe('signing', () => {
-  it('a body changed by one byte after signing is refused 401 invalid_signature, is not retried, and moves no money', async () => {
-    const seen: string[] = []
-    const s = await setup({
-      balances: { usd: 0 },
-      client: {
-        intercept: async (request, next) => {
-          const text = await request.clone().text()
-          const tampered = text.replace('"refundAmount":5', '"refundAmount":6')
-          seen.push(tampered)
-          return next(new Request(request, { body: tampered }))
+  it(
+    'a body changed by one byte after signing is refused 401 ' +
+      'invalid_signature, is not retried, and moves no money',
+    async () => {
+      const seen: string[] = []
+      const s = await setup({
+        balances: { usd: 0 },
+        client: {
+          intercept: async (request, next) => {
+            const text = await request.clone().text()
+            const tampered = text.replace('"refundAmount":5', '"refundAmount":6')
+            seen.push(tampered)
+            return next(new Request(request, { body: tampered }))
+          },
         },
-      },
-    })
-    const { orderId } = await paidOrder(s.mock, s.merchant, 20)
-    const before = await s.mock.balances(s.merchant.merchantId)
-    const error = await failure(() => s.client.refunds.create({ orderId, amount: 5 }))
-    expect(await s.spy.bodyText(0)).toBe(JSON.stringify({ orderId, refundAmount: 5 }))
-    expect(seen).toEqual([JSON.stringify({ orderId, refundAmount: 6 })])
-    expect(error).toBeInstanceOf(AuthenticationError)
-    expect(error.code).toBe('invalid_signature')
-    expect(error.attempts).toBe(1)
-    expect(s.spy.calls).toHaveLength(1)
-    expect(await s.mock.balances(s.merchant.merchantId)).toEqual(before)
-    expect(s.mock.audit()).toEqual([])
-  })
+      })
+      const { orderId } = await paidOrder(s.mock, s.merchant, 20)
+      const before = await s.mock.balances(s.merchant.merchantId)
+      const error = await failure(() => s.client.refunds.create({ orderId, amount: 5 }))
+      expect(await s.spy.bodyText(0)).toBe(JSON.stringify({ orderId, refundAmount: 5 }))
+      expect(seen).toEqual([JSON.stringify({ orderId, refundAmount: 6 })])
+      expect(error).toBeInstanceOf(AuthenticationError)
+      expect(error.code).toBe('invalid_signature')
+      expect(error.attempts).toBe(1)
+      expect(s.spy.calls).toHaveLength(1)
+      expect(await s.mock.balances(s.merchant.merchantId)).toEqual(before)
+      expect(s.mock.audit()).toEqual([])
+    },
+  )
 })
 
 describe('a dropped response after the gateway committed', () => {
-  it('a refund whose response was dropped is retried with the same key, re-signed per attempt, and refunds once', async () => {
-    const s = await setup({ balances: { usd: 0 } })
-    const { client, spy } = newClient(s.mock, s.merchant, { now: tickingClock(s) })
-    const { orderId } = await paidOrder(s.mock, s.merchant, 20)
-    s.mock.faults.add({ route: ROUTES.refund, kind: 'drop-response' })
-    const refund = await client.refunds.create({ orderId, amount: 5 })
+  it(
+    'a refund whose response was dropped is retried with the same key, ' + 're-signed per attempt, and refunds once',
+    async () => {
+      const s = await setup({ balances: { usd: 0 } })
+      const { client, spy } = newClient(s.mock, s.merchant, { now: tickingClock(s) })
+      const { orderId } = await paidOrder(s.mock, s.merchant, 20)
+      s.mock.faults.add({ route: ROUTES.refund, kind: 'drop-response' })
+      const refund = await client.refunds.create({ orderId, amount: 5 })
 
-    expect(spy.calls).toHaveLength(2)
-    expect(spy.calls[0]!.error).toBeInstanceOf(TypeError)
-    expect(spy.calls[1]!.response?.status).toBe(200)
-    const { keys, timestamps } = await expectSignedAttempts(spy, s.merchant.apiSecret)
-    expect(keys[0]).toMatch(UUID_V4)
-    expect(keys[1]).toBe(keys[0])
-    expect(timestamps[1]).not.toBe(timestamps[0])
-    expect(spy.header(1, HEADERS.signature)).not.toBe(spy.header(0, HEADERS.signature))
-    expect(await spy.bodyText(1)).toBe(await spy.bodyText(0))
+      expect(spy.calls).toHaveLength(2)
+      expect(spy.calls[0]!.error).toBeInstanceOf(TypeError)
+      expect(spy.calls[1]!.response?.status).toBe(200)
+      const { keys, timestamps } = await expectSignedAttempts(spy, s.merchant.apiSecret)
+      expect(keys[0]).toMatch(UUID_V4)
+      expect(keys[1]).toBe(keys[0])
+      expect(timestamps[1]).not.toBe(timestamps[0])
+      expect(spy.header(1, HEADERS.signature)).not.toBe(spy.header(0, HEADERS.signature))
+      expect(await spy.bodyText(1)).toBe(await spy.bodyText(0))
 
-    expect(refund.meta).toMatchObject({ attempts: 2, replayed: true, idempotencyKey: keys[0], status: 200 })
-    expect(refund.amount).toBe(5)
-    expect((await s.mock.balances(s.merchant.merchantId)).usd).toEqual({ balance: 20, freeze: 5, usable: 15 })
-    expect(s.mock.transactions.get(refund.transactionId)).toMatchObject({ kind: 'refund', amount: 5 })
-    expect(s.mock.transactions.get(refund.transactionId + 1)).toBeUndefined()
-  })
+      expect(refund.meta).toMatchObject({ attempts: 2, replayed: true, idempotencyKey: keys[0], status: 200 })
+      expect(refund.amount).toBe(5)
+      expect((await s.mock.balances(s.merchant.merchantId)).usd).toEqual({ balance: 20, freeze: 5, usable: 15 })
+      expect(s.mock.transactions.get(refund.transactionId)).toMatchObject({ kind: 'refund', amount: 5 })
+      expect(s.mock.transactions.get(refund.transactionId + 1)).toBeUndefined()
+    },
+  )
 
-  it('a payout whose response was dropped is retried with the same key, re-signed per attempt, and pays out once', async () => {
-    const s = await setup({ balances: { usd: 100 } })
-    const { client, spy } = newClient(s.mock, s.merchant, { now: tickingClock(s) })
-    s.mock.faults.add({ route: ROUTES.payout, kind: 'drop-response' })
-    const payout = await client.payouts.create({ accountNumber: '001234567', amount: 30, currency: 'USD' })
+  it(
+    'a payout whose response was dropped is retried with the same key, ' + 're-signed per attempt, and pays out once',
+    async () => {
+      const s = await setup({ balances: { usd: 100 } })
+      const { client, spy } = newClient(s.mock, s.merchant, { now: tickingClock(s) })
+      s.mock.faults.add({ route: ROUTES.payout, kind: 'drop-response' })
+      const payout = await client.payouts.create({ accountNumber: '001234567', amount: 30, currency: 'USD' })
 
-    expect(spy.calls).toHaveLength(2)
-    expect(spy.calls[0]!.error).toBeInstanceOf(TypeError)
-    const { keys, timestamps } = await expectSignedAttempts(spy, s.merchant.apiSecret)
-    expect(keys[0]).toMatch(UUID_V4)
-    expect(keys[1]).toBe(keys[0])
-    expect(timestamps[1]).not.toBe(timestamps[0])
-    expect(spy.header(1, HEADERS.signature)).not.toBe(spy.header(0, HEADERS.signature))
+      expect(spy.calls).toHaveLength(2)
+      expect(spy.calls[0]!.error).toBeInstanceOf(TypeError)
+      const { keys, timestamps } = await expectSignedAttempts(spy, s.merchant.apiSecret)
+      expect(keys[0]).toMatch(UUID_V4)
+      expect(keys[1]).toBe(keys[0])
+      expect(timestamps[1]).not.toBe(timestamps[0])
+      expect(spy.header(1, HEADERS.signature)).not.toBe(spy.header(0, HEADERS.signature))
 
-    expect(payout.meta).toMatchObject({ attempts: 2, replayed: true, idempotencyKey: keys[0], status: 200 })
-    expect(payout.amount).toBe(30)
-    expect((await s.mock.balances(s.merchant.merchantId)).usd).toEqual({ balance: 100, freeze: 30, usable: 70 })
-    expect(s.mock.transactions.get(payout.transactionId + 1)).toBeUndefined()
-  })
+      expect(payout.meta).toMatchObject({ attempts: 2, replayed: true, idempotencyKey: keys[0], status: 200 })
+      expect(payout.amount).toBe(30)
+      expect((await s.mock.balances(s.merchant.merchantId)).usd).toEqual({ balance: 100, freeze: 30, usable: 70 })
+      expect(s.mock.transactions.get(payout.transactionId + 1)).toBeUndefined()
+    },
+  )
 
-  it('a refund whose response was dropped is retried and accepted when the clock has not moved (same X-Timestamp, same signature)', async () => {
-    const s = await setup({ balances: { usd: 0 } })
-    const { orderId } = await paidOrder(s.mock, s.merchant, 20)
-    s.mock.faults.add({ route: ROUTES.refund, kind: 'drop-response' })
-    const refund = await s.client.refunds.create({ orderId, amount: 5 })
-    const { keys, timestamps } = await expectSignedAttempts(s.spy, s.merchant.apiSecret)
-    expect(keys).toEqual([keys[0], keys[0]])
-    expect(timestamps).toEqual([timestamps[0], timestamps[0]])
-    expect(refund.meta).toMatchObject({ attempts: 2, replayed: true })
-    expect((await s.mock.balances(s.merchant.merchantId)).usd.freeze).toBe(5)
-  })
+  it(
+    'a refund whose response was dropped is retried and accepted when the ' +
+      'clock has not moved (same X-Timestamp, same signature)',
+    async () => {
+      const s = await setup({ balances: { usd: 0 } })
+      const { orderId } = await paidOrder(s.mock, s.merchant, 20)
+      s.mock.faults.add({ route: ROUTES.refund, kind: 'drop-response' })
+      const refund = await s.client.refunds.create({ orderId, amount: 5 })
+      const { keys, timestamps } = await expectSignedAttempts(s.spy, s.merchant.apiSecret)
+      expect(keys).toEqual([keys[0], keys[0]])
+      expect(timestamps).toEqual([timestamps[0], timestamps[0]])
+      expect(refund.meta).toMatchObject({ attempts: 2, replayed: true })
+      expect((await s.mock.balances(s.merchant.merchantId)).usd.freeze).toBe(5)
+    },
+  )
 
-  it('create order is not retried after a dropped response: ConnectionError after 1 attempt, and the order may exist (it does)', async () => {
-    const s = await setup()
-    s.mock.faults.add({ route: ROUTES.createOrder, kind: 'drop-response' })
-    const error = await failure(() =>
-      s.client.orders.create({ storeId: s.merchant.storeId, amount: 7, currency: 'USD' }),
-    )
-    expect(error).toBeInstanceOf(ConnectionError)
-    expect(error.attempts).toBe(1)
-    expect(s.spy.calls).toHaveLength(1)
-    expect(s.mock.orders.get(1001)).toMatchObject({ status: 'pending', amount: 7 })
-    expect(s.mock.orders.get(1002)).toBeUndefined()
-  })
+  it(
+    'create order is not retried after a dropped response: ConnectionError ' +
+      'after 1 attempt, and the order may exist (it does)',
+    async () => {
+      const s = await setup()
+      s.mock.faults.add({ route: ROUTES.createOrder, kind: 'drop-response' })
+      const error = await failure(() =>
+        s.client.orders.create({ storeId: s.merchant.storeId, amount: 7, currency: 'USD' }),
+      )
+      expect(error).toBeInstanceOf(ConnectionError)
+      expect(error.attempts).toBe(1)
+      expect(s.spy.calls).toHaveLength(1)
+      expect(s.mock.orders.get(1001)).toMatchObject({ status: 'pending', amount: 7 })
+      expect(s.mock.orders.get(1002)).toBeUndefined()
+    },
+  )
 
-  it('with retryUnsafe: true create order is retried after a dropped response, and that makes two orders (why it is off by default)', async () => {
-    const s = await setup({ client: { retryUnsafe: true } })
-    s.mock.faults.add({ route: ROUTES.createOrder, kind: 'drop-response' })
-    const order = await s.client.orders.create({ storeId: s.merchant.storeId, amount: 7, currency: 'USD' })
-    expect(s.spy.calls).toHaveLength(2)
-    expect(order.meta.attempts).toBe(2)
-    expect(order.order_id).toBe('1002')
-    expect(s.mock.orders.get(1001)).toMatchObject({ status: 'pending', amount: 7 })
-    expect(s.mock.orders.get(1002)).toMatchObject({ status: 'pending', amount: 7 })
-  })
+  it(
+    'with retryUnsafe: true create order is retried after a dropped ' +
+      'response, and that makes two orders (why it is off by default)',
+    async () => {
+      const s = await setup({ client: { retryUnsafe: true } })
+      s.mock.faults.add({ route: ROUTES.createOrder, kind: 'drop-response' })
+      const order = await s.client.orders.create({ storeId: s.merchant.storeId, amount: 7, currency: 'USD' })
+      expect(s.spy.calls).toHaveLength(2)
+      expect(order.meta.attempts).toBe(2)
+      expect(order.order_id).toBe('1002')
+      expect(s.mock.orders.get(1001)).toMatchObject({ status: 'pending', amount: 7 })
+      expect(s.mock.orders.get(1002)).toMatchObject({ status: 'pending', amount: 7 })
+    },
+  )
 
   it('retryUnsafe can be turned on for one call through RequestOptions', async () => {
     const s = await setup()
@@ -170,35 +192,42 @@ describe('a dropped response after the gateway committed', () => {
 })
 
 describe('409 idempotency_key_in_use', () => {
-  it('is retried with the same key until the first request finishes, then resolves with the same (replayed) result', async () => {
-    const g = gate()
-    const s = await setup({ mock: { sleep: g.sleep }, balances: { usd: 0 } })
-    const { orderId } = await paidOrder(s.mock, s.merchant, 20)
-    s.mock.faults.add({ route: ROUTES.refund, kind: 'latency', delayMs: 1000 })
-    const first = s.client.refunds.create({ orderId, amount: 5 }, { idempotencyKey: 'refund-1001' })
-    await g.arrived
+  it(
+    'is retried with the same key until the first request finishes, then ' + 'resolves with the same (replayed) result',
+    async () => {
+      const g = gate()
+      const s = await setup({ mock: { sleep: g.sleep }, balances: { usd: 0 } })
+      const { orderId } = await paidOrder(s.mock, s.merchant, 20)
+      s.mock.faults.add({ route: ROUTES.refund, kind: 'latency', delayMs: 1000 })
+      const first = s.client.refunds.create({ orderId, amount: 5 }, { idempotencyKey: 'refund-1001' })
+      await g.arrived
 
-    const { client: second, spy } = newClient(s.mock, s.merchant, {
-      maxRetries: 5,
-      intercept: async (request, next) => {
-        const response = await next(request)
-        if (response.status === 409) g.release()
-        return response
-      },
-    })
-    const duplicate = await second.refunds.create({ orderId, amount: 5 }, { idempotencyKey: 'refund-1001' })
-    const original = await first
+      const { client: second, spy } = newClient(s.mock, s.merchant, {
+        maxRetries: 5,
+        intercept: async (request, next) => {
+          const response = await next(request)
+          if (response.status === 409) g.release()
+          return response
+        },
+      })
+      const duplicate = await second.refunds.create({ orderId, amount: 5 }, { idempotencyKey: 'refund-1001' })
+      const original = await first
 
-    expect(spy.calls[0]!.response?.status).toBe(409)
-    expect(await spy.calls[0]!.response!.clone().json()).toMatchObject({ error: { code: 'idempotency_key_in_use' } })
-    expect(spy.calls.at(-1)!.response?.status).toBe(200)
-    expect(spy.calls.every((c) => c.request.headers.get(HEADERS.idempotentKey) === 'refund-1001')).toBe(true)
-    expect(duplicate).toEqual(original)
-    expect(duplicate.meta).toMatchObject({ replayed: true, idempotencyKey: 'refund-1001', attempts: spy.calls.length })
-    expect(duplicate.meta.attempts).toBeGreaterThanOrEqual(2)
-    expect(original.meta).toMatchObject({ replayed: false, attempts: 1 })
-    expect((await s.mock.balances(s.merchant.merchantId)).usd.freeze).toBe(5)
-  })
+      expect(spy.calls[0]!.response?.status).toBe(409)
+      expect(await spy.calls[0]!.response!.clone().json()).toMatchObject({ error: { code: 'idempotency_key_in_use' } })
+      expect(spy.calls.at(-1)!.response?.status).toBe(200)
+      expect(spy.calls.every((c) => c.request.headers.get(HEADERS.idempotentKey) === 'refund-1001')).toBe(true)
+      expect(duplicate).toEqual(original)
+      expect(duplicate.meta).toMatchObject({
+        replayed: true,
+        idempotencyKey: 'refund-1001',
+        attempts: spy.calls.length,
+      })
+      expect(duplicate.meta.attempts).toBeGreaterThanOrEqual(2)
+      expect(original.meta).toMatchObject({ replayed: false, attempts: 1 })
+      expect((await s.mock.balances(s.merchant.merchantId)).usd.freeze).toBe(5)
+    },
+  )
 })
 
 describe('which failures are retried', () => {
@@ -285,14 +314,17 @@ describe('which failures are retried', () => {
     expect(tx.transaction_id).toBe(String(transactionId))
   })
 
-  it('a network error before processing is retried for a refund, which then runs for the first time (not replayed)', async () => {
-    const s = await setup({ balances: { usd: 0 } })
-    const { orderId } = await paidOrder(s.mock, s.merchant, 10)
-    s.mock.faults.add({ route: ROUTES.refund, kind: 'network', times: 1 })
-    const refund = await s.client.refunds.create({ orderId, amount: 10 })
-    expect(refund.meta).toMatchObject({ attempts: 2, replayed: false })
-    expect((await s.mock.balances(s.merchant.merchantId)).usd.freeze).toBe(10)
-  })
+  it(
+    'a network error before processing is retried for a refund, which then ' + 'runs for the first time (not replayed)',
+    async () => {
+      const s = await setup({ balances: { usd: 0 } })
+      const { orderId } = await paidOrder(s.mock, s.merchant, 10)
+      s.mock.faults.add({ route: ROUTES.refund, kind: 'network', times: 1 })
+      const refund = await s.client.refunds.create({ orderId, amount: 10 })
+      expect(refund.meta).toMatchObject({ attempts: 2, replayed: false })
+      expect((await s.mock.balances(s.merchant.merchantId)).usd.freeze).toBe(10)
+    },
+  )
 
   it.each([0, 1, 3])('maxRetries: %i makes maxRetries + 1 attempts before giving up', async (maxRetries) => {
     const s = await setup({ client: { maxRetries } })
@@ -336,7 +368,8 @@ describe('Retry-After', () => {
     [429, RateLimitError],
     [503, ServerError],
   ] as const)(
-    'a %i asking to retry after 10 min is not retried sooner: within a 60 ms deadline the call gives up at once with what the gateway said',
+    'a %i asking to retry after 10 min is not retried sooner: within a 60 ' +
+      'ms deadline the call gives up at once with what the gateway said',
     async (status, errorClass) => {
       // Had the client waited for Retry-After, the test would time out: no timed assertion needed.
       const s = await setup({ client: { intercept: retryAfter('600'), deadline: 60 } })
@@ -352,13 +385,16 @@ describe('Retry-After', () => {
     },
   )
 
-  it('a 429 asking to retry after 0 s is retried and succeeds (Retry-After decides the wait, not whether to retry)', async () => {
-    const s = await setup({ client: { intercept: retryAfter('0') } })
-    s.mock.faults.add({ route: ROUTES.createOrder, kind: 'error', status: 429, times: 1 })
-    const order = await s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' })
-    expect(s.spy.calls.map((c) => c.response?.status)).toEqual([429, 200])
-    expect(order.meta.attempts).toBe(2)
-  })
+  it(
+    'a 429 asking to retry after 0 s is retried and succeeds (Retry-After ' + 'decides the wait, not whether to retry)',
+    async () => {
+      const s = await setup({ client: { intercept: retryAfter('0') } })
+      s.mock.faults.add({ route: ROUTES.createOrder, kind: 'error', status: 429, times: 1 })
+      const order = await s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' })
+      expect(s.spy.calls.map((c) => c.response?.status)).toEqual([429, 200])
+      expect(order.meta.attempts).toBe(2)
+    },
+  )
 
   it('a 503 with Retry-After on an unsafe call (create order) is still not retried', async () => {
     const s = await setup({ client: { intercept: retryAfter('0') } })
@@ -372,17 +408,20 @@ describe('Retry-After', () => {
 })
 
 describe('time limits', () => {
-  it('a per-attempt timeout ends an unsafe call (create order) after one attempt with RequestTimeoutError', async () => {
-    const s = await setup({ client: { timeout: 50, maxRetries: 2 } })
-    // 60 s of latency: without the 50 ms timeout the test itself would time out (no timed assertion).
-    s.mock.faults.add({ route: ROUTES.createOrder, kind: 'latency', delayMs: 60_000, times: 'always' })
-    const error = await failure(() =>
-      s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }),
-    )
-    expect(error).toBeInstanceOf(RequestTimeoutError)
-    expect(error.attempts).toBe(1)
-    expect(s.spy.calls).toHaveLength(1)
-  })
+  it(
+    'a per-attempt timeout ends an unsafe call (create order) after one ' + 'attempt with RequestTimeoutError',
+    async () => {
+      const s = await setup({ client: { timeout: 50, maxRetries: 2 } })
+      // 60 s of latency: without the 50 ms timeout the test itself would time out (no timed assertion).
+      s.mock.faults.add({ route: ROUTES.createOrder, kind: 'latency', delayMs: 60_000, times: 'always' })
+      const error = await failure(() =>
+        s.client.orders.create({ storeId: s.merchant.storeId, amount: 1, currency: 'USD' }),
+      )
+      expect(error).toBeInstanceOf(RequestTimeoutError)
+      expect(error.attempts).toBe(1)
+      expect(s.spy.calls).toHaveLength(1)
+    },
+  )
 
   it('a per-attempt timeout on a GET is retried, and fails with attempts = maxRetries + 1', async () => {
     const s = await setup({ client: { timeout: 50, maxRetries: 2 } })
@@ -425,23 +464,26 @@ describe('time limits', () => {
 })
 
 describe('abort through signal', () => {
-  it('aborting during a latency fault rejects at once with RequestAbortedError whose cause is the signal reason', async () => {
-    const s = await setup({ mock: { sleep: () => new Promise<void>(() => {}) }, balances: { usd: 0 } })
-    const { orderId } = await paidOrder(s.mock, s.merchant, 10)
-    s.mock.faults.add({ route: ROUTES.refund, kind: 'latency', delayMs: 600_000 })
-    const controller = new AbortController()
-    const reason = new DOMException('the user left', 'AbortError')
-    const pending = failure(() => s.client.refunds.create({ orderId, amount: 1 }, { signal: controller.signal }))
-    await vi.waitFor(() => expect(s.spy.calls).toHaveLength(1))
-    controller.abort(reason)
-    // The mock's latency never ends (its sleep is a promise that never settles): only the abort can end the call.
-    const error = await pending
-    expect(error).toBeInstanceOf(RequestAbortedError)
-    expect(error.cause).toBe(reason)
-    expect(error.attempts).toBe(1)
-    expect(error.idempotencyKey).toBe(s.spy.header(0, HEADERS.idempotentKey))
-    expect(s.spy.calls).toHaveLength(1)
-  })
+  it(
+    'aborting during a latency fault rejects at once with ' + 'RequestAbortedError whose cause is the signal reason',
+    async () => {
+      const s = await setup({ mock: { sleep: () => new Promise<void>(() => {}) }, balances: { usd: 0 } })
+      const { orderId } = await paidOrder(s.mock, s.merchant, 10)
+      s.mock.faults.add({ route: ROUTES.refund, kind: 'latency', delayMs: 600_000 })
+      const controller = new AbortController()
+      const reason = new DOMException('the user left', 'AbortError')
+      const pending = failure(() => s.client.refunds.create({ orderId, amount: 1 }, { signal: controller.signal }))
+      await vi.waitFor(() => expect(s.spy.calls).toHaveLength(1))
+      controller.abort(reason)
+      // The mock's latency never ends (its sleep is a promise that never settles): only the abort can end the call.
+      const error = await pending
+      expect(error).toBeInstanceOf(RequestAbortedError)
+      expect(error.cause).toBe(reason)
+      expect(error.attempts).toBe(1)
+      expect(error.idempotencyKey).toBe(s.spy.header(0, HEADERS.idempotentKey))
+      expect(s.spy.calls).toHaveLength(1)
+    },
+  )
 
   it('aborting during the wait between attempts rejects at once, without another attempt', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.5)
@@ -509,16 +551,20 @@ describe('idempotency keys', () => {
     ])
   })
 
-  it('repeating a failed refund later with the key from the error replays the committed result instead of refunding twice', async () => {
-    const s = await setup({ balances: { usd: 0 }, client: { maxRetries: 0 } })
-    const { orderId } = await paidOrder(s.mock, s.merchant, 10)
-    s.mock.faults.add({ route: ROUTES.refund, kind: 'drop-response' })
-    const error = await failure(() => s.client.refunds.create({ orderId, amount: 3 }))
-    expect(error).toBeInstanceOf(ConnectionError)
-    const later = await s.client.refunds.create({ orderId, amount: 3 }, { idempotencyKey: error.idempotencyKey })
-    expect(later.meta.replayed).toBe(true)
-    expect((await s.mock.balances(s.merchant.merchantId)).usd.freeze).toBe(3)
-  })
+  it(
+    'repeating a failed refund later with the key from the error replays ' +
+      'the committed result instead of refunding twice',
+    async () => {
+      const s = await setup({ balances: { usd: 0 }, client: { maxRetries: 0 } })
+      const { orderId } = await paidOrder(s.mock, s.merchant, 10)
+      s.mock.faults.add({ route: ROUTES.refund, kind: 'drop-response' })
+      const error = await failure(() => s.client.refunds.create({ orderId, amount: 3 }))
+      expect(error).toBeInstanceOf(ConnectionError)
+      const later = await s.client.refunds.create({ orderId, amount: 3 }, { idempotencyKey: error.idempotencyKey })
+      expect(later.meta.replayed).toBe(true)
+      expect((await s.mock.balances(s.merchant.merchantId)).usd.freeze).toBe(3)
+    },
+  )
 
   it('the SDK makes a new key per logical call: two calls, two keys (each kept across its own attempts)', async () => {
     const s = await setup({ balances: { usd: 0 } })

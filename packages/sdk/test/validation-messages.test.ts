@@ -94,7 +94,8 @@ describe('PinClient options and parameters', () => {
   it.each([
     [
       { accessToken: 42 },
-      "accessToken is required: the signed-in user's access token, or a function that returns it (called once per call), got a number",
+      "accessToken is required: the signed-in user's access token, or a " +
+        'function that returns it (called once per call), got a number',
     ],
     [{ fetch: {} }, 'fetch must be a function with the signature of the platform fetch, got an object'],
     [{ timeout: -1 }, 'timeout must be a finite number of ms >= 1, got -1'],
@@ -124,7 +125,9 @@ describe('PinClient options and parameters', () => {
     [
       'a phoneNumber with spaces',
       () => client.pinReset.request({ phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12 345' } }),
-      `phone.phoneNumber must be the national number as 4 to 15 digits, without spaces, dashes or the calling code (e.g. '12345678'), got "12 345"`,
+      `phone.phoneNumber must be the national number as 4 to 15 digits, ` +
+        `without spaces, dashes or the calling code (e.g. '12345678'), got "12 ` +
+        `345"`,
     ],
     [
       'two contacts',

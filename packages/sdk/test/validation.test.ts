@@ -205,22 +205,27 @@ describe('parameters are checked before anything is sent', () => {
     },
   )
 
-  it('refund and payout without apiSecret are refused, saying to pass apiSecret, and nothing is sent; standard calls still work', async () => {
-    const mock = newMock()
-    const merchant = await newMerchant(mock)
-    const { client, spy } = newClient(mock, { ...merchant, apiSecret: undefined as never })
-    const refund = await failure(() => client.refunds.create({ orderId: 1001, amount: 1 }))
-    expect(refund).toBeInstanceOf(ClientValidationError)
-    expect(refund.message).toBe(
-      'refundOrder is signed: pass apiSecret to the GatewayClient (from the API configuration screen of the merchant app), got undefined',
-    )
-    const payout = await failure(() => client.payouts.create({ accountNumber: '001', amount: 1, currency: 'USD' }))
-    expect(payout).toBeInstanceOf(ClientValidationError)
-    expect(payout.message).toMatch(/^payout is signed: pass apiSecret to the GatewayClient/)
-    expect(spy.calls).toHaveLength(0)
-    await client.stores.list()
-    expect(spy.calls).toHaveLength(1)
-  })
+  it(
+    'refund and payout without apiSecret are refused, saying to pass ' +
+      'apiSecret, and nothing is sent; standard calls still work',
+    async () => {
+      const mock = newMock()
+      const merchant = await newMerchant(mock)
+      const { client, spy } = newClient(mock, { ...merchant, apiSecret: undefined as never })
+      const refund = await failure(() => client.refunds.create({ orderId: 1001, amount: 1 }))
+      expect(refund).toBeInstanceOf(ClientValidationError)
+      expect(refund.message).toBe(
+        'refundOrder is signed: pass apiSecret to the GatewayClient (from the ' +
+          'API configuration screen of the merchant app), got undefined',
+      )
+      const payout = await failure(() => client.payouts.create({ accountNumber: '001', amount: 1, currency: 'USD' }))
+      expect(payout).toBeInstanceOf(ClientValidationError)
+      expect(payout.message).toMatch(/^payout is signed: pass apiSecret to the GatewayClient/)
+      expect(spy.calls).toHaveLength(0)
+      await client.stores.list()
+      expect(spy.calls).toHaveLength(1)
+    },
+  )
 
   it('an invalid call is reported as a rejected promise, never as a synchronous throw', async () => {
     const { client } = await setup()
@@ -240,20 +245,31 @@ describe('parameters are checked before anything is sent', () => {
     }
   })
 
-  it('the limits themselves pass the client: a 255-character key, a 500-character reason, a 64-character account, 0.01 USD, the maximum amount', async () => {
-    const s = await setup({ balances: { usd: 100 } })
-    const { orderId } = await paidOrder(s.mock, s.merchant, 20)
-    const refund = await s.client.refunds.create({ orderId, amount: 0.01 }, { idempotencyKey: 'k'.repeat(255) })
-    expect(refund.meta.idempotencyKey).toBe('k'.repeat(255))
-    const order = await s.client.orders.create({ storeId: s.merchant.storeId, amount: 10_000_000_000, currency: 'USD' })
-    const cancelled = await s.client.orders.cancel({ orderId: Number(order.order_id), reason: longText(500) })
-    expect(cancelled.status).toBe('cancelled')
-    // Only what the client let through matters here, not the payout's answer.
-    await s.client.payouts.create({ accountNumber: '9'.repeat(64), amount: 1, currency: 'USD' }).catch(() => undefined)
-    expect(s.spy.calls).toHaveLength(4)
-    expect(JSON.parse(await s.spy.bodyText(3))).toEqual({ accountNumber: '9'.repeat(64), amount: 1, currency: 'USD' })
-    expect(s.spy.calls[3]!.response?.status).toBe(200)
-  })
+  it(
+    'the limits themselves pass the client: a 255-character key, a ' +
+      '500-character reason, a 64-character account, 0.01 USD, the maximum ' +
+      'amount',
+    async () => {
+      const s = await setup({ balances: { usd: 100 } })
+      const { orderId } = await paidOrder(s.mock, s.merchant, 20)
+      const refund = await s.client.refunds.create({ orderId, amount: 0.01 }, { idempotencyKey: 'k'.repeat(255) })
+      expect(refund.meta.idempotencyKey).toBe('k'.repeat(255))
+      const order = await s.client.orders.create({
+        storeId: s.merchant.storeId,
+        amount: 10_000_000_000,
+        currency: 'USD',
+      })
+      const cancelled = await s.client.orders.cancel({ orderId: Number(order.order_id), reason: longText(500) })
+      expect(cancelled.status).toBe('cancelled')
+      // Only what the client let through matters here, not the payout's answer.
+      await s.client.payouts
+        .create({ accountNumber: '9'.repeat(64), amount: 1, currency: 'USD' })
+        .catch(() => undefined)
+      expect(s.spy.calls).toHaveLength(4)
+      expect(JSON.parse(await s.spy.bodyText(3))).toEqual({ accountNumber: '9'.repeat(64), amount: 1, currency: 'USD' })
+      expect(s.spy.calls[3]!.response?.status).toBe(200)
+    },
+  )
 
   it('a refund of a KHR order above the USD maximum (valid in riel) is not refused by the client', async () => {
     const s = await setup({ balances: { usd: 0, khr: 0 } })
@@ -298,7 +314,8 @@ describe('client construction', () => {
     [
       'an environment without environments (says how to configure them)',
       { environment: 'sandbox' },
-      'Unknown environment "sandbox"; configured: none (pass environments: { production: "https://...", sandbox: "https://..." })',
+      'Unknown environment "sandbox"; configured: none (pass environments: { ' +
+        'production: "https://...", sandbox: "https://..." })',
     ],
     [
       'baseUrl and environment together',
@@ -394,46 +411,52 @@ describe('withOptions', () => {
     expect(urls.map((u) => new URL(u).host)).toEqual(['pay.gateway.test', 'sandbox.gateway.test'])
   })
 
-  it('a new baseUrl replaces the environment, and a new environment replaces the baseUrl, instead of clashing', async () => {
-    const s = await setup()
-    const environments = { sandbox: s.mock.baseUrl, production: 'https://elsewhere.test' }
-    const viaEnv = new GatewayClient({
-      apiKey: s.merchant.apiKey,
-      environments,
-      environment: 'production',
-      fetch: s.spy.fetch,
-    })
-    await viaEnv.withOptions({ baseUrl: s.mock.baseUrl }).stores.list()
-    const viaUrl = new GatewayClient({
-      apiKey: s.merchant.apiKey,
-      environments,
-      baseUrl: 'https://elsewhere.test',
-      fetch: s.spy.fetch,
-    })
-    await viaUrl.withOptions({ environment: 'sandbox' }).stores.list()
-    expect(s.spy.requests().map((r) => r.url)).toEqual([
-      `${s.mock.baseUrl}/api/v1/payment-gateway/stores/list`,
-      `${s.mock.baseUrl}/api/v1/payment-gateway/stores/list`,
-    ])
-  })
+  it(
+    'a new baseUrl replaces the environment, and a new environment replaces ' + 'the baseUrl, instead of clashing',
+    async () => {
+      const s = await setup()
+      const environments = { sandbox: s.mock.baseUrl, production: 'https://elsewhere.test' }
+      const viaEnv = new GatewayClient({
+        apiKey: s.merchant.apiKey,
+        environments,
+        environment: 'production',
+        fetch: s.spy.fetch,
+      })
+      await viaEnv.withOptions({ baseUrl: s.mock.baseUrl }).stores.list()
+      const viaUrl = new GatewayClient({
+        apiKey: s.merchant.apiKey,
+        environments,
+        baseUrl: 'https://elsewhere.test',
+        fetch: s.spy.fetch,
+      })
+      await viaUrl.withOptions({ environment: 'sandbox' }).stores.list()
+      expect(s.spy.requests().map((r) => r.url)).toEqual([
+        `${s.mock.baseUrl}/api/v1/payment-gateway/stores/list`,
+        `${s.mock.baseUrl}/api/v1/payment-gateway/stores/list`,
+      ])
+    },
+  )
 
-  it('returns a client with other headers and retries, keeping credentials and fetch; the original is unchanged', async () => {
-    const s = await setup({ client: { maxRetries: 2 } })
-    s.mock.faults.add({ route: ROUTES.balance, kind: 'error', status: 503, times: 'always' })
-    const batch = s.client.withOptions({ headers: { 'X-Request-Source': 'nightly-batch' }, maxRetries: 0 })
+  it(
+    'returns a client with other headers and retries, keeping credentials ' + 'and fetch; the original is unchanged',
+    async () => {
+      const s = await setup({ client: { maxRetries: 2 } })
+      s.mock.faults.add({ route: ROUTES.balance, kind: 'error', status: 503, times: 'always' })
+      const batch = s.client.withOptions({ headers: { 'X-Request-Source': 'nightly-batch' }, maxRetries: 0 })
 
-    const fromBatch = await failure(() => batch.balance.retrieve())
-    expect(fromBatch.attempts).toBe(1)
-    expect(s.spy.header(0, 'X-Request-Source')).toBe('nightly-batch')
-    expect(s.spy.header(0, HEADERS.apiKey)).toBe(s.merchant.apiKey)
+      const fromBatch = await failure(() => batch.balance.retrieve())
+      expect(fromBatch.attempts).toBe(1)
+      expect(s.spy.header(0, 'X-Request-Source')).toBe('nightly-batch')
+      expect(s.spy.header(0, HEADERS.apiKey)).toBe(s.merchant.apiKey)
 
-    for (const client of [s.client, s.client.withOptions({})]) {
-      s.spy.calls.length = 0
-      const fromOriginal = await failure(() => client.balance.retrieve())
-      expect(fromOriginal.attempts).toBe(3)
-      expect(s.spy.calls.every((c) => c.request.headers.get('X-Request-Source') === null)).toBe(true)
-    }
-  })
+      for (const client of [s.client, s.client.withOptions({})]) {
+        s.spy.calls.length = 0
+        const fromOriginal = await failure(() => client.balance.retrieve())
+        expect(fromOriginal.attempts).toBe(3)
+        expect(s.spy.calls.every((c) => c.request.headers.get('X-Request-Source') === null)).toBe(true)
+      }
+    },
+  )
 
   it('returns a client with another timeout; the original keeps its own', async () => {
     const s = await setup({

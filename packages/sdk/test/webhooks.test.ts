@@ -49,11 +49,17 @@ async function refusal(call: () => Promise<unknown>): Promise<WebhookSignatureEr
 }
 
 describe('verifyWebhook: signature over the raw body', () => {
-  it('known-answer vector: HMAC-SHA256 hex of raw body + floor(createTimeMilli/1000), computed with node:crypto, verifies', async () => {
-    expect(Math.floor(CREATED / 1000)).toBe(1793610000)
-    await expect(verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED))).resolves.toEqual(PAYLOAD)
-    await expect(verifyWebhook(new TextEncoder().encode(RAW), SIGNATURE, SECRET, at(CREATED))).resolves.toEqual(PAYLOAD)
-  })
+  it(
+    'known-answer vector: HMAC-SHA256 hex of raw body + ' +
+      'floor(createTimeMilli/1000), computed with node:crypto, verifies',
+    async () => {
+      expect(Math.floor(CREATED / 1000)).toBe(1793610000)
+      await expect(verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED))).resolves.toEqual(PAYLOAD)
+      await expect(verifyWebhook(new TextEncoder().encode(RAW), SIGNATURE, SECRET, at(CREATED))).resolves.toEqual(
+        PAYLOAD,
+      )
+    },
+  )
 
   it('signWebhook produces the known-answer signature, JSON.stringify body and the X-Signature header', async () => {
     const signed = await signWebhook(PAYLOAD, SECRET)
@@ -107,12 +113,15 @@ describe('verifyWebhook: signature over the raw body', () => {
     )
   })
 
-  it('a timestamp changed inside the body breaks the signature even though it is the signed timestamp source', async () => {
-    const moved = JSON.stringify({ ...PAYLOAD, createTimeMilli: CREATED + 1000 })
-    expect((await refusal(() => verifyWebhook(moved, SIGNATURE, SECRET, at(CREATED)))).reason).toBe(
-      'signature_mismatch',
-    )
-  })
+  it(
+    'a timestamp changed inside the body breaks the signature even though ' + 'it is the signed timestamp source',
+    async () => {
+      const moved = JSON.stringify({ ...PAYLOAD, createTimeMilli: CREATED + 1000 })
+      expect((await refusal(() => verifyWebhook(moved, SIGNATURE, SECRET, at(CREATED)))).reason).toBe(
+        'signature_mismatch',
+      )
+    },
+  )
 
   it('a missing or empty X-Signature is missing_signature', async () => {
     for (const signature of [undefined, null, '']) {
@@ -122,15 +131,18 @@ describe('verifyWebhook: signature over the raw body', () => {
     }
   })
 
-  it('the error is a GatewayError with a literal name, recognised by the guards across realms and from /errors', async () => {
-    const error = await refusal(() => verifyWebhook(RAW, 'nope', SECRET, at(CREATED)))
-    expect(error.name).toBe('WebhookSignatureError')
-    expect(isGatewayError(error)).toBe(true)
-    expect(isWebhookSignatureError(error)).toBe(true)
-    expect(error).toBeInstanceOf(ErrorsEntryWebhookSignatureError)
-    expect(isWebhookSignatureError({ name: 'WebhookSignatureError', message: 'x' })).toBe(true)
-    expect(isWebhookSignatureError(new Error('x'))).toBe(false)
-  })
+  it(
+    'the error is a GatewayError with a literal name, recognised by the ' + 'guards across realms and from /errors',
+    async () => {
+      const error = await refusal(() => verifyWebhook(RAW, 'nope', SECRET, at(CREATED)))
+      expect(error.name).toBe('WebhookSignatureError')
+      expect(isGatewayError(error)).toBe(true)
+      expect(isWebhookSignatureError(error)).toBe(true)
+      expect(error).toBeInstanceOf(ErrorsEntryWebhookSignatureError)
+      expect(isWebhookSignatureError({ name: 'WebhookSignatureError', message: 'x' })).toBe(true)
+      expect(isWebhookSignatureError(new Error('x'))).toBe(false)
+    },
+  )
 
   it('an empty secret is a TypeError (a missing env var), not a signature failure', async () => {
     await expect(verifyWebhook(RAW, SIGNATURE, '', at(CREATED))).rejects.toThrow(TypeError)
@@ -139,12 +151,15 @@ describe('verifyWebhook: signature over the raw body', () => {
 })
 
 describe('verifyWebhook: raw-body misuse and unreadable bodies', () => {
-  it('a parsed object is parsed_body, and the message says to pass the raw body (request.text() / express.raw)', async () => {
-    const error = await refusal(() => verifyWebhook(PAYLOAD as unknown as string, SIGNATURE, SECRET, at(CREATED)))
-    expect(error.reason).toBe('parsed_body')
-    expect(error.message).toContain('await request.text()')
-    expect(error.message).toContain('express.raw')
-  })
+  it(
+    'a parsed object is parsed_body, and the message says to pass the raw ' + 'body (request.text() / express.raw)',
+    async () => {
+      const error = await refusal(() => verifyWebhook(PAYLOAD as unknown as string, SIGNATURE, SECRET, at(CREATED)))
+      expect(error.reason).toBe('parsed_body')
+      expect(error.message).toContain('await request.text()')
+      expect(error.message).toContain('express.raw')
+    },
+  )
 
   it('the same JSON re-serialised with other whitespace is signature_mismatch', async () => {
     const pretty = JSON.stringify(JSON.parse(RAW), null, 2)
@@ -177,16 +192,19 @@ describe('verifyWebhook: raw-body misuse and unreadable bodies', () => {
 })
 
 describe('verifyWebhook: timestamp tolerance', () => {
-  it('300 s either way is accepted by default; 301 s old is timestamp_too_old and 301 s ahead is timestamp_too_new', async () => {
-    await expect(verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED + 300_000))).resolves.toEqual(PAYLOAD)
-    await expect(verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED - 300_000))).resolves.toEqual(PAYLOAD)
-    expect((await refusal(() => verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED + 301_000)))).reason).toBe(
-      'timestamp_too_old',
-    )
-    expect((await refusal(() => verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED - 301_000)))).reason).toBe(
-      'timestamp_too_new',
-    )
-  })
+  it(
+    '300 s either way is accepted by default; 301 s old is ' + 'timestamp_too_old and 301 s ahead is timestamp_too_new',
+    async () => {
+      await expect(verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED + 300_000))).resolves.toEqual(PAYLOAD)
+      await expect(verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED - 300_000))).resolves.toEqual(PAYLOAD)
+      expect((await refusal(() => verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED + 301_000)))).reason).toBe(
+        'timestamp_too_old',
+      )
+      expect((await refusal(() => verifyWebhook(RAW, SIGNATURE, SECRET, at(CREATED - 301_000)))).reason).toBe(
+        'timestamp_too_new',
+      )
+    },
+  )
 
   it('a custom tolerance moves the bound', async () => {
     await expect(
@@ -208,11 +226,14 @@ describe('verifyWebhook: timestamp tolerance', () => {
     await expect(verifyWebhook(RAW, SIGNATURE, SECRET, { toleranceSeconds: -1 })).rejects.toThrow(TypeError)
   })
 
-  it('a stale but forged delivery is signature_mismatch, not a timestamp error: the signature is checked first', async () => {
-    expect((await refusal(() => verifyWebhook(RAW, 'f'.repeat(64), SECRET, at(CREATED + 10_000_000)))).reason).toBe(
-      'signature_mismatch',
-    )
-  })
+  it(
+    'a stale but forged delivery is signature_mismatch, not a timestamp ' + 'error: the signature is checked first',
+    async () => {
+      expect((await refusal(() => verifyWebhook(RAW, 'f'.repeat(64), SECRET, at(CREATED + 10_000_000)))).reason).toBe(
+        'signature_mismatch',
+      )
+    },
+  )
 
   it('now defaults to Date.now', async () => {
     vi.useFakeTimers({ now: CREATED + 5_000, toFake: ['Date'] })
@@ -242,22 +263,25 @@ describe('createWebhookHandler (fetch)', () => {
     expect(seen).toEqual([PAYLOAD])
   })
 
-  it('answers 401 with a JSON error for a missing or wrong signature or a stale timestamp, and never calls onEvent', async () => {
-    const onEvent = vi.fn()
-    const handler = createWebhookHandler({ secret: SECRET, now: () => CREATED, onEvent })
-    for (const request of [
-      post(RAW),
-      post(RAW, { 'X-Signature': 'a'.repeat(64) }),
-      post(RAW.replace('Dara', 'Mala'), { 'X-Signature': SIGNATURE }),
-    ]) {
-      const response = await handler(request)
-      expect(response.status).toBe(401)
-      expect(await response.json()).toEqual({ error: expect.any(String) })
-    }
-    const stale = createWebhookHandler({ secret: SECRET, now: () => CREATED + 301_000, onEvent })
-    expect((await stale(post(RAW, { 'X-Signature': SIGNATURE }))).status).toBe(401)
-    expect(onEvent).not.toHaveBeenCalled()
-  })
+  it(
+    'answers 401 with a JSON error for a missing or wrong signature or a ' + 'stale timestamp, and never calls onEvent',
+    async () => {
+      const onEvent = vi.fn()
+      const handler = createWebhookHandler({ secret: SECRET, now: () => CREATED, onEvent })
+      for (const request of [
+        post(RAW),
+        post(RAW, { 'X-Signature': 'a'.repeat(64) }),
+        post(RAW.replace('Dara', 'Mala'), { 'X-Signature': SIGNATURE }),
+      ]) {
+        const response = await handler(request)
+        expect(response.status).toBe(401)
+        expect(await response.json()).toEqual({ error: expect.any(String) })
+      }
+      const stale = createWebhookHandler({ secret: SECRET, now: () => CREATED + 301_000, onEvent })
+      expect((await stale(post(RAW, { 'X-Signature': SIGNATURE }))).status).toBe(401)
+      expect(onEvent).not.toHaveBeenCalled()
+    },
+  )
 
   it('answers 400 for an unreadable body', async () => {
     const onEvent = vi.fn()
@@ -345,26 +369,29 @@ describe('createNodeWebhookHandler (http.createServer on 127.0.0.1)', () => {
     expect(onEvent).toHaveBeenCalledOnce()
   })
 
-  it('answers 400 when express.json already parsed the body, saying to mount express.raw before express.json', async () => {
-    const onEvent = vi.fn()
-    const handler = createNodeWebhookHandler({ secret: SECRET, now: () => CREATED, onEvent })
-    const url = await listen((req, res) => {
-      let text = ''
-      req.setEncoding('utf8')
-      req.on('data', (c: string) => (text += c))
-      req.on('end', () => handler(Object.assign(req, { body: JSON.parse(text) as unknown }), res))
-    })
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Signature': SIGNATURE },
-      body: RAW,
-    })
-    expect(response.status).toBe(400)
-    const { error } = (await response.json()) as { error: string }
-    expect(error).toContain('express.raw')
-    expect(error).toContain('before app.use(express.json())')
-    expect(onEvent).not.toHaveBeenCalled()
-  })
+  it(
+    'answers 400 when express.json already parsed the body, saying to mount ' + 'express.raw before express.json',
+    async () => {
+      const onEvent = vi.fn()
+      const handler = createNodeWebhookHandler({ secret: SECRET, now: () => CREATED, onEvent })
+      const url = await listen((req, res) => {
+        let text = ''
+        req.setEncoding('utf8')
+        req.on('data', (c: string) => (text += c))
+        req.on('end', () => handler(Object.assign(req, { body: JSON.parse(text) as unknown }), res))
+      })
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Signature': SIGNATURE },
+        body: RAW,
+      })
+      expect(response.status).toBe(400)
+      const { error } = (await response.json()) as { error: string }
+      expect(error).toContain('express.raw')
+      expect(error).toContain('before app.use(express.json())')
+      expect(onEvent).not.toHaveBeenCalled()
+    },
+  )
 
   it('answers 413 for a body over 1 MiB without calling onEvent', async () => {
     const onEvent = vi.fn()

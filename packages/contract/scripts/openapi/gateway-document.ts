@@ -92,19 +92,35 @@ const codes = (...list: Array<keyof typeof ERROR_CODES>): string => list.map((c)
 
 const BAD_REQUEST: ErrorSpec = {
   schema: statusErrorBodySchema,
-  description: `A missing or malformed header (\`${HEADERS.apiKey}\`), a body that is not a JSON object, or a field that is missing, of the wrong type or out of range; the message names the field. Status-style body.`,
+  description:
+    `A missing or malformed header (\`${HEADERS.apiKey}\`), a body that is ` +
+    `not a JSON object, or a field that is missing, of the wrong type or ` +
+    `out of range; the message names the field. Status-style body.`,
 }
 const BAD_SIGNED_REQUEST: ErrorSpec = {
   schema: errorBodySchema,
-  description: `Status-style: a missing or malformed header (\`${HEADERS.apiKey}\`, \`${HEADERS.timestamp}\`, \`${HEADERS.signature}\`), or a body field that is missing, of the wrong type or out of range. Code-style: ${codes('missing_idempotent_key')} (no \`${HEADERS.idempotentKey}\`, from ${day(R13.rejection)}), ${codes('invalid_idempotent_key')} (empty or longer than ${LIMITS.idempotencyKeyMaxLength} characters).`,
+  description:
+    `Status-style: a missing or malformed header (\`${HEADERS.apiKey}\`, ` +
+    `\`${HEADERS.timestamp}\`, \`${HEADERS.signature}\`), or a body field ` +
+    `that is missing, of the wrong type or out of range. Code-style: ${codes('missing_idempotent_key')} ` +
+    `(no \`${HEADERS.idempotentKey}\`, from ${day(R13.rejection)}), ${codes('invalid_idempotent_key')} ` +
+    `(empty or longer than ${LIMITS.idempotencyKeyMaxLength} characters).`,
 }
 const UNAUTHORIZED: ErrorSpec = {
   schema: errorBodySchema,
-  description: `Status-style: \`${HEADERS.apiKey}\` unknown. Code-style ${codes('invalid_authentication')}: an obsolete header (\`${HEADERS.appId}\`, or \`${HEADERS.timestamp}\` on this endpoint) from ${day(R14.rejection)}.`,
+  description:
+    `Status-style: \`${HEADERS.apiKey}\` unknown. Code-style ` +
+    `${codes('invalid_authentication')}: an obsolete header ` +
+    `(\`${HEADERS.appId}\`, or \`${HEADERS.timestamp}\` on this endpoint) ` +
+    `from ${day(R14.rejection)}.`,
 }
 const UNAUTHORIZED_SIGNED: ErrorSpec = {
   schema: errorBodySchema,
-  description: `Status-style: \`${HEADERS.apiKey}\` unknown. Code-style: ${codes('invalid_authentication')} (\`${HEADERS.appId}\` from ${day(R14.rejection)}), ${codes('invalid_timestamp')} (more than ${LIMITS.signatureToleranceSeconds} s from the server's clock), ${codes('invalid_signature')}.`,
+  description:
+    `Status-style: \`${HEADERS.apiKey}\` unknown. Code-style: ${codes('invalid_authentication')} ` +
+    `(\`${HEADERS.appId}\` from ${day(R14.rejection)}), ${codes('invalid_timestamp')} ` +
+    `(more than ${LIMITS.signatureToleranceSeconds} s from the server's ` +
+    `clock), ${codes('invalid_signature')}.`,
 }
 const TOO_LARGE: ErrorSpec = {
   schema: statusErrorBodySchema,
@@ -112,12 +128,16 @@ const TOO_LARGE: ErrorSpec = {
 }
 const IN_FLIGHT: ErrorSpec = {
   schema: codeErrorBodySchema,
-  description: `${codes('idempotency_key_in_use')}: the first request with this \`${HEADERS.idempotentKey}\` is still being processed; retry later with the same key.`,
+  description:
+    `${codes('idempotency_key_in_use')}: the first request with this \`${HEADERS.idempotentKey}\` ` +
+    `is still being processed; retry later with the same key.`,
 }
 const OTHER: ErrorSpec = {
   schema: statusErrorBodySchema,
   description:
-    'Any other status: a failure of the service (500 and other 5xx, status-style), or a fault injected into the mock on purpose (`kind: "error"` with the status chosen).',
+    'Any other status: a failure of the service (500 and other 5xx, ' +
+    'status-style), or a fault injected into the mock on purpose (`kind: ' +
+    '"error"` with the status chosen).',
 }
 
 // --- Shared refusals of the PIN module --------------------------------------------------------------
@@ -141,12 +161,22 @@ const idempotentKey = header(
   'IdempotentKey',
   z.string().check(z.minLength(1), z.maxLength(LIMITS.idempotencyKeyMaxLength)),
   {
-    description: `A unique key for this operation (UUID v4 recommended), 1 to ${LIMITS.idempotencyKeyMaxLength} characters. The same key within 24 hours (per merchant) returns the stored answer, with \`${HEADERS.idempotentReplayed}: true\`, and does not process twice. Required from ${day(R13.rejection)} (release ${R13.version}); before that a request without it was processed without idempotency (from ${day(R13.deprecationWarning)} to ${dayBefore(R13.rejection)} with \`${HEADERS.deprecationWarning}\`).`,
+    description:
+      `A unique key for this operation (UUID v4 recommended), 1 to ${LIMITS.idempotencyKeyMaxLength} ` +
+      `characters. The same key within 24 hours (per merchant) returns the ` +
+      `stored answer, with \`${HEADERS.idempotentReplayed}: true\`, and does ` +
+      `not process twice. Required from ${day(R13.rejection)} (release ` +
+      `${R13.version}); before that a request without it was processed ` +
+      `without idempotency (from ${day(R13.deprecationWarning)} to ${dayBefore(R13.rejection)} ` +
+      `with \`${HEADERS.deprecationWarning}\`).`,
     example: '6f1c2a8e-3c1b-4f7e-9a52-2d3b9c4e7f10',
   },
 )
 const signedTimestamp = header('SignedTimestamp', z.string().check(z.regex(/^\d{1,15}$/)), {
-  description: `Unix time in seconds, decimal. Part of the signed message; at most ${LIMITS.signatureToleranceSeconds} s away from the server's clock (401 \`invalid_timestamp\`). The earlier form sent it too.`,
+  description:
+    `Unix time in seconds, decimal. Part of the signed message; at most ${LIMITS.signatureToleranceSeconds} ` +
+    `s away from the server's clock (401 \`invalid_timestamp\`). The ` +
+    `earlier form sent it too.`,
   example: '1793610000',
 })
 const legacyAppId = header('LegacyAppId', z.optional(z.string()), {
@@ -154,7 +184,11 @@ const legacyAppId = header('LegacyAppId', z.optional(z.string()), {
   deprecated: true,
 })
 const legacyStandardTimestamp = header('LegacyStandardTimestamp', z.optional(z.string()), {
-  description: `Deprecated on this endpoint: the earlier authentication sent \`${HEADERS.timestamp}\` here too. Accepted before ${day(R14.grace)} and until ${dayBefore(R14.rejection)}; from ${day(R14.rejection)} sending it is 401 \`invalid_authentication\`.`,
+  description:
+    `Deprecated on this endpoint: the earlier authentication sent \`${HEADERS.timestamp}\` ` +
+    `here too. Accepted before ${day(R14.grace)} and until ` +
+    `${dayBefore(R14.rejection)}; from ${day(R14.rejection)} sending it is ` +
+    `401 \`invalid_authentication\`.`,
   deprecated: true,
 })
 
@@ -180,12 +214,17 @@ function responseHeader(id: string, schema: Schema, description: string): Schema
 const traceId = responseHeader(
   'TraceId',
   z.optional(z.string()),
-  "The trace id of the request (also the envelope's `traceId` and the code-style `request_id`). Sent by this project's mock on every answer.",
+  "The trace id of the request (also the envelope's `traceId` and the " +
+    "code-style `request_id`). Sent by this project's mock on every answer.",
 )
 const deprecationWarning = responseHeader(
   'DeprecationWarning',
   z.optional(z.string()),
-  `Sent while an earlier behaviour is being retired: release ${R13.version} (requests without \`${HEADERS.idempotentKey}\`) from ${day(R13.deprecationWarning)} to ${dayBefore(R13.rejection)}; release ${R14.version} (the earlier authentication and request forms) from ${day(R14.deprecationWarning)} to ${dayBefore(R14.rejection)}.`,
+  `Sent while an earlier behaviour is being retired: release ${R13.version} ` +
+    `(requests without \`${HEADERS.idempotentKey}\`) from ${day(R13.deprecationWarning)} ` +
+    `to ${dayBefore(R13.rejection)}; release ${R14.version} (the earlier ` +
+    `authentication and request forms) from ${day(R14.deprecationWarning)} ` +
+    `to ${dayBefore(R14.rejection)}.`,
 )
 const replayed = responseHeader(
   'IdempotentReplayed',
@@ -209,7 +248,9 @@ function responseHeaders(kind: 'gateway' | 'signed' | 'pin') {
 const createOrderBody = z.union([createOrderCurrentRequestSchema, createOrderLegacyRequestSchema])
 z.globalRegistry.add(createOrderBody, {
   description:
-    'Either shape: `storeId` (number, current) or `store_id` (decimal string, earlier and deprecated). When both are sent they must name the same store.',
+    'Either shape: `storeId` (number, current) or `store_id` (decimal ' +
+    'string, earlier and deprecated). When both are sent they must name the ' +
+    'same store.',
 })
 const refundBody = oneOf(z.union([refundRequestSchema, legacyRefundRequestSchema]))
 z.globalRegistry.add(refundBody, {
@@ -235,9 +276,17 @@ z.globalRegistry.add(noBody, {
 // --- Operations --------------------------------------------------------------------------------------
 
 const STANDARD_AUTH = `Standard authentication: \`${HEADERS.apiKey}\` only.`
-const SIGNED_AUTH = `Signed authentication: \`${HEADERS.apiKey}\`, \`${HEADERS.timestamp}\`, \`${HEADERS.signature}\` (HMAC-SHA256 of the exact body bytes followed by the \`${HEADERS.timestamp}\` value, keyed with the API secret, lowercase hex) and \`${HEADERS.idempotentKey}\`. The earlier form (\`${HEADERS.appId}\`, \`${HEADERS.apiKey}\`, \`${HEADERS.timestamp}\`, no signature, snake_case body, bare earlier result) is the deprecated alternative: ${LEGACY_FORM_PERIOD}`
+const SIGNED_AUTH =
+  `Signed authentication: \`${HEADERS.apiKey}\`, ` +
+  `\`${HEADERS.timestamp}\`, \`${HEADERS.signature}\` (HMAC-SHA256 of the ` +
+  `exact body bytes followed by the \`${HEADERS.timestamp}\` value, keyed ` +
+  `with the API secret, lowercase hex) and \`${HEADERS.idempotentKey}\`. ` +
+  `The earlier form (\`${HEADERS.appId}\`, \`${HEADERS.apiKey}\`, ` +
+  `\`${HEADERS.timestamp}\`, no signature, snake_case body, bare earlier ` +
+  `result) is the deprecated alternative: ${LEGACY_FORM_PERIOD}`
 const DOCUMENTED_SHAPE =
-  'The answer is the documented bare body (not the envelope; the mock wraps it in the envelope with its option `responseStyle: "envelope"`).'
+  'The answer is the documented bare body (not the envelope; the mock ' +
+  'wraps it in the envelope with its option `responseStyle: "envelope"`).'
 
 const GATEWAY_OPERATIONS: OperationSpec[] = [
   {
@@ -246,7 +295,9 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     path: GATEWAY_PATHS.listStores,
     tag: 'Stores and balance',
     summary: 'List stores',
-    description: `The merchant's stores, with the \`storeId\` that create order and generate QR take. Store changes show at once. ${STANDARD_AUTH}`,
+    description:
+      `The merchant's stores, with the \`storeId\` that create order and ` +
+      `generate QR take. Store changes show at once. ${STANDARD_AUTH}`,
     auth: 'standard',
     body: { schema: noBody, required: false },
     success: { schema: listStoresResponseSchema, description: 'The stores, in the envelope.' },
@@ -266,7 +317,10 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     path: GATEWAY_PATHS.balanceInquiry,
     tag: 'Stores and balance',
     summary: 'Balance inquiry',
-    description: `USD and KHR balances: \`balance\` includes frozen funds (pending refunds and payouts), \`usable\` = \`balance\` - \`freeze\`. Check it before a payout. ${STANDARD_AUTH}`,
+    description:
+      `USD and KHR balances: \`balance\` includes frozen funds (pending ` +
+      `refunds and payouts), \`usable\` = \`balance\` - \`freeze\`. Check it ` +
+      `before a payout. ${STANDARD_AUTH}`,
     auth: 'standard',
     body: { schema: noBody, required: false },
     success: { schema: balanceResponseSchema, description: 'The balances, in the envelope.' },
@@ -283,7 +337,11 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     path: GATEWAY_PATHS.createOrder,
     tag: 'Orders',
     summary: 'Create order',
-    description: `A payment order with its QR code; the order starts \`pending\`. Two request shapes are documented and both are accepted: \`storeId\` (number) and the earlier \`store_id\` (decimal string, deprecated). ${DOCUMENTED_SHAPE} ${STANDARD_AUTH}`,
+    description:
+      `A payment order with its QR code; the order starts \`pending\`. Two ` +
+      `request shapes are documented and both are accepted: \`storeId\` ` +
+      `(number) and the earlier \`store_id\` (decimal string, deprecated). ${DOCUMENTED_SHAPE} ` +
+      `${STANDARD_AUTH}`,
     auth: 'standard',
     body: { schema: createOrderBody, required: true },
     success: { schema: orderSchema, description: 'The order.' },
@@ -303,7 +361,9 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     path: GATEWAY_PATHS.generateQr,
     tag: 'Orders',
     summary: 'Generate QR',
-    description: `A payment QR code without an order, valid for 30 minutes; paying it creates an order. ${DOCUMENTED_SHAPE} ${STANDARD_AUTH}`,
+    description:
+      `A payment QR code without an order, valid for 30 minutes; paying it ` +
+      `creates an order. ${DOCUMENTED_SHAPE} ${STANDARD_AUTH}`,
     auth: 'standard',
     body: { schema: generateQrRequestSchema, required: true },
     success: { schema: qrCodeSchema, description: 'The QR code.' },
@@ -342,7 +402,10 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     path: GATEWAY_PATHS.transactionDetail,
     tag: 'Transactions',
     summary: 'Transaction detail (POST)',
-    description: `The same as the GET form; the id goes in the JSON body (\`transaction_id\`, string or number) or in the query. One of the two is required; both given must be the same id. ${DOCUMENTED_SHAPE} ${STANDARD_AUTH}`,
+    description:
+      `The same as the GET form; the id goes in the JSON body ` +
+      `(\`transaction_id\`, string or number) or in the query. One of the two ` +
+      `is required; both given must be the same id. ${DOCUMENTED_SHAPE} ${STANDARD_AUTH}`,
     auth: 'standard',
     query: {
       transaction_id: {
@@ -369,7 +432,10 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     path: GATEWAY_PATHS.cancelOrder,
     tag: 'Orders',
     summary: 'Cancel order',
-    description: `Cancels a \`pending\` or \`processing\` order; a completed order must be refunded instead, and a cancelled one is never reinstated. ${DOCUMENTED_SHAPE} ${STANDARD_AUTH}`,
+    description:
+      `Cancels a \`pending\` or \`processing\` order; a completed order must ` +
+      `be refunded instead, and a cancelled one is never reinstated. ${DOCUMENTED_SHAPE} ` +
+      `${STANDARD_AUTH}`,
     auth: 'standard',
     body: { schema: cancelOrderRequestSchema, required: true },
     success: { schema: cancelResultSchema, description: 'The cancelled order.' },
@@ -390,7 +456,10 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     path: GATEWAY_PATHS.refundOrder,
     tag: 'Refunds and payouts',
     summary: 'Refund order',
-    description: `Refunds a completed order, partly or fully; refunds of an order add up to at most its amount. The amount is held (\`freeze\`) until the refund settles (3-5 business days). ${SIGNED_AUTH}`,
+    description:
+      `Refunds a completed order, partly or fully; refunds of an order add up ` +
+      `to at most its amount. The amount is held (\`freeze\`) until the ` +
+      `refund settles (3-5 business days). ${SIGNED_AUTH}`,
     auth: 'signed',
     body: { schema: refundBody, required: true },
     success: {
@@ -406,7 +475,11 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
       413: TOO_LARGE,
       422: {
         schema: codeErrorBodySchema,
-        description: `${codes('order_not_refundable')} (the order is not completed), ${codes('refund_exceeds_remaining')}, ${codes('insufficient_funds')} (above the usable balance), ${codes('idempotency_key_mismatch')} (the key was used within 24 hours for another request).`,
+        description:
+          `${codes('order_not_refundable')} (the order is not completed), ` +
+          `${codes('refund_exceeds_remaining')}, ${codes('insufficient_funds')} ` +
+          `(above the usable balance), ${codes('idempotency_key_mismatch')} (the ` +
+          `key was used within 24 hours for another request).`,
       },
     },
   },
@@ -416,7 +489,10 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
     path: GATEWAY_PATHS.payout,
     tag: 'Refunds and payouts',
     summary: 'Payout',
-    description: `Pays out to an account; the amount is held (\`freeze\`) until the payout settles (1-2 business days). A payout that fails (e.g. an invalid account) is reversed. ${SIGNED_AUTH}`,
+    description:
+      `Pays out to an account; the amount is held (\`freeze\`) until the ` +
+      `payout settles (1-2 business days). A payout that fails (e.g. an ` +
+      `invalid account) is reversed. ${SIGNED_AUTH}`,
     auth: 'signed',
     body: { schema: payoutBody, required: true },
     success: {
@@ -430,7 +506,8 @@ const GATEWAY_OPERATIONS: OperationSpec[] = [
       404: {
         schema: statusErrorBodySchema,
         description:
-          'An unknown account, where the gateway refuses it at once (the mock\'s option `unknownPayoutAccount: "reject"`).',
+          "An unknown account, where the gateway refuses it at once (the mock's " +
+          'option `unknownPayoutAccount: "reject"`).',
       },
       409: IN_FLIGHT,
       413: TOO_LARGE,
@@ -506,7 +583,10 @@ const PIN_OPERATIONS: OperationSpec[] = [
     path: PIN_PATHS.forgotPin,
     tag: 'PIN reset',
     summary: 'Request a reset code',
-    description: `Sends a one-time code to the user's verified e-mail or phone and opens a reset session of 10 minutes (a new request ends the earlier sessions). ${PIN_BEARER}`,
+    description:
+      `Sends a one-time code to the user's verified e-mail or phone and opens ` +
+      `a reset session of 10 minutes (a new request ends the earlier ` +
+      `sessions). ${PIN_BEARER}`,
     auth: 'bearer',
     body: { schema: forgotPinRequestSchema, required: true },
     success: { schema: forgotPinResponseSchema, description: 'Code sent.' },
@@ -516,7 +596,9 @@ const PIN_OPERATIONS: OperationSpec[] = [
       404: pinError('`contact_not_found`: not a contact of the signed-in user.'),
       422: pinError('`contact_not_verified`.'),
       429: pinError(
-        '`too_many_reset_requests`: too many codes requested in the window (5 in 15 minutes by default); `data.retry_after_seconds`, and the `Retry-After` header.',
+        '`too_many_reset_requests`: too many codes requested in the window (5 ' +
+          'in 15 minutes by default); `data.retry_after_seconds`, and the ' +
+          '`Retry-After` header.',
       ),
     },
   },
@@ -526,13 +608,16 @@ const PIN_OPERATIONS: OperationSpec[] = [
     path: PIN_PATHS.verifyOtp,
     tag: 'PIN reset',
     summary: 'Verify the reset code',
-    description: `Checks the one-time code and answers a new \`session_id\`: the verified session reset-pin takes. ${PIN_BEARER}`,
+    description:
+      `Checks the one-time code and answers a new \`session_id\`: the ` +
+      `verified session reset-pin takes. ${PIN_BEARER}`,
     auth: 'bearer',
     body: { schema: verifyOtpRequestSchema, required: true },
     success: { schema: verifyOtpResponseSchema, description: 'Code verified.' },
     errors: {
       400: pinError(
-        "`otp_session_invalid` (unknown, expired, ended, already verified, or not this user's and contact's), `invalid_contact`, `invalid_request`.",
+        '`otp_session_invalid` (unknown, expired, ended, already verified, or ' +
+          "not this user's and contact's), `invalid_contact`, `invalid_request`.",
       ),
       401: PIN_UNAUTHENTICATED,
       422: pinError('`otp_invalid`; `data.attempts_remaining`; the 5th wrong code ends the session.'),
@@ -545,7 +630,11 @@ const PIN_OPERATIONS: OperationSpec[] = [
     tag: 'PIN reset',
     summary: 'Reset PIN',
     description:
-      'Sets a new PIN with the verified session. The service accepts it on the session id alone, although its interface marks it as bearer-protected (a security finding: send the bearer token anyway; the mock enforces it with `resetPinRequiresBearer: true`). A bearer token of another user is refused.',
+      'Sets a new PIN with the verified session. The service accepts it on ' +
+      'the session id alone, although its interface marks it as ' +
+      'bearer-protected (a security finding: send the bearer token anyway; ' +
+      'the mock enforces it with `resetPinRequiresBearer: true`). A bearer ' +
+      'token of another user is refused.',
     auth: 'bearer-optional',
     body: { schema: resetPinRequestSchema, required: true },
     success: { schema: resetPinResponseSchema, description: 'PIN reset; the session is deleted.' },
@@ -585,7 +674,8 @@ function checkExamples(where: string, schema: Schema, examples: NamedExamples | 
     const parsed = z.safeParse(schema, example.value)
     if (!parsed.success) {
       throw new Error(
-        `[openapi] example "${name}" of ${where} does not match its schema: ${JSON.stringify(parsed.error.issues)}\n${JSON.stringify(example.value)}`,
+        `[openapi] example "${name}" of ${where} does not match its schema: ` +
+          `${JSON.stringify(parsed.error.issues)}\n${JSON.stringify(example.value)}`,
       )
     }
   }
@@ -728,7 +818,9 @@ export function buildGatewayDocument(examples: DocumentExamples, options: Gatewa
   z.globalRegistry.add(webhookSignature, {
     param: {
       description:
-        'Lowercase hex HMAC-SHA256 of the raw body followed by the decimal string of floor(createTimeMilli / 1000), keyed with the API secret. Verify it over the raw bytes before parsing, in constant time.',
+        'Lowercase hex HMAC-SHA256 of the raw body followed by the decimal ' +
+        'string of floor(createTimeMilli / 1000), keyed with the API secret. ' +
+        'Verify it over the raw bytes before parsing, in constant time.',
       example: webhook.signature,
     },
   })
@@ -743,13 +835,28 @@ export function buildGatewayDocument(examples: DocumentExamples, options: Gatewa
       summary:
         'Stores, orders, QR codes, transactions, cancel, refunds, payouts, balance, webhooks, and the PIN module.',
       description: [
-        'The merchant payment gateway (USD and KHR) and the PIN module for signed-in users, generated from `@merchant-gateway/contract`; the examples are answers of the mock (`@merchant-gateway/mock`).',
+        'The merchant payment gateway (USD and KHR) and the PIN module for ' +
+          'signed-in users, generated from `@merchant-gateway/contract`; the ' +
+          'examples are answers of the mock (`@merchant-gateway/mock`).',
         '',
-        `Gateway calls are JSON over HTTP POST (transaction detail also GET). Standard endpoints take \`${HEADERS.apiKey}\`; refund and payout are signed (\`${HEADERS.timestamp}\`, \`${HEADERS.signature}\`, \`${HEADERS.idempotentKey}\`). Amounts are JSON numbers in major units: USD with at most 2 decimals, KHR whole.`,
+        `Gateway calls are JSON over HTTP POST (transaction detail also GET). ` +
+          `Standard endpoints take \`${HEADERS.apiKey}\`; refund and payout are ` +
+          `signed (\`${HEADERS.timestamp}\`, \`${HEADERS.signature}\`, ` +
+          `\`${HEADERS.idempotentKey}\`). Amounts are JSON numbers in major ` +
+          `units: USD with at most 2 decimals, KHR whole.`,
         '',
-        `Release timeline: ${R13.version} (${day(R13.grace)}) made \`${HEADERS.idempotentKey}\` mandatory on refund and payout (400 \`missing_idempotent_key\` from ${day(R13.rejection)}); ${R14.version} (${day(R14.grace)}) replaced \`${HEADERS.appId}\` authentication by the signature and moved refund and payout to camelCase bodies and the envelope (the earlier forms refused from ${day(R14.rejection)} with 401 \`invalid_authentication\`). The earlier forms are in this document as deprecated alternatives.`,
+        `Release timeline: ${R13.version} (${day(R13.grace)}) made \`${HEADERS.idempotentKey}\` ` +
+          `mandatory on refund and payout (400 \`missing_idempotent_key\` from ` +
+          `${day(R13.rejection)}); ${R14.version} (${day(R14.grace)}) replaced \`${HEADERS.appId}\` ` +
+          `authentication by the signature and moved refund and payout to ` +
+          `camelCase bodies and the envelope (the earlier forms refused from ${day(R14.rejection)} ` +
+          `with 401 \`invalid_authentication\`). The earlier forms are in this ` +
+          `document as deprecated alternatives.`,
         '',
-        'Errors come in two bodies: status-style `{statusCode, message, error}` and code-style `{error: {code, message, request_id, details?, timestamp?}}`; the PIN module has its own (`{status_code, message, code, data}`).',
+        'Errors come in two bodies: status-style `{statusCode, message, error}` ' +
+          'and code-style `{error: {code, message, request_id, details?, ' +
+          'timestamp?}}`; the PIN module has its own (`{status_code, message, ' +
+          'code, data}`).',
       ].join('\n'),
       license: { name: 'MIT', identifier: 'MIT' },
     },
@@ -771,7 +878,11 @@ export function buildGatewayDocument(examples: DocumentExamples, options: Gatewa
           tags: ['Webhooks'],
           summary: 'Payment notification',
           description:
-            "Sent to the merchant's receiver when a payment is reported (`SUCCESS`, or `FAILED`). Verify `X-Signature` over the raw body before processing; deduplicate by `transactionId` and `status` (a retry is signed again at its own time). Any 2xx within 10 s acknowledges; otherwise the mock retries after 1 min, 5 min, 30 min, 2 h and 6 h.",
+            "Sent to the merchant's receiver when a payment is reported (`SUCCESS`, " +
+            'or `FAILED`). Verify `X-Signature` over the raw body before ' +
+            'processing; deduplicate by `transactionId` and `status` (a retry is ' +
+            'signed again at its own time). Any 2xx within 10 s acknowledges; ' +
+            'otherwise the mock retries after 1 min, 5 min, 30 min, 2 h and 6 h.',
           security: [],
           requestParams: { header: z.object({ [HEADERS.signature]: webhookSignature }) },
           requestBody: {
@@ -793,13 +904,20 @@ export function buildGatewayDocument(examples: DocumentExamples, options: Gatewa
           type: 'apiKey',
           in: 'header',
           name: HEADERS.signature,
-          description: `Lowercase hex HMAC-SHA256 of the exact request body bytes followed by the \`${HEADERS.timestamp}\` value, keyed with the API secret (distinct from the API key, never sent). Goes with \`${HEADERS.timestamp}\`.`,
+          description:
+            `Lowercase hex HMAC-SHA256 of the exact request body bytes followed by ` +
+            `the \`${HEADERS.timestamp}\` value, keyed with the API secret ` +
+            `(distinct from the API key, never sent). Goes with ` +
+            `\`${HEADERS.timestamp}\`.`,
         },
         LegacyAppId: {
           type: 'apiKey',
           in: 'header',
           name: HEADERS.appId,
-          description: `Deprecated: the earlier authentication of refund and payout, \`${HEADERS.appId}\` with \`${HEADERS.apiKey}\` and \`${HEADERS.timestamp}\`, no signature. ${LEGACY_FORM_PERIOD}`,
+          description:
+            `Deprecated: the earlier authentication of refund and payout, \`${HEADERS.appId}\` ` +
+            `with \`${HEADERS.apiKey}\` and \`${HEADERS.timestamp}\`, no signature. ` +
+            `${LEGACY_FORM_PERIOD}`,
         },
         BearerAuth: { type: 'http', scheme: 'bearer', description: "The signed-in user's access token (PIN module)." },
       },

@@ -16,7 +16,8 @@ const register = <T extends z.core.$ZodType>(schema: T, id: string, description:
 const pin = register(
   z.string().check(z.regex(PIN_RULES.pinPattern)),
   'Pin',
-  'A PIN: exactly 6 digits, as a string. Any other form is 400 `invalid_pin_format` and never counts as a wrong attempt.',
+  'A PIN: exactly 6 digits, as a string. Any other form is 400 ' +
+    '`invalid_pin_format` and never counts as a wrong attempt.',
 )
 const sessionId = z.string().check(z.minLength(1), z.maxLength(255))
 const emailContact = register(
@@ -46,21 +47,27 @@ export const setPinRequestSchema = register(
 export const verifyPinRequestSchema = register(
   z.object({ pin }),
   'VerifyPinRequest',
-  `Verify PIN. A wrong PIN is 422 \`wrong_pin\`; the ${PIN_RULES.wrongAttemptsPerBlock}th wrong PIN in a row (and every ${PIN_RULES.wrongAttemptsPerBlock}th after it) blocks the user for ${PIN_RULES.blockSeconds} s: 429 \`pin_locked\`. A right PIN clears the counter.`,
+  `Verify PIN. A wrong PIN is 422 \`wrong_pin\`; the ` +
+    `${PIN_RULES.wrongAttemptsPerBlock}th wrong PIN in a row (and every ` +
+    `${PIN_RULES.wrongAttemptsPerBlock}th after it) blocks the user for ${PIN_RULES.blockSeconds} ` +
+    `s: 429 \`pin_locked\`. A right PIN clears the counter.`,
 )
 
 /** POST change-pin. */
 export const changePinRequestSchema = register(
   z.object({ current_pin: pin, new_pin: pin }),
   'ChangePinRequest',
-  'Change PIN: `current_pin` must match (a wrong one counts like a wrong verify-pin), `new_pin` must differ (422 `pin_unchanged`).',
+  'Change PIN: `current_pin` must match (a wrong one counts like a wrong ' +
+    'verify-pin), `new_pin` must differ (422 `pin_unchanged`).',
 )
 
 /** POST forgot-pin: exactly one contact. */
 export const forgotPinRequestSchema = register(
   z.union([emailContact, phoneContact]),
   'ForgotPinRequest',
-  `Request a reset code: exactly one contact, e-mail or phone, that belongs to the signed-in user and is verified. Opens a reset session of ${PIN_RULES.otpSessionSeconds} s and sends a one-time code.`,
+  `Request a reset code: exactly one contact, e-mail or phone, that ` +
+    `belongs to the signed-in user and is verified. Opens a reset session ` +
+    `of ${PIN_RULES.otpSessionSeconds} s and sends a one-time code.`,
 )
 
 /** POST verify-otp: the contact again, the code and the session. */
@@ -70,14 +77,18 @@ export const verifyOtpRequestSchema = register(
     z.extend(phoneContact, { otp_code: otpCode, session_id: sessionId }),
   ]),
   'VerifyOtpRequest',
-  `Verify the reset code: the same contact as forgot-pin, \`otp_code\` (6 digits) and its \`session_id\`. A wrong code is 422 \`otp_invalid\`; the ${PIN_RULES.otpMaxWrongCodes}th ends the session.`,
+  `Verify the reset code: the same contact as forgot-pin, \`otp_code\` (6 ` +
+    `digits) and its \`session_id\`. A wrong code is 422 \`otp_invalid\`; ` +
+    `the ${PIN_RULES.otpMaxWrongCodes}th ends the session.`,
 )
 
 /** POST reset-pin. */
 export const resetPinRequestSchema = register(
   z.object({ session_id: sessionId, new_pin: pin }),
   'ResetPinRequest',
-  'Reset PIN with the verified `session_id` from verify-otp (single use, 10 minutes). A missing, used or expired session is 400 `reset_session_invalid`.',
+  'Reset PIN with the verified `session_id` from verify-otp (single use, ' +
+    '10 minutes). A missing, used or expired session is 400 ' +
+    '`reset_session_invalid`.',
 )
 
 function pinEnvelope<T extends z.core.$ZodType>(message: string, data: T) {
@@ -108,7 +119,9 @@ export const forgotPinResponseSchema = register(
     z.looseObject({ session_id: z.string().check(z.uuid()), expires_at: z.literal(PIN_RULES.otpSessionSeconds) }),
   ),
   'ForgotPinResponse',
-  `\`data.session_id\` identifies the reset session; \`data.expires_at\` is its lifetime in seconds (${PIN_RULES.otpSessionSeconds}), not a point in time.`,
+  `\`data.session_id\` identifies the reset session; \`data.expires_at\` ` +
+    `is its lifetime in seconds (${PIN_RULES.otpSessionSeconds}), not a ` +
+    `point in time.`,
 )
 
 /** 200 of verify-otp. */
@@ -146,5 +159,8 @@ export const pinErrorBodySchema = register(
     ),
   }),
   'PinErrorBody',
-  'A PIN module refusal: the module envelope plus `code`. `data` carries `attempts_remaining` (422 `wrong_pin`, `otp_invalid`) or `locked_until` and `retry_after_seconds` (429 `pin_locked`), otherwise null.',
+  'A PIN module refusal: the module envelope plus `code`. `data` carries ' +
+    '`attempts_remaining` (422 `wrong_pin`, `otp_invalid`) or ' +
+    '`locked_until` and `retry_after_seconds` (429 `pin_locked`), otherwise ' +
+    'null.',
 )

@@ -62,7 +62,10 @@ export function applyProjectRules({ zodSchema, jsonSchema, path }: OverrideConte
       if (text) texts.push(text)
       else if (!ownText) {
         throw new UnexpressibleSchemaError(
-          `[openapi] a refinement at ${where(path)} has no text: JSON Schema cannot state it, so add its description to REFINEMENT_TEXTS (packages/contract/scripts/openapi/schema-metadata.ts). Schema so far: ${JSON.stringify(jsonSchema)}`,
+          `[openapi] a refinement at ${where(path)} has no text: JSON Schema ` +
+            `cannot state it, so add its description to REFINEMENT_TEXTS ` +
+            `(packages/contract/scripts/openapi/schema-metadata.ts). Schema so far: ` +
+            `${JSON.stringify(jsonSchema)}`,
         )
       }
     }
@@ -78,7 +81,8 @@ export function applyProjectRules({ zodSchema, jsonSchema, path }: OverrideConte
   const meaningful = Object.keys(jsonSchema).some((key) => key !== 'description' && key !== 'deprecated')
   if (!meaningful && type !== 'unknown' && type !== 'any') {
     throw new UnexpressibleSchemaError(
-      `[openapi] the ${type} schema at ${where(path)} renders as an empty schema (anything goes): give it an OpenAPI form or change it`,
+      `[openapi] the ${type} schema at ${where(path)} renders as an empty ` +
+        `schema (anything goes): give it an OpenAPI form or change it`,
     )
   }
 }

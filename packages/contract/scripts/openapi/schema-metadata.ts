@@ -68,7 +68,12 @@ const decimals = CURRENCIES.map(
 const maxAmounts = CURRENCIES.map((c) => formatAmount(LIMITS.maxAmountMinor, c)).join(' or ')
 
 /** Where the earlier (deprecated) forms were accepted, as one sentence. */
-export const LEGACY_FORM_PERIOD = `Accepted before ${day(R14.grace)} (release ${R14.version}); from ${day(R14.grace)} to ${dayBefore(R14.rejection)} accepted beside the current form (with \`X-Service-Deprecation-Warning\` from ${day(R14.deprecationWarning)}); refused from ${day(R14.rejection)} with 401 \`invalid_authentication\`.`
+export const LEGACY_FORM_PERIOD =
+  `Accepted before ${day(R14.grace)} (release ${R14.version}); from ${day(R14.grace)} ` +
+  `to ${dayBefore(R14.rejection)} accepted beside the current form (with ` +
+  `\`X-Service-Deprecation-Warning\` from ` +
+  `${day(R14.deprecationWarning)}); refused from ${day(R14.rejection)} ` +
+  `with 401 \`invalid_authentication\`.`
 
 /**
  * Texts of the refinements, keyed by the check object or by the schema that carries it (a schema key
@@ -82,7 +87,8 @@ export const REFINEMENT_TEXTS: ReadonlyMap<object, string> = new Map<object, str
   [decimalIdSchema, `At most ${Number.MAX_SAFE_INTEGER} (so that it names the same record as its numeric spelling).`],
   [
     createOrderRequestSchema,
-    'One of `storeId` (number) or `store_id` (decimal string) is required; when both are sent they must name the same store.',
+    'One of `storeId` (number) or `store_id` (decimal string) is required; ' +
+      'when both are sent they must name the same store.',
   ],
 ])
 
@@ -93,7 +99,8 @@ const COMPONENTS: ReadonlyArray<readonly [z.core.$ZodType, string, string]> = [
   [
     decimalIdSchema,
     'DecimalId',
-    'An identifier spelled as a decimal string (`"1024"`), as in the documented snake_case bodies: digits, no leading zero.',
+    'An identifier spelled as a decimal string (`"1024"`), as in the ' +
+      'documented snake_case bodies: digits, no leading zero.',
   ],
   [
     integerIdSchema,
@@ -110,7 +117,9 @@ const COMPONENTS: ReadonlyArray<readonly [z.core.$ZodType, string, string]> = [
   [
     currencyBalanceSchema,
     'CurrencyBalance',
-    'Balance in one currency, in major units: `balance` includes frozen funds, `freeze` is held for pending work, `usable` = `balance` - `freeze`.',
+    'Balance in one currency, in major units: `balance` includes frozen ' +
+      'funds, `freeze` is held for pending work, `usable` = `balance` - ' +
+      '`freeze`.',
   ],
   [balanceSchema, 'Balance', 'One balance per currency.'],
   [balanceResponseSchema, 'BalanceResponse', 'The envelope with the balance as `data`.'],
@@ -122,7 +131,9 @@ const COMPONENTS: ReadonlyArray<readonly [z.core.$ZodType, string, string]> = [
   [
     createOrderLegacyRequestSchema,
     'CreateOrderLegacyRequest',
-    'Create order, earlier shape: `store_id` as a decimal string. Deprecated: the service documents both shapes and the gateway still accepts this one; new code sends `storeId`.',
+    'Create order, earlier shape: `store_id` as a decimal string. ' +
+      'Deprecated: the service documents both shapes and the gateway still ' +
+      'accepts this one; new code sends `storeId`.',
   ],
   [orderSchema, 'Order', 'The create-order answer as documented. `status` starts as `pending`.'],
   [generateQrRequestSchema, 'GenerateQrRequest', 'Generate QR: `store_id` is a number here (from List stores).'],
@@ -130,12 +141,14 @@ const COMPONENTS: ReadonlyArray<readonly [z.core.$ZodType, string, string]> = [
   [
     transactionDetailBodySchema,
     'TransactionDetailBody',
-    'Transaction detail, POST form: `transaction_id` as a decimal string or a positive integer (both address the same record).',
+    'Transaction detail, POST form: `transaction_id` as a decimal string or ' +
+      'a positive integer (both address the same record).',
   ],
   [
     transactionSchema,
     'Transaction',
-    'A transaction as documented. `status` is one of `pending`, `completed`, `failed`, `cancelled`; other values may come later.',
+    'A transaction as documented. `status` is one of `pending`, ' +
+      '`completed`, `failed`, `cancelled`; other values may come later.',
   ],
   [
     cancelOrderRequestSchema,
@@ -146,7 +159,9 @@ const COMPONENTS: ReadonlyArray<readonly [z.core.$ZodType, string, string]> = [
   [
     refundRequestSchema,
     'RefundRequest',
-    "Refund, current form (signed). `refundAmount` is in the order's currency and must fit its decimals; partial refunds are allowed, never above what remains.",
+    "Refund, current form (signed). `refundAmount` is in the order's " +
+      'currency and must fit its decimals; partial refunds are allowed, never ' +
+      'above what remains.',
   ],
   [
     moneyMovementResultSchema,
@@ -157,17 +172,20 @@ const COMPONENTS: ReadonlyArray<readonly [z.core.$ZodType, string, string]> = [
   [
     legacyRefundRequestSchema,
     'LegacyRefundRequest',
-    `Refund, earlier form (snake_case, no signature; X-App-Id, X-Api-Key, X-Timestamp). Deprecated. ${LEGACY_FORM_PERIOD}`,
+    `Refund, earlier form (snake_case, no signature; X-App-Id, X-Api-Key, ` +
+      `X-Timestamp). Deprecated. ${LEGACY_FORM_PERIOD}`,
   ],
   [
     legacyRefundResultSchema,
     'LegacyRefundResult',
-    `Refund result, earlier form (not enveloped; \`status\` e.g. \`processing\`). Deprecated: the answer to the earlier request form.`,
+    `Refund result, earlier form (not enveloped; \`status\` e.g. ` +
+      `\`processing\`). Deprecated: the answer to the earlier request form.`,
   ],
   [
     payoutRequestSchema,
     'PayoutRequest',
-    `Payout, current form (signed). \`accountNumber\` 1 to ${LIMITS.maxAccountNumberLength} characters. Check the balance first.`,
+    `Payout, current form (signed). \`accountNumber\` 1 to ${LIMITS.maxAccountNumberLength} ` +
+      `characters. Check the balance first.`,
   ],
   [payoutResultSchema, 'PayoutResult', 'Payout result, current form. A payout has no order, so its `orderId` is `0`.'],
   [payoutResponseSchema, 'PayoutResponse', 'The envelope with the payout result as `data`.'],
@@ -185,7 +203,9 @@ const COMPONENTS: ReadonlyArray<readonly [z.core.$ZodType, string, string]> = [
   [
     codeErrorBodySchema,
     'CodeErrorBody',
-    '`error.code` says why, for a program to branch on; `request_id` is the trace id; `details` (authentication-class codes) names the endpoint and the header to send; `timestamp` is Unix seconds.',
+    '`error.code` says why, for a program to branch on; `request_id` is the ' +
+      'trace id; `details` (authentication-class codes) names the endpoint ' +
+      'and the header to send; `timestamp` is Unix seconds.',
   ],
   [
     errorBodySchema,
@@ -195,7 +215,9 @@ const COMPONENTS: ReadonlyArray<readonly [z.core.$ZodType, string, string]> = [
   [
     webhookPayloadSchema,
     'WebhookPayload',
-    'A payment notification. `status` is `SUCCESS` for a successful payment (`FAILED` for a failed one); `createTimeMilli` is epoch milliseconds and its seconds are part of the signed message.',
+    'A payment notification. `status` is `SUCCESS` for a successful payment ' +
+      '(`FAILED` for a failed one); `createTimeMilli` is epoch milliseconds ' +
+      'and its seconds are part of the signed message.',
   ],
 ]
 

@@ -31,7 +31,8 @@ export interface SignRequestParams {
  *
  * @example
  * ```ts
- * const params: VerifyRequestParams = { secret, body: rawBody, timestamp: req.headers.get('X-Timestamp') ?? '', signature: req.headers.get('X-Signature') }
+ * const params: VerifyRequestParams = { secret, body: rawBody, timestamp: req.headers.get('X-Timestamp') ?? '',
+ *   signature: req.headers.get('X-Signature') }
  * ```
  */
 export interface VerifyRequestParams extends SignRequestParams {
@@ -44,7 +45,8 @@ export interface VerifyRequestParams extends SignRequestParams {
  *
  * @example
  * ```ts
- * const params: SignWebhookParams = { secret, rawBody: JSON.stringify(payload), createTimeMilli: payload.createTimeMilli }
+ * const params: SignWebhookParams = { secret, rawBody: JSON.stringify(payload),
+ *   createTimeMilli: payload.createTimeMilli }
  * ```
  */
 export interface SignWebhookParams {
@@ -58,7 +60,8 @@ export interface SignWebhookParams {
  *
  * @example
  * ```ts
- * const params: VerifyWebhookParams = { secret, rawBody, createTimeMilli: JSON.parse(rawBody).createTimeMilli, signature }
+ * const params: VerifyWebhookParams = { secret, rawBody, createTimeMilli: JSON.parse(rawBody).createTimeMilli,
+ *   signature }
  * ```
  */
 export interface VerifyWebhookParams extends SignWebhookParams {
@@ -79,11 +82,17 @@ export interface Signer {
   readonly provider: HmacProvider
   /** X-Signature for a signed request: lowercase hex HMAC-SHA256 of body + timestamp. */
   signRequest(params: SignRequestParams): Promise<string>
-  /** Whether `signature` is the X-Signature of this request. `false` for anything that is not 64 lowercase hex characters. */
+  /**
+   * Whether `signature` is the X-Signature of this request. `false` for anything that is not 64 lowercase hex
+   * characters.
+   */
   verifyRequest(params: VerifyRequestParams): Promise<boolean>
   /** X-Signature for a webhook: lowercase hex HMAC-SHA256 of raw body + floor(createTimeMilli / 1000). */
   signWebhook(params: SignWebhookParams): Promise<string>
-  /** Whether `signature` is the X-Signature of this webhook. `false` for malformed signatures or a non-finite `createTimeMilli`. */
+  /**
+   * Whether `signature` is the X-Signature of this webhook. `false` for malformed signatures or a non-finite
+   * `createTimeMilli`.
+   */
   verifyWebhook(params: VerifyWebhookParams): Promise<boolean>
 }
 

@@ -68,7 +68,8 @@ export const codeErrorBodySchema = z.looseObject({
  *
  * @example
  * ```ts
- * const body: CodeErrorBody = { error: { code: 'invalid_signature', message: 'X-Signature does not match', request_id: 'req_2' } }
+ * const body: CodeErrorBody = { error: { code: 'invalid_signature', message: 'X-Signature does not match',
+ *   request_id: 'req_2' } }
  * ```
  */
 export type CodeErrorBody = z.infer<typeof codeErrorBodySchema>

@@ -108,7 +108,8 @@ export type LegacyPayoutRequest = z.infer<typeof legacyPayoutRequestSchema>
  *
  * @example
  * ```ts
- * legacyPayoutResultSchema.parse({ payout_id: '88', account_id: 'ACC-9', amount: 25, currency: 'USD', status: 'processing', created_at: '2026-01-06T10:00:00Z' })
+ * legacyPayoutResultSchema.parse({ payout_id: '88', account_id: 'ACC-9', amount: 25, currency: 'USD',
+ *   status: 'processing', created_at: '2026-01-06T10:00:00Z' })
  * ```
  */
 export const legacyPayoutResultSchema = z.looseObject({

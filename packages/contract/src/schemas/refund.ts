@@ -102,7 +102,8 @@ export type LegacyRefundRequest = z.infer<typeof legacyRefundRequestSchema>
  *
  * @example
  * ```ts
- * legacyRefundResultSchema.parse({ refund_id: '77', order_id: '1024', amount: 5.5, status: 'processing', created_at: '2026-01-06T10:00:00Z' })
+ * legacyRefundResultSchema.parse({ refund_id: '77', order_id: '1024', amount: 5.5, status: 'processing',
+ *   created_at: '2026-01-06T10:00:00Z' })
  * ```
  */
 export const legacyRefundResultSchema = z.looseObject({

@@ -95,12 +95,17 @@ function badBodyText(rand: Rand): { label: string; text: string | Buffer } {
     case 5:
       return {
         label: 'prototype pollution',
-        text: `{"${pick(rand, POLLUTION_KEYS)}": {"isAdmin": true, "amount": 5}, "constructor": {"prototype": {"polluted": 1}}}`,
+        text:
+          `{"${pick(rand, POLLUTION_KEYS)}": {"isAdmin": true, "amount": 5}, ` +
+          `"constructor": {"prototype": {"polluted": 1}}}`,
       }
     case 6:
       return {
         label: 'huge number amount',
-        text: `{"storeId": 101, "orderId": 1, "amount": ${pick(rand, ['1e308', '-1e308', '1e999', '-0', '1e-400'])}, "refundAmount": 1e308, "currency": "USD"}`,
+        text:
+          `{"storeId": 101, "orderId": 1, "amount": ` +
+          `${pick(rand, ['1e308', '-1e308', '1e999', '-0', '1e-400'])}, ` +
+          `"refundAmount": 1e308, "currency": "USD"}`,
       }
     case 7:
       return {

@@ -161,7 +161,8 @@ async function snapshot(server: MockServer, world: FuzzWorld): Promise<string> {
 function firstDifference(a: string, b: string): string {
   let i = 0
   while (i < a.length && a[i] === b[i]) i++
-  return `at ${i}: before …${a.slice(Math.max(0, i - 80), i + 80)}… after …${b.slice(Math.max(0, i - 80), i + 80)}…`
+  const around = (text: string) => text.slice(Math.max(0, i - 80), i + 80)
+  return `at ${i}: before …${around(a)}… after …${around(b)}…`
 }
 
 /** Sends one request; resolves with the answer, rejects when none comes (an error, or no answer in time). */
@@ -223,7 +224,8 @@ async function main(): Promise<void> {
   console.log(`unanswered: ${report.unanswered.length} (must be 0)`)
   for (const e of report.unanswered.slice(0, 10)) console.log(`  ${e.method} ${e.path} [${e.label}] ${e.error}`)
   console.log(
-    `state (balances, orders, transactions, refunds, payouts, webhooks, PIN users and codes, audit): ${report.stateUnchanged ? 'unchanged' : `CHANGED ${report.stateDifference}`}`,
+    `state (balances, orders, transactions, refunds, payouts, webhooks, PIN ` +
+      `users and codes, audit): ${report.stateUnchanged ? 'unchanged' : `CHANGED ${report.stateDifference}`}`,
   )
   console.log(`still serving after the run: ${report.stillServing ? 'yes' : 'NO'}`)
   const ok =

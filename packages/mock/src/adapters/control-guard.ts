@@ -101,7 +101,10 @@ export function checkControlRequest(
   if (!hostAllowed) {
     return {
       status: 403,
-      message: `Host ${JSON.stringify(headers.host ?? '')} is not allowed for the control API; allow it with --allow-host (a page under another host name may be a DNS rebinding attack)`,
+      message:
+        `Host ${JSON.stringify(headers.host ?? '')} is not allowed for the ` +
+        `control API; allow it with --allow-host (a page under another host ` +
+        `name may be a DNS rebinding attack)`,
     }
   }
   const origin = headers.origin

@@ -63,7 +63,8 @@ export const DRAIN_BYTES = 64 * 1024 * 1024
  *
  * @example
  * ```ts
- * const options: MockServerOptions = { port: 0, clock: { now: '2026-11-02T09:00:00Z' }, log: (line) => console.log(line) }
+ * const options: MockServerOptions = { port: 0, clock: { now: '2026-11-02T09:00:00Z' },
+ *   log: (line) => console.log(line) }
  * ```
  */
 export interface MockServerOptions extends MockGatewayOptions {
@@ -143,8 +144,10 @@ const UNCARRIED = new Set(['TRACE'])
  * import { startMockServer } from '@merchant-gateway/mock/server'
  *
  * const server = await startMockServer({ port: 0 })
- * const merchant = await (await fetch(`${server.url}/__mock/merchants`, { method: 'POST', body: '{"balances":{"usd":100}}' })).json()
- * const res = await fetch(`${server.url}/api/v1/payment-gateway/stores/list`, { method: 'POST', headers: { 'X-Api-Key': merchant.apiKey } })
+ * const merchant = await (await fetch(`${server.url}/__mock/merchants`, { method: 'POST',
+ *   body: '{"balances":{"usd":100}}' })).json()
+ * const res = await fetch(`${server.url}/api/v1/payment-gateway/stores/list`, { method: 'POST', headers: {
+ *   'X-Api-Key': merchant.apiKey } })
  * await server.close()
  * ```
  */
@@ -224,7 +227,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       error: 'Method Not Allowed',
     })
     socket.end(
-      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, POST, PATCH, DELETE, OPTIONS\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, POST, PATCH, DELETE, ` +
+        `OPTIONS\r\nContent-Type: application/json\r\nContent-Length: ` +
+        `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     )
     log?.(`CONNECT ${req.url} 405`)
   })

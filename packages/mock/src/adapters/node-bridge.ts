@@ -37,7 +37,10 @@ export type NodeBody =
   | { kind: 'none' }
   | {
       kind: 'too-large'
-      /** Settles when the rest of the body was read to its end (true) or the connection was cut at the drain bound (false). */
+      /**
+       * Settles when the rest of the body was read to its end (true) or the connection was cut at the drain bound
+       * (false).
+       */
       drained: Promise<boolean>
     }
 

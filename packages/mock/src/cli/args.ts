@@ -87,7 +87,8 @@ Options:
  *
  * @example
  * ```ts
- * parseCli(['--port', 'abc']) // { command: 'exit', status: 2, text: '--port must be an integer from 0 to 65535, got "abc"' }
+ * // { command: 'exit', status: 2, text: '--port must be an integer from 0 to 65535, got "abc"' }
+ * parseCli(['--port', 'abc'])
  * ```
  */
 export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {

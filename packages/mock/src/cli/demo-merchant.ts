@@ -28,7 +28,8 @@ export interface DemoMerchant extends SeedMerchant {
  * @example
  * ```ts
  * const server = await startMockServer({ seed: [DEMO_MERCHANT] })
- * await fetch(`${server.url}/api/v1/payment-gateway/stores/list`, { method: 'POST', headers: { 'X-Api-Key': DEMO_MERCHANT.apiKey } })
+ * await fetch(`${server.url}/api/v1/payment-gateway/stores/list`, { method: 'POST', headers: {
+ *   'X-Api-Key': DEMO_MERCHANT.apiKey } })
  * ```
  */
 export const DEMO_MERCHANT: DemoMerchant = {

@@ -40,7 +40,8 @@ if (args.command === 'exit') {
     const code = (error as NodeJS.ErrnoException).code
     const message =
       code === 'EADDRINUSE'
-        ? `port ${args.port} is already in use on ${args.host}: stop the other server or pass --port <n> (0 picks a free one)`
+        ? `port ${args.port} is already in use on ${args.host}: stop the other ` +
+          `server or pass --port <n> (0 picks a free one)`
         : code === 'EADDRNOTAVAIL'
           ? `cannot listen on ${args.host}: no such local address`
           : error instanceof Error

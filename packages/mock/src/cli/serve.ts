@@ -55,7 +55,9 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
   const balance = DEMO_MERCHANT.balances
   const lines = [
     `listening on ${url}`,
-    `clock          ${mock.clock.now()} (${args.now ? 'from --now' : 'the real time'}${args.frozen ? ', frozen' : ', running'}; contract era ${mock.clock.era().name})`,
+    `clock          ${mock.clock.now()} ` +
+      `(${args.now ? 'from --now' : 'the real time'}${args.frozen ? ', frozen' : ', running'}; ` +
+      `contract era ${mock.clock.era().name})`,
     `demo merchant  ${demo.name} (merchantId ${demo.merchantId}, appId ${demo.appId})`,
     `  X-Api-Key    ${DEMO_MERCHANT.apiKey}`,
     `  API secret   ${DEMO_MERCHANT.apiSecret}   (signs refunds and payouts; never sent)`,
@@ -92,7 +94,8 @@ export function controlNotes(
   if (server.controlToken !== undefined) {
     if (args.controlToken === undefined) {
       notes.push(
-        `WARNING: listening on ${args.host}, reachable from other machines; the control API (API secrets, one-time codes) needs this token:`,
+        `WARNING: listening on ${args.host}, reachable from other machines; the ` +
+          `control API (API secrets, one-time codes) needs this token:`,
       )
     }
     notes.push(`  control token  ${server.controlToken}   (Authorization: Bearer <token>)`)

@@ -83,7 +83,9 @@ export class MockClock {
     return this.now()
   }
 
-  /** Moves the clock forward by `ms` milliseconds (a finite number >= 0 that keeps the clock in {@link CLOCK_RANGE}). */
+  /**
+   * Moves the clock forward by `ms` milliseconds (a finite number >= 0 that keeps the clock in {@link CLOCK_RANGE}).
+   */
   advance(ms: number): number {
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
       throw new RangeError(`[mock] advance expects a finite number of milliseconds >= 0, got ${ms}`)

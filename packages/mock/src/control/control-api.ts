@@ -55,7 +55,8 @@ import type {
  *
  * @example
  * ```ts
- * const { merchantId, apiKey, apiSecret }: MerchantCredentials = await mock.merchants.create({ balances: { usd: 100 } })
+ * const { merchantId, apiKey, apiSecret }: MerchantCredentials = await mock.merchants.create({ balances: {
+ *   usd: 100 } })
  * ```
  */
 export interface MerchantCredentials {
@@ -316,9 +317,15 @@ export function createControlApi(runtime: GatewayRuntime) {
     clock: {
       /** The mock's current time, ISO 8601. */
       now: (): string => ctx.clock.iso(),
-      /** The contract era in force at the mock's current time (always the current one with `releaseTimeline: 'current'`). */
+      /**
+       * The contract era in force at the mock's current time (always the current one with `releaseTimeline:
+       * 'current'`).
+       */
       era: (): ContractEra => eraNow(ctx),
-      /** Moves the clock to a point in time; what became due settles and due webhook retries run (unless autoSettle is off). */
+      /**
+       * Moves the clock to a point in time; what became due settles and due webhook retries run (unless autoSettle is
+       * off).
+       */
       set: (time: TimeInput): Promise<{ now: string }> => {
         const target = checkedTime(time)
         return withDeliveries(() => {
@@ -327,7 +334,10 @@ export function createControlApi(runtime: GatewayRuntime) {
           return { now: ctx.clock.iso() }
         })
       },
-      /** Moves the clock forward by `ms`; what became due settles and due webhook retries run (unless autoSettle is off). */
+      /**
+       * Moves the clock forward by `ms`; what became due settles and due webhook retries run (unless autoSettle is
+       * off).
+       */
       advance: (ms: number): Promise<{ now: string }> => {
         if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
           throw new RuleError(400, 'advanceMs must be a finite number >= 0')
@@ -350,7 +360,10 @@ export function createControlApi(runtime: GatewayRuntime) {
         return { settled }
       }),
     webhooks: {
-      /** The webhooks kept (every one still being delivered, and the finished ones `retention.webhooks` keeps), oldest first, with their HTTP delivery state. */
+      /**
+       * The webhooks kept (every one still being delivered, and the finished ones `retention.webhooks` keeps), oldest
+       * first, with their HTTP delivery state.
+       */
       list: (): WebhookView[] => {
         prune()
         return ctx.db.webhooks.all().map((r) => ({
@@ -371,7 +384,9 @@ export function createControlApi(runtime: GatewayRuntime) {
         withDeliveries(() => ({ attempted: ctx.webhooks.startDue(ctx) })),
       /** The next webhook built is POSTed twice when delivered: the same raw body and X-Signature. */
       duplicateNext: (): void => ctx.webhooks.duplicateNext(),
-      /** The next webhook built is held back, then POSTed right after the same merchant's next webhook's first attempt. */
+      /**
+       * The next webhook built is held back, then POSTed right after the same merchant's next webhook's first attempt.
+       */
       holdNext: (): void => ctx.webhooks.holdNext(),
       /** The next webhook built has createTimeMilli `seconds` before the mock clock, correctly signed for that time. */
       staleNext: (seconds: number): void => ctx.webhooks.staleNext(validate(staleNextBody, { seconds }).seconds),
@@ -431,16 +446,14 @@ export function createControlApi(runtime: GatewayRuntime) {
       /** The one-time codes forgot-pin sent that `retention.outbox` keeps, oldest first: the test's mailbox. */
       list: (): OtpMessage[] => {
         prune()
-        return ctx.db.outbox
-          .all()
-          .map(({ userId, channel, to, code, sessionId, sentAt }) => ({
-            userId,
-            channel,
-            to,
-            code,
-            sessionId,
-            sentAt: new Date(sentAt).toISOString(),
-          }))
+        return ctx.db.outbox.all().map(({ userId, channel, to, code, sessionId, sentAt }) => ({
+          userId,
+          channel,
+          to,
+          code,
+          sessionId,
+          sentAt: new Date(sentAt).toISOString(),
+        }))
       },
     },
     requests: {

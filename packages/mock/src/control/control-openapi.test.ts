@@ -23,20 +23,24 @@ function examples(): ControlExamples {
 }
 
 describe('the control document', () => {
-  it('documents every route of the control route table, with its path parameters, plus GET /__mock, the two documents and the QR images', () => {
-    const document = buildControlDocument(examples(), { version: '0.0.0' })
-    for (const { method, path } of controlRoutes()) {
-      const operation = (document.paths![path] as Record<string, { parameters?: Array<{ name: string; in: string }> }>)[
-        method.toLowerCase()
-      ]
-      expect(operation, `${method} ${path}`).toBeDefined()
-      const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
-      expect((operation!.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name)).toEqual(names)
-    }
-    expect(Object.keys(document.paths!)).toEqual(
-      expect.arrayContaining(['/__mock', '/__mock/openapi.json', '/openapi.json', '/qr/{qrFile}']),
-    )
-  })
+  it(
+    'documents every route of the control route table, with its path ' +
+      'parameters, plus GET /__mock, the two documents and the QR images',
+    () => {
+      const document = buildControlDocument(examples(), { version: '0.0.0' })
+      for (const { method, path } of controlRoutes()) {
+        const operation = (
+          document.paths![path] as Record<string, { parameters?: Array<{ name: string; in: string }> }>
+        )[method.toLowerCase()]
+        expect(operation, `${method} ${path}`).toBeDefined()
+        const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
+        expect((operation!.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name)).toEqual(names)
+      }
+      expect(Object.keys(document.paths!)).toEqual(
+        expect.arrayContaining(['/__mock', '/__mock/openapi.json', '/openapi.json', '/qr/{qrFile}']),
+      )
+    },
+  )
 
   it('refuses a route without an example, and an example whose status is not the documented one', () => {
     const missing = examples()

@@ -61,7 +61,9 @@ const merchant = named(
     removedAt: z.nullable(z.iso.datetime({ offset: true })),
   }),
   'Merchant',
-  'A merchant with its name and webhook URL (null: webhooks are only recorded); `removedAt` is set once it was removed (its API key then answers 404).',
+  'A merchant with its name and webhook URL (null: webhooks are only ' +
+    'recorded); `removedAt` is set once it was removed (its API key then ' +
+    'answers 404).',
 )
 const account = named(
   z.omit(accountRecordSchema, { merchantId: true }),
@@ -89,7 +91,8 @@ const clock = named(
     era: z.object({ name: z.enum(ERA_NAMES), from: z.nullable(z.iso.datetime({ offset: true })), summary: z.string() }),
   }),
   'ClockTime',
-  "The mock's current time and the contract era in force then (its name, the instant it began, null for the first, and what it changed).",
+  "The mock's current time and the contract era in force then (its name, " +
+    'the instant it began, null for the first, and what it changed).',
 )
 const webhook = named(
   z.object({
@@ -172,7 +175,9 @@ const requestEntry = named(
     warnings: z.array(z.string()),
   }),
   'RequestLogEntry',
-  'One request the service answered: when (mock clock), what, the status (null: the connection was cut by a fault), the contract era then, and the deprecated uses it logged.',
+  'One request the service answered: when (mock clock), what, the status ' +
+    '(null: the connection was cut by a fault), the contract era then, and ' +
+    'the deprecated uses it logged.',
 )
 const user = named(
   z.object({ userId: z.int(), accessToken: z.string() }),
@@ -199,7 +204,9 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     body: resetBody,
     status: 204,
     description:
-      'Tables emptied, the seed applied again, faults and the request log cleared; the clock stays where it is unless `clock` is `start` (or the mock was created with `resetClock: "start"`).',
+      'Tables emptied, the seed applied again, faults and the request log ' +
+      'cleared; the clock stays where it is unless `clock` is `start` (or the ' +
+      'mock was created with `resetClock: "start"`).',
   },
   'POST /merchants': {
     body: createMerchantBody,
@@ -255,7 +262,8 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     status: 200,
     answer: clock,
     description:
-      'Exactly one of `now` and `advanceMs` (a finite number >= 0). What became due settles (refunds, payouts, webhook retries).',
+      'Exactly one of `now` and `advanceMs` (a finite number >= 0). What ' +
+      'became due settles (refunds, payouts, webhook retries).',
   },
   'POST /settle': { body: emptyBody, status: 200, answer: named(z.object({ settled: z.int() }), 'SettleResult') },
   'POST /users': { body: createUserBody, status: 201, answer: user },
@@ -277,14 +285,18 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     status: 201,
     answer: fault,
     description:
-      '`route` is `METHOD /path` of a service route, or `*`; `latency` waits `delayMs`, `error` answers `status`, `network` cuts the connection, `drop-response` cuts it after the request committed.',
+      '`route` is `METHOD /path` of a service route, or `*`; `latency` waits ' +
+      '`delayMs`, `error` answers `status`, `network` cuts the connection, ' +
+      '`drop-response` cuts it after the request committed.',
   },
   'DELETE /faults': { status: 204 },
   'GET /requests': {
     status: 200,
     answer: z.array(requestEntry),
     description:
-      'Query parameters filter: `method`, `path` (without the query), `status` (a number, or a class such as `4xx`), `merchantId`, `withWarnings=true`, `afterSeq`, `limit` (the newest that many).',
+      'Query parameters filter: `method`, `path` (without the query), ' +
+      '`status` (a number, or a class such as `4xx`), `merchantId`, ' +
+      '`withWarnings=true`, `afterSeq`, `limit` (the newest that many).',
   },
   'DELETE /requests': { status: 204 },
   'GET /audit': {
@@ -317,7 +329,11 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
         queued: z.object({ settlements: z.int(), webhookAttempts: z.int(), expiries: z.int() }),
       }),
       'MockStats',
-      'Records held per table (orders, transactions, balances, merchants, stores, accounts and users only grow; idempotency records, reset sessions, expired QR codes, finished webhooks and sent codes are dropped by the retention rules), the request log size, and entries waiting in the time-ordered queues.',
+      'Records held per table (orders, transactions, balances, merchants, ' +
+        'stores, accounts and users only grow; idempotency records, reset ' +
+        'sessions, expired QR codes, finished webhooks and sent codes are ' +
+        'dropped by the retention rules), the request log size, and entries ' +
+        'waiting in the time-ordered queues.',
     ),
     description:
       'What expired by the mock clock is dropped first, so the figures are those a request made now would see.',
@@ -366,7 +382,9 @@ function operation(
         : {}),
     },
     400: error(
-      'A body that is not JSON, a field that is missing, unknown or of the wrong type, or a path id that is not a positive integer; the message names it.',
+      'A body that is not JSON, a field that is missing, unknown or of the ' +
+        'wrong type, or a path id that is not a positive integer; the message ' +
+        'names it.',
     ),
     ...Object.fromEntries(
       Object.entries(doc.errors ?? {}).map(([status, description]) => [status, error(description)]),
@@ -442,7 +460,10 @@ export function buildControlDocument(
   const stale = Object.keys(ROUTE_DOCS).filter((k) => !keys.includes(k))
   if (undocumented.length || stale.length) {
     throw new Error(
-      `[openapi] control routes without documentation: ${undocumented.join(', ') || 'none'}; documented routes that do not exist: ${stale.join(', ') || 'none'} (packages/mock/src/control/control-openapi.ts)`,
+      `[openapi] control routes without documentation: ` +
+        `${undocumented.join(', ') || 'none'}; documented routes that do not ` +
+        `exist: ${stale.join(', ') || 'none'} ` +
+        `(packages/mock/src/control/control-openapi.ts)`,
     )
   }
   const paths: Record<string, Record<string, ZodOpenApiOperationObject>> = {}
@@ -506,7 +527,10 @@ export function buildControlDocument(
       tags: ['QR code images'],
       summary: 'The image of a QR code the mock issued',
       description:
-        'Where the `qr_code` URLs of create order and generate QR point: a PNG of the QR code of the payment data. No authentication (an `<img>` sends no headers); served for every QR code the mock issued, expired or paid ones too.',
+        'Where the `qr_code` URLs of create order and generate QR point: a PNG ' +
+        'of the QR code of the payment data. No authentication (an `<img>` ' +
+        'sends no headers); served for every QR code the mock issued, expired ' +
+        'or paid ones too.',
       requestParams: { path: z.object({ qrFile: qrFileParam() }) },
       responses: {
         200: {
@@ -523,7 +547,13 @@ export function buildControlDocument(
       title: 'Merchant gateway mock: control API',
       version: options.version,
       description:
-        "How a test, or a client in any language, acts as the outside world against the mock's HTTP server (`npm start`): merchants, stores, accounts, customer payments, the clock, users, one-time codes, webhooks and faults. JSON bodies; an empty body counts as `{}`; unknown fields are refused. Refusals are the status-style body `{statusCode, message, error}`. The service itself is described by `/openapi.json`.",
+        'How a test, or a client in any language, acts as the outside world ' +
+        "against the mock's HTTP server (`npm start`): merchants, stores, " +
+        'accounts, customer payments, the clock, users, one-time codes, ' +
+        'webhooks and faults. JSON bodies; an empty body counts as `{}`; ' +
+        'unknown fields are refused. Refusals are the status-style body ' +
+        '`{statusCode, message, error}`. The service itself is described by ' +
+        '`/openapi.json`.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: 'http://127.0.0.1:4010', description: 'The local mock (`npm start`; `--port` to change).' }],

@@ -62,59 +62,68 @@ async function snapshot() {
 }
 
 describe('control routes answer with the documented shapes', () => {
-  it('POST /__mock/merchants creates a merchant (201) with credentials; GET reads them and the balances back', async () => {
-    const created = await send('POST', '/__mock/merchants', {
-      name: 'Riverside Coffee',
-      balances: { usd: 100.5, khr: 40000 },
-      webhookUrl: 'http://127.0.0.1:9/hook',
-    })
-    expect(created.status).toBe(201)
-    expect(created.body).toEqual({
-      merchantId: 1,
-      appId: expect.any(Number),
-      apiKey: expect.stringMatching(/^mk_test_/),
-      apiSecret: expect.stringMatching(/^sk_test_/),
-    })
-    const read = await send('GET', `/__mock/merchants/${created.body.merchantId}`)
-    expect(read.body).toMatchObject({
-      ...created.body,
-      name: 'Riverside Coffee',
-      webhookUrl: 'http://127.0.0.1:9/hook',
-    })
-    const balances = await send('GET', `/__mock/merchants/${created.body.merchantId}/balances`)
-    expect(balances.body.usd).toEqual({ balance: 100.5, freeze: 0, usable: 100.5 })
-    expect(balances.body.khr).toEqual({ balance: 40000, freeze: 0, usable: 40000 })
-  })
+  it(
+    'POST /__mock/merchants creates a merchant (201) with credentials; GET ' + 'reads them and the balances back',
+    async () => {
+      const created = await send('POST', '/__mock/merchants', {
+        name: 'Riverside Coffee',
+        balances: { usd: 100.5, khr: 40000 },
+        webhookUrl: 'http://127.0.0.1:9/hook',
+      })
+      expect(created.status).toBe(201)
+      expect(created.body).toEqual({
+        merchantId: 1,
+        appId: expect.any(Number),
+        apiKey: expect.stringMatching(/^mk_test_/),
+        apiSecret: expect.stringMatching(/^sk_test_/),
+      })
+      const read = await send('GET', `/__mock/merchants/${created.body.merchantId}`)
+      expect(read.body).toMatchObject({
+        ...created.body,
+        name: 'Riverside Coffee',
+        webhookUrl: 'http://127.0.0.1:9/hook',
+      })
+      const balances = await send('GET', `/__mock/merchants/${created.body.merchantId}/balances`)
+      expect(balances.body.usd).toEqual({ balance: 100.5, freeze: 0, usable: 100.5 })
+      expect(balances.body.khr).toEqual({ balance: 40000, freeze: 0, usable: 40000 })
+    },
+  )
 
-  it('PATCH /__mock/merchants/{id} sets the webhook URL: webhooks built afterwards go there, earlier ones keep theirs', async () => {
-    const m = await merchantWithStore()
-    const first = await createOrder(m.apiKey, m.storeId)
-    await send('POST', '/__mock/payments', { orderId: first, status: 'SUCCESS' })
-    const patched = await send('PATCH', `/__mock/merchants/${m.merchantId}`, {
-      webhookUrl: 'http://127.0.0.1:9/hooks',
-      name: 'Riverside Roasters',
-    })
-    expect(patched).toMatchObject({
-      status: 200,
-      body: {
-        merchantId: m.merchantId,
-        apiKey: m.apiKey,
-        name: 'Riverside Roasters',
+  it(
+    'PATCH /__mock/merchants/{id} sets the webhook URL: webhooks built ' +
+      'afterwards go there, earlier ones keep theirs',
+    async () => {
+      const m = await merchantWithStore()
+      const first = await createOrder(m.apiKey, m.storeId)
+      await send('POST', '/__mock/payments', { orderId: first, status: 'SUCCESS' })
+      const patched = await send('PATCH', `/__mock/merchants/${m.merchantId}`, {
         webhookUrl: 'http://127.0.0.1:9/hooks',
-      },
-    })
-    const second = await createOrder(m.apiKey, m.storeId)
-    await send('POST', '/__mock/payments', { orderId: second, status: 'SUCCESS' })
-    const hooks = (await send('GET', '/__mock/webhooks')).body as Array<{
-      url: string | null
-      payload: { orderId: number }
-    }>
-    expect(hooks.map((h) => [h.payload.orderId, h.url])).toEqual([
-      [first, null],
-      [second, 'http://127.0.0.1:9/hooks'],
-    ])
-    expect((await send('PATCH', `/__mock/merchants/${m.merchantId}`, { webhookUrl: null })).body.webhookUrl).toBeNull()
-  })
+        name: 'Riverside Roasters',
+      })
+      expect(patched).toMatchObject({
+        status: 200,
+        body: {
+          merchantId: m.merchantId,
+          apiKey: m.apiKey,
+          name: 'Riverside Roasters',
+          webhookUrl: 'http://127.0.0.1:9/hooks',
+        },
+      })
+      const second = await createOrder(m.apiKey, m.storeId)
+      await send('POST', '/__mock/payments', { orderId: second, status: 'SUCCESS' })
+      const hooks = (await send('GET', '/__mock/webhooks')).body as Array<{
+        url: string | null
+        payload: { orderId: number }
+      }>
+      expect(hooks.map((h) => [h.payload.orderId, h.url])).toEqual([
+        [first, null],
+        [second, 'http://127.0.0.1:9/hooks'],
+      ])
+      expect(
+        (await send('PATCH', `/__mock/merchants/${m.merchantId}`, { webhookUrl: null })).body.webhookUrl,
+      ).toBeNull()
+    },
+  )
 
   it('stores are added (201), renamed (200) and removed (204), and the service lists the change at once', async () => {
     const m = await merchantWithStore()
@@ -151,31 +160,35 @@ describe('control routes answer with the documented shapes', () => {
     })
   })
 
-  it('POST /__mock/payments pays an order (201 {transactionId, orderId, status}); GET order and transaction show it', async () => {
-    const m = await merchantWithStore()
-    const orderId = await createOrder(m.apiKey, m.storeId)
-    const paid = await send('POST', '/__mock/payments', {
-      orderId,
-      status: 'SUCCESS',
-      payer: { accountName: 'Dara Sok', accountNumber: '012345678' },
-    })
-    expect(paid).toMatchObject({
-      status: 201,
-      body: { transactionId: expect.any(Number), orderId, status: 'completed' },
-    })
-    expect((await send('GET', `/__mock/orders/${orderId}`)).body).toMatchObject({
-      orderId,
-      status: 'completed',
-      amount: 25,
-    })
-    expect((await send('GET', `/__mock/transactions/${paid.body.transactionId}`)).body).toMatchObject({
-      kind: 'payment',
-      amount: 25,
-      status: 'completed',
-      orderId,
-    })
-    expect((await send('GET', `/__mock/merchants/${m.merchantId}/balances`)).body.usd.balance).toBe(125)
-  })
+  it(
+    'POST /__mock/payments pays an order (201 {transactionId, orderId, ' +
+      'status}); GET order and transaction show it',
+    async () => {
+      const m = await merchantWithStore()
+      const orderId = await createOrder(m.apiKey, m.storeId)
+      const paid = await send('POST', '/__mock/payments', {
+        orderId,
+        status: 'SUCCESS',
+        payer: { accountName: 'Dara Sok', accountNumber: '012345678' },
+      })
+      expect(paid).toMatchObject({
+        status: 201,
+        body: { transactionId: expect.any(Number), orderId, status: 'completed' },
+      })
+      expect((await send('GET', `/__mock/orders/${orderId}`)).body).toMatchObject({
+        orderId,
+        status: 'completed',
+        amount: 25,
+      })
+      expect((await send('GET', `/__mock/transactions/${paid.body.transactionId}`)).body).toMatchObject({
+        kind: 'payment',
+        amount: 25,
+        status: 'completed',
+        orderId,
+      })
+      expect((await send('GET', `/__mock/merchants/${m.merchantId}/balances`)).body.usd.balance).toBe(125)
+    },
+  )
 
   it('paying an order that is not payable any more is a 4xx with a message, and changes nothing', async () => {
     const m = await merchantWithStore()
@@ -253,103 +266,113 @@ describe('control routes answer with the documented shapes', () => {
     })
   })
 
-  it('POST /__mock/users creates a signed-in user (201 {userId, accessToken}); GET /__mock/otp is the mailbox', async () => {
-    const user = await send('POST', '/__mock/users', { email: 'dara@example.com', emailVerified: true })
-    expect(user).toMatchObject({ status: 201, body: { userId: expect.any(Number), accessToken: expect.any(String) } })
-    expect((await send('GET', '/__mock/otp')).body).toEqual([])
-    await mock.fetch(`${mock.baseUrl}/api/v1/auth/forgot-pin`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${user.body.accessToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'dara@example.com' }),
-    })
-    expect((await send('GET', '/__mock/otp')).body).toEqual([
-      {
-        userId: user.body.userId,
-        channel: 'email',
-        to: 'dara@example.com',
-        code: expect.stringMatching(/^\d{6}$/),
-        sessionId: expect.any(String),
-        sentAt: MONDAY,
-      },
-    ])
-  })
-
-  it('GET /__mock/webhooks lists deliveries; stale-next, duplicate-next, hold-next and deliver-due act on the next webhooks', async () => {
-    // Deliveries go to a fake receiver (answers scripted), so each switch's effect is counted in POSTs.
-    const posts: Array<{ orderId: number }> = []
-    const answers = [200, 200, 200, 500, 200, 200]
-    mock = createMockGateway({
-      clock: { now: MONDAY, frozen: true },
-      autoSettle: false,
-      webhookFetch: (async (_url: string, init?: RequestInit) => {
-        posts.push(JSON.parse(String(init?.body)))
-        return new Response(null, { status: answers.shift() ?? 200 })
-      }) as typeof fetch,
-    })
-    control = createControlHandler(mock)
-    const merchant = (
-      await send('POST', '/__mock/merchants', { balances: { usd: 100 }, webhookUrl: 'https://merchant.test/hooks' })
-    ).body
-    const { storeId } = (
-      await send('POST', `/__mock/merchants/${merchant.merchantId}/stores`, {
-        storeName: 'Riverside',
-        address: '1 Main St',
+  it(
+    'POST /__mock/users creates a signed-in user (201 {userId, ' + 'accessToken}); GET /__mock/otp is the mailbox',
+    async () => {
+      const user = await send('POST', '/__mock/users', { email: 'dara@example.com', emailVerified: true })
+      expect(user).toMatchObject({ status: 201, body: { userId: expect.any(Number), accessToken: expect.any(String) } })
+      expect((await send('GET', '/__mock/otp')).body).toEqual([])
+      await mock.fetch(`${mock.baseUrl}/api/v1/auth/forgot-pin`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${user.body.accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'dara@example.com' }),
       })
-    ).body
-    const pay = async () => {
-      const orderId = await createOrder(merchant.apiKey, storeId)
-      await send('POST', '/__mock/payments', { orderId, status: 'SUCCESS' })
-      return orderId
-    }
+      expect((await send('GET', '/__mock/otp')).body).toEqual([
+        {
+          userId: user.body.userId,
+          channel: 'email',
+          to: 'dara@example.com',
+          code: expect.stringMatching(/^\d{6}$/),
+          sessionId: expect.any(String),
+          sentAt: MONDAY,
+        },
+      ])
+    },
+  )
 
-    expect((await send('POST', '/__mock/webhooks/stale-next', { seconds: 600 })).status).toBe(204)
-    const stale = await pay()
-    const [hook] = (await send('GET', '/__mock/webhooks')).body
-    expect(hook).toMatchObject({
-      id: 1,
-      merchantId: merchant.merchantId,
-      payload: { orderId: stale, status: 'SUCCESS', createTimeMilli: Date.parse(MONDAY) - 600_000 },
-      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
-    })
+  it(
+    'GET /__mock/webhooks lists deliveries; stale-next, duplicate-next, ' +
+      'hold-next and deliver-due act on the next webhooks',
+    async () => {
+      // Deliveries go to a fake receiver (answers scripted), so each switch's effect is counted in POSTs.
+      const posts: Array<{ orderId: number }> = []
+      const answers = [200, 200, 200, 500, 200, 200]
+      mock = createMockGateway({
+        clock: { now: MONDAY, frozen: true },
+        autoSettle: false,
+        webhookFetch: (async (_url: string, init?: RequestInit) => {
+          posts.push(JSON.parse(String(init?.body)))
+          return new Response(null, { status: answers.shift() ?? 200 })
+        }) as typeof fetch,
+      })
+      control = createControlHandler(mock)
+      const merchant = (
+        await send('POST', '/__mock/merchants', { balances: { usd: 100 }, webhookUrl: 'https://merchant.test/hooks' })
+      ).body
+      const { storeId } = (
+        await send('POST', `/__mock/merchants/${merchant.merchantId}/stores`, {
+          storeName: 'Riverside',
+          address: '1 Main St',
+        })
+      ).body
+      const pay = async () => {
+        const orderId = await createOrder(merchant.apiKey, storeId)
+        await send('POST', '/__mock/payments', { orderId, status: 'SUCCESS' })
+        return orderId
+      }
 
-    expect((await send('POST', '/__mock/webhooks/duplicate-next')).status).toBe(204)
-    const doubled = await pay()
-    expect(posts.map((p) => p.orderId)).toEqual([stale, doubled, doubled])
+      expect((await send('POST', '/__mock/webhooks/stale-next', { seconds: 600 })).status).toBe(204)
+      const stale = await pay()
+      const [hook] = (await send('GET', '/__mock/webhooks')).body
+      expect(hook).toMatchObject({
+        id: 1,
+        merchantId: merchant.merchantId,
+        payload: { orderId: stale, status: 'SUCCESS', createTimeMilli: Date.parse(MONDAY) - 600_000 },
+        signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+      })
 
-    expect((await send('POST', '/__mock/webhooks/hold-next')).status).toBe(204)
-    const held = await pay()
-    expect(posts).toHaveLength(3)
-    const after = await pay() // its first attempt fails (500); the held one goes right after it
-    expect(posts.map((p) => p.orderId).slice(3)).toEqual([after, held])
+      expect((await send('POST', '/__mock/webhooks/duplicate-next')).status).toBe(204)
+      const doubled = await pay()
+      expect(posts.map((p) => p.orderId)).toEqual([stale, doubled, doubled])
 
-    expect((await send('POST', '/__mock/webhooks/deliver-due')).body).toEqual({ attempted: 0 })
-    await send('POST', '/__mock/clock', { advanceMs: 60_000 }) // autoSettle off: the due retry waits
-    expect(posts).toHaveLength(5)
-    expect((await send('POST', '/__mock/webhooks/deliver-due')).body).toEqual({ attempted: 1 })
-    expect(posts.map((p) => p.orderId).at(-1)).toBe(after)
-  })
+      expect((await send('POST', '/__mock/webhooks/hold-next')).status).toBe(204)
+      const held = await pay()
+      expect(posts).toHaveLength(3)
+      const after = await pay() // its first attempt fails (500); the held one goes right after it
+      expect(posts.map((p) => p.orderId).slice(3)).toEqual([after, held])
 
-  it('faults are armed (201), listed and cleared (204) over HTTP, and an armed one fires on the service route', async () => {
-    const m = await merchantWithStore()
-    const armed = await send('POST', '/__mock/faults', {
-      route: 'POST /api/v1/payment-gateway/stores/list',
-      kind: 'error',
-      status: 503,
-    })
-    expect(armed).toMatchObject({
-      status: 201,
-      body: { id: expect.any(Number), kind: 'error', status: 503, remaining: 1 },
-    })
-    expect((await send('GET', '/__mock/faults')).body).toHaveLength(1)
-    const res = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, {
-      method: 'POST',
-      headers: { [HEADERS.apiKey]: m.apiKey },
-    })
-    expect(res.status).toBe(503)
-    await send('POST', '/__mock/faults', { route: '*', kind: 'error', times: 'always' })
-    expect((await send('DELETE', '/__mock/faults')).status).toBe(204)
-    expect((await send('GET', '/__mock/faults')).body).toEqual([])
-  })
+      expect((await send('POST', '/__mock/webhooks/deliver-due')).body).toEqual({ attempted: 0 })
+      await send('POST', '/__mock/clock', { advanceMs: 60_000 }) // autoSettle off: the due retry waits
+      expect(posts).toHaveLength(5)
+      expect((await send('POST', '/__mock/webhooks/deliver-due')).body).toEqual({ attempted: 1 })
+      expect(posts.map((p) => p.orderId).at(-1)).toBe(after)
+    },
+  )
+
+  it(
+    'faults are armed (201), listed and cleared (204) over HTTP, and an ' + 'armed one fires on the service route',
+    async () => {
+      const m = await merchantWithStore()
+      const armed = await send('POST', '/__mock/faults', {
+        route: 'POST /api/v1/payment-gateway/stores/list',
+        kind: 'error',
+        status: 503,
+      })
+      expect(armed).toMatchObject({
+        status: 201,
+        body: { id: expect.any(Number), kind: 'error', status: 503, remaining: 1 },
+      })
+      expect((await send('GET', '/__mock/faults')).body).toHaveLength(1)
+      const res = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, {
+        method: 'POST',
+        headers: { [HEADERS.apiKey]: m.apiKey },
+      })
+      expect(res.status).toBe(503)
+      await send('POST', '/__mock/faults', { route: '*', kind: 'error', times: 'always' })
+      expect((await send('DELETE', '/__mock/faults')).status).toBe(204)
+      expect((await send('GET', '/__mock/faults')).body).toEqual([])
+    },
+  )
 
   it('POST /__mock/reset (204) brings the seeded state back', async () => {
     await merchantWithStore()
@@ -357,23 +380,27 @@ describe('control routes answer with the documented shapes', () => {
     expect((await send('GET', '/__mock/merchants/1')).status).toBe(404)
   })
 
-  it('DELETE /__mock/merchants/{id} removes a merchant (204): its key then answers 404 on balance inquiry; GET shows removedAt', async () => {
-    const m = await merchantWithStore()
-    expect((await send('DELETE', `/__mock/merchants/${m.merchantId}`)).status).toBe(204)
-    const res = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.balanceInquiry}`, {
-      method: 'POST',
-      headers: { [HEADERS.apiKey]: m.apiKey },
-    })
-    expect({ status: res.status, body: await res.json() }).toEqual({
-      status: 404,
-      body: { statusCode: 404, message: 'Merchant not found', error: 'Not Found' },
-    })
-    expect((await send('GET', `/__mock/merchants/${m.merchantId}`)).body).toMatchObject({
-      merchantId: m.merchantId,
-      removedAt: MONDAY,
-    })
-    expect((await send('DELETE', `/__mock/merchants/${m.merchantId}`)).status).toBe(404)
-  })
+  it(
+    'DELETE /__mock/merchants/{id} removes a merchant (204): its key then ' +
+      'answers 404 on balance inquiry; GET shows removedAt',
+    async () => {
+      const m = await merchantWithStore()
+      expect((await send('DELETE', `/__mock/merchants/${m.merchantId}`)).status).toBe(204)
+      const res = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.balanceInquiry}`, {
+        method: 'POST',
+        headers: { [HEADERS.apiKey]: m.apiKey },
+      })
+      expect({ status: res.status, body: await res.json() }).toEqual({
+        status: 404,
+        body: { statusCode: 404, message: 'Merchant not found', error: 'Not Found' },
+      })
+      expect((await send('GET', `/__mock/merchants/${m.merchantId}`)).body).toMatchObject({
+        merchantId: m.merchantId,
+        removedAt: MONDAY,
+      })
+      expect((await send('DELETE', `/__mock/merchants/${m.merchantId}`)).status).toBe(404)
+    },
+  )
 
   it('GET /__mock/requests lists the service requests answered, with filters; DELETE empties it', async () => {
     const m = await merchantWithStore()

@@ -244,7 +244,8 @@ const ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: '/requests',
     summary:
-      'the requests the service answered, oldest first: ?method, path, status (404 or 4xx), merchantId, withWarnings, afterSeq, limit',
+      'the requests the service answered, oldest first: ?method, path, status ' +
+      '(404 or 4xx), merchantId, withWarnings, afterSeq, limit',
     handle: (mock, _p, _body, query) => ok(mock.requests.list(requestLogQuery(query))),
   },
   {

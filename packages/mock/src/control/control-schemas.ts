@@ -84,7 +84,8 @@ export const addAccountBody = z.strictObject({
  *
  * @example
  * ```ts
- * reportPaymentBody.parse({ orderId: 1001, status: 'SUCCESS', payer: { accountName: 'Dara Sok', accountNumber: '012345678' } })
+ * reportPaymentBody.parse({ orderId: 1001, status: 'SUCCESS', payer: { accountName: 'Dara Sok',
+ *   accountNumber: '012345678' } })
  * ```
  */
 export const reportPaymentBody = z.strictObject({

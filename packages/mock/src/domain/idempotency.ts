@@ -1,7 +1,7 @@
 /**
  * @module idempotency
- * Idempotent refunds and payouts (the gateway documentation, Limits). A key is scoped to the merchant and lives 24 hours
- * on the mock clock. Within the window:
+ * Idempotent refunds and payouts (the gateway documentation, Limits). A key is scoped to the merchant and lives 24
+ * hours on the mock clock. Within the window:
  *
  * - a request whose key is still being processed gets 409 `idempotency_key_in_use`;
  * - the same key with another operation or another body gets 422 `idempotency_key_mismatch`

@@ -71,7 +71,8 @@ export class Ledger {
       balanceMinor - freezeMinor < 0
     ) {
       throw new Error(
-        `[mock] ledger invariant broken for merchant ${merchantId} ${currency}: balance ${balanceMinor}, freeze ${freezeMinor}`,
+        `[mock] ledger invariant broken for merchant ${merchantId} ${currency}: ` +
+          `balance ${balanceMinor}, freeze ${freezeMinor}`,
       )
     }
     this.db.balances.patch(record, { balanceMinor, freezeMinor })

@@ -66,7 +66,8 @@ export async function createPayout(
   if (amountMinor > usableMinor) {
     throw new RuleError(
       422,
-      `Payout of ${formatAmount(amountMinor, input.currency)} exceeds the usable balance of ${formatAmount(usableMinor, input.currency)}`,
+      `Payout of ${formatAmount(amountMinor, input.currency)} exceeds the ` +
+        `usable balance of ${formatAmount(usableMinor, input.currency)}`,
       'insufficient_funds',
     )
   }

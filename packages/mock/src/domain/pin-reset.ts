@@ -8,11 +8,11 @@
  *                  the session deleted (single use)
  *
  * Our decisions (docs/decisions.md): a session is dropped at its expiry or when used; a new forgot-pin
- * ends the user's earlier sessions (only the latest code works); at most 5 codes per user in 15 minutes (option `forgotPinLimit`); the 5th wrong code ends
- * the session; a verified session has its own 10 minutes; codes are
+ * ends the user's earlier sessions (only the latest code works); at most 5 codes per user in 15 minutes (option
+ * `forgotPinLimit`); the 5th wrong code ends the session; a verified session has its own 10 minutes; codes are
  * stored hashed; the code in the outbox is the message as sent. reset-pin accepts the session id alone,
- * as the gateway documentation describes (a security finding), unless `resetPinRequiresBearer` is set; a bearer token of
- * another user is always refused.
+ * as the gateway documentation describes (a security finding), unless `resetPinRequiresBearer` is set; a bearer token
+ * of another user is always refused.
  */
 import { PIN_RULES } from '@merchant-gateway/contract'
 import type { OtpSessionRecord, Phone, UserRecord } from '../store/records.js'

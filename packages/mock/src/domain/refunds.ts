@@ -46,7 +46,8 @@ export async function refundOrder(
   if (amountMinor > remaining) {
     throw new RuleError(
       422,
-      `Refund of ${formatAmount(amountMinor, order.currency)} exceeds the ${formatAmount(remaining, order.currency)} that remains refundable on order ${order.orderId}`,
+      `Refund of ${formatAmount(amountMinor, order.currency)} exceeds the ${formatAmount(remaining, order.currency)} ` +
+        `that remains refundable on order ${order.orderId}`,
       'refund_exceeds_remaining',
     )
   }
@@ -54,7 +55,8 @@ export async function refundOrder(
   if (amountMinor > usableMinor) {
     throw new RuleError(
       422,
-      `Refund of ${formatAmount(amountMinor, order.currency)} exceeds the usable balance of ${formatAmount(usableMinor, order.currency)}`,
+      `Refund of ${formatAmount(amountMinor, order.currency)} exceeds the ` +
+        `usable balance of ${formatAmount(usableMinor, order.currency)}`,
       'insufficient_funds',
     )
   }

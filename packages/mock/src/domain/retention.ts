@@ -26,7 +26,9 @@ export interface HistoryLimit {
   maxAgeSeconds: number
 }
 
-/** One expiring record: `drop` is called once the clock reaches `at`; it checks the record is still the one scheduled. */
+/**
+ * One expiring record: `drop` is called once the clock reaches `at`; it checks the record is still the one scheduled.
+ */
 interface Expiry {
   at: number
   seq: number

@@ -198,7 +198,8 @@ export function canReach<S extends string>(machine: StateMachine<S>, from: S | n
  *
  * @example
  * ```ts
- * toMermaid(REFUND_MACHINE) // 'stateDiagram-v2\n  [*] --> pending: refund accepted\n  pending --> completed: settlement'
+ * // 'stateDiagram-v2\n  [*] --> pending: refund accepted\n  pending --> completed: settlement'
+ * toMermaid(REFUND_MACHINE)
  * ```
  */
 export function toMermaid(machine: StateMachine): string {

@@ -60,7 +60,10 @@ export function removeStore(ctx: DomainContext, merchantId: number, storeId: num
   ctx.db.stores.remove(requireOwnStore(ctx, merchantId, storeId))
 }
 
-/** The merchant's stores in creation order; a 404 when there are none (as the gateway documents it), unless configured otherwise. */
+/**
+ * The merchant's stores in creation order; a 404 when there are none (as the gateway documents it), unless configured
+ * otherwise.
+ */
 export function listStores(ctx: DomainContext, merchantId: number): readonly StoreRecord[] {
   const stores = ctx.db.stores.group('byMerchant', merchantId)
   if (stores.length === 0 && ctx.options.emptyStoreList === 'not-found') {

@@ -31,15 +31,22 @@ const R14 = RELEASES['1.4.0']
  * @example
  * ```ts
  * deprecationNote('missing-idempotency-key', 'X-Idempotent-Key')
- * // 'no X-Idempotent-Key: accepted for now; refused with 400 missing_idempotent_key from 2026-01-20T00:00:00Z (release 1.3.0)'
+ * // 'no X-Idempotent-Key: accepted for now; refused with 400 missing_idempotent_key from 2026-01-20T00:00:00Z (release
+ * // 1.3.0)'
  * ```
  */
 export function deprecationNote(use: DeprecatedUse, what: string): string {
   switch (use) {
     case 'missing-idempotency-key':
-      return `no ${what}: accepted for now; refused with 400 missing_idempotent_key from ${R13.iso.rejection} (release 1.3.0)`
+      return (
+        `no ${what}: accepted for now; refused with 400 missing_idempotent_key ` +
+        `from ${R13.iso.rejection} (release 1.3.0)`
+      )
     case 'malformed-idempotency-key':
-      return `${what}: accepted for now; refused with 400 invalid_idempotent_key from ${R13.iso.fullEnforcement} (release 1.3.0)`
+      return (
+        `${what}: accepted for now; refused with 400 invalid_idempotent_key ` +
+        `from ${R13.iso.fullEnforcement} (release 1.3.0)`
+      )
     case 'legacy-auth':
       return `${what}: deprecated by release 1.4.0; refused with 401 invalid_authentication from ${R14.iso.rejection}`
   }
@@ -54,7 +61,8 @@ export function deprecationNote(use: DeprecatedUse, what: string): string {
  *
  * @example
  * ```ts
- * deprecationHeader(eraAt(Date.parse('2026-03-10T00:00:00Z')), 'standard', new Set(), 'every-response') // the 1.4.0 text
+ * // the 1.4.0 text
+ * deprecationHeader(eraAt(Date.parse('2026-03-10T00:00:00Z')), 'standard', new Set(), 'every-response')
  * deprecationHeader(eraAt(Date.parse('2026-03-10T00:00:00Z')), 'standard', new Set(), 'deprecated-use') // undefined
  * ```
  */

@@ -12,7 +12,8 @@ import type { Phone, UserRecord } from '../store/records.js'
  *
  * @example
  * ```ts
- * const input: CreateUserInput = { email: 'dara@example.com', emailVerified: true, phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' } }
+ * const input: CreateUserInput = { email: 'dara@example.com', emailVerified: true, phone: { phoneCode: '855',
+ *   countryCode: 'KH', phoneNumber: '12345678' } }
  * const { accessToken } = await mock.users.create(input)
  * ```
  */

@@ -1,8 +1,8 @@
 /**
  * @module webhook-delivery
  * One HTTP attempt of a webhook: a POST of the exact raw body with Content-Type and X-Signature (when the
- * contract in force signs webhooks) to the merchant's `webhookUrl`. Any 2xx is the acknowledgement; anything else (another status, a redirect,
- * a network error) is a failed attempt. The answer's body is not read.
+ * contract in force signs webhooks) to the merchant's `webhookUrl`. Any 2xx is the acknowledgement; anything else
+ * (another status, a redirect, a network error) is a failed attempt. The answer's body is not read.
  */
 import { HEADERS, type WebhookPayload } from '@merchant-gateway/contract'
 

@@ -47,7 +47,8 @@ export interface FaultSpec {
  *
  * @example
  * ```ts
- * const fault: Fault = mock.faults.add({ route: 'POST /api/v1/payment-gateway/order/payout', kind: 'latency', delayMs: 2000 })
+ * const fault: Fault = mock.faults.add({ route: 'POST /api/v1/payment-gateway/order/payout', kind: 'latency',
+ *   delayMs: 2000 })
  * fault.remaining // 1
  * ```
  */
@@ -97,7 +98,8 @@ export class FaultRegistry {
       if (methods === undefined)
         throw new RuleError(
           400,
-          `route ${spec.route}: the service has no path ${path} (a gateway or PIN module path, e.g. /api/v1/payment-gateway/order/refund)`,
+          `route ${spec.route}: the service has no path ${path} (a gateway or PIN ` +
+            `module path, e.g. /api/v1/payment-gateway/order/refund)`,
         )
       if (!methods.split(', ').includes(method))
         throw new RuleError(400, `route ${spec.route}: ${path} takes ${methods}, not ${method}`)

@@ -55,7 +55,9 @@ export function authenticateStandard(
     if (era.legacyAuth === 'refused') {
       throw new RuleError(
         401,
-        `${obsolete.join(' and ')} ${obsolete.length > 1 ? 'are' : 'is'} no longer accepted on this endpoint since release 1.4.0; send ${HEADERS.apiKey} only`,
+        `${obsolete.join(' and ')} ${obsolete.length > 1 ? 'are' : 'is'} no ` +
+          `longer accepted on this endpoint since release 1.4.0; send ${HEADERS.apiKey} ` +
+          `only`,
         'invalid_authentication',
         { endpoint: path, required_header: HEADERS.apiKey, documentation: DOCS },
       )
@@ -107,7 +109,8 @@ async function authenticateSigned(
     if (era.legacyAuth === 'refused') {
       throw new RuleError(
         401,
-        `${HEADERS.appId} is no longer accepted since release 1.4.0; sign the request with ${HEADERS.timestamp} and ${HEADERS.signature}`,
+        `${HEADERS.appId} is no longer accepted since release 1.4.0; sign the ` +
+          `request with ${HEADERS.timestamp} and ${HEADERS.signature}`,
         'invalid_authentication',
         { endpoint: path, required_header: HEADERS.signature, documentation: DOCS },
       )
@@ -141,7 +144,9 @@ async function authenticateSigned(
     if (firstKey !== undefined) {
       throw new RuleError(
         401,
-        `This ${HEADERS.signature} was already sent with ${firstKey === '' ? 'no' : 'another'} ${HEADERS.idempotentKey}; a request is signed once, and only its retries with the same key may repeat it`,
+        `This ${HEADERS.signature} was already sent with ${firstKey === '' ? 'no' : 'another'} ` +
+          `${HEADERS.idempotentKey}; a request is signed once, and only its ` +
+          `retries with the same key may repeat it`,
         'replayed_signature',
       )
     }
@@ -160,7 +165,9 @@ function authenticateEarlier(
   if (!request.headers.get(HEADERS.appId)) {
     const hint = era.signedMoneyForm
       ? ` (or sign the request with ${HEADERS.timestamp} and ${HEADERS.signature})`
-      : `: until release 1.4.0 this endpoint takes the earlier form, ${HEADERS.appId}, ${HEADERS.apiKey} and ${HEADERS.timestamp} with a snake_case body, and no ${HEADERS.signature}`
+      : `: until release 1.4.0 this endpoint takes the earlier form, ` +
+        `${HEADERS.appId}, ${HEADERS.apiKey} and ${HEADERS.timestamp} with a ` +
+        `snake_case body, and no ${HEADERS.signature}`
     throw new RuleError(400, `Missing required header: ${HEADERS.appId}${hint}`)
   }
   const merchant = merchantFor(ctx, request, notes)
@@ -254,7 +261,8 @@ function checkTimestamp(ctx: DomainContext, timestamp: string): void {
   if (!/^\d{1,15}$/.test(timestamp)) {
     throw new RuleError(
       400,
-      `${HEADERS.timestamp} must be Unix time in seconds as decimal digits, got ${JSON.stringify(timestamp.slice(0, 40))}`,
+      `${HEADERS.timestamp} must be Unix time in seconds as decimal digits, ` +
+        `got ${JSON.stringify(timestamp.slice(0, 40))}`,
     )
   }
   const tolerance = ctx.options.signatureToleranceSeconds

@@ -46,7 +46,8 @@ export interface PinRouteSpec<I> {
  *
  * @example
  * ```ts
- * pinRoute(runtime, { operation: 'setPin', path: PIN_PATHS.setPin, bearer: 'required', message: PIN_MESSAGES.setPin, parse, run })
+ * pinRoute(runtime, { operation: 'setPin', path: PIN_PATHS.setPin, bearer: 'required', message: PIN_MESSAGES.setPin,
+ *   parse, run })
  * ```
  */
 export function pinRoute<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>): ServiceRoute {

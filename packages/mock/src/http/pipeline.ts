@@ -66,7 +66,8 @@ interface Outcome {
  *
  * @example
  * ```ts
- * const cancel: ServiceRoute = route(runtime, { operation: 'cancelOrder', method: 'POST', path, auth: 'standard', ... })
+ * const cancel: ServiceRoute = route(runtime, { operation: 'cancelOrder', method: 'POST', path, auth: 'standard',
+ *   ... })
  * ```
  */
 export function route<I, R>(runtime: GatewayRuntime, spec: RouteSpec<I, R>): ServiceRoute {
@@ -177,7 +178,8 @@ async function handle<I, R>(
       if (decision.kind === 'mismatch') {
         throw new RuleError(
           422,
-          `This ${HEADERS.idempotentKey} was used within 24 hours for a different request (${decision.operation}); use a new key for a new request`,
+          `This ${HEADERS.idempotentKey} was used within 24 hours for a different ` +
+            `request (${decision.operation}); use a new key for a new request`,
           'idempotency_key_mismatch',
         )
       }

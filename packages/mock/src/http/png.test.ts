@@ -168,16 +168,20 @@ describe('encodePng1Bit', () => {
     expect(decodePng(encodePng1Bit([[false]])).dark).toEqual([[false]])
   })
 
-  it('refuses an empty picture, ragged rows, sides that are not integers from 1 and a scale that is not a whole factor', () => {
-    expect(() => encodePng1Bit([])).toThrow(RangeError)
-    expect(() => encodePng1Bit([[]])).toThrow(RangeError)
-    expect(() => encodePng1Bit([[true, false], [true]])).toThrow(/row 1 has 1/)
-    expect(() => encodePng1Bit({ width: 0, height: 5, isDark: () => true })).toThrow(/width/)
-    expect(() => encodePng1Bit({ width: 2.5, height: 5, isDark: () => true })).toThrow(/width/)
-    expect(() => encodePng1Bit({ width: 5, height: -1, isDark: () => true })).toThrow(/height/)
-    expect(() => encodePng1Bit({ width: 5, height: 2 ** 30, isDark: () => true }, { scale: 2 })).toThrow(
-      /after scaling/,
-    )
-    for (const scale of [0, 1.5, -2]) expect(() => encodePng1Bit(noise, { scale }), `scale ${scale}`).toThrow(/scale/)
-  })
+  it(
+    'refuses an empty picture, ragged rows, sides that are not integers ' +
+      'from 1 and a scale that is not a whole factor',
+    () => {
+      expect(() => encodePng1Bit([])).toThrow(RangeError)
+      expect(() => encodePng1Bit([[]])).toThrow(RangeError)
+      expect(() => encodePng1Bit([[true, false], [true]])).toThrow(/row 1 has 1/)
+      expect(() => encodePng1Bit({ width: 0, height: 5, isDark: () => true })).toThrow(/width/)
+      expect(() => encodePng1Bit({ width: 2.5, height: 5, isDark: () => true })).toThrow(/width/)
+      expect(() => encodePng1Bit({ width: 5, height: -1, isDark: () => true })).toThrow(/height/)
+      expect(() => encodePng1Bit({ width: 5, height: 2 ** 30, isDark: () => true }, { scale: 2 })).toThrow(
+        /after scaling/,
+      )
+      for (const scale of [0, 1.5, -2]) expect(() => encodePng1Bit(noise, { scale }), `scale ${scale}`).toThrow(/scale/)
+    },
+  )
 })

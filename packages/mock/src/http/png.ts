@@ -110,7 +110,8 @@ export function encodePng1Bit(
   ] as const) {
     if (!Number.isInteger(value) || value < 1 || value * scale > MAX_DIMENSION) {
       throw new RangeError(
-        `[mock] PNG ${name} must be an integer from 1 to ${MAX_DIMENSION} (after scaling), got ${value}${scale === 1 ? '' : ` x ${scale}`}`,
+        `[mock] PNG ${name} must be an integer from 1 to ${MAX_DIMENSION} ` +
+          `(after scaling), got ${value}${scale === 1 ? '' : ` x ${scale}`}`,
       )
     }
   }

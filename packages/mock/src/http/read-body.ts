@@ -46,7 +46,8 @@ export function parseJsonObject(body: RawBody, options: { allowEmpty: boolean })
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new RuleError(
       400,
-      `Request body must be a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`,
+      `Request body must be a JSON object, got ` +
+        (Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value),
     )
   }
   return value as Record<string, unknown>

@@ -17,7 +17,9 @@ import type { DeprecatedUse, EraName } from '@merchant-gateway/contract'
  * @example
  * ```ts
  * const [last] = mock.requests.list({ limit: 1 })
- * last?.warnings // e.g. ['no X-Idempotent-Key: accepted for now; refused with 400 missing_idempotent_key from 2026-01-20T00:00:00Z (release 1.3.0)']
+ * // e.g. ['no X-Idempotent-Key: accepted for now; refused with 400 missing_idempotent_key from
+ * //   2026-01-20T00:00:00Z (release 1.3.0)']
+ * last?.warnings
  * ```
  */
 export interface RequestLogEntry {

@@ -113,8 +113,10 @@ function isPinPath(pathname: string): boolean {
  *
  * @example
  * ```ts
- * refusalBodyFor('/api/v1/auth/set-pin', 405, 'GET is not allowed') // { status_code: 405, ..., code: 'method_not_allowed', data: null }
- * refusalBodyFor('/api/v1/payment-gateway/order/create', 405, 'GET is not allowed') // { statusCode: 405, ..., error: 'Method Not Allowed' }
+ * // { status_code: 405, ..., code: 'method_not_allowed', data: null }
+ * refusalBodyFor('/api/v1/auth/set-pin', 405, 'GET is not allowed')
+ * // { statusCode: 405, ..., error: 'Method Not Allowed' }
+ * refusalBodyFor('/api/v1/payment-gateway/order/create', 405, 'GET is not allowed')
  * ```
  */
 export function refusalBodyFor(pathname: string, status: number, message: string): unknown {

@@ -51,7 +51,9 @@ export class SeenSignatures {
     this.#head = 0
   }
 
-  /** Amortised O(1) per signature: each entry is pruned once, and the array is compacted only when half of it is pruned. */
+  /**
+   * Amortised O(1) per signature: each entry is pruned once, and the array is compacted only when half of it is pruned.
+   */
   #prune(now: number): void {
     while (this.#head < this.#queue.length && this.#queue[this.#head]!.expiresAt <= now) {
       const { id, expiresAt } = this.#queue[this.#head]!

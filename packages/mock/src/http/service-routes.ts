@@ -20,7 +20,8 @@ import { toResponse, type IncomingRequest, type RouteAnswer } from './answer.js'
  *
  * @example
  * ```ts
- * const route: ServiceRoute = { method: 'POST', path: '/api/v1/payment-gateway/stores/list', answer: async () => ({ status: 200, headers: {}, body: '{}' }) }
+ * const route: ServiceRoute = { method: 'POST', path: '/api/v1/payment-gateway/stores/list', answer: async () => ({
+ *   status: 200, headers: {}, body: '{}' }) }
  * ```
  */
 export interface ServiceRoute {
@@ -117,7 +118,9 @@ function pathOf(url: string): string {
   return url.slice(start, end)
 }
 
-/** The forms of a path msw's matching accepts: as written and percent-decoded, each with and without one trailing slash. */
+/**
+ * The forms of a path msw's matching accepts: as written and percent-decoded, each with and without one trailing slash.
+ */
 function pathForms(path: string): string[] {
   const forms = [path]
   const decoded = decode(path)

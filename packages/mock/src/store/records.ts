@@ -161,7 +161,9 @@ export const webhookRecordSchema = z.object({
     transactionId: id,
   }),
   rawBody: z.string(),
-  /** X-Signature of the latest attempt; null when the contract in force did not sign webhooks (before release 1.4.0). */
+  /**
+   * X-Signature of the latest attempt; null when the contract in force did not sign webhooks (before release 1.4.0).
+   */
   signature: z.nullable(z.string()),
   /**
    * `recorded`: not delivered yet (an HTTP attempt is running or scheduled, or there is no URL and no

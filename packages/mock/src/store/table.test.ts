@@ -85,17 +85,20 @@ describe('Table', () => {
     expect(t.group('byOwner', 8)).toEqual([])
   })
 
-  it('after clear the table starts empty and takes the same keys again; records read before stay untouched objects', async () => {
-    const t = table()
-    const old = await t.insert({ id: 1, owner: 7, status: 'open' })
-    t.clear()
-    expect(t.all()).toEqual([])
-    expect(t.group('byOwner', 7)).toEqual([])
-    const fresh = await t.insert({ id: 1, owner: 7, status: 'closed' })
-    expect(t.get('byId', 1)).toBe(fresh)
-    expect(t.has(old)).toBe(false)
-    expect(old.status).toBe('open')
-  })
+  it(
+    'after clear the table starts empty and takes the same keys again; ' + 'records read before stay untouched objects',
+    async () => {
+      const t = table()
+      const old = await t.insert({ id: 1, owner: 7, status: 'open' })
+      t.clear()
+      expect(t.all()).toEqual([])
+      expect(t.group('byOwner', 7)).toEqual([])
+      const fresh = await t.insert({ id: 1, owner: 7, status: 'closed' })
+      expect(t.get('byId', 1)).toBe(fresh)
+      expect(t.has(old)).toBe(false)
+      expect(old.status).toBe('open')
+    },
+  )
 
   it('group() and all() return copies: changing them does not change the table', async () => {
     const t = table()

@@ -20,7 +20,10 @@ export interface OperationSpec<T> {
   /** Signed with X-Timestamp and X-Signature, and sent with X-Idempotent-Key. */
   signed: boolean
   retry: RetrySafety
-  /** `required`: the gateway documentation documents the envelope; `optional`: the gateway documentation leaves it open, both are accepted. */
+  /**
+   * `required`: the gateway documentation documents the envelope; `optional`: the gateway documentation leaves it open,
+   * both are accepted.
+   */
   envelope: 'required' | 'optional'
   /** Schema of the data (inside the envelope when there is one). */
   schema: StandardSchemaV1<unknown, T>

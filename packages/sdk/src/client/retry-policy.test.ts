@@ -57,10 +57,14 @@ describe('backoff', () => {
 describe('waitPassesDeadline', () => {
   const now = Date.parse('2026-11-02T09:00:00Z')
 
-  it('a Retry-After on a 429 or 503 longer than what is left of the deadline ends the call (delay-seconds or HTTP-date)', () => {
-    expect(waitPassesDeadline(status(429, { retryAfter: '600' }), 60, now)).toBe(true)
-    expect(waitPassesDeadline(status(503, { retryAfter: 'Mon, 02 Nov 2026 09:00:02 GMT' }), 1500, now)).toBe(true)
-  })
+  it(
+    'a Retry-After on a 429 or 503 longer than what is left of the deadline ' +
+      'ends the call (delay-seconds or HTTP-date)',
+    () => {
+      expect(waitPassesDeadline(status(429, { retryAfter: '600' }), 60, now)).toBe(true)
+      expect(waitPassesDeadline(status(503, { retryAfter: 'Mon, 02 Nov 2026 09:00:02 GMT' }), 1500, now)).toBe(true)
+    },
+  )
 
   it('a Retry-After that fits (with 1 ms to spare) leaves the decision to the policy', () => {
     expect(waitPassesDeadline(status(429, { retryAfter: '2' }), 2001, now)).toBe(false)

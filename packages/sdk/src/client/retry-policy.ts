@@ -21,7 +21,8 @@ export type AttemptFailure =
  * @example
  * ```ts
  * shouldRetry({ kind: 'status', status: 503, code: undefined, retryAfter: null }, false) // false: create order
- * shouldRetry({ kind: 'status', status: 429, code: undefined, retryAfter: '1' }, false)  // true: refused, not processed
+ * // true: refused, not processed
+ * shouldRetry({ kind: 'status', status: 429, code: undefined, retryAfter: '1' }, false)
  * ```
  */
 export function shouldRetry(failure: AttemptFailure, retryable: boolean): boolean {
@@ -67,12 +68,15 @@ export function waitPassesDeadline(failure: AttemptFailure, leftMs: number, nowM
  *
  * @example
  * ```ts
- * describeFailure({ kind: 'status', status: 409, code: 'idempotency_key_in_use', retryAfter: null }) // 'status 409 idempotency_key_in_use'
+ * // 'status 409 idempotency_key_in_use'
+ * describeFailure({ kind: 'status', status: 409, code: 'idempotency_key_in_use', retryAfter: null })
  * ```
  */
 export function describeFailure(failure: AttemptFailure): string {
   if (failure.kind !== 'status') return failure.kind === 'network' ? 'network error' : 'timeout'
-  return `status ${failure.status}${failure.code === undefined ? '' : ` ${failure.code}`}${failure.retryAfter === null ? '' : ` (Retry-After ${failure.retryAfter})`}`
+  const code = failure.code === undefined ? '' : ` ${failure.code}`
+  const retryAfter = failure.retryAfter === null ? '' : ` (Retry-After ${failure.retryAfter})`
+  return `status ${failure.status}${code}${retryAfter}`
 }
 
 /**

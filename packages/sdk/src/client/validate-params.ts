@@ -103,7 +103,8 @@ export function checkIdempotencyKey(key: unknown): string {
   if (typeof key !== 'string' || key.length === 0 || key.length > LIMITS.idempotencyKeyMaxLength) {
     const length = typeof key === 'string' ? key.length : typeof key
     throw new ClientValidationError(
-      `idempotencyKey must be a string of 1 to ${LIMITS.idempotencyKeyMaxLength} characters (a UUID is best), got ${length}`,
+      `idempotencyKey must be a string of 1 to ${LIMITS.idempotencyKeyMaxLength} ` +
+        `characters (a UUID is best), got ${length}`,
     )
   }
   return key
@@ -113,7 +114,8 @@ export function checkIdempotencyKey(key: unknown): string {
 export function requireSecret(secret: string | undefined, operation: string): string {
   if (typeof secret !== 'string' || secret === '') {
     throw new ClientValidationError(
-      `${operation} is signed: pass apiSecret to the GatewayClient (from the API configuration screen of the merchant app), got ${kindOf(secret)}`,
+      `${operation} is signed: pass apiSecret to the GatewayClient (from the ` +
+        `API configuration screen of the merchant app), got ${kindOf(secret)}`,
     )
   }
   return secret

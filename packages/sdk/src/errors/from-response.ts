@@ -15,7 +15,8 @@ import type { GatewayError, GatewayErrorInit } from './gateway-error.js'
  *
  * @example
  * ```ts
- * const input: ErrorResponse = { status: 404, body: { statusCode: 404, message: 'Order 1 not found', error: 'Not Found' } }
+ * const input: ErrorResponse = { status: 404, body: { statusCode: 404, message: 'Order 1 not found',
+ *   error: 'Not Found' } }
  * errorFromResponse(input) // NotFoundError
  * ```
  */
@@ -35,7 +36,8 @@ export interface ErrorResponse {
  *
  * @example
  * ```ts
- * errorFromResponse({ status: 422, body: { error: { code: 'insufficient_funds', message: '...', request_id: 'trc_1' } } })
+ * errorFromResponse({ status: 422, body: { error: { code: 'insufficient_funds', message: '...',
+ *   request_id: 'trc_1' } } })
  * // InvalidRequestError, code 'insufficient_funds', traceId 'trc_1'
  * ```
  */

@@ -237,7 +237,8 @@ export const isResetSessionError = (value: unknown): value is ResetSessionError 
  *
  * @example
  * ```ts
- * if (isWebhookSignatureError(error)) return Response.json({ error: error.message }, { status: error.reason === 'invalid_body' ? 400 : 401 })
+ * if (isWebhookSignatureError(error)) return Response.json({ error: error.message }, {
+ *   status: error.reason === 'invalid_body' ? 400 : 401 })
  * ```
  */
 export const isWebhookSignatureError = (value: unknown): value is WebhookSignatureError =>

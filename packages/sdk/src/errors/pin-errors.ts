@@ -27,7 +27,8 @@ export interface AttemptsErrorInit extends GatewayErrorInit {
  *
  * @example
  * ```ts
- * new PinLockedError('PIN locked', { status: 429, code: 'pin_locked', lockedUntil: new Date('2026-11-02T09:01:00Z'), retryAfterSeconds: 60 })
+ * new PinLockedError('PIN locked', { status: 429, code: 'pin_locked', lockedUntil: new Date('2026-11-02T09:01:00Z'),
+ *   retryAfterSeconds: 60 })
  * ```
  */
 export interface PinLockedErrorInit extends GatewayErrorInit {
@@ -116,7 +117,8 @@ export class PinNotSetError extends GatewayError {
  *
  * @example
  * ```ts
- * if (error instanceof InvalidOtpError) showHint(error.attemptsRemaining ? 'Wrong code, try again' : 'Request a new code')
+ * if (error instanceof InvalidOtpError) showHint(error.attemptsRemaining ? 'Wrong code,
+ *   try again' : 'Request a new code')
  * ```
  */
 export class InvalidOtpError extends GatewayError {

@@ -44,7 +44,8 @@ const CALL = Symbol('merchant-gateway.call')
  *
  * @example
  * ```ts
- * const call = new Call(observer, { operation: 'refundOrder', method: 'POST', path, idempotencyKey }, { prepare: sign })
+ * const call = new Call(observer, { operation: 'refundOrder', method: 'POST', path, idempotencyKey }, {
+ *   prepare: sign })
  * await ky(path, { ...options, context: call.context() })
  * call.attempts // 2 after one retry
  * ```

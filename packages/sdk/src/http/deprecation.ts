@@ -29,7 +29,8 @@ export interface DeprecationWarningContext {
  * ```ts
  * const gateway = new GatewayClient({
  *   apiKey, apiSecret, baseUrl,
- *   onDeprecationWarning: (text, { method, path }) => alerts.notify(`gateway deprecation on ${method} ${path}: ${text}`),
+ *   onDeprecationWarning: (text, { method,
+ *     path }) => alerts.notify(`gateway deprecation on ${method} ${path}: ${text}`),
  * })
  * ```
  */

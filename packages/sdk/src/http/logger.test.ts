@@ -2,22 +2,26 @@ import { describe, expect, it } from 'vitest'
 import { REDACTED, redactHeaders } from './logger.js'
 
 describe('redactHeaders', () => {
-  it('redacts the API key, the signature, bearer tokens, cookies and any header named like a secret, token, password, session or API key', () => {
-    const headers = new Headers({
-      'X-Api-Key': 'mk_live_1',
-      'X-Signature': 'ab'.repeat(32),
-      Authorization: 'Bearer eyJhbGciOi',
-      'Proxy-Authorization': 'Basic dXNlcg==',
-      Cookie: 'sid=1',
-      'X-Partner-Token': 'ptk_1',
-      'X-Client-Secret': 'cs_1',
-      'X-Session-Id': 's_1',
-      'X-Db-Password': 'hunter2',
-      'Api-Key': 'k_2',
-    })
-    const redacted = redactHeaders(headers)
-    expect(Object.values(redacted)).toEqual(Array(10).fill(REDACTED))
-  })
+  it(
+    'redacts the API key, the signature, bearer tokens, cookies and any ' +
+      'header named like a secret, token, password, session or API key',
+    () => {
+      const headers = new Headers({
+        'X-Api-Key': 'mk_live_1',
+        'X-Signature': 'ab'.repeat(32),
+        Authorization: 'Bearer eyJhbGciOi',
+        'Proxy-Authorization': 'Basic dXNlcg==',
+        Cookie: 'sid=1',
+        'X-Partner-Token': 'ptk_1',
+        'X-Client-Secret': 'cs_1',
+        'X-Session-Id': 's_1',
+        'X-Db-Password': 'hunter2',
+        'Api-Key': 'k_2',
+      })
+      const redacted = redactHeaders(headers)
+      expect(Object.values(redacted)).toEqual(Array(10).fill(REDACTED))
+    },
+  )
 
   it('keeps what helps to debug: the idempotency key, the timestamp, content type, user agent, trace headers', () => {
     const headers = new Headers({

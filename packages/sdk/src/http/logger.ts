@@ -53,7 +53,8 @@ export interface AttemptLog {
  * ```ts
  * const gateway = new GatewayClient({ apiKey, apiSecret, baseUrl, logger: console })
  * // with pino:
- * const logger: Logger = { debug: (message, entry) => pino.debug(entry, message), warn: (message, entry) => pino.warn(entry, message) }
+ * const logger: Logger = { debug: (message, entry) => pino.debug(entry, message), warn: (message,
+ *   entry) => pino.warn(entry, message) }
  * ```
  */
 export interface Logger {
@@ -74,7 +75,8 @@ const SECRET_HEADER =
  *
  * @example
  * ```ts
- * redactHeaders(new Headers({ 'X-Api-Key': 'mk_live_1', 'X-Idempotent-Key': 'k1' })) // { 'x-api-key': '[redacted]', 'x-idempotent-key': 'k1' }
+ * // { 'x-api-key': '[redacted]', 'x-idempotent-key': 'k1' }
+ * redactHeaders(new Headers({ 'X-Api-Key': 'mk_live_1', 'X-Idempotent-Key': 'k1' }))
  * ```
  */
 export function redactHeaders(headers: Headers): Record<string, string> {

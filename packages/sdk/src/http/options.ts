@@ -26,7 +26,8 @@ import type { Logger } from './logger.js'
  *   apiKey, apiSecret, baseUrl,
  *   hooks: {
  *     beforeRequest: [({ request }) => { request.headers.set('traceparent', tracer.currentTraceparent()) }],
- *     afterResponse: [({ request, response, options }) => { metrics.count(String(options.context.operation), response.status) }],
+ *     afterResponse: [({ request, response, options }) => { metrics.count(String(options.context.operation),
+ *       response.status) }],
  *     beforeRetry: [({ retryCount, error }) => { log.info(`retry ${retryCount} after ${error.name}`) }],
  *     beforeError: [({ error }) => { log.warn(error.message); return error }],
  *   },

@@ -17,7 +17,8 @@ export interface BaseUrlOptions {
 export function pickBaseUrl(options: BaseUrlOptions, what: string): string {
   if (options.baseUrl !== undefined && options.environment !== undefined) {
     throw new ClientValidationError(
-      `Give baseUrl or environment, not both, got baseUrl ${show(options.baseUrl)} and environment ${show(options.environment)}`,
+      `Give baseUrl or environment, not both, got baseUrl ${show(options.baseUrl)} ` +
+        `and environment ${show(options.environment)}`,
     )
   }
   let url = options.baseUrl

@@ -57,7 +57,8 @@ const C = PIN_ERROR_CODES
  * ```ts
  * pinErrorFromResponse({
  *   status: 429,
- *   body: { status_code: 429, message: 'PIN locked', code: 'pin_locked', data: { locked_until: '2026-11-02T09:01:00.000Z', retry_after_seconds: 60 } },
+ *   body: { status_code: 429, message: 'PIN locked', code: 'pin_locked', data: {
+ *     locked_until: '2026-11-02T09:01:00.000Z', retry_after_seconds: 60 } },
  * })
  * // PinLockedError, lockedUntil 2026-11-02T09:01:00.000Z, retryAfterSeconds 60
  * ```

@@ -49,7 +49,10 @@ export interface PinClientOptions extends ObservabilityOptions {
   timeout?: number
   /** Headers sent on every call. `Authorization` and `Content-Type` are the client's own. */
   headers?: Readonly<Record<string, string>>
-  /** The fetch to use (a mock's `fetch` in tests); it must honour `signal`, as platform fetches do. Default: `globalThis.fetch`. */
+  /**
+   * The fetch to use (a mock's `fetch` in tests); it must honour `signal`, as platform fetches do. Default:
+   * `globalThis.fetch`.
+   */
   fetch?: typeof fetch
 }
 
@@ -98,7 +101,8 @@ export function resolvePinOptions(options: PinClientOptions): ResolvedPinOptions
   if (typeof token !== 'function' && (typeof token !== 'string' || token === '')) {
     // A credential: the message shows what kind of value came, never its content.
     throw new ClientValidationError(
-      `accessToken is required: the signed-in user's access token, or a function that returns it (called once per call), got ${kindOf(token)}`,
+      `accessToken is required: the signed-in user's access token, or a ` +
+        `function that returns it (called once per call), got ${kindOf(token)}`,
     )
   }
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {

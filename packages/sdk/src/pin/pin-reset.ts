@@ -91,7 +91,8 @@ export class PinReset {
    *
    * @example
    * ```ts
-   * const { sessionId, expiresIn } = await client.pinReset.request({ phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' } })
+   * const { sessionId, expiresIn } = await client.pinReset.request({ phone: { phoneCode: '855', countryCode: 'KH',
+   *   phoneNumber: '12345678' } })
    * ```
    */
   async request(params: PinResetRequestParams, options?: PinRequestOptions): Promise<WithMeta<PinResetRequestResult>> {
@@ -114,7 +115,8 @@ export class PinReset {
    *
    * @example
    * ```ts
-   * const { sessionId: verified } = await client.pinReset.verifyCode({ sessionId, code: '482913', email: 'dara@example.com' })
+   * const { sessionId: verified } = await client.pinReset.verifyCode({ sessionId, code: '482913',
+   *   email: 'dara@example.com' })
    * ```
    */
   async verifyCode(

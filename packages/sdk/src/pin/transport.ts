@@ -175,7 +175,9 @@ async function accessToken(source: ResolvedPinOptions['accessToken']): Promise<s
   }
   if (typeof token !== 'string' || token === '') {
     throw new AuthenticationError(
-      `The accessToken getter returned ${token === '' ? 'an empty string' : typeof token}, not a token, so nothing was sent`,
+      `The accessToken getter returned ` +
+        `${token === '' ? 'an empty string' : typeof token}, not a token, so ` +
+        `nothing was sent`,
       { code: 'access_token_unavailable' },
     )
   }

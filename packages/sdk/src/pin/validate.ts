@@ -56,7 +56,8 @@ export function checkParams(params: unknown, example: string): Record<string, un
 function sixDigits(value: unknown, name: string, what: string, pattern: RegExp): string {
   if (typeof value === 'number') {
     fail(
-      `${name} must be a string of exactly 6 digits, not a number: pass it as a string (e.g. '012345'), since a number loses leading zeros`,
+      `${name} must be a string of exactly 6 digits, not a number: pass it as ` +
+        `a string (e.g. '012345'), since a number loses leading zeros`,
     )
   }
   if (value === undefined || value === null || value === '')
@@ -66,7 +67,8 @@ function sixDigits(value: unknown, name: string, what: string, pattern: RegExp):
   if (!pattern.test(text)) {
     const digitsOnly = /^[0-9]*$/.test(text)
     fail(
-      `${name} must be exactly 6 digits (0-9), got ${digitsOnly ? `${text.length} digit(s)` : `${text.length} character(s) with something other than 0-9`}`,
+      `${name} must be exactly 6 digits (0-9), got ` +
+        (digitsOnly ? `${text.length} digit(s)` : `${text.length} character(s) with something other than 0-9`),
     )
   }
   return text
@@ -92,7 +94,9 @@ export function checkContact(params: Record<string, unknown>): WireContact {
   if (email !== undefined && phone !== undefined) fail('Give one contact, email or phone, not both, got both')
   if (email === undefined && phone === undefined) {
     fail(
-      "A contact is required: { email: 'name@example.com' } or { phone: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' } }, got neither",
+      "A contact is required: { email: 'name@example.com' } or { phone: { " +
+        "phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' } }, got " +
+        'neither',
     )
   }
   if (email !== undefined) {
@@ -108,17 +112,22 @@ export function checkContact(params: Record<string, unknown>): WireContact {
   const { phoneCode, countryCode, phoneNumber } = phone as Record<string, unknown>
   if (typeof phoneCode !== 'string' || !/^[0-9]{1,4}$/.test(phoneCode)) {
     fail(
-      `phone.phoneCode must be the country calling code as 1 to 4 digits${typeof phoneCode === 'string' && phoneCode.startsWith('+') ? ", without the '+'" : ''} (e.g. '855'), got ${show(phoneCode)}`,
+      `phone.phoneCode must be the country calling code as 1 to 4 digits` +
+        (typeof phoneCode === 'string' && phoneCode.startsWith('+') ? ", without the '+'" : '') +
+        ` (e.g. '855'), got ${show(phoneCode)}`,
     )
   }
   if (typeof countryCode !== 'string' || !/^[A-Z]{2}$/.test(countryCode)) {
     fail(
-      `phone.countryCode must be two upper-case letters, ISO 3166-1 alpha-2 (e.g. 'KH')${typeof countryCode === 'string' && /^[a-z]{2}$/i.test(countryCode) ? ', in upper case' : ''}, got ${show(countryCode)}`,
+      `phone.countryCode must be two upper-case letters, ISO 3166-1 alpha-2 ` +
+        `(e.g. 'KH')${typeof countryCode === 'string' && /^[a-z]{2}$/i.test(countryCode) ? ', in upper case' : ''}, ` +
+        `got ${show(countryCode)}`,
     )
   }
   if (typeof phoneNumber !== 'string' || !/^[0-9]{4,15}$/.test(phoneNumber)) {
     fail(
-      `phone.phoneNumber must be the national number as 4 to 15 digits, without spaces, dashes or the calling code (e.g. '12345678'), got ${show(phoneNumber)}`,
+      `phone.phoneNumber must be the national number as 4 to 15 digits, ` +
+        `without spaces, dashes or the calling code (e.g. '12345678'), got ${show(phoneNumber)}`,
     )
   }
   return { phone_code: phoneCode as string, country_code: countryCode as string, phone_number: phoneNumber as string }

@@ -30,7 +30,9 @@ const LIST_STORES: OperationSpec<Store[]> = {
  * ```
  */
 export class Stores extends APIResource {
-  /** Lists the merchant's stores. A merchant without stores gets a {@link NotFoundError} (as the gateway documents it). */
+  /**
+   * Lists the merchant's stores. A merchant without stores gets a {@link NotFoundError} (as the gateway documents it).
+   */
   list(options?: RequestOptions): Promise<WithMeta<Store[]>> {
     return this.transport.call(LIST_STORES, {}, options)
   }

@@ -160,8 +160,10 @@ export function createNodeWebhookHandler(options: WebhookHandlerOptions): NodeWe
           res,
           refusal(
             400,
-            'The webhook body reached the receiver already parsed (req.body is an object), so its signature cannot be checked: ' +
-              "mount the receiver with express.raw({ type: 'application/json' }) on its route, before app.use(express.json())",
+            'The webhook body reached the receiver already parsed (req.body is an ' +
+              'object), so its signature cannot be checked: ' +
+              ("mount the receiver with express.raw({ type: 'application/json' }) on " +
+                'its route, before app.use(express.json())'),
           ),
         )
       } else {

@@ -34,10 +34,12 @@ export interface SignedWebhook {
  * import { signWebhook } from '@merchant-gateway/sdk/webhooks'
  *
  * const delivery = await signWebhook(
- *   { accountName: 'Dara', accountNumber: '012345678', amount: 25, appId: 7, createTimeMilli: Date.now(), currency: 'USD', orderId: 1024, status: 'SUCCESS', transactionId: 5001 },
+ *   { accountName: 'Dara', accountNumber: '012345678', amount: 25, appId: 7, createTimeMilli: Date.now(),
+ *     currency: 'USD', orderId: 1024, status: 'SUCCESS', transactionId: 5001 },
  *   'test_api_secret',
  * )
- * const response = await app.request('/webhooks', { method: 'POST', headers: delivery.headers, body: delivery.rawBody })
+ * const response = await app.request('/webhooks', { method: 'POST', headers: delivery.headers,
+ *   body: delivery.rawBody })
  * ```
  */
 export async function signWebhook(payload: WebhookPayload, secret: string): Promise<SignedWebhook> {

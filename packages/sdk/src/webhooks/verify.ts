@@ -1,7 +1,7 @@
 /**
  * @module webhooks/verify
- * Verification of a received webhook (the gateway\'s documentation, "Webhook signature"): the X-Signature is checked over the
- * raw body exactly as received, in constant time, before any field of the payload is trusted; then the
+ * Verification of a received webhook (the gateway\'s documentation, "Webhook signature"): the X-Signature is checked
+ * over the raw body exactly as received, in constant time, before any field of the payload is trusted; then the
  * payload's `createTimeMilli` must be within a tolerance of now, which bounds replays.
  */
 import type { WebhookPayload } from '@merchant-gateway/contract'
@@ -96,9 +96,12 @@ export async function verifyWebhook(
 
   if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
     throw new WebhookSignatureError(
-      `The webhook body was passed as ${describe(rawBody)}, not as the raw body: the signature covers the exact bytes received, ` +
-        'which a parsed and re-serialised body no longer has. Pass the raw text or bytes: `await request.text()` in fetch-style ' +
-        'handlers, or `express.raw({ type: "application/json" })` on this route (mounted before express.json()) and `req.body` in Express.',
+      `The webhook body was passed as ${describe(rawBody)}, not as the raw ` +
+        `body: the signature covers the exact bytes received, ` +
+        ('which a parsed and re-serialised body no longer has. Pass the raw text ' +
+          'or bytes: `await request.text()` in fetch-style ') +
+        ('handlers, or `express.raw({ type: "application/json" })` on this route ' +
+          '(mounted before express.json()) and `req.body` in Express.'),
       { reason: 'parsed_body' },
     )
   }
@@ -122,7 +125,9 @@ export async function verifyWebhook(
 
   if (!(await signer.verifyWebhook({ secret, rawBody, createTimeMilli, signature }))) {
     throw new WebhookSignatureError(
-      'The X-Signature of the webhook does not match its body: the body was changed (or re-serialised instead of passed raw), or the secret is not the API secret of this merchant account',
+      'The X-Signature of the webhook does not match its body: the body was ' +
+        'changed (or re-serialised instead of passed raw), or the secret is not ' +
+        'the API secret of this merchant account',
       { reason: 'signature_mismatch' },
     )
   }
@@ -140,7 +145,8 @@ export async function verifyWebhook(
     }
     if (-age > tolerance) {
       throw new WebhookSignatureError(
-        `The webhook's createTimeMilli is ${Math.ceil(-age / 1000)} s in the future, more than the tolerance of ${tolerance / 1000} s`,
+        `The webhook's createTimeMilli is ${Math.ceil(-age / 1000)} s in the ` +
+          `future, more than the tolerance of ${tolerance / 1000} s`,
         {
           reason: 'timestamp_too_new',
         },

@@ -48,7 +48,8 @@ export interface WebhookSignatureErrorInit extends GatewayErrorInit {
  * try {
  *   const payload = await verifyWebhook(rawBody, request.headers.get('X-Signature'), secret)
  * } catch (error) {
- *   if (error instanceof WebhookSignatureError) return new Response(null, { status: error.reason === 'invalid_body' ? 400 : 401 })
+ *   if (error instanceof WebhookSignatureError) return new Response(null, {
+ *     status: error.reason === 'invalid_body' ? 400 : 401 })
  *   throw error
  * }
  * ```

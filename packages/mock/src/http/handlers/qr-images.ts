@@ -67,7 +67,9 @@ export function qrImageHandlers(runtime: GatewayRuntime): ServiceRoute[] {
   ]
 }
 
-/** `<encodeURIComponent(qrData)>.png` -> qrData; undefined for anything else (another suffix, a sub-path, bad escapes). */
+/**
+ * `<encodeURIComponent(qrData)>.png` -> qrData; undefined for anything else (another suffix, a sub-path, bad escapes).
+ */
 function qrDataOf(file: string): string | undefined {
   if (!file.endsWith('.png') || file.includes('/')) return undefined
   try {
