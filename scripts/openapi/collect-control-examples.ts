@@ -87,6 +87,13 @@ export async function collectControlExamples(): Promise<ControlExamples> {
     await record('DELETE /requests', '/requests')
 
     await record('GET /webhooks', '/webhooks')
+    const [firstWebhook] = (await control('GET', '/__mock/webhooks')).body as Array<{ id: number }>
+    await record('POST /webhooks/{webhookId}/redeliver', `/webhooks/${firstWebhook!.id}/redeliver`, {})
+    await record('GET /version', '/version')
+    await record('GET /snapshot', '/snapshot?limit=2')
+    // durationMs is real time, different on every run: fixed values keep the document reproducible.
+    for (const entry of (examples['GET /snapshot']!.response as { requests: Array<{ durationMs: number }> }).requests)
+      entry.durationMs = 0.4
     await record('POST /webhooks/deliver-due', '/webhooks/deliver-due', {})
     await record('POST /webhooks/duplicate-next', '/webhooks/duplicate-next', {})
     await record('POST /webhooks/hold-next', '/webhooks/hold-next', {})

@@ -64,6 +64,7 @@ describe('docs/mock-server.md: the curl session', () => {
       }),
       {
         now: expect.any(String),
+        frozen: false,
         era: { name: '1.4.0-full-enforcement', from: '2026-03-23T00:00:00Z', summary: expect.any(String) },
       },
       { usd: { balance: 1010, freeze: 0, usable: 1010 }, khr: { balance: 4_000_000, freeze: 0, usable: 4_000_000 } },

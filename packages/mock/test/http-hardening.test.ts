@@ -389,3 +389,25 @@ describe('the control API on a developer machine: origins, hosts, token', () => 
     ).toEqual(['  browser pages of http://localhost:5173 may use it'])
   })
 })
+
+describe('the inspector page under the control API guard', () => {
+  it(
+    'its files load without the control token (they hold no state) but still pass the Host check; ' +
+      'every control call it makes needs the token',
+    async () => {
+      const server = await start({ controlToken: 'inspector-secret' })
+      const page = await send(server, 'GET', '/__mock/ui/')
+      expect([page.status, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8'])
+      expect((await send(server, 'GET', '/__mock/ui/app.js')).status).toBe(200)
+      expect((await send(server, 'GET', '/__mock/ui/secrets.json')).status).toBe(404)
+      const rebound = await send(server, 'GET', '/__mock/ui/', { headers: { Host: `attacker.example:${server.port}` } })
+      expect(rebound.status).toBe(403)
+      expect((await send(server, 'GET', '/__mock/snapshot')).status).toBe(401)
+      const authorized = await send(server, 'GET', '/__mock/snapshot', {
+        headers: { Authorization: 'Bearer inspector-secret' },
+      })
+      expect(authorized.status).toBe(200)
+      expect(JSON.parse(authorized.body).merchants[0].apiKey).toBe(DEMO_MERCHANT.apiKey)
+    },
+  )
+})

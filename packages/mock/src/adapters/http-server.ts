@@ -14,6 +14,7 @@ import { HEADERS } from '@merchant-gateway/contract'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { controlMethods, createControlHandler, isControlPath } from '../control/control-routes.js'
+import { INSPECTOR_PATH, inspectorAssets } from './inspector-assets.js'
 import { openApiDocuments } from './openapi-documents.js'
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
 import { serviceMethods } from '../http/route-methods.js'
@@ -182,6 +183,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         guard: ControlGuardOptions
         dispatch: Dispatcher
         documents: ReturnType<typeof openApiDocuments>
+        inspector: ReturnType<typeof inspectorAssets>
       }
     | undefined
   const sockets = new Set<Socket>()
@@ -235,7 +237,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   })
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<{ outcome: string; note?: string }> {
-    const { mock, origin, control, guard, dispatch, documents } = state!
+    const { mock, origin, control, guard, dispatch, documents, inspector } = state!
     const target = req.url ?? '/'
     const pathname = pathnameOf(target)
     const isControl = isControlPath(pathname)
@@ -245,7 +247,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const refusal = checkControlRequest(req.headers, guard)
       // A preflight from an allowed origin carries no token: it is answered below, the real request is checked.
       const preflight = method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined
-      if (refusal && !(preflight && refusal.status === 401)) {
+      // The inspector page's own files hold no state: a browser loads them without the token (the Host
+      // and Origin checks still apply); the page then sends the token with every control call.
+      const pageFile = pathname.startsWith(INSPECTOR_PATH) && (method === 'GET' || method === 'HEAD')
+      if (refusal && !((preflight || pageFile) && refusal.status === 401)) {
         req.resume()
         writeRefusal(res, target, refusal.status, refusal.message)
         return { outcome: String(refusal.status), note: refusal.message }
@@ -294,7 +299,26 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     let status: number
     // GET /openapi.json (the service) and GET /__mock/openapi.json (the control API).
     const document = method === 'GET' || method === 'HEAD' ? await documents.get(pathname) : undefined
-    if (document !== undefined) {
+    const page = method === 'GET' || method === 'HEAD' ? await inspector.get(pathname) : undefined
+    if (pathname === '/__mock/ui' && (method === 'GET' || method === 'HEAD')) {
+      res.writeHead(308, { Location: INSPECTOR_PATH })
+      res.end()
+      traceId = null
+      status = 308
+    } else if (page === 'not-found') {
+      writeRefusal(res, target, 404, `No such file of the inspector page: ${pathname}`)
+      traceId = null
+      status = 404
+    } else if (page !== undefined) {
+      res.writeHead(200, {
+        'Content-Type': page.type,
+        'Content-Length': page.body.byteLength,
+        'Cache-Control': 'no-cache',
+      })
+      res.end(method === 'HEAD' ? undefined : page.body)
+      traceId = null
+      status = 200
+    } else if (document !== undefined) {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(document) })
       res.end(method === 'HEAD' ? undefined : document)
       traceId = null
@@ -362,6 +386,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     guard,
     dispatch,
     documents: openApiDocuments(url),
+    inspector: inspectorAssets(),
   }
 
   let ticking: Promise<void> | undefined

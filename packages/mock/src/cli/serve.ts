@@ -68,6 +68,8 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
     'try:',
     `  curl -s -X POST ${url}${GATEWAY_PATHS.listStores} -H '${HEADERS.apiKey}: ${DEMO_MERCHANT.apiKey}'`,
     `control API:   GET ${url}/__mock lists its routes (docs/mock-server.md)`,
+    `inspector:     ${url}/__mock/ui/${server.controlToken ? `#token=${server.controlToken}` : ''}` +
+      '   (the state, live, in a browser)',
     ...controlNotes(args, server),
     'Ctrl-C stops the server.',
   ]

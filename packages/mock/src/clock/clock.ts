@@ -61,6 +61,11 @@ export class MockClock {
     this.#frozenAt = this.#frozen ? start : undefined
   }
 
+  /** Whether the clock stands still (moved only by set and advance) or runs with real time. */
+  get frozen(): boolean {
+    return this.#frozen
+  }
+
   /** Current time in epoch milliseconds. */
   now(): number {
     return this.#frozenAt ?? Date.now() + this.#offsetMs

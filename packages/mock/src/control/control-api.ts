@@ -6,6 +6,7 @@
  * with a {@link RuleError} (status 4xx and a message), as the HTTP form of this API will answer.
  */
 import { fromMinorUnits, type Balance, type ContractEra, type Store } from '@merchant-gateway/contract'
+import { addBusinessDays } from '../clock/business-days.js'
 import { CLOCK_RANGE, toEpochMs, type TimeInput } from '../clock/clock.js'
 import { auditLedger } from '../domain/audit.js'
 import {
@@ -23,6 +24,7 @@ import { addStore, removeStore, updateStore, type StoreInput } from '../domain/s
 import { createUser, type CreateUserInput } from '../domain/users.js'
 import { toDelivery, type WebhookDelivery, type WebhookListener } from '../domain/webhooks.js'
 import type { Fault, FaultSpec } from '../faults/faults.js'
+import { listStores } from '../domain/stores.js'
 import { eraNow } from '../domain/timeline.js'
 import type { RequestLogEntry, RequestLogFilter } from '../http/request-log.js'
 import type { GatewayRuntime } from '../http/runtime.js'
@@ -35,6 +37,8 @@ import {
   createUserBody,
   reportPaymentBody,
   requestLogFilter,
+  setClockBody,
+  SNAPSHOT_DEFAULT_LIMIT,
   staleNextBody,
   updateMerchantBody,
   updateStoreBody,
@@ -170,6 +174,47 @@ export interface UserView {
  * merchant.removedAt // null until mock.merchants.remove(merchantId)
  * ```
  */
+/**
+ * A reset session of the PIN module (forgot-pin) as a viewer sees it: its state, where the code went and
+ * until when it works; never the code or the session id.
+ *
+ * @example
+ * ```ts
+ * const [user] = (await mock.snapshot()).users
+ * user?.resetSessions // [{ state: 'open', channel: 'email', to: 'dara@example.com', expiresAt: '...' }]
+ * ```
+ */
+export interface ResetSessionView {
+  state: 'open' | 'verified' | 'ended'
+  channel: 'email' | 'phone'
+  to: string
+  expiresAt: string
+}
+
+/**
+ * Everything the mock holds, at a glance: `mock.snapshot()` and `GET /__mock/snapshot`. Lists are newest
+ * first, at most the limit asked for.
+ *
+ * @example
+ * ```ts
+ * const { clock, merchants, orders } = await mock.snapshot({ limit: 10 })
+ * merchants[0]?.balances.usd // { balance, freeze, usable }
+ * ```
+ */
+export interface MockSnapshot {
+  /** See `mock.version()`: moves whenever the state may have changed. */
+  version: number
+  clock: { now: string; frozen: boolean; era: { name: string; from: string | null; summary: string } }
+  merchants: Array<MerchantView & { stores: Store[]; balances: Balance }>
+  orders: OrderView[]
+  transactions: TransactionView[]
+  webhooks: WebhookView[]
+  users: Array<UserView & { resetSessions: ResetSessionView[] }>
+  otp: OtpMessage[]
+  faults: Fault[]
+  requests: RequestLogEntry[]
+}
+
 export interface MerchantView extends MerchantCredentials {
   name: string
   webhookUrl: string | null
@@ -217,9 +262,12 @@ export function createControlApi(runtime: GatewayRuntime) {
   const { ctx, serial } = runtime
   /** Drops what expired by the mock clock (retention): before every control call and after every clock move. */
   const prune = () => ctx.retention.prune(ctx.clock.now())
+  /** Control operations run so far: with the requests answered, what `version()` counts. */
+  let operations = 0
   const exclusive = async <T>(task: () => T | Promise<T>): Promise<T> => {
     await runtime.ready()
     return serial.run(() => {
+      operations++
       prune()
       return task()
     })
@@ -338,6 +386,22 @@ export function createControlApi(runtime: GatewayRuntime) {
        * Moves the clock forward by `ms`; what became due settles and due webhook retries run (unless autoSettle is
        * off).
        */
+      /** Whether the clock stands still (moved only by set and advance) or runs with real time. */
+      frozen: (): boolean => ctx.clock.frozen,
+      /**
+       * Moves the clock to the same time of day `days` business days later (weekends skipped, as settlement
+       * counts them); what became due settles.
+       */
+      advanceBusinessDays: (days: number): Promise<{ now: string }> => {
+        const checked = validate(setClockBody, { businessDays: days }).businessDays!
+        return withDeliveries(() => {
+          const target = addBusinessDays(ctx.clock.now(), checked)
+          if (target > CLOCK_RANGE.max) throw new RuleError(400, 'businessDays would move the clock past its range')
+          ctx.clock.set(target)
+          settleIfAuto()
+          return { now: ctx.clock.iso() }
+        })
+      },
       advance: (ms: number): Promise<{ now: string }> => {
         if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
           throw new RuleError(400, 'advanceMs must be a finite number >= 0')
@@ -366,13 +430,7 @@ export function createControlApi(runtime: GatewayRuntime) {
        */
       list: (): WebhookView[] => {
         prune()
-        return ctx.db.webhooks.all().map((r) => ({
-          ...toDelivery(r),
-          status: r.status,
-          attempts: r.attempts.map((a) => ({ ...a })),
-          nextAttemptAt: r.nextAttemptAt,
-          held: r.held,
-        }))
+        return ctx.db.webhooks.all().map(webhookView)
       },
       /** Calls `listener` with each webhook as it is sent; returns a function that stops it. */
       on: (listener: WebhookListener): (() => void) => ctx.webhooks.on(listener),
@@ -390,6 +448,19 @@ export function createControlApi(runtime: GatewayRuntime) {
       holdNext: (): void => ctx.webhooks.holdNext(),
       /** The next webhook built has createTimeMilli `seconds` before the mock clock, correctly signed for that time. */
       staleNext: (seconds: number): void => ctx.webhooks.staleNext(validate(staleNextBody, { seconds }).seconds),
+      /**
+       * Sends webhook `webhookId` again now, whatever its state: one more attempt, stamped and signed at this
+       * time (404 when unknown, 409 when its merchant had no webhook URL).
+       */
+      redeliver: (webhookId: number): Promise<WebhookView> => {
+        const id = checkedId('webhookId', webhookId)
+        return withDeliveries(() => {
+          const record = ctx.db.webhooks.get('byId', id)
+          if (!record) throw new RuleError(404, `Webhook ${id} not found`)
+          ctx.webhooks.redeliver(ctx, record)
+          return id
+        }).then((done) => webhookView(ctx.db.webhooks.get('byId', done)!))
+      },
     },
     faults: {
       /** Arms a fault on a route (see {@link FaultSpec}). */
@@ -467,6 +538,62 @@ export function createControlApi(runtime: GatewayRuntime) {
     },
     /** Every broken ledger invariant, recomputed from the transactions; `[]` when the books balance. */
     audit: (): string[] => auditLedger(ctx),
+    /**
+     * A number that changes whenever the mock's state may have: with every control operation and every
+     * service request answered. A viewer polls it and reloads what it shows only when it moved.
+     */
+    version: (): number => operations + runtime.requests.lastSeq,
+    /**
+     * Everything at a glance, newest first, at most `limit` (default 50, at most 500) of each list: the
+     * clock, the merchants with their stores and balances, orders, transactions, webhooks, users, the codes
+     * sent, the faults and the requests answered. What the inspector page shows.
+     */
+    snapshot: async (options: { limit?: number } = {}): Promise<MockSnapshot> => {
+      const limit = options.limit ?? SNAPSHOT_DEFAULT_LIMIT
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500) {
+        throw new RuleError(400, `limit must be an integer from 1 to 500, got ${JSON.stringify(limit)}`)
+      }
+      await runtime.ready()
+      prune()
+      const { db } = ctx
+      const era = eraNow(ctx)
+      return {
+        version: operations + runtime.requests.lastSeq,
+        clock: {
+          now: ctx.clock.iso(),
+          frozen: ctx.clock.frozen,
+          era: { name: era.name, from: era.from, summary: era.summary },
+        },
+        merchants: newest(db.merchants.all(), limit).map((m) => ({
+          ...merchantView(m),
+          stores: listStores(ctx, m.merchantId).map(storeBody),
+          balances: balanceBody(ctx, m.merchantId),
+        })),
+        orders: newest(db.orders.all(), limit).map((o) => ({ ...withoutMinor(o), payer: o.payer && { ...o.payer } })),
+        transactions: newest(db.transactions.all(), limit).map(withoutMinor),
+        webhooks: newest(db.webhooks.all(), limit).map(webhookView),
+        users: newest(db.users.all(), limit).map((u) => ({
+          ...userView(u),
+          // The user's reset sessions (forgot-pin): never the code, only where it went and until when.
+          resetSessions: db.otpSessions.group('byUser', u.userId).map((s) => ({
+            state: s.state,
+            channel: s.channel,
+            to: s.to,
+            expiresAt: new Date(s.expiresAt).toISOString(),
+          })),
+        })),
+        otp: newest(db.outbox.all(), limit).map(({ userId, channel, to, code, sessionId, sentAt }) => ({
+          userId,
+          channel,
+          to,
+          code,
+          sessionId,
+          sentAt: new Date(sentAt).toISOString(),
+        })),
+        faults: runtime.faults.list(),
+        requests: runtime.requests.list({ limit }).reverse(),
+      }
+    },
     /** What the mock holds now (after dropping what expired by the mock clock): records per table and queued work. */
     stats: async (): Promise<MockStats> => {
       await runtime.ready()
@@ -520,6 +647,22 @@ export async function applySeed(runtime: GatewayRuntime, seed: readonly SeedMerc
     for (const store of spec.stores ?? []) await addStore(ctx, merchant.merchantId, store)
     for (const account of spec.accounts ?? []) await addAccount(ctx, merchant.merchantId, account)
   }
+}
+
+/** A webhook with its HTTP delivery state. */
+function webhookView(r: WebhookRecord): WebhookView {
+  return {
+    ...toDelivery(r),
+    status: r.status,
+    attempts: r.attempts.map((a) => ({ ...a })),
+    nextAttemptAt: r.nextAttemptAt,
+    held: r.held,
+  }
+}
+
+/** The newest `limit` items of a table kept in insertion order, newest first. */
+function newest<T>(all: readonly T[], limit: number): T[] {
+  return all.slice(Math.max(0, all.length - limit)).reverse()
 }
 
 /** The merchant as the control API shows it: credentials, name, webhook URL and removal time. */

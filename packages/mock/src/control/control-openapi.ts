@@ -88,6 +88,7 @@ const transaction = named(
 const clock = named(
   z.object({
     now: z.iso.datetime({ offset: true }),
+    frozen: z.boolean(),
     era: z.object({ name: z.enum(ERA_NAMES), from: z.nullable(z.iso.datetime({ offset: true })), summary: z.string() }),
   }),
   'ClockTime',
@@ -185,6 +186,34 @@ const user = named(
   'A signed-in user of the PIN module: send `Authorization: Bearer <accessToken>`.',
 )
 
+const snapshot = named(
+  z.object({
+    version: z.int(),
+    clock,
+    merchants: z.array(z.extend(merchant, { stores: z.array(storeSchema), balances: balanceSchema })),
+    orders: z.array(order),
+    transactions: z.array(transaction),
+    webhooks: z.array(webhook),
+    users: z.array(
+      z.extend(userView, {
+        resetSessions: z.array(
+          z.object({
+            state: z.enum(['open', 'verified', 'ended']),
+            channel: z.enum(['email', 'phone']),
+            to: z.string(),
+            expiresAt: z.iso.datetime({ offset: true }),
+          }),
+        ),
+      }),
+    ),
+    otp: z.array(otpMessage),
+    faults: z.array(fault),
+    requests: z.array(requestEntry),
+  }),
+  'MockSnapshot',
+  'Everything the mock holds, at a glance: each list newest first, at most `limit` long.',
+)
+
 // --- Routes ------------------------------------------------------------------------------------------
 
 interface RouteDoc {
@@ -262,8 +291,8 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     status: 200,
     answer: clock,
     description:
-      'Exactly one of `now` and `advanceMs` (a finite number >= 0). What ' +
-      'became due settles (refunds, payouts, webhook retries).',
+      'Exactly one of `now`, `advanceMs` (a finite number >= 0) and `businessDays` (1 to 3650: the same ' +
+      'time of day that many business days later). What became due settles (refunds, payouts, webhook retries).',
   },
   'POST /settle': { body: emptyBody, status: 200, answer: named(z.object({ settled: z.int() }), 'SettleResult') },
   'POST /users': { body: createUserBody, status: 201, answer: user },
@@ -299,6 +328,31 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
       '`withWarnings=true`, `afterSeq`, `limit` (the newest that many).',
   },
   'DELETE /requests': { status: 204 },
+  'GET /snapshot': {
+    status: 200,
+    answer: snapshot,
+    description:
+      'Query parameter `limit`: how many of each list, 1 to 500 (default 50). ' +
+      'What the inspector page at `/__mock/ui/` shows.',
+  },
+  'GET /version': {
+    status: 200,
+    answer: named(
+      z.object({ version: z.int() }),
+      'StateVersion',
+      'Moves whenever the state may have changed: with every control operation and every service request answered.',
+    ),
+  },
+  'POST /webhooks/{webhookId}/redeliver': {
+    body: emptyBody,
+    status: 200,
+    answer: webhook,
+    errors: {
+      404: 'No such webhook.',
+      409: 'The webhook has no URL (its merchant had no webhookUrl): there is nothing to send.',
+    },
+    description: "One more attempt now, whatever the webhook's state, stamped and signed at this time.",
+  },
   'GET /audit': {
     status: 200,
     answer: named(

@@ -206,31 +206,38 @@ describe('control routes answer with the documented shapes', () => {
     expect(await snapshot()).toBe(before)
   })
 
-  it('GET /__mock/clock reads the clock and the era in force; POST sets it (now) or moves it (advanceMs)', async () => {
-    const current = {
-      name: '1.4.0-full-enforcement',
-      from: '2026-03-23T00:00:00Z',
-      summary: expect.stringMatching(/\S/),
-    }
-    expect((await send('GET', '/__mock/clock')).body).toEqual({ now: MONDAY, era: current })
-    expect((await send('POST', '/__mock/clock', { advanceMs: 90_000 })).body).toEqual({
-      now: '2026-11-02T09:01:30.000Z',
-      era: current,
-    })
-    expect((await send('POST', '/__mock/clock', { now: '2026-12-01T00:00:00Z' })).body).toEqual({
-      now: '2026-12-01T00:00:00.000Z',
-      era: current,
-    })
-    expect(mock.clock.now()).toBe('2026-12-01T00:00:00.000Z')
-    expect((await send('POST', '/__mock/clock', { now: '2026-01-15T09:00:00Z' })).body).toEqual({
-      now: '2026-01-15T09:00:00.000Z',
-      era: {
-        name: '1.3.0-deprecation-warning',
-        from: '2026-01-13T00:00:00Z',
-        summary: expect.stringMatching(/warning/i),
-      },
-    })
-  })
+  it(
+    'GET /__mock/clock reads the clock, whether it is frozen, and the era in force; ' +
+      'POST sets it (now) or moves it (advanceMs)',
+    async () => {
+      const current = {
+        name: '1.4.0-full-enforcement',
+        from: '2026-03-23T00:00:00Z',
+        summary: expect.stringMatching(/\S/),
+      }
+      expect((await send('GET', '/__mock/clock')).body).toEqual({ now: MONDAY, frozen: true, era: current })
+      expect((await send('POST', '/__mock/clock', { advanceMs: 90_000 })).body).toEqual({
+        now: '2026-11-02T09:01:30.000Z',
+        frozen: true,
+        era: current,
+      })
+      expect((await send('POST', '/__mock/clock', { now: '2026-12-01T00:00:00Z' })).body).toEqual({
+        now: '2026-12-01T00:00:00.000Z',
+        frozen: true,
+        era: current,
+      })
+      expect(mock.clock.now()).toBe('2026-12-01T00:00:00.000Z')
+      expect((await send('POST', '/__mock/clock', { now: '2026-01-15T09:00:00Z' })).body).toEqual({
+        now: '2026-01-15T09:00:00.000Z',
+        frozen: true,
+        era: {
+          name: '1.3.0-deprecation-warning',
+          from: '2026-01-13T00:00:00Z',
+          summary: expect.stringMatching(/warning/i),
+        },
+      })
+    },
+  )
 
   it('POST /__mock/settle completes a due payout ({settled: 1})', async () => {
     // autoSettle off, so only POST /__mock/settle completes what the clock made due.

@@ -17,7 +17,7 @@ import type { AccountInput } from '../domain/payouts.js'
 import type { StoreInput } from '../domain/stores.js'
 import type { CreateUserInput } from '../domain/users.js'
 import type { FaultSpec } from '../faults/faults.js'
-import { emptyBody, requestLogQuery, setClockBody, staleNextBody } from './control-schemas.js'
+import { emptyBody, requestLogQuery, setClockBody, snapshotQuery, staleNextBody } from './control-schemas.js'
 
 /**
  * Where the control routes live, under the server's root.
@@ -155,10 +155,15 @@ const ROUTES: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/clock',
-    summary: 'set the clock: now (ISO 8601) or advanceMs; what became due settles',
+    summary: 'set the clock: now (ISO 8601), advanceMs or businessDays; what became due settles',
     handle: async (mock, _, body) => {
-      const { now, advanceMs } = parse(setClockBody, body)
-      const moved = now !== undefined ? await mock.clock.set(now) : await mock.clock.advance(advanceMs!)
+      const { now, advanceMs, businessDays } = parse(setClockBody, body)
+      const moved =
+        now !== undefined
+          ? await mock.clock.set(now)
+          : advanceMs !== undefined
+            ? await mock.clock.advance(advanceMs)
+            : await mock.clock.advanceBusinessDays(businessDays!)
       return ok(clockAnswer(mock, moved.now))
     },
   },
@@ -230,6 +235,27 @@ const ROUTES: readonly ControlRoute[] = [
       mock.webhooks.holdNext()
       return noContent
     },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/{webhookId}/redeliver',
+    summary: 'send a webhook again now (one more attempt, stamped and signed at this time)',
+    handle: async (mock, p, body) => {
+      parse(emptyBody, body)
+      return ok(await mock.webhooks.redeliver(p.webhookId!))
+    },
+  },
+  {
+    method: 'GET',
+    path: '/snapshot',
+    summary: 'everything at a glance, newest first: ?limit (1 to 500, default 50) of each list',
+    handle: async (mock, _p, _body, query) => ok(await mock.snapshot(snapshotQuery(query))),
+  },
+  {
+    method: 'GET',
+    path: '/version',
+    summary: 'a number that moves whenever the state may have changed (poll it, reload on change)',
+    handle: (mock) => ok({ version: mock.version() }),
   },
   {
     method: 'POST',
@@ -398,9 +424,9 @@ export function createControlHandler(mock: MockGateway): (request: Request) => P
 function clockAnswer(
   mock: MockGateway,
   now: string,
-): { now: string; era: { name: string; from: string | null; summary: string } } {
+): { now: string; frozen: boolean; era: { name: string; from: string | null; summary: string } } {
   const { name, from, summary } = mock.clock.era()
-  return { now, era: { name, from, summary } }
+  return { now, frozen: mock.clock.frozen(), era: { name, from, summary } }
 }
 
 function idParams(names: readonly string[], values: readonly string[]): Params {

@@ -96,21 +96,49 @@ export const reportPaymentBody = z.strictObject({
 })
 
 /**
- * `POST /__mock/clock`: exactly one of `now` (ISO 8601) and `advanceMs`.
+ * `POST /__mock/clock`: exactly one of `now` (ISO 8601), `advanceMs` and `businessDays` (the same time of
+ * day that many business days later).
  *
  * @example
  * ```ts
  * setClockBody.parse({ advanceMs: 86_400_000 })
+ * setClockBody.parse({ businessDays: 3 })
  * ```
  */
 export const setClockBody = z
-  .strictObject({ now: z.optional(text), advanceMs: z.optional(z.number()) })
+  .strictObject({
+    now: z.optional(text),
+    advanceMs: z.optional(z.number()),
+    businessDays: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(3650))),
+  })
   .check(
     z.refine(
-      (body) => (body.now === undefined) !== (body.advanceMs === undefined),
-      'give exactly one of now (ISO 8601) and advanceMs',
+      (body) => [body.now, body.advanceMs, body.businessDays].filter((v) => v !== undefined).length === 1,
+      'give exactly one of now (ISO 8601), advanceMs and businessDays',
     ),
   )
+
+/**
+ * `GET /__mock/snapshot?limit=`: how many of each list (newest first) the snapshot holds, 1 to 500.
+ *
+ * @example
+ * ```ts
+ * snapshotQuery(new URLSearchParams('limit=20')) // { limit: 20 }
+ * ```
+ */
+export function snapshotQuery(query: URLSearchParams): { limit: number } {
+  const given = query.get('limit')
+  for (const key of query.keys()) if (key !== 'limit') throw new RuleError(400, `Unknown query parameter: ${key}`)
+  if (given === null) return { limit: SNAPSHOT_DEFAULT_LIMIT }
+  const limit = Number(given)
+  if (!/^\d+$/.test(given) || limit < 1 || limit > 500) {
+    throw new RuleError(400, `limit must be an integer from 1 to 500, got ${JSON.stringify(given)}`)
+  }
+  return { limit }
+}
+
+/** How many of each list a snapshot holds when not told. */
+export const SNAPSHOT_DEFAULT_LIMIT = 50
 
 /**
  * `POST /__mock/users`.

@@ -72,6 +72,8 @@ export interface Webhooks {
   startDue(ctx: DomainContext): number
   /** The attempts started since the last call, to wait for. */
   collect(): Array<Promise<void>>
+  /** Sends a webhook again now (a new attempt); 409 when it has no URL. */
+  redeliver(ctx: DomainContext, record: WebhookRecord): void
   /** Forgets the backlog and the armed switches (a reset). */
   reset(): void
   /** How many webhook attempts are scheduled. */

@@ -15,6 +15,7 @@ import { fromMinorUnits, type WebhookPayload } from '@merchant-gateway/contract'
 import { MinHeap } from '../store/min-heap.js'
 import type { TransactionRecord, WebhookRecord } from '../store/records.js'
 import type { DomainContext, Webhooks } from './context.js'
+import { RuleError } from './rule-error.js'
 import { eraNow } from './timeline.js'
 import { postWebhook, webhookHeaders, type WebhookDelivery, type WebhookListener } from './webhook-delivery.js'
 
@@ -147,6 +148,19 @@ export class WebhookDispatcher implements Webhooks {
   }
 
   /** Forgets scheduled attempts and armed options (used by reset; attempts in flight find their record gone). */
+  /**
+   * Sends a webhook again now, whatever its state (delivered, failed, or waiting for a retry, which this
+   * attempt replaces): an attempt like a retry, stamped and signed at this time. A webhook of a merchant
+   * without a webhook URL was only recorded: there is nothing to send (409).
+   */
+  redeliver(ctx: DomainContext, record: WebhookRecord): void {
+    if (record.url === null) {
+      throw new RuleError(409, `Webhook ${record.id} has no URL to send to: its merchant had no webhookUrl`)
+    }
+    if (record.held) ctx.db.webhooks.patch(record, { held: false })
+    void this.#start(ctx, record)
+  }
+
   reset(): void {
     this.#due.clear()
     this.#held.clear()

@@ -186,6 +186,11 @@ export class RequestLog {
   }
 
   /** Number of entries kept. */
+  /** How many requests were answered since the start (or the last clear): the newest entry's `seq`. */
+  get lastSeq(): number {
+    return this.#seq
+  }
+
   get size(): number {
     return this.#ring.length
   }

@@ -1,0 +1,127 @@
+/**
+ * What a viewer of the mock's state (the inspector page, a debugging script) reads and does through the
+ * control API: the snapshot of everything, the version that moves with every change, sending a webhook
+ * again, and moving the clock by business days.
+ */
+import { GATEWAY_PATHS } from '@merchant-gateway/contract'
+import { describe, expect, it } from 'vitest'
+import { createControlHandler } from '../src/control/control-routes.js'
+import { call, createOrder, MONDAY, newMerchant, newMock } from './harness.js'
+
+const FRIDAY = '2026-11-06T09:00:00.000Z'
+
+/** A control route through the Fetch handler, as an HTTP client sends it. */
+async function send(control: (r: Request) => Promise<Response>, method: string, path: string, body?: unknown) {
+  const init: RequestInit = { method }
+  if (body !== undefined)
+    Object.assign(init, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } })
+  const res = await control(new Request(`http://127.0.0.1:4010${path}`, init))
+  const text = await res.text()
+  return { status: res.status, body: text === '' ? undefined : JSON.parse(text) }
+}
+
+describe('mock.snapshot() and GET /__mock/snapshot', () => {
+  it('holds the clock (frozen or running, the era), merchants with stores, balances and keys, newest first', async () => {
+    const mock = newMock()
+    const older = await newMerchant(mock, { usd: 10 })
+    const newer = await newMerchant(mock, { usd: 20 })
+    const orderId = await createOrder(mock, newer, 5)
+    await mock.payments.create({ orderId, status: 'SUCCESS' })
+    const snapshot = await mock.snapshot()
+    expect(snapshot.clock).toMatchObject({ now: MONDAY, frozen: true, era: { name: '1.4.0-full-enforcement' } })
+    expect(snapshot.merchants.map((m) => m.merchantId)).toEqual([newer.merchantId, older.merchantId])
+    expect(snapshot.merchants[0]).toMatchObject({
+      apiKey: newer.apiKey,
+      apiSecret: newer.apiSecret,
+      stores: [{ storeId: newer.storeId }],
+      balances: { usd: { balance: 25, freeze: 0, usable: 25 } },
+    })
+    expect(snapshot.orders).toMatchObject([{ orderId, status: 'completed', amount: 5 }])
+    expect(snapshot.transactions).toMatchObject([{ kind: 'payment', status: 'completed', orderId }])
+    expect(snapshot.webhooks).toHaveLength(1)
+    expect(snapshot.requests[0]).toMatchObject({ method: 'POST', path: GATEWAY_PATHS.createOrder, status: 200 })
+  })
+
+  it('keeps at most `limit` of each list, the newest; a limit outside 1..500 or an unknown parameter is a 400', async () => {
+    const mock = newMock()
+    const merchant = await newMerchant(mock)
+    const ids: number[] = []
+    for (let i = 0; i < 5; i++) ids.push(await createOrder(mock, merchant))
+    expect((await mock.snapshot({ limit: 2 })).orders.map((o) => o.orderId)).toEqual([ids[4], ids[3]])
+    const control = createControlHandler(mock)
+    expect((await send(control, 'GET', '/__mock/snapshot?limit=3')).body.orders).toHaveLength(3)
+    for (const query of ['limit=0', 'limit=501', 'limit=2.5', 'limit=x', 'limits=2']) {
+      expect((await send(control, 'GET', `/__mock/snapshot?${query}`)).status, query).toBe(400)
+    }
+    await expect(mock.snapshot({ limit: 0 })).rejects.toMatchObject({ status: 400 })
+  })
+})
+
+describe('mock.version() and GET /__mock/version', () => {
+  it('moves with every control operation and every service request answered, and stands still otherwise', async () => {
+    const mock = newMock()
+    const control = createControlHandler(mock)
+    const v0 = mock.version()
+    expect(mock.version()).toBe(v0)
+    const merchant = await newMerchant(mock)
+    const v1 = mock.version()
+    expect(v1).toBeGreaterThan(v0)
+    await call(mock, GATEWAY_PATHS.listStores, { apiKey: merchant.apiKey, body: {} })
+    const v2 = mock.version()
+    expect(v2).toBeGreaterThan(v1)
+    await mock.snapshot()
+    expect(mock.version(), 'reading changes nothing').toBe(v2)
+    expect((await send(control, 'GET', '/__mock/version')).body).toEqual({ version: v2 })
+  })
+})
+
+describe('mock.webhooks.redeliver() and POST /__mock/webhooks/{id}/redeliver', () => {
+  it('sends a delivered webhook once more, stamped and signed at the time of sending', async () => {
+    const posts: string[] = []
+    const mock = newMock({
+      webhookFetch: async (_url, init) => {
+        posts.push(String(init?.body))
+        return new Response('{}', { status: 200 })
+      },
+    })
+    const created = await mock.merchants.create({ balances: { usd: 10 }, webhookUrl: 'https://merchant.test/hooks' })
+    const store = await mock.stores.add(created.merchantId, { storeName: 'S', address: 'A' })
+    const orderId = await createOrder(mock, { ...created, storeId: store.storeId })
+    await mock.payments.create({ orderId, status: 'SUCCESS' })
+    await mock.clock.advance(60_000)
+    const [webhook] = mock.webhooks.list()
+    const again = await mock.webhooks.redeliver(webhook!.id)
+    expect(posts).toHaveLength(2)
+    expect(JSON.parse(posts[1]!).createTimeMilli).toBe(Date.parse(MONDAY) + 60_000)
+    expect(again.attempts.map((a) => a.outcome)).toEqual(['delivered', 'delivered'])
+    const control = createControlHandler(mock)
+    expect((await send(control, 'POST', `/__mock/webhooks/${webhook!.id}/redeliver`, {})).status).toBe(200)
+    expect(posts).toHaveLength(3)
+    expect((await send(control, 'POST', '/__mock/webhooks/999/redeliver', {})).status).toBe(404)
+  })
+
+  it('a webhook of a merchant without a webhook URL has nothing to send: 409, nothing changes', async () => {
+    const mock = newMock()
+    const merchant = await newMerchant(mock)
+    await mock.payments.create({ orderId: await createOrder(mock, merchant), status: 'SUCCESS' })
+    const [webhook] = mock.webhooks.list()
+    await expect(mock.webhooks.redeliver(webhook!.id)).rejects.toMatchObject({ status: 409 })
+    expect(mock.webhooks.list()[0]).toEqual(webhook)
+  })
+})
+
+describe('moving the clock by business days', () => {
+  it('Friday 09:00 plus one business day is Monday 09:00, over HTTP too; a bad count is a 400 and moves nothing', async () => {
+    const mock = newMock({ clock: { now: FRIDAY, frozen: true } })
+    expect(await mock.clock.advanceBusinessDays(1)).toEqual({ now: '2026-11-09T09:00:00.000Z' })
+    const control = createControlHandler(mock)
+    expect((await send(control, 'POST', '/__mock/clock', { businessDays: 2 })).body).toMatchObject({
+      now: '2026-11-11T09:00:00.000Z',
+      frozen: true,
+    })
+    for (const body of [{ businessDays: 0 }, { businessDays: 1.5 }, { businessDays: 1, advanceMs: 5 }]) {
+      expect((await send(control, 'POST', '/__mock/clock', body)).status, JSON.stringify(body)).toBe(400)
+    }
+    expect(mock.clock.now()).toBe('2026-11-11T09:00:00.000Z')
+  })
+})
