@@ -67,52 +67,58 @@ describe('the inspector page, in Chromium', () => {
     expect((await fetch(`${cli.url}/__mock/ui/nothing.js`)).status).toBe(404)
   })
 
-  it('an order made through the SDK appears; Simulate payment pays it; the webhook and the balance follow', async () => {
-    await page.goto(`${cli.url}/__mock/ui/`)
-    await expect.poll(() => page.getByText('era 1.4.0-full-enforcement').count()).toBe(1)
-    await expect.poll(() => page.getByTestId('clock-now').textContent()).toBe('2026-11-06 09:00:00Z')
+  it(
+    'an order made through the SDK appears; Simulate payment pays it; the ' + 'webhook and the balance follow',
+    async () => {
+      await page.goto(`${cli.url}/__mock/ui/`)
+      await expect.poll(() => page.getByText('era 1.4.0-full-enforcement').count()).toBe(1)
+      await expect.poll(() => page.getByTestId('clock-now').textContent()).toBe('2026-11-06 09:00:00Z')
 
-    const order = await (await gateway()).orders.create({ storeId: 101, amount: 12.5, currency: 'USD' })
-    await tab('Orders')
-    const row = page.getByTestId(`order-${order.order_id}`)
-    await row.waitFor({ timeout: 10_000 })
-    expect(await row.getByText('pending').count()).toBe(1)
-    await page.screenshot({ path: join(SHOTS, 'inspector-orders.png') })
+      const order = await (await gateway()).orders.create({ storeId: 101, amount: 12.5, currency: 'USD' })
+      await tab('Orders')
+      const row = page.getByTestId(`order-${order.order_id}`)
+      await row.waitFor({ timeout: 10_000 })
+      expect(await row.getByText('pending').count()).toBe(1)
+      await page.screenshot({ path: join(SHOTS, 'inspector-orders.png') })
 
-    await row.getByRole('button', { name: 'Simulate payment' }).click()
-    await expect.poll(() => row.getByText('completed').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+      await row.getByRole('button', { name: 'Simulate payment' }).click()
+      await expect.poll(() => row.getByText('completed').count(), { timeout: 10_000 }).toBeGreaterThan(0)
 
-    await tab('Webhooks')
-    const webhook = page.locator('details.webhook').first()
-    await expect.poll(() => webhook.getByText('delivered').count(), { timeout: 10_000 }).toBeGreaterThan(0)
-    await webhook.locator('summary').click()
-    expect(await webhook.getByText('x-signature').count()).toBe(1)
-    expect(received).toHaveLength(1)
-    await page.screenshot({ path: join(SHOTS, 'inspector-webhooks.png') })
+      await tab('Webhooks')
+      const webhook = page.locator('details.webhook').first()
+      await expect.poll(() => webhook.getByText('delivered').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+      await webhook.locator('summary').click()
+      expect(await webhook.getByText('x-signature').count()).toBe(1)
+      expect(received).toHaveLength(1)
+      await page.screenshot({ path: join(SHOTS, 'inspector-webhooks.png') })
 
-    await tab('Merchants')
-    const usd = page.getByTestId('balance-1-usd')
-    await expect.poll(() => usd.textContent(), { timeout: 10_000 }).toBe('USD1012.501012.5')
-    await page.screenshot({ path: join(SHOTS, 'inspector-merchants.png') })
-  })
+      await tab('Merchants')
+      const usd = page.getByTestId('balance-1-usd')
+      await expect.poll(() => usd.textContent(), { timeout: 10_000 }).toBe('USD1012.501012.5')
+      await page.screenshot({ path: join(SHOTS, 'inspector-merchants.png') })
+    },
+  )
 
-  it('a refund made through the SDK is pending, and settles when the page moves the clock five business days', async () => {
-    const orders = (await http('GET', `${cli.url}/__mock/snapshot?limit=1`)).body.orders as Array<{ orderId: number }>
-    const refund = await (await gateway()).refunds.create({ orderId: orders[0]!.orderId, amount: 2.5 })
-    await tab('Refunds and payouts')
-    const row = page.getByTestId(`refund-${refund.transactionId}`)
-    await row.waitFor({ timeout: 10_000 })
-    expect(await row.getByText('pending').count()).toBe(1)
-    // Friday, then the next five business days: the clock the page shows follows each click.
-    for (const day of ['09', '10', '11', '12', '13']) {
-      await page.getByRole('button', { name: '+1 business day' }).click()
-      await expect
-        .poll(() => page.getByTestId('clock-now').textContent(), { timeout: 10_000 })
-        .toBe(`2026-11-${day} 09:00:00Z`)
-    }
-    await expect.poll(() => row.getByText('completed').count(), { timeout: 10_000 }).toBe(1)
-    await page.screenshot({ path: join(SHOTS, 'inspector-refunds.png') })
-  })
+  it(
+    'a refund made through the SDK is pending, and settles when the page ' + 'moves the clock five business days',
+    async () => {
+      const orders = (await http('GET', `${cli.url}/__mock/snapshot?limit=1`)).body.orders as Array<{ orderId: number }>
+      const refund = await (await gateway()).refunds.create({ orderId: orders[0]!.orderId, amount: 2.5 })
+      await tab('Refunds and payouts')
+      const row = page.getByTestId(`refund-${refund.transactionId}`)
+      await row.waitFor({ timeout: 10_000 })
+      expect(await row.getByText('pending').count()).toBe(1)
+      // Friday, then the next five business days: the clock the page shows follows each click.
+      for (const day of ['09', '10', '11', '12', '13']) {
+        await page.getByRole('button', { name: '+1 business day' }).click()
+        await expect
+          .poll(() => page.getByTestId('clock-now').textContent(), { timeout: 10_000 })
+          .toBe(`2026-11-${day} 09:00:00Z`)
+      }
+      await expect.poll(() => row.getByText('completed').count(), { timeout: 10_000 }).toBe(1)
+      await page.screenshot({ path: join(SHOTS, 'inspector-refunds.png') })
+    },
+  )
 
   it('on a phone-sized screen the page keeps one column and every tab reachable', async () => {
     await page.setViewportSize({ width: 390, height: 844 })

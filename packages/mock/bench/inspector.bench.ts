@@ -90,10 +90,12 @@ try {
 const ratio = median(withPage) / median(without)
 console.log(`Inspector page open vs closed: list stores, ${ROUNDS} interleaved rounds of ${SECONDS} s, 10 connections`)
 console.log(
-  `  without the page: ${median(without).toFixed(0)} requests/s (rounds ${without.map((v) => v.toFixed(0)).join(', ')})`,
+  `  without the page: ${median(without).toFixed(0)} requests/s (rounds ` +
+    `${without.map((v) => v.toFixed(0)).join(', ')})`,
 )
 console.log(
-  `  with the page:    ${median(withPage).toFixed(0)} requests/s (rounds ${withPage.map((v) => v.toFixed(0)).join(', ')}),`,
+  `  with the page:    ${median(withPage).toFixed(0)} requests/s (rounds ` +
+    `${withPage.map((v) => v.toFixed(0)).join(', ')}),`,
 )
 console.log(`                    ${snapshots} snapshots read by the poller`)
 console.log(`  ratio ${ratio.toFixed(3)} (goal >= ${GOAL}: ${ratio >= GOAL ? 'met' : 'NOT met'})`)

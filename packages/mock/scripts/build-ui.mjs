@@ -16,7 +16,9 @@ const result = await esbuild.build({
   legalComments: 'eof',
   // A generated bundle: Biome neither lints nor formats it (the source, ui/src/app.ts, it does).
   banner: {
-    js: '// biome-ignore-all lint: generated from ui/src/app.ts\n// biome-ignore-all format: generated from ui/src/app.ts',
+    js:
+      '// biome-ignore-all lint: generated from ui/src/app.ts\n// ' +
+      'biome-ignore-all format: generated from ui/src/app.ts',
   },
   write: false,
   logLevel: 'warning',

@@ -21,40 +21,46 @@ async function send(control: (r: Request) => Promise<Response>, method: string, 
 }
 
 describe('mock.snapshot() and GET /__mock/snapshot', () => {
-  it('holds the clock (frozen or running, the era), merchants with stores, balances and keys, newest first', async () => {
-    const mock = newMock()
-    const older = await newMerchant(mock, { usd: 10 })
-    const newer = await newMerchant(mock, { usd: 20 })
-    const orderId = await createOrder(mock, newer, 5)
-    await mock.payments.create({ orderId, status: 'SUCCESS' })
-    const snapshot = await mock.snapshot()
-    expect(snapshot.clock).toMatchObject({ now: MONDAY, frozen: true, era: { name: '1.4.0-full-enforcement' } })
-    expect(snapshot.merchants.map((m) => m.merchantId)).toEqual([newer.merchantId, older.merchantId])
-    expect(snapshot.merchants[0]).toMatchObject({
-      apiKey: newer.apiKey,
-      apiSecret: newer.apiSecret,
-      stores: [{ storeId: newer.storeId }],
-      balances: { usd: { balance: 25, freeze: 0, usable: 25 } },
-    })
-    expect(snapshot.orders).toMatchObject([{ orderId, status: 'completed', amount: 5 }])
-    expect(snapshot.transactions).toMatchObject([{ kind: 'payment', status: 'completed', orderId }])
-    expect(snapshot.webhooks).toHaveLength(1)
-    expect(snapshot.requests[0]).toMatchObject({ method: 'POST', path: GATEWAY_PATHS.createOrder, status: 200 })
-  })
+  it(
+    'holds the clock (frozen or running, the era), merchants with stores, ' + 'balances and keys, newest first',
+    async () => {
+      const mock = newMock()
+      const older = await newMerchant(mock, { usd: 10 })
+      const newer = await newMerchant(mock, { usd: 20 })
+      const orderId = await createOrder(mock, newer, 5)
+      await mock.payments.create({ orderId, status: 'SUCCESS' })
+      const snapshot = await mock.snapshot()
+      expect(snapshot.clock).toMatchObject({ now: MONDAY, frozen: true, era: { name: '1.4.0-full-enforcement' } })
+      expect(snapshot.merchants.map((m) => m.merchantId)).toEqual([newer.merchantId, older.merchantId])
+      expect(snapshot.merchants[0]).toMatchObject({
+        apiKey: newer.apiKey,
+        apiSecret: newer.apiSecret,
+        stores: [{ storeId: newer.storeId }],
+        balances: { usd: { balance: 25, freeze: 0, usable: 25 } },
+      })
+      expect(snapshot.orders).toMatchObject([{ orderId, status: 'completed', amount: 5 }])
+      expect(snapshot.transactions).toMatchObject([{ kind: 'payment', status: 'completed', orderId }])
+      expect(snapshot.webhooks).toHaveLength(1)
+      expect(snapshot.requests[0]).toMatchObject({ method: 'POST', path: GATEWAY_PATHS.createOrder, status: 200 })
+    },
+  )
 
-  it('keeps at most `limit` of each list, the newest; a limit outside 1..500 or an unknown parameter is a 400', async () => {
-    const mock = newMock()
-    const merchant = await newMerchant(mock)
-    const ids: number[] = []
-    for (let i = 0; i < 5; i++) ids.push(await createOrder(mock, merchant))
-    expect((await mock.snapshot({ limit: 2 })).orders.map((o) => o.orderId)).toEqual([ids[4], ids[3]])
-    const control = createControlHandler(mock)
-    expect((await send(control, 'GET', '/__mock/snapshot?limit=3')).body.orders).toHaveLength(3)
-    for (const query of ['limit=0', 'limit=501', 'limit=2.5', 'limit=x', 'limits=2']) {
-      expect((await send(control, 'GET', `/__mock/snapshot?${query}`)).status, query).toBe(400)
-    }
-    await expect(mock.snapshot({ limit: 0 })).rejects.toMatchObject({ status: 400 })
-  })
+  it(
+    'keeps at most `limit` of each list, the newest; a limit outside 1..500 ' + 'or an unknown parameter is a 400',
+    async () => {
+      const mock = newMock()
+      const merchant = await newMerchant(mock)
+      const ids: number[] = []
+      for (let i = 0; i < 5; i++) ids.push(await createOrder(mock, merchant))
+      expect((await mock.snapshot({ limit: 2 })).orders.map((o) => o.orderId)).toEqual([ids[4], ids[3]])
+      const control = createControlHandler(mock)
+      expect((await send(control, 'GET', '/__mock/snapshot?limit=3')).body.orders).toHaveLength(3)
+      for (const query of ['limit=0', 'limit=501', 'limit=2.5', 'limit=x', 'limits=2']) {
+        expect((await send(control, 'GET', `/__mock/snapshot?${query}`)).status, query).toBe(400)
+      }
+      await expect(mock.snapshot({ limit: 0 })).rejects.toMatchObject({ status: 400 })
+    },
+  )
 })
 
 describe('mock.version() and GET /__mock/version', () => {
@@ -111,17 +117,20 @@ describe('mock.webhooks.redeliver() and POST /__mock/webhooks/{id}/redeliver', (
 })
 
 describe('moving the clock by business days', () => {
-  it('Friday 09:00 plus one business day is Monday 09:00, over HTTP too; a bad count is a 400 and moves nothing', async () => {
-    const mock = newMock({ clock: { now: FRIDAY, frozen: true } })
-    expect(await mock.clock.advanceBusinessDays(1)).toEqual({ now: '2026-11-09T09:00:00.000Z' })
-    const control = createControlHandler(mock)
-    expect((await send(control, 'POST', '/__mock/clock', { businessDays: 2 })).body).toMatchObject({
-      now: '2026-11-11T09:00:00.000Z',
-      frozen: true,
-    })
-    for (const body of [{ businessDays: 0 }, { businessDays: 1.5 }, { businessDays: 1, advanceMs: 5 }]) {
-      expect((await send(control, 'POST', '/__mock/clock', body)).status, JSON.stringify(body)).toBe(400)
-    }
-    expect(mock.clock.now()).toBe('2026-11-11T09:00:00.000Z')
-  })
+  it(
+    'Friday 09:00 plus one business day is Monday 09:00, over HTTP too; a ' + 'bad count is a 400 and moves nothing',
+    async () => {
+      const mock = newMock({ clock: { now: FRIDAY, frozen: true } })
+      expect(await mock.clock.advanceBusinessDays(1)).toEqual({ now: '2026-11-09T09:00:00.000Z' })
+      const control = createControlHandler(mock)
+      expect((await send(control, 'POST', '/__mock/clock', { businessDays: 2 })).body).toMatchObject({
+        now: '2026-11-11T09:00:00.000Z',
+        frozen: true,
+      })
+      for (const body of [{ businessDays: 0 }, { businessDays: 1.5 }, { businessDays: 1, advanceMs: 5 }]) {
+        expect((await send(control, 'POST', '/__mock/clock', body)).status, JSON.stringify(body)).toBe(400)
+      }
+      expect(mock.clock.now()).toBe('2026-11-11T09:00:00.000Z')
+    },
+  )
 })

@@ -58,6 +58,8 @@ const time = (iso: string | number | null | undefined) =>
         .replace(/\.\d+Z$/, 'Z')
 const money = (amount: number, currency: string) =>
   `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: currency === 'KHR' ? 0 : 2 })}`
+/** The value of the input or select an event came from. */
+const inputValue = (e: Event) => (e.target as HTMLInputElement | HTMLSelectElement).value
 const badge = (status: string) => html`<span class=${`badge badge-${status}`}>${status}</span>`
 
 // --- Views --------------------------------------------------------------------------------------------
@@ -158,9 +160,13 @@ function Orders({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
           <td>#${o.orderId}<div class="muted">merchant #${o.merchantId}, ${time(o.createdAt)}</div></td>
           <td>${badge(o.status)}</td>
           <td>${money(o.amount, o.currency)}</td>
-          <td><img class="qr" alt=${`QR code of order ${o.orderId}`} src=${`/qr/${encodeURIComponent(o.qrData)}.png`} /></td>
           <td>
-            ${payments(o.orderId).map((t) => html`<div>#${t.transactionId} ${badge(t.status)} ${time(t.updatedAt)}</div>`)}
+            <img class="qr" alt=${`QR code of order ${o.orderId}`} src=${`/qr/${encodeURIComponent(o.qrData)}.png`} />
+          </td>
+          <td>
+            ${payments(o.orderId).map(
+              (t) => html`<div>#${t.transactionId} ${badge(t.status)} ${time(t.updatedAt)}</div>`,
+            )}
           </td>
           <td>
             ${
@@ -180,11 +186,16 @@ function Money({ snapshot }: { snapshot: Snapshot }) {
   const moves = snapshot.transactions.filter((t) => t.kind === 'refund' || t.kind === 'payout')
   if (moves.length === 0) return html`<p class="muted">No refunds or payouts yet.</p>`
   return html`<table class="list">
-    <thead><tr><th>transaction</th><th>kind</th><th>amount</th><th>status</th><th>requested</th><th>settles</th></tr></thead>
+    <thead>
+      <tr><th>transaction</th><th>kind</th><th>amount</th><th>status</th><th>requested</th><th>settles</th></tr>
+    </thead>
     <tbody>
       ${moves.map(
         (t) => html`<tr data-testid=${`${t.kind}-${t.transactionId}`}>
-          <td>#${t.transactionId}<div class="muted">${t.kind === 'refund' ? `order #${t.orderId}` : t.accountNumber}</div></td>
+          <td>
+            #${t.transactionId}
+            <div class="muted">${t.kind === 'refund' ? `order #${t.orderId}` : t.accountNumber}</div>
+          </td>
           <td>${t.kind}</td>
           <td>${money(t.amount, t.currency)}</td>
           <td>${badge(t.status)}${t.failureReason ? html`<div class="muted">${t.failureReason}</div>` : ''}</td>
@@ -199,7 +210,9 @@ function Money({ snapshot }: { snapshot: Snapshot }) {
 function Webhooks({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
   return html`<div>
     <div class="toolbar">
-      <button onClick=${() => act('duplicate next', () => api('POST', '/webhooks/duplicate-next', {}))}>Duplicate the next</button>
+      <button onClick=${() => act('duplicate next', () => api('POST', '/webhooks/duplicate-next', {}))}>
+        Duplicate the next
+      </button>
       <button onClick=${() => act('hold next', () => api('POST', '/webhooks/hold-next', {}))}>Hold the next</button>
       <button onClick=${() => act('stale next', () => api('POST', '/webhooks/stale-next', { seconds: 600 }))}>
         Next one 10 min stale
@@ -213,7 +226,9 @@ function Webhooks({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
             <summary>
               #${w.id} ${badge(w.status)} ${w.payload.status} for order #${w.payload.orderId},${' '}
               ${money(w.payload.amount, w.payload.currency)}${' '}
-              <span class="muted">${w.attempts.length} attempt(s)${w.nextAttemptAt ? `, next ${time(w.nextAttemptAt)}` : ''}</span>
+              <span class="muted">
+                ${w.attempts.length} attempt(s)${w.nextAttemptAt ? `, next ${time(w.nextAttemptAt)}` : ''}
+              </span>
             </summary>
             <ol>
               ${w.attempts.map((a) => html`<li>${time(a.at)} ${badge(a.outcome)} ${a.detail}</li>`)}
@@ -224,7 +239,9 @@ function Webhooks({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
             <pre>${w.rawBody}</pre>
             ${
               w.url
-                ? html`<button onClick=${() => act(`redeliver ${w.id}`, () => api('POST', `/webhooks/${w.id}/redeliver`, {}))}>
+                ? html`<button
+                    onClick=${() => act(`redeliver ${w.id}`, () => api('POST', `/webhooks/${w.id}/redeliver`, {}))}
+                  >
                   Redeliver
                 </button>`
                 : html`<p class="muted">Recorded only: the merchant has no webhook URL.</p>`
@@ -238,15 +255,22 @@ function Webhooks({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
 function Pin({ snapshot }: { snapshot: Snapshot }) {
   return html`<div>
     <table class="list">
-      <thead><tr><th>user</th><th>PIN</th><th>wrong attempts</th><th>blocked until</th><th>reset sessions</th></tr></thead>
+      <thead>
+        <tr><th>user</th><th>PIN</th><th>wrong attempts</th><th>blocked until</th><th>reset sessions</th></tr>
+      </thead>
       <tbody>
         ${snapshot.users.map(
           (u) => html`<tr>
-            <td>#${u.userId}<div class="muted">${u.email ?? ''} ${u.phone ? `+${u.phone.phoneCode} ${u.phone.phoneNumber}` : ''}</div></td>
+            <td>
+              #${u.userId}
+              <div class="muted">${u.email ?? ''} ${u.phone ? `+${u.phone.phoneCode} ${u.phone.phoneNumber}` : ''}</div>
+            </td>
             <td>${u.hasPin ? 'set' : 'not set'}</td>
             <td>${u.wrongAttempts}</td>
             <td>${time(u.blockedUntil)}</td>
-            <td>${u.resetSessions.map((s) => html`<div>${badge(s.state)} ${s.to}, until ${time(s.expiresAt)}</div>`)}</td>
+            <td>
+              ${u.resetSessions.map((s) => html`<div>${badge(s.state)} ${s.to}, until ${time(s.expiresAt)}</div>`)}
+            </td>
           </tr>`,
         )}
       </tbody>
@@ -255,7 +279,9 @@ function Pin({ snapshot }: { snapshot: Snapshot }) {
     <table class="list">
       <thead><tr><th>code</th><th>to</th><th>sent</th></tr></thead>
       <tbody>
-        ${snapshot.otp.map((m) => html`<tr><td><code>${m.code}</code></td><td>${m.to}</td><td>${time(m.sentAt)}</td></tr>`)}
+        ${snapshot.otp.map(
+          (m) => html`<tr><td><code>${m.code}</code></td><td>${m.to}</td><td>${time(m.sentAt)}</td></tr>`,
+        )}
       </tbody>
     </table>
   </div>`
@@ -274,23 +300,32 @@ function Faults({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
   }
   return html`<div>
     <form class="toolbar" onSubmit=${add}>
-      <input aria-label="Route" value=${route} onInput=${(e: Event) => setRoute((e.target as HTMLInputElement).value)} />
+      <input aria-label="Route" value=${route} onInput=${(e: Event) => setRoute(inputValue(e))} />
       <select aria-label="Kind" value=${kind} onChange=${(e: Event) => setKind((e.target as HTMLSelectElement).value)}>
         ${['error', 'latency', 'network', 'drop-response'].map((k) => html`<option value=${k}>${k}</option>`)}
       </select>
       ${
         kind === 'error'
-          ? html`<input aria-label="Status" size="4" value=${status} onInput=${(e: Event) => setStatus((e.target as HTMLInputElement).value)} />`
+          ? html`<input
+              aria-label="Status"
+              size="4"
+              value=${status}
+              onInput=${(e: Event) => setStatus(inputValue(e))}
+            />`
           : ''
       }
       <button type="submit">Add fault</button>
-      <button type="button" class="secondary" onClick=${() => act('clear faults', () => api('DELETE', '/faults'))}>Clear</button>
+      <button type="button" class="secondary" onClick=${() => act('clear faults', () => api('DELETE', '/faults'))}>
+        Clear
+      </button>
     </form>
     ${
       snapshot.faults.length === 0
         ? html`<p class="muted">No active faults.</p>`
         : html`<ul>
-          ${snapshot.faults.map((f) => html`<li>${f.route}: ${f.kind}${f.kind === 'error' ? ` ${f.status}` : ''}, ${f.remaining} left</li>`)}
+          ${snapshot.faults.map(
+            (f) => html`<li>${f.route}: ${f.kind}${f.kind === 'error' ? ` ${f.status}` : ''}, ${f.remaining} left</li>`,
+          )}
         </ul>`
     }
   </div>`
@@ -308,8 +343,13 @@ function Requests({ snapshot }: { snapshot: Snapshot }) {
   )
   return html`<div>
     <div class="toolbar">
-      <input aria-label="Path filter" placeholder="path contains" value=${filter} onInput=${(e: Event) => setFilter((e.target as HTMLInputElement).value)} />
-      <select aria-label="Status filter" value=${status} onChange=${(e: Event) => setStatus((e.target as HTMLSelectElement).value)}>
+      <input
+        aria-label="Path filter"
+        placeholder="path contains"
+        value=${filter}
+        onInput=${(e: Event) => setFilter(inputValue(e))}
+      />
+      <select aria-label="Status filter" value=${status} onChange=${(e: Event) => setStatus(inputValue(e))}>
         ${['all', '2xx', '4xx', '5xx', 'cut'].map((s) => html`<option value=${s}>${s}</option>`)}
       </select>
     </div>
@@ -319,7 +359,10 @@ function Requests({ snapshot }: { snapshot: Snapshot }) {
         ${shown.map(
           (r) => html`<tr>
             <td>${r.seq}</td>
-            <td>${r.method} ${r.path}${r.warnings.length ? html`<div class="warning">${r.warnings.join('; ')}</div>` : ''}</td>
+            <td>
+              ${r.method} ${r.path}
+              ${r.warnings.length ? html`<div class="warning">${r.warnings.join('; ')}</div>` : ''}
+            </td>
             <td>${r.status ?? 'cut'}</td>
             <td>${r.durationMs.toFixed(1)}</td>
             <td><code>${r.idempotencyKey ?? ''}</code></td>
