@@ -75,9 +75,10 @@ export async function stopCli(cli: Cli, signal: NodeJS.Signals = 'SIGTERM'): Pro
 
 /**
  * Starts the CLI and resolves with its URL once it printed its banner (or rejects with its output).
- * Under `npm run check:openapi` the server is put behind Prism unless `behindPrism` is false: only for a
- * server whose clock runs before the contract the document describes (before 2026-01-20 a request
- * without `X-Idempotent-Key` is accepted, which the document forbids).
+ * Under `npm run check:openapi` the server is put behind Prism unless `behindPrism` is false: for a server
+ * whose clock runs before the contract the document describes (before 2026-01-20 a request without
+ * `X-Idempotent-Key` is accepted, which the document forbids), and for the inspector page's files, which are
+ * not API.
  */
 export async function startCli(args: string[], options: { behindPrism?: boolean } = {}): Promise<Cli> {
   // tsx as a loader inside the one node process (not tsx's launcher, which runs the CLI in a second

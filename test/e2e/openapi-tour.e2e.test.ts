@@ -171,6 +171,11 @@ describe('a tour of every documented operation', () => {
     )
     expect((await call('GET', `/__mock/users/${user.body.userId}`)).body).toMatchObject({ email: 'tour@example.com' })
     expect((await call('GET', '/__mock/requests?limit=1')).body).toHaveLength(1)
+    expect((await call('GET', '/__mock/version')).body.version).toBeGreaterThan(0)
+    expect((await call('GET', '/__mock/snapshot?limit=2')).body.merchants.length).toBeGreaterThan(0)
+    const [webhook] = (await call('GET', '/__mock/webhooks')).body as Array<{ id: number; url: string | null }>
+    // The tour's merchants have no webhook URL: a redelivery is the documented 409 (nothing to send).
+    expect((await call('POST', `/__mock/webhooks/${webhook!.id}/redeliver`, {})).status).toBe(webhook!.url ? 200 : 409)
     expect((await call('DELETE', '/__mock/requests')).status).toBe(204)
     expect((await call('DELETE', `/__mock/merchants/${id}`)).status).toBe(204)
     expect((await call('POST', '/__mock/reset', {})).status).toBe(204)

@@ -42,6 +42,9 @@ describe('mock.snapshot() and GET /__mock/snapshot', () => {
       expect(snapshot.transactions).toMatchObject([{ kind: 'payment', status: 'completed', orderId }])
       expect(snapshot.webhooks).toHaveLength(1)
       expect(snapshot.requests[0]).toMatchObject({ method: 'POST', path: GATEWAY_PATHS.createOrder, status: 200 })
+      // A merchant without stores (list stores would answer 404) shows with an empty list.
+      await mock.merchants.create({ balances: { usd: 1 } })
+      expect((await mock.snapshot()).merchants[0]!.stores).toEqual([])
     },
   )
 
