@@ -28,6 +28,21 @@ module.exports = {
       to: { path: '^packages/mock/src/(control|adapters|cli)/' },
     },
     {
+      name: 'mock-wiring-below-adapters',
+      severity: 'error',
+      comment:
+        'An instance is wired from the domain, HTTP and control layers; the Node adapters and the CLI sit on top.',
+      from: { path: '^packages/mock/src/(create-mock-gateway|options)\\.ts$' },
+      to: { path: '^packages/mock/src/(adapters|cli)/' },
+    },
+    {
+      name: 'mock-options-below-domain',
+      severity: 'error',
+      comment: 'Options are read by the domain; they declare their own types.',
+      from: { path: '^packages/mock/src/options\\.ts$' },
+      to: { path: '^packages/mock/src/(domain|http|control)/' },
+    },
+    {
       name: 'contract-depends-on-nothing-of-ours',
       severity: 'error',
       comment: 'The contract is the bottom layer: the SDK and the mock build on it.',

@@ -5,7 +5,7 @@
  */
 import { signer } from '@merchant-gateway/contract/crypto'
 import type { HttpHandler } from 'msw'
-import { createMockFetch } from './adapters/mock-fetch.js'
+import { createMockFetch } from './http/mock-fetch.js'
 import { MockClock } from './clock/clock.js'
 import { applySeed, createControlApi, type ControlApi } from './control/control-api.js'
 import { resetBody } from './control/control-schemas.js'

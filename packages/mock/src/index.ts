@@ -4,8 +4,7 @@
  * @module \@merchant-gateway/mock
  */
 export { createMockGateway, type MockGateway } from './create-mock-gateway.js'
-export type { MockGatewayOptions, RetentionOptions, SeedMerchant } from './options.js'
-export type { HistoryLimit } from './domain/retention.js'
+export type { HistoryLimit, MockGatewayOptions, RetentionOptions, SeedMerchant } from './options.js'
 export type {
   ControlApi,
   MerchantCredentials,
@@ -29,5 +28,5 @@ export type { StoreInput } from './domain/stores.js'
 export type { AccountInput } from './domain/payouts.js'
 export type { RequestLogEntry, RequestLogFilter } from './http/request-log.js'
 export { RuleError, isRuleError } from './domain/rule-error.js'
-export { createMockFetch } from './adapters/mock-fetch.js'
+export { createMockFetch } from './http/mock-fetch.js'
 export { createControlHandler, controlRoutes, isControlPath, CONTROL_PREFIX } from './control/control-routes.js'

@@ -6,7 +6,20 @@
  */
 import { LIMITS, type Currency } from '@merchant-gateway/contract'
 import type { ClockOptions } from './clock/clock.js'
-import type { HistoryLimit } from './domain/retention.js'
+
+/**
+ * How much of one kind of history is kept: at most `max` entries, none older than `maxAgeSeconds`.
+ *
+ * @example
+ * ```ts
+ * const limit: HistoryLimit = { max: 1000, maxAgeSeconds: 86_400 } // the defaults
+ * createMockGateway({ retention: { webhooks: limit } })
+ * ```
+ */
+export interface HistoryLimit {
+  max: number
+  maxAgeSeconds: number
+}
 
 /**
  * What a long-running mock keeps of its history, and how long it remembers expired records. Orders,

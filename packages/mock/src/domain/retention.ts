@@ -10,21 +10,8 @@
  * - History a user inspects (finished webhooks, the one-time codes sent) is kept in arrival order up to
  *   `max` entries and `maxAgeSeconds`; the oldest leave first.
  */
+import type { HistoryLimit } from '../options.js'
 import { MinHeap } from '../store/min-heap.js'
-
-/**
- * How much of one kind of history is kept: at most `max` entries, none older than `maxAgeSeconds`.
- *
- * @example
- * ```ts
- * const limit: HistoryLimit = { max: 1000, maxAgeSeconds: 86_400 } // the defaults
- * createMockGateway({ retention: { webhooks: limit } })
- * ```
- */
-export interface HistoryLimit {
-  max: number
-  maxAgeSeconds: number
-}
 
 /**
  * One expiring record: `drop` is called once the clock reaches `at`; it checks the record is still the one scheduled.

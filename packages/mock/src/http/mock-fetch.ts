@@ -7,9 +7,9 @@
  * and an aborted signal rejects with the signal's reason, even mid-latency.
  */
 import { getResponse, type RequestHandler } from 'msw'
-import { uriTooLong } from '../http/responses.js'
-import type { Dispatcher } from '../http/service-routes.js'
-import { toResponse } from '../http/answer.js'
+import { uriTooLong } from './responses.js'
+import type { Dispatcher } from './service-routes.js'
+import { toResponse } from './answer.js'
 
 /**
  * The message of the `cause` of the TypeError a mock's fetch rejects with for an injected network fault
