@@ -4,14 +4,17 @@
 //
 //   import { relativeSourceMaps } from '../../scripts/relative-sourcemaps.mjs'
 //   defineConfig({ ..., onSuccess: () => relativeSourceMaps('dist') })
+//
+// Two builds writing into one dist/ at once (the mock's ESM and CJS builds) each pass the suffix of their own
+// maps (`.js.map`, `.cjs.map`), so that neither reads a map the other is still writing.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 
-/** Rewrites the maps under `dir`; returns how many sources were made relative. */
-export async function relativeSourceMaps(dir) {
+/** Rewrites the maps under `dir` whose names end in `suffix`; returns how many sources were made relative. */
+export async function relativeSourceMaps(dir, suffix = '.map') {
   let rewritten = 0
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.map')) continue
+    if (!entry.isFile() || !entry.name.endsWith(suffix)) continue
     const file = resolve(join(entry.parentPath, entry.name))
     const map = JSON.parse(readFileSync(file, 'utf8'))
     let changed = false

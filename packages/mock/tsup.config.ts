@@ -30,7 +30,7 @@ export default defineConfig([
     entry: { index: 'src/index.ts', server: 'src/server.ts', cli: 'src/cli/main.ts' },
     format: ['esm'],
     onSuccess: async () => {
-      await relativeSourceMaps('dist')
+      await relativeSourceMaps('dist', '.js.map')
     },
   },
   {
@@ -41,7 +41,7 @@ export default defineConfig([
     shims: true,
     // Published maps point at files relative to themselves, never at the build machine's paths.
     onSuccess: async () => {
-      await relativeSourceMaps('dist')
+      await relativeSourceMaps('dist', '.cjs.map')
     },
   },
 ])
