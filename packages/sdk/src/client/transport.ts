@@ -14,14 +14,14 @@
  */
 import { HEADERS } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
-import { isHTTPError, isTimeoutError, type KyInstance, type Options } from 'ky'
+import { isHTTPError, isTimeoutError, type KyInstance, type Options, type RetryOptions } from 'ky'
 import { RequestAbortedError, RequestTimeoutError } from '../errors/classes.js'
 import { errorFromResponse } from '../errors/from-response.js'
 import { GatewayError } from '../errors/gateway-error.js'
 import { Call, type CallObserver } from '../http/call.js'
 import type { DeprecationWarningContext, DeprecationWarningHandler } from '../http/deprecation.js'
 import { httpErrorBody, isNoAnswer, outcomeOf, unansweredError } from '../http/failure.js'
-import { createKyClient } from '../http/ky-client.js'
+import { createKyClient, sendBody } from '../http/ky-client.js'
 import { uuidV4 } from '../internal/uuid.js'
 import type { WithMeta } from './metadata.js'
 import type { OperationSpec } from './operation.js'
@@ -63,8 +63,10 @@ const RETRY_AFTER_STATUSES = [429, 503]
 export class Transport {
   readonly #ky: KyInstance
   readonly #observer: CallObserver
-  /** The client's headers, names in lower case. */
+  /** The SDK's and the client's headers, names in lower case. */
   readonly #headers: Record<string, string>
+  /** The client's retry settings; each call adds its limit and decision. */
+  readonly #retry: RetryOptions
 
   constructor(
     readonly options: ResolvedClientOptions,
@@ -72,22 +74,19 @@ export class Transport {
     notices: { report(text: string, context: DeprecationWarningContext, handler?: DeprecationWarningHandler): void },
   ) {
     const delays = { baseMs: options.retryBaseDelay, maxMs: options.retryMaxDelay }
-    this.#ky = createKyClient({
-      baseUrl: options.baseUrl,
-      fetch: options.fetch,
-      hooks: options.hooks,
-      retry: {
-        // Any method: which call may be repeated is the policy's to say, in `shouldRetry`.
-        methods: ['get', 'post'],
-        statusCodes: RETRY_AFTER_STATUSES,
-        afterStatusCodes: RETRY_AFTER_STATUSES,
-        delay: (retry) => backoff(retry, delays),
-        backoffLimit: options.retryMaxDelay,
-        jitter: true,
-        maxRetryAfter: MAX_TIMER_MS,
-      },
-    })
-    this.#headers = lowerCased(options.headers)
+    const http = createKyClient({ baseUrl: options.baseUrl, fetch: options.fetch, hooks: options.hooks })
+    this.#ky = http.ky
+    this.#headers = { ...http.headers, ...lowerCased(options.headers) }
+    this.#retry = {
+      // Any method: which call may be repeated is the policy's to say, in `shouldRetry`.
+      methods: ['get', 'post'],
+      statusCodes: RETRY_AFTER_STATUSES,
+      afterStatusCodes: RETRY_AFTER_STATUSES,
+      delay: (retry) => backoff(retry, delays),
+      backoffLimit: options.retryMaxDelay,
+      jitter: true,
+      maxRetryAfter: MAX_TIMER_MS,
+    }
     this.#observer = {
       client: 'gateway',
       logger: options.logger,
@@ -159,11 +158,12 @@ export class Transport {
     const kyOptions: Options = {
       method: op.method,
       headers,
-      ...(raw === undefined ? {} : { body: raw }),
+      ...sendBody(raw),
       ...(signal === undefined ? {} : { signal }),
       timeout: Math.min(request.timeout ?? options.timeout, MAX_TIMER_MS),
       totalTimeout: Number.isFinite(deadline) ? Math.min(deadline, MAX_TIMER_MS) : false,
       retry: {
+        ...this.#retry,
         limit: request.maxRetries ?? options.maxRetries,
         shouldRetry: ({ error }) => {
           if (signal?.aborted) return false

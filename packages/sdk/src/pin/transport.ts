@@ -16,7 +16,7 @@ import { GatewayError } from '../errors/gateway-error.js'
 import { Call, type CallObserver } from '../http/call.js'
 import type { DeprecationWarningContext, DeprecationWarningHandler } from '../http/deprecation.js'
 import { describeError, httpErrorBody, outcomeOf, parseBody, unansweredError } from '../http/failure.js'
-import { createKyClient } from '../http/ky-client.js'
+import { createKyClient, sendBody } from '../http/ky-client.js'
 import { pinErrorFromResponse } from './error-from-response.js'
 import { checkTimeout, type PinRequestOptions, type ResolvedPinOptions } from './options.js'
 
@@ -40,13 +40,17 @@ export interface PinAnswer {
 export class PinTransport {
   readonly #ky: KyInstance
   readonly #observer: CallObserver
+  /** The SDK's headers (its `User-Agent`), names in lower case. */
+  readonly #headers: Readonly<Record<string, string>>
 
   constructor(
     readonly options: ResolvedPinOptions,
     // Spelt out rather than named: see DeprecationReporter.
     notices: { report(text: string, context: DeprecationWarningContext, handler?: DeprecationWarningHandler): void },
   ) {
-    this.#ky = createKyClient({ baseUrl: options.baseUrl, fetch: options.fetch, hooks: options.hooks })
+    const http = createKyClient({ baseUrl: options.baseUrl, fetch: options.fetch, hooks: options.hooks })
+    this.#ky = http.ky
+    this.#headers = http.headers
     this.#observer = {
       client: 'pin',
       logger: options.logger,
@@ -71,7 +75,7 @@ export class PinTransport {
 
     // Lower-case names: ky merges records by key, so the client's own headers replace a caller's
     // `authorization` or `content-type` instead of being sent beside them.
-    const headers: Record<string, string> = {}
+    const headers: Record<string, string> = { ...this.#headers }
     for (const source of [options.headers, request.headers ?? {}])
       for (const name in source) headers[name.toLowerCase()] = source[name]!
     headers['content-type'] = 'application/json'
@@ -86,7 +90,9 @@ export class PinTransport {
       const pending = this.#ky(path, {
         method: 'post',
         headers,
-        body: JSON.stringify(body),
+        // PIN calls are not idempotent, so never retried (a repeated verify could count as a second wrong PIN).
+        retry: 0,
+        ...sendBody(JSON.stringify(body)),
         timeout,
         ...(signal === undefined ? {} : { signal }),
         context: call.context(),
