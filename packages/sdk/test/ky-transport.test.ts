@@ -22,8 +22,8 @@ describe('hooks: ky hooks passed through', () => {
     'beforeRequest and beforeRetry see each attempt signed with its own timestamp but not its body, ' +
       'and a header they add is sent',
     async () => {
-      const seen: Array<{ phase: string; signature: string | null; timestamp: string | null; body: string | null }> =
-        []
+      type Seen = { phase: string; signature: string | null; timestamp: string | null; body: string | null }
+      const seen: Seen[] = []
       const record =
         (phase: string) =>
         async ({ request }: { request: Request }): Promise<void> => {
