@@ -34,7 +34,8 @@ export type Currency = (typeof CURRENCIES)[number]
  * CURRENCY_DECIMALS.KHR // 0
  * ```
  */
-export const CURRENCY_DECIMALS: Readonly<Record<Currency, number>> = Object.freeze({
+export const CURRENCY_DECIMALS: Readonly<Record<Currency, number>> = /* @__PURE__ */ Object.freeze({
+  // (`@__PURE__`: a bundler may drop it from an app that never reads it.)
   USD: 2,
   KHR: 0,
 })

@@ -4,6 +4,10 @@
  * every gateway request, response, error body and webhook. HMAC signing lives in the
  * `@merchant-gateway/contract/crypto` subpath.
  *
+ * Every top-level schema and frozen table is marked `@__PURE__`: building one has no side effect, and
+ * the mark lets an app's bundler drop those the app never reads (a client that validates answers
+ * carries no request or webhook schema).
+ *
  * @module \@merchant-gateway/contract
  */
 

@@ -4,9 +4,8 @@
  * values the project decided where the gateway documentation says "not shown" (marked below).
  */
 
-const SECOND_MS = 1_000
-const MINUTE_MS = 60 * SECOND_MS
-const HOUR_MS = 60 * MINUTE_MS
+// Durations are written out in milliseconds rather than computed (`24 * HOUR_MS`): an object of
+// literals is one a bundler can drop from an app that does not use it, one with arithmetic it keeps.
 
 /**
  * Limits of the gateway and PIN module.
@@ -18,31 +17,31 @@ const HOUR_MS = 60 * MINUTE_MS
  * ```
  */
 export const LIMITS = {
-  /** SPEC: any non-empty string up to 255 characters. */
+  /** Documented: any non-empty string up to 255 characters. */
   idempotencyKeyMaxLength: 255,
-  /** SPEC: the same key within 24 hours returns the cached original result. */
-  idempotencyWindowMs: 24 * HOUR_MS,
-  /** SPEC: QR codes are typically valid for 30 minutes. */
-  qrValidityMs: 30 * MINUTE_MS,
-  /** SPEC: a PIN is exactly 6 digits. */
+  /** Documented: the same key within 24 hours returns the cached original result. */
+  idempotencyWindowMs: 86_400_000, // 24 h
+  /** Documented: QR codes are typically valid for 30 minutes. */
+  qrValidityMs: 1_800_000, // 30 min
+  /** Documented: a PIN is exactly 6 digits. */
   pinLength: 6,
-  /** SPEC: the OTP session lasts 10 minutes (`expires_at` = 600). */
+  /** Documented: the OTP session lasts 10 minutes (`expires_at` = 600). */
   otpSessionSeconds: 600,
-  /** SPEC: every 5th wrong verify-pin attempt blocks the user. */
+  /** Documented: every 5th wrong verify-pin attempt blocks the user. */
   pinMaxWrongAttempts: 5,
-  /** SPEC: the block lasts 1 minute. */
-  pinBlockMs: MINUTE_MS,
-  /** Decision (SPEC: "not shown"): allowed skew between X-Timestamp and the server clock, either direction. */
+  /** Documented: the block lasts 1 minute. */
+  pinBlockMs: 60_000, // 1 min
+  /** Decision (documentation: "not shown"): allowed skew between X-Timestamp and the server clock, either direction. */
   signatureToleranceSeconds: 300,
   /**
-   * Decision (SPEC: "not shown"): the largest single amount, in minor units
+   * Decision (documentation: "not shown"): the largest single amount, in minor units
    * (10 000 000 000.00 USD or 1 000 000 000 000 KHR). Keeps every sum of amounts far below
    * `Number.MAX_SAFE_INTEGER`, so integer arithmetic on minor units stays exact.
    */
   maxAmountMinor: 1_000_000_000_000,
-  /** SPEC: refunds take 3-5 business days. */
+  /** Documented: refunds take 3-5 business days. */
   refundBusinessDays: { min: 3, max: 5 },
-  /** SPEC: payouts take 1-2 business days. */
+  /** Documented: payouts take 1-2 business days. */
   payoutBusinessDays: { min: 1, max: 2 },
   /** Decision: largest accepted request body, in bytes (64 KiB). */
   maxBodyBytes: 65_536,

@@ -70,4 +70,8 @@ export type PinOperation = keyof typeof PIN_PATHS
  * SIGNED_OPERATIONS.includes('payout') // true
  * ```
  */
-export const SIGNED_OPERATIONS: readonly GatewayOperation[] = Object.freeze(['refundOrder', 'payout'])
+export const SIGNED_OPERATIONS: readonly GatewayOperation[] = /* @__PURE__ */ Object.freeze([
+  // (`@__PURE__`: a bundler may drop it from an app that never reads it.)
+  'refundOrder',
+  'payout',
+])

@@ -20,7 +20,7 @@ import { checkAmount } from '../money.js'
  * amountSchema.safeParse(0).success    // false
  * ```
  */
-export const amountSchema = z.number().check(z.positive())
+export const amountSchema = /* @__PURE__ */ z.number().check(z.positive())
 
 /**
  * A currency code, exactly `USD` or `KHR`.
@@ -31,7 +31,7 @@ export const amountSchema = z.number().check(z.positive())
  * currencySchema.safeParse('usd').success // false
  * ```
  */
-export const currencySchema = z.enum(CURRENCIES)
+export const currencySchema = /* @__PURE__ */ z.enum(CURRENCIES)
 
 /**
  * An identifier spelled as a decimal string, as in the documented snake_case bodies
@@ -44,7 +44,7 @@ export const currencySchema = z.enum(CURRENCIES)
  * decimalIdSchema.safeParse('0124').success // false
  * ```
  */
-export const decimalIdSchema = z.string().check(
+export const decimalIdSchema = /* @__PURE__ */ z.string().check(
   z.maxLength(LIMITS.maxIdLength),
   z.regex(/^[1-9][0-9]*$/, 'must be a string of digits'),
   z.refine((id) => Number.isSafeInteger(Number(id)), `must be at most ${Number.MAX_SAFE_INTEGER}`),
@@ -60,7 +60,7 @@ export const decimalIdSchema = z.string().check(
  * integerIdSchema.safeParse(1.5).success  // false
  * ```
  */
-export const integerIdSchema = z.int().check(z.positive())
+export const integerIdSchema = /* @__PURE__ */ z.int().check(z.positive())
 
 /**
  * An ISO 8601 date-time with a time zone designator (`Z` or an offset), as every
@@ -72,7 +72,7 @@ export const integerIdSchema = z.int().check(z.positive())
  * isoTimestampSchema.safeParse('2026-01-06').success               // false
  * ```
  */
-export const isoTimestampSchema = z.iso.datetime({ offset: true })
+export const isoTimestampSchema = /* @__PURE__ */ z.iso.datetime({ offset: true })
 
 /**
  * Object-level check for request bodies carrying `amount` and `currency`: the amount must
@@ -86,12 +86,14 @@ export const isoTimestampSchema = z.iso.datetime({ offset: true })
  * body.safeParse({ amount: 1.5, currency: 'KHR' }).success // false: amount must be a whole number for KHR
  * ```
  */
-export const amountFitsCurrency = z.superRefine<{ amount: number; currency: Currency }>((value, ctx) => {
-  // Failed field checks do not stop object checks in zod; whatever amountSchema and
-  // currencySchema already reported (not positive, unknown currency) is not repeated here.
-  if (!(value.amount > 0) || !isCurrency(value.currency)) return
-  const result = checkAmount(value.amount, value.currency)
-  if (!result.ok) {
-    ctx.addIssue({ code: 'custom', message: result.message, path: ['amount'], input: value.amount })
-  }
-})
+export const amountFitsCurrency = /* @__PURE__ */ z.superRefine<{ amount: number; currency: Currency }>(
+  (value, ctx) => {
+    // Failed field checks do not stop object checks in zod; whatever amountSchema and
+    // currencySchema already reported (not positive, unknown currency) is not repeated here.
+    if (!(value.amount > 0) || !isCurrency(value.currency)) return
+    const result = checkAmount(value.amount, value.currency)
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.message, path: ['amount'], input: value.amount })
+    }
+  },
+)

@@ -14,7 +14,7 @@ import { envelopeSchema } from './envelope.js'
  * currencyBalanceSchema.parse({ balance: 100, freeze: 20, usable: 80 })
  * ```
  */
-export const currencyBalanceSchema = z.looseObject({
+export const currencyBalanceSchema = /* @__PURE__ */ z.looseObject({
   balance: z.number(),
   freeze: z.number(),
   usable: z.number(),
@@ -38,7 +38,7 @@ export type CurrencyBalance = z.infer<typeof currencyBalanceSchema>
  * balanceSchema.parse({ usd: { balance: 1, freeze: 0, usable: 1 }, khr: { balance: 0, freeze: 0, usable: 0 } })
  * ```
  */
-export const balanceSchema = z.looseObject({
+export const balanceSchema = /* @__PURE__ */ z.looseObject({
   usd: currencyBalanceSchema,
   khr: currencyBalanceSchema,
 })
@@ -61,7 +61,7 @@ export type Balance = z.infer<typeof balanceSchema>
  * const { data } = balanceResponseSchema.parse(await res.json())
  * ```
  */
-export const balanceResponseSchema = envelopeSchema(balanceSchema)
+export const balanceResponseSchema = /* @__PURE__ */ envelopeSchema(balanceSchema)
 
 /**
  * A parsed balance-inquiry response.

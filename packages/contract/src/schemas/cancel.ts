@@ -15,7 +15,7 @@ import { decimalIdSchema, isoTimestampSchema } from './amount.js'
  * cancelOrderRequestSchema.parse({ order_id: '1024', reason: 'customer left' })
  * ```
  */
-export const cancelOrderRequestSchema = z.object({
+export const cancelOrderRequestSchema = /* @__PURE__ */ z.object({
   order_id: decimalIdSchema,
   reason: z.optional(z.string().check(z.maxLength(LIMITS.maxTextLength))),
 })
@@ -38,7 +38,7 @@ export type CancelOrderRequest = z.infer<typeof cancelOrderRequestSchema>
  * cancelResultSchema.parse({ order_id: '1024', status: 'cancelled', cancelled_at: '2026-03-02T09:05:00Z' })
  * ```
  */
-export const cancelResultSchema = z.looseObject({
+export const cancelResultSchema = /* @__PURE__ */ z.looseObject({
   order_id: z.string(),
   status: z.string(),
   cancelled_at: isoTimestampSchema,

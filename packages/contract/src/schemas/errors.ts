@@ -14,7 +14,7 @@ import * as z from 'zod/mini'
  * statusErrorBodySchema.parse({ statusCode: 404, message: 'No stores found', error: 'Not Found' })
  * ```
  */
-export const statusErrorBodySchema = z.looseObject({
+export const statusErrorBodySchema = /* @__PURE__ */ z.looseObject({
   statusCode: z.number(),
   message: z.string(),
   error: z.string(),
@@ -47,7 +47,7 @@ export type StatusErrorBody = z.infer<typeof statusErrorBodySchema>
  * })
  * ```
  */
-export const codeErrorBodySchema = z.looseObject({
+export const codeErrorBodySchema = /* @__PURE__ */ z.looseObject({
   error: z.looseObject({
     code: z.string(),
     message: z.string(),
@@ -84,7 +84,7 @@ export type CodeErrorBody = z.infer<typeof codeErrorBodySchema>
  * if (parsed.success && typeof parsed.data.error === 'object') console.log(parsed.data.error.code)
  * ```
  */
-export const errorBodySchema = z.union([statusErrorBodySchema, codeErrorBodySchema])
+export const errorBodySchema = /* @__PURE__ */ z.union([statusErrorBodySchema, codeErrorBodySchema])
 
 /**
  * A parsed error body of either shape.
@@ -104,7 +104,8 @@ export type ErrorBody = z.infer<typeof errorBodySchema>
  * const body = { statusCode: 404, message: 'Merchant not found', error: STATUS_NAMES[404] }
  * ```
  */
-export const STATUS_NAMES: Readonly<Record<number, string>> = Object.freeze({
+export const STATUS_NAMES: Readonly<Record<number, string>> = /* @__PURE__ */ Object.freeze({
+  // (`@__PURE__`: a bundler may drop it, and what the freeze holds, from an app that never reads it.)
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',

@@ -17,7 +17,7 @@ import { currencySchema, integerIdSchema, isoTimestampSchema } from './amount.js
  * })
  * ```
  */
-export const moneyMovementResultSchema = z.looseObject({
+export const moneyMovementResultSchema = /* @__PURE__ */ z.looseObject({
   accountName: z.string(),
   accountNumber: z.string(),
   amount: z.number(),

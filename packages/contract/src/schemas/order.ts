@@ -41,7 +41,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
  * createOrderCurrentRequestSchema.parse({ storeId: 12, amount: 12.5, currency: 'USD' })
  * ```
  */
-export const createOrderCurrentRequestSchema = z
+export const createOrderCurrentRequestSchema = /* @__PURE__ */ z
   .object({
     storeId: integerIdSchema,
     amount: amountSchema,
@@ -67,7 +67,7 @@ export type CreateOrderCurrentRequest = z.infer<typeof createOrderCurrentRequest
  * createOrderLegacyRequestSchema.parse({ store_id: '12', amount: 4000, currency: 'KHR' })
  * ```
  */
-export const createOrderLegacyRequestSchema = z
+export const createOrderLegacyRequestSchema = /* @__PURE__ */ z
   .object({
     store_id: decimalIdSchema,
     amount: amountSchema,
@@ -96,7 +96,7 @@ export type CreateOrderLegacyRequest = z.infer<typeof createOrderLegacyRequestSc
  * createOrderRequestSchema.parse({ store_id: '12', amount: 12.5, currency: 'USD' })
  * ```
  */
-export const createOrderRequestSchema = z
+export const createOrderRequestSchema = /* @__PURE__ */ z
   .object({
     storeId: z.optional(integerIdSchema),
     store_id: z.optional(decimalIdSchema),
@@ -147,7 +147,7 @@ export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>
  * orderSchema.parse({ order_id: '1024', qr_code: 'https://…/qr/1024.png', status: 'pending', created_at: '2026-03-02T09:00:00Z' })
  * ```
  */
-export const orderSchema = z.looseObject({
+export const orderSchema = /* @__PURE__ */ z.looseObject({
   order_id: z.string(),
   qr_code: z.string(),
   status: z.string(),

@@ -17,7 +17,7 @@ import { moneyMovementResultSchema } from './money-movement.js'
  * payoutRequestSchema.parse({ accountNumber: '012345678', amount: 25, currency: 'USD' })
  * ```
  */
-export const payoutRequestSchema = z
+export const payoutRequestSchema = /* @__PURE__ */ z
   .object({
     accountNumber: z.string().check(z.minLength(1), z.maxLength(LIMITS.maxAccountNumberLength)),
     amount: amountSchema,
@@ -44,7 +44,9 @@ export type PayoutRequest = z.infer<typeof payoutRequestSchema>
  * payoutResultSchema.parse(json.data)
  * ```
  */
-export const payoutResultSchema = z.extend(moneyMovementResultSchema, { orderId: z.int().check(z.nonnegative()) })
+export const payoutResultSchema = /* @__PURE__ */ z.extend(moneyMovementResultSchema, {
+  orderId: z.int().check(z.nonnegative()),
+})
 
 /**
  * A parsed payout result.
@@ -64,7 +66,7 @@ export type PayoutResult = z.infer<typeof payoutResultSchema>
  * const { data } = payoutResponseSchema.parse(await res.json())
  * ```
  */
-export const payoutResponseSchema = envelopeSchema(payoutResultSchema)
+export const payoutResponseSchema = /* @__PURE__ */ envelopeSchema(payoutResultSchema)
 
 /**
  * A parsed payout response.
@@ -84,7 +86,7 @@ export type PayoutResponse = z.infer<typeof payoutResponseSchema>
  * legacyPayoutRequestSchema.parse({ account_id: 'ACC-9', amount: 25, currency: 'USD', description: 'weekly' })
  * ```
  */
-export const legacyPayoutRequestSchema = z
+export const legacyPayoutRequestSchema = /* @__PURE__ */ z
   .object({
     account_id: z.string().check(z.minLength(1), z.maxLength(LIMITS.maxAccountNumberLength)),
     amount: amountSchema,
@@ -112,7 +114,7 @@ export type LegacyPayoutRequest = z.infer<typeof legacyPayoutRequestSchema>
  *   status: 'processing', created_at: '2026-01-06T10:00:00Z' })
  * ```
  */
-export const legacyPayoutResultSchema = z.looseObject({
+export const legacyPayoutResultSchema = /* @__PURE__ */ z.looseObject({
   payout_id: z.string(),
   account_id: z.string(),
   amount: z.number(),

@@ -14,7 +14,7 @@ import { amountFitsCurrency, amountSchema, currencySchema, integerIdSchema, isoT
  * generateQrRequestSchema.parse({ store_id: 12, amount: 4000, currency: 'KHR' })
  * ```
  */
-export const generateQrRequestSchema = z
+export const generateQrRequestSchema = /* @__PURE__ */ z
   .object({
     store_id: integerIdSchema,
     amount: amountSchema,
@@ -40,7 +40,7 @@ export type GenerateQrRequest = z.infer<typeof generateQrRequestSchema>
  * qrCodeSchema.parse({ qr_code: 'https://…/qr/7.png', qr_data: '000201…', expires_at: '2026-03-02T09:30:00Z' })
  * ```
  */
-export const qrCodeSchema = z.looseObject({
+export const qrCodeSchema = /* @__PURE__ */ z.looseObject({
   qr_code: z.string(),
   qr_data: z.string(),
   expires_at: isoTimestampSchema,

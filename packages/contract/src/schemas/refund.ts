@@ -18,7 +18,7 @@ import { moneyMovementResultSchema } from './money-movement.js'
  * refundRequestSchema.parse({ orderId: 1024, refundAmount: 5.5 })
  * ```
  */
-export const refundRequestSchema = z.object({
+export const refundRequestSchema = /* @__PURE__ */ z.object({
   orderId: integerIdSchema,
   refundAmount: amountSchema,
 })
@@ -61,7 +61,7 @@ export type RefundResult = z.infer<typeof refundResultSchema>
  * const { data, traceId } = refundResponseSchema.parse(await res.json())
  * ```
  */
-export const refundResponseSchema = envelopeSchema(refundResultSchema)
+export const refundResponseSchema = /* @__PURE__ */ envelopeSchema(refundResultSchema)
 
 /**
  * A parsed refund response.
@@ -81,7 +81,7 @@ export type RefundResponse = z.infer<typeof refundResponseSchema>
  * legacyRefundRequestSchema.parse({ order_id: '1024', amount: 5.5, reason: 'damaged' })
  * ```
  */
-export const legacyRefundRequestSchema = z.object({
+export const legacyRefundRequestSchema = /* @__PURE__ */ z.object({
   order_id: decimalIdSchema,
   amount: amountSchema,
   reason: z.optional(z.string().check(z.maxLength(LIMITS.maxTextLength))),
@@ -106,7 +106,7 @@ export type LegacyRefundRequest = z.infer<typeof legacyRefundRequestSchema>
  *   created_at: '2026-01-06T10:00:00Z' })
  * ```
  */
-export const legacyRefundResultSchema = z.looseObject({
+export const legacyRefundResultSchema = /* @__PURE__ */ z.looseObject({
   refund_id: z.string(),
   order_id: z.string(),
   amount: z.number(),

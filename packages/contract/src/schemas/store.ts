@@ -14,7 +14,7 @@ import { envelopeSchema } from './envelope.js'
  * storeSchema.parse({ storeId: 12, storeName: 'Riverside', address: '1 Sisowath Quay' })
  * ```
  */
-export const storeSchema = z.looseObject({
+export const storeSchema = /* @__PURE__ */ z.looseObject({
   storeId: integerIdSchema,
   storeName: z.string(),
   address: z.string(),
@@ -38,7 +38,7 @@ export type Store = z.infer<typeof storeSchema>
  * const { data: stores } = listStoresResponseSchema.parse(await res.json())
  * ```
  */
-export const listStoresResponseSchema = envelopeSchema(z.array(storeSchema))
+export const listStoresResponseSchema = /* @__PURE__ */ envelopeSchema(z.array(storeSchema))
 
 /**
  * A parsed list-stores response.

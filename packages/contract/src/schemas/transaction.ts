@@ -33,7 +33,7 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
  * transactionDetailRequestSchema.parse(Object.fromEntries(url.searchParams))
  * ```
  */
-export const transactionDetailRequestSchema = z.object({
+export const transactionDetailRequestSchema = /* @__PURE__ */ z.object({
   transaction_id: decimalIdSchema,
 })
 
@@ -57,7 +57,7 @@ export type TransactionDetailRequest = z.infer<typeof transactionDetailRequestSc
  * transactionDetailBodySchema.parse({ transaction_id: 5001 })
  * ```
  */
-export const transactionDetailBodySchema = z.object({
+export const transactionDetailBodySchema = /* @__PURE__ */ z.object({
   transaction_id: z.union([decimalIdSchema, integerIdSchema]),
 })
 
@@ -85,7 +85,7 @@ export type TransactionDetailBody = z.infer<typeof transactionDetailBodySchema>
  * })
  * ```
  */
-export const transactionSchema = z.looseObject({
+export const transactionSchema = /* @__PURE__ */ z.looseObject({
   transaction_id: z.string(),
   order_id: z.string(),
   amount: z.number(),

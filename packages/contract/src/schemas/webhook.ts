@@ -36,7 +36,7 @@ export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number]
  * const payload = webhookPayloadSchema.parse(JSON.parse(rawBody))
  * ```
  */
-export const webhookPayloadSchema = z.looseObject({
+export const webhookPayloadSchema = /* @__PURE__ */ z.looseObject({
   accountName: z.string(),
   accountNumber: z.string(),
   amount: z.number(),
