@@ -12,13 +12,15 @@ import type { Logger } from './logger.js'
 /**
  * ky's hooks, run on every call of the client, as ky users already write them (tracing, logging,
  * metrics). They run after the SDK's own work: `beforeRequest` and `beforeRetry` see the request as it
- * will be sent (signed, with a fresh X-Timestamp per attempt); `beforeError` sees ky's error before the
- * SDK turns it into one of its own (which keeps it as `cause`). `options.context.operation` names the
- * operation and `options.context.idempotencyKey` holds the key of a refund or payout.
+ * will be sent, but for its body (signed, with a fresh X-Timestamp per attempt); `beforeError` sees ky's
+ * error before the SDK turns it into one of its own (which keeps it as `cause`).
+ * `options.context.operation` names the operation and `options.context.idempotencyKey` holds the key of a
+ * refund or payout.
  *
- * Hooks see credentials (X-Api-Key, X-Signature, Authorization) and bodies (a PIN call's holds the PIN):
- * log with care. A hook that makes ky retry (`ky.retry()` from `afterResponse`) bypasses the SDK's rule
- * of which calls are safe to repeat.
+ * Hooks see credentials (X-Api-Key, X-Signature, Authorization): log with care. They never see a body:
+ * it is attached as each attempt is sent, so a PIN never reaches a hook and no hook can change the bytes
+ * a signature covers. A hook that makes ky retry (`ky.retry()` from `afterResponse`) bypasses the SDK's
+ * rule of which calls are safe to repeat.
  *
  * @example
  * ```ts
