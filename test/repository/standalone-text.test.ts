@@ -13,6 +13,8 @@ const SELF = 'test/repository/standalone-text.test.ts'
 /** Planning documents kept outside the repository, and references to tracker items. */
 const FORBIDDEN = [
   /\bSPEC\.md\b/,
+  // The spec by its short name (`SPEC:`, `the SPEC's`) is a citation too.
+  /\bSPEC\b/,
   /\bDESIGN\.md\b/,
   /\bSTYLE\.md\b/,
   /(^|[\s`'"(])shared\//,
@@ -40,6 +42,7 @@ describe('text that stands on its own', () => {
 
   it('the check sees a citation (it can fail)', () => {
     expect(FORBIDDEN.some((pattern) => pattern.test('as SPEC.md says'))).toBe(true)
+    expect(FORBIDDEN.some((pattern) => pattern.test('/** SPEC: a PIN is 6 digits */'))).toBe(true)
     expect(FORBIDDEN.some((pattern) => pattern.test('fixed in issue 12'))).toBe(true)
     expect(FORBIDDEN.some((pattern) => pattern.test('see `shared/DESIGN.md`'))).toBe(true)
   })

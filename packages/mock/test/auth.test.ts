@@ -589,7 +589,7 @@ describe('signed endpoints: X-Signature covers the exact body bytes and the time
   )
 
   it.each(named(SIGNED))(
-    '%s: an uppercase hex signature is refused 401 invalid_signature (SPEC: lowercase hex)',
+    '%s: an uppercase hex signature is refused 401 invalid_signature (documented: lowercase hex)',
     async (_name, endpoint) => {
       const f = await setup()
       const raw = JSON.stringify(endpoint.body!(f))

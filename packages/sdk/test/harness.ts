@@ -198,7 +198,7 @@ export async function failure(call: () => Promise<unknown>): Promise<any> {
   expect.fail(`expected the call to fail, it returned ${JSON.stringify(result)}`)
 }
 
-/** The SPEC's signature, computed independently of the SDK: hex HMAC-SHA256(secret, body + timestamp). */
+/** The documented signature, computed independently of the SDK: hex HMAC-SHA256(secret, body + timestamp). */
 export function expectedSignature(secret: string, body: string, timestamp: string): string {
   return createHmac('sha256', secret)
     .update(body + timestamp)
