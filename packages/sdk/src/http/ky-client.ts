@@ -1,7 +1,8 @@
 /**
  * @module ky-client
  * The one ky instance each client sends through, made from the client's options: the base URL as ky's
- * `prefix`, the injected `fetch` (a mock's, with no interception), and the hooks in their order:
+ * `prefix`, the SDK's `fetch` (which attaches the body, see below) over the injected one (a mock's, with
+ * no interception), and the hooks in their order:
  *
  * - `beforeRequest` / `beforeRetry`: the SDK's first (an attempt begins: it is counted, and the gateway
  *   signs it with a fresh X-Timestamp), then the merchant's, then, only when there are some, the SDK's
