@@ -9,6 +9,8 @@
 //      the HTTP server; and a TypeScript file using the packages type-checks (nodenext, strict; the lib
 //      check on with msw 3, off with msw 2.7, whose own declarations do not pass it under TypeScript 6);
 //    - CommonJS (require) of every entry point, the same session;
+//    - every exported class of every entry point keeps its own name, in ESM and in CommonJS (a bundler's
+//      rename shows in stack traces and `util.inspect` as `_class4 [NotFoundError]`);
 //    - the oldest Node LTS still supported (22): the packed SDK and mock, ESM and CommonJS.
 // 3. Exactly one copy of msw is installed in each project (the app's).
 //
@@ -182,6 +184,40 @@ export async function serve(): Promise<MockServer> {
 export const verify = verifyWebhook
 `
 
+  // Every class exported by an entry point (the JSON exports aside) is named as it is exported. `load` is
+  // `await import(id)` in ESM and `require(id)` in CommonJS; the same text runs in both.
+  const ENTRY_POINTS = PACKAGES.flatMap((name) =>
+    Object.keys(JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8')).exports)
+      .filter((subpath) => !subpath.endsWith('.json'))
+      .map((subpath) => `@merchant-gateway/${name}${subpath.slice(1)}`),
+  )
+  const classNames = (load, format) => `
+const entryPoints = ${JSON.stringify(ENTRY_POINTS)}
+async function checkClassNames() {
+  const classes = new Map()
+  const renamed = []
+  let exports = 0
+  for (const id of entryPoints) {
+    const mod = ${load}
+    for (const [exported, value] of Object.entries(mod)) {
+      if (typeof value !== 'function' || !/^class\\b/.test(Function.prototype.toString.call(value))) continue
+      classes.set(value, exported)
+      exports++
+      if (value.name !== exported) renamed.push(\`\${id}: \${exported} is named \${JSON.stringify(value.name)}\`)
+    }
+  }
+  // 25 distinct classes today: finding fewer means the check no longer sees them, not that they are fine.
+  if (classes.size < 25) renamed.push(\`only \${classes.size} exported classes found (25 or more expected)\`)
+  if (renamed.length > 0) throw new Error(\`${format}: class names lost:\\n  \${renamed.join('\\n  ')}\`)
+  const where = \`\${exports} exports in \${entryPoints.length} entry points\`
+  console.log(\`ok: ${format}, all \${classes.size} classes keep their names (\${where})\`)
+}
+checkClassNames().catch((error) => {
+  console.error(error.message)
+  process.exit(1)
+})
+`
+
   function project(name, dependencies, extra = {}) {
     const dir = join(work, name)
     mkdirSync(dir)
@@ -227,6 +263,10 @@ export const verify = verifyWebhook
   )
   run(`ESM with msw ${MSW_NEWEST}`, process.execPath, ['app.mjs'], { cwd: newest, stdio: 'inherit' })
   run(`CommonJS with msw ${MSW_NEWEST}`, process.execPath, ['app.cjs'], { cwd: newest, stdio: 'inherit' })
+  writeFileSync(join(newest, 'class-names.mjs'), classNames('await import(id)', 'ESM'))
+  writeFileSync(join(newest, 'class-names.cjs'), classNames('require(id)', 'CommonJS'))
+  run('class names in ESM', process.execPath, ['class-names.mjs'], { cwd: newest, stdio: 'inherit' })
+  run('class names in CommonJS', process.execPath, ['class-names.cjs'], { cwd: newest, stdio: 'inherit' })
   run(
     `TypeScript with msw ${MSW_NEWEST}`,
     process.execPath,

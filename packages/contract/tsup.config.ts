@@ -1,6 +1,8 @@
 import { defineConfig } from 'tsup'
 // @ts-expect-error: a plain .mjs script of the repository, without type declarations
 import { relativeSourceMaps } from '../../scripts/relative-sourcemaps.mjs'
+// @ts-expect-error: a plain .mjs script of the repository, without type declarations
+import { keepClassNamesInCommonJs } from '../../scripts/keep-class-names.mjs'
 
 export default defineConfig({
   entry: {
@@ -20,6 +22,7 @@ export default defineConfig({
   // One shared chunk in CJS too, so every entry point hands out the same objects.
   splitting: true,
   target: 'es2022',
+  esbuildOptions: keepClassNamesInCommonJs,
   platform: 'neutral',
   external: ['node:crypto'],
   // tsup rewrites `node:crypto` to bare `crypto` by default; keep the prefix, which is the

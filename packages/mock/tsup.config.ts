@@ -1,11 +1,14 @@
 import { defineConfig, type Options } from 'tsup'
 // @ts-expect-error: a plain .mjs script of the repository, without type declarations
 import { relativeSourceMaps } from '../../scripts/relative-sourcemaps.mjs'
+// @ts-expect-error: a plain .mjs script of the repository, without type declarations
+import { keepClassNamesInCommonJs } from '../../scripts/keep-class-names.mjs'
 
 const common: Options = {
   splitting: true,
   sourcemap: true,
   target: 'es2022',
+  esbuildOptions: keepClassNamesInCommonJs,
   platform: 'neutral',
   // Keep `node:http` as written: Deno and Bun resolve the prefixed form, and it says what it is.
   removeNodeProtocol: false,

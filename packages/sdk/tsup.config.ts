@@ -1,6 +1,8 @@
 import { defineConfig } from 'tsup'
 // @ts-expect-error: a plain .mjs script of the repository, without type declarations
 import { relativeSourceMaps } from '../../scripts/relative-sourcemaps.mjs'
+// @ts-expect-error: a plain .mjs script of the repository, without type declarations
+import { keepClassNamesInCommonJs } from '../../scripts/keep-class-names.mjs'
 
 export default defineConfig({
   entry: {
@@ -25,6 +27,7 @@ export default defineConfig({
   // with the class from `@merchant-gateway/sdk/errors` fails on errors thrown by the client under require().
   splitting: true,
   target: 'es2022',
+  esbuildOptions: keepClassNamesInCommonJs,
   platform: 'neutral',
   // The contract is a dependency, resolved by the consumer (its ./crypto export picks node:crypto on Node).
   external: ['@merchant-gateway/contract', 'zod'],

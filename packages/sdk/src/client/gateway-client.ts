@@ -83,6 +83,9 @@ export class GatewayClient {
     if (options.environment !== undefined && options.baseUrl === undefined) delete merged.baseUrl
     if (options.baseUrl !== undefined && options.environment === undefined) delete merged.environment
     families.set(merged, this.#notices)
-    return new GatewayClient(merged)
+    // Through `this.constructor`, not the class's own name: a subclass gets its own kind back, and a
+    // class body that names itself is renamed by bundlers (`_GatewayClient`), which stack traces then show.
+    const Client = this.constructor as new (options: GatewayClientOptions) => GatewayClient
+    return new Client(merged)
   }
 }
