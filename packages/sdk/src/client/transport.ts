@@ -18,6 +18,7 @@ import { isHTTPError, isTimeoutError, type KyInstance, type Options, type RetryO
 import { RequestAbortedError, RequestTimeoutError } from '../errors/classes.js'
 import { errorFromResponse } from '../errors/from-response.js'
 import { GatewayError } from '../errors/gateway-error.js'
+import { quietCause } from '../errors/inspect.js'
 import { Call, type CallObserver } from '../http/call.js'
 import type { DeprecationWarningContext, DeprecationWarningHandler } from '../http/deprecation.js'
 import { httpErrorBody, isNoAnswer, outcomeOf, unansweredError } from '../http/failure.js'
@@ -222,7 +223,7 @@ export class Transport {
         status: error.response.status,
         body: httpErrorBody(error),
         attempts,
-        cause: error,
+        cause: quietCause(error),
         ...(traceId === undefined ? {} : { traceId }),
         ...keyed,
       })

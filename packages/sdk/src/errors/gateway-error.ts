@@ -3,6 +3,7 @@
  * The base of every error the SDK throws. A program branches on the class (or `name`, across realms)
  * and on `code`; a person reads `message`; support asks for `traceId` / `requestId`.
  */
+import { DENO_INSPECT, describeError, type InspectValue, NODE_INSPECT } from './inspect.js'
 
 /**
  * What an error knows about the request and response it came from.
@@ -45,8 +46,11 @@ export class GatewayError extends Error {
   readonly traceId: string | undefined
   /** `request_id` of a code-style error body, when the gateway sent one. */
   readonly requestId: string | undefined
-  /** The error body as received, parsed when it was JSON. */
-  readonly body: unknown
+  /**
+   * The error body as received, parsed when it was JSON. Not enumerable, so that an uncaught error prints
+   * in a few lines; `toJSON()` includes it.
+   */
+  declare readonly body: unknown
   /** The idempotency key the call used, so the caller can store it and retry later with it. */
   readonly idempotencyKey: string | undefined
   /** How many attempts were made before giving up. */
@@ -58,8 +62,53 @@ export class GatewayError extends Error {
     this.code = init.code
     this.traceId = init.traceId ?? init.requestId
     this.requestId = init.requestId
-    this.body = init.body
+    // Read-only and not enumerable (the descriptor's defaults).
+    Object.defineProperty(this, 'body', { value: init.body })
     this.idempotencyKey = init.idempotencyKey
     this.attempts = init.attempts
+  }
+
+  /**
+   * The error as a plain object for structured logs: name, message, every field (the body included) and
+   * the cause's `name: message`; never the cause's request, which holds the request's headers.
+   *
+   * @example
+   * ```ts
+   * logger.error({ err: error.toJSON() }, 'refund failed')
+   * // { name: 'InvalidRequestError', message: '...', status: 400, code: 'refund_exceeds_remaining', ... }
+   * ```
+   */
+  toJSON(): Record<string, unknown> {
+    const cause = this.cause
+    // Own enumerable fields: these and a subclass's (`attemptsRemaining`, `lockedUntil`, ...).
+    const fields: Record<string, unknown> = { ...(this as object) }
+    return {
+      ...fields,
+      name: this.name,
+      message: this.message,
+      body: this.body,
+      ...(cause === undefined
+        ? {}
+        : { cause: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause) }),
+    }
+  }
+
+  /**
+   * How Node and Bun print the error (`console.log(error)`): the fields above and a one-line cause, not the
+   * cause's whole Request, Response and options (which would also show the request's headers).
+   *
+   * @internal
+   */
+  [NODE_INSPECT](_depth: number, options: object, inspect?: InspectValue): string {
+    return describeError(this, options, inspect)
+  }
+
+  /**
+   * The same for Deno.
+   *
+   * @internal
+   */
+  [DENO_INSPECT](inspect?: InspectValue, options?: object): string {
+    return describeError(this, options, inspect)
   }
 }

@@ -7,6 +7,7 @@
 import { isHTTPError, isNetworkError, isTimeoutError, type HTTPError } from 'ky'
 import { ConnectionError, RequestTimeoutError } from '../errors/classes.js'
 import { GatewayError, type GatewayErrorInit } from '../errors/gateway-error.js'
+import { quietCause } from '../errors/inspect.js'
 
 /** A body as JSON when it parses, else the text (undefined when empty). */
 export function parseBody(text: string): unknown {
@@ -59,8 +60,12 @@ export function unansweredError(
   init: GatewayErrorInit,
   messages: { timeout: string; unreachable: string },
 ): GatewayError {
-  const withCause = { ...init, cause: error }
-  if (isTimeoutError(error)) return new RequestTimeoutError(messages.timeout, withCause)
-  if (isNoAnswer(error)) return new ConnectionError(`${messages.unreachable}: ${describeError(error)}`, withCause)
-  return new GatewayError(`The call failed: ${describeError(error)}`, withCause)
+  // ky's and fetch's errors are made for this call: printed as one line under the SDK's. Anything else (a
+  // merchant's hook, a custom fetch) keeps its stack and fields as they are.
+  if (isTimeoutError(error)) return new RequestTimeoutError(messages.timeout, { ...init, cause: quietCause(error) })
+  if (isNoAnswer(error)) {
+    const message = `${messages.unreachable}: ${describeError(error)}`
+    return new ConnectionError(message, { ...init, cause: quietCause(error) })
+  }
+  return new GatewayError(`The call failed: ${describeError(error)}`, { ...init, cause: error })
 }

@@ -13,6 +13,7 @@ import { HEADERS, type PinOperation, PIN_PATHS } from '@merchant-gateway/contrac
 import { isHTTPError, type KyInstance } from 'ky'
 import { AuthenticationError, RequestAbortedError, ResponseValidationError } from '../errors/classes.js'
 import { GatewayError } from '../errors/gateway-error.js'
+import { quietCause } from '../errors/inspect.js'
 import { Call, type CallObserver } from '../http/call.js'
 import type { DeprecationWarningContext, DeprecationWarningHandler } from '../http/deprecation.js'
 import { describeError, httpErrorBody, outcomeOf, parseBody, unansweredError } from '../http/failure.js'
@@ -116,7 +117,7 @@ export class PinTransport {
           body: httpErrorBody(error),
           operation,
           retryAfter: error.response.headers.get('Retry-After'),
-          cause: error,
+          cause: quietCause(error),
           ...(traceId === undefined ? {} : { traceId }),
         })
       }
