@@ -4,7 +4,7 @@
  * @module \@merchant-gateway/mock
  */
 export { createMockGateway, type MockGateway } from './create-mock-gateway.js'
-export type { HistoryLimit, MockGatewayOptions, RetentionOptions, SeedMerchant } from './options.js'
+export type { HistoryLimit, MockGatewayOptions, ResetPinBearer, RetentionOptions, SeedMerchant } from './options.js'
 export type {
   ControlApi,
   MerchantCredentials,

@@ -168,8 +168,22 @@ export interface MockGatewayOptions {
   /** PBKDF2 iterations of stored PIN hashes. Default 10 000 (a mock; tests may pass 1 000 for speed). */
   pinHashIterations?: number
   /**
-   * reset-pin on the verified session id alone, as the gateway documentation describes (default false), or only with
-   * the session owner's bearer token (true): the fix of the security finding in docs/decisions.md.
+   * What reset-pin makes of an `Authorization: Bearer` header. The service accepts reset-pin on the strength of
+   * a verified session id alone, so by default (`'ignored'`) any token, missing, unknown or another user's, is
+   * ignored and the session decides. Stricter services can be tested too:
+   * - `'owner-if-sent'`: a known token of another user is refused (400 `reset_session_invalid`, as for an
+   *   unknown session); no token, or one the mock does not know, is still ignored;
+   * - `'required'`: only with the session owner's token (none, a malformed or unknown one: 401; another user's:
+   *   400 `reset_session_invalid`), the fix of the security finding in docs/decisions.md.
+   *
+   * @example
+   * ```ts
+   * createMockGateway({ resetPinBearer: 'required' })
+   * ```
+   */
+  resetPinBearer?: ResetPinBearer
+  /**
+   * @deprecated Use `resetPinBearer: 'required'`; `true` means that, `false` the default.
    */
   resetPinRequiresBearer?: boolean
   /**
@@ -234,7 +248,7 @@ export interface ResolvedOptions {
   sleep: (ms: number) => Promise<void>
   otpDevCode: string | undefined
   pinHashIterations: number
-  resetPinRequiresBearer: boolean
+  resetPinBearer: ResetPinBearer
   releaseTimeline: 'clock' | 'current'
   deprecationHeader: 'every-response' | 'deprecated-use'
   requestLogLimit: number
@@ -266,6 +280,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set<keyof MockGatewayOptions>([
   'sleep',
   'otpDevCode',
   'pinHashIterations',
+  'resetPinBearer',
   'resetPinRequiresBearer',
   'releaseTimeline',
   'deprecationHeader',
@@ -319,6 +334,8 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
   oneOf('releaseTimeline', options.releaseTimeline, ['clock', 'current'])
   oneOf('deprecationHeader', options.deprecationHeader, ['every-response', 'deprecated-use'])
   oneOf('resetClock', options.resetClock, ['keep', 'start'])
+  oneOf('resetPinBearer', options.resetPinBearer, ['ignored', 'owner-if-sent', 'required'])
+  const resetPinBearer = resolveResetPinBearer(options)
   const forgotPinLimit = options.forgotPinLimit ?? { max: 5, windowSeconds: 900 }
   if (
     forgotPinLimit !== false &&
@@ -358,7 +375,7 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     otpDevCode: options.otpDevCode,
     pinHashIterations: iterations,
-    resetPinRequiresBearer: options.resetPinRequiresBearer ?? false,
+    resetPinBearer,
     releaseTimeline: options.releaseTimeline ?? 'clock',
     deprecationHeader: options.deprecationHeader ?? 'every-response',
     requestLogLimit,
@@ -437,3 +454,28 @@ export const DEFAULT_WEBHOOK_RETRY_SCHEDULE: readonly number[] = [60_000, 300_00
 
 /** Currency keys of opening balances, as the control API spells them. */
 export const BALANCE_KEYS: Readonly<Record<'usd' | 'khr', Currency>> = { usd: 'USD', khr: 'KHR' }
+
+/**
+ * How reset-pin treats a bearer token.
+ *
+ * @example
+ * ```ts
+ * const strict: ResetPinBearer = 'required'
+ * ```
+ */
+export type ResetPinBearer = 'ignored' | 'owner-if-sent' | 'required'
+
+/** `resetPinBearer`, or what the older `resetPinRequiresBearer` meant; both given must agree. */
+function resolveResetPinBearer(options: MockGatewayOptions): ResetPinBearer {
+  const legacy = options.resetPinRequiresBearer
+  if (legacy !== undefined && typeof legacy !== 'boolean')
+    throw new TypeError(`[mock] resetPinRequiresBearer must be a boolean, got ${JSON.stringify(legacy)}`)
+  const fromLegacy: ResetPinBearer | undefined = legacy === undefined ? undefined : legacy ? 'required' : 'ignored'
+  if (options.resetPinBearer !== undefined && fromLegacy !== undefined && options.resetPinBearer !== fromLegacy) {
+    throw new RangeError(
+      `[mock] resetPinBearer ${JSON.stringify(options.resetPinBearer)} and resetPinRequiresBearer ${legacy} ` +
+        "disagree; give resetPinBearer alone ('ignored', 'owner-if-sent' or 'required')",
+    )
+  }
+  return options.resetPinBearer ?? fromLegacy ?? 'ignored'
+}

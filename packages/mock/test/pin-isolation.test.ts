@@ -4,6 +4,7 @@
  */
 import { PIN_MESSAGES, PIN_PATHS } from '@merchant-gateway/contract'
 import { describe, expect, it } from 'vitest'
+import type { MockGatewayOptions } from '../src/index.js'
 import {
   as,
   BY_EMAIL,
@@ -27,8 +28,8 @@ import {
 const B_EMAIL = 'bopha@example.com'
 const B_CONTACT = { email: B_EMAIL }
 
-async function twoUsers() {
-  const mock = pinMock()
+async function twoUsers(options: MockGatewayOptions = {}) {
+  const mock = pinMock(options)
   const a = await userWithPin(mock)
   const b = await userWithPin(mock, { email: B_EMAIL, emailVerified: true })
   return { mock, a, b }
@@ -124,11 +125,22 @@ describe('isolation between users', () => {
     },
   )
 
+  it("by default B's reset-pin with A's verified session resets A's PIN, never B's (the session alone decides)", async () => {
+    const { mock, a, b } = await twoUsers()
+    const sessionId = await verifiedSession(mock, a.user)
+    expectOk(await b.api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {
+      success: true,
+      message: PIN_MESSAGES.resetPin,
+    })
+    await expectPinIs(a.api, NEW_PIN)
+    await expectPinIs(b.api, PIN)
+  })
+
   it(
-    "A's verified reset session cannot be used by B: B's reset-pin is 400, " +
+    "with resetPinBearer 'owner-if-sent', A's verified reset session cannot be used by B: B's reset-pin is 400, " +
       'both PINs unchanged, and A can still use it',
     async () => {
-      const { mock, a, b } = await twoUsers()
+      const { mock, a, b } = await twoUsers({ resetPinBearer: 'owner-if-sent' })
       const sessionId = await verifiedSession(mock, a.user)
       expectRefused(await b.api.resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
       await expectPinIs(a.api, PIN)

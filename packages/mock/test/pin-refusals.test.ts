@@ -122,18 +122,20 @@ describe('bearer authentication (set-pin, verify-pin, change-pin, forgot-pin, ve
     ['a malformed Authorization', { authorization: 'Basic abc' }, 'unauthenticated'],
     ['an unknown token', { token: 'at_unknown' }, 'invalid_token'],
   ] as const)(
-    'with resetPinRequiresBearer, reset-pin with %s is 401 %s, and the session stays usable',
+    "with resetPinBearer 'required' (or the older resetPinRequiresBearer: true), reset-pin with %s is 401 %s, " +
+      'and the session stays usable',
     async (_label, auth, code) => {
-      const mock = pinMock({ resetPinRequiresBearer: true })
-      const { user, api } = await userWithPin(mock)
-      const sessionId = await verifiedSession(mock, user)
-      expectRefused(
-        await pinCall(mock, PIN_PATHS.resetPin, { body: { session_id: sessionId, new_pin: NEW_PIN }, ...auth }),
-        401,
-        code,
-      )
-      await expectPinIs(api, PIN)
-      expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
+      for (const mock of [pinMock({ resetPinBearer: 'required' }), pinMock({ resetPinRequiresBearer: true })]) {
+        const { user, api } = await userWithPin(mock)
+        const sessionId = await verifiedSession(mock, user)
+        expectRefused(
+          await pinCall(mock, PIN_PATHS.resetPin, { body: { session_id: sessionId, new_pin: NEW_PIN }, ...auth }),
+          401,
+          code,
+        )
+        await expectPinIs(api, PIN)
+        expectOk(await api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
+      }
     },
   )
 })
@@ -741,17 +743,42 @@ describe('reset-pin refusals: 400 reset_session_invalid and nothing changes', ()
   })
 
   it(
-    'the bearer token of ANOTHER user is refused like an unknown session: ' +
-      "the owner's PIN is unchanged and the session stays the owner's",
+    "by default reset-pin decides on the verified session alone: ANOTHER user's bearer token changes nothing, " +
+      "the session owner's PIN is reset",
     async () => {
       const mock = pinMock()
+      const { user: owner, api: ownerApi } = await userWithPin(mock)
+      const { api: otherApi } = await userWithPin(mock, { email: 'other@example.com', emailVerified: true })
+      const sessionId = await verifiedSession(mock, owner)
+      expectOk(await otherApi.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
+      await expectPinIs(ownerApi, NEW_PIN)
+      await expectPinIs(otherApi, PIN)
+      // Single use, whoever sent it.
+      expectRefused(await ownerApi.resetPin(sessionId, PIN), 400, 'reset_session_invalid')
+    },
+  )
+
+  it('resetPinBearer takes one of its three values, and resetPinRequiresBearer must agree with it', () => {
+    expect(() => pinMock({ resetPinBearer: 'strict' as never })).toThrow(
+      /resetPinBearer must be 'ignored' or 'owner-if-sent' or 'required', got "strict"/,
+    )
+    expect(() => pinMock({ resetPinBearer: 'ignored', resetPinRequiresBearer: true })).toThrow(/disagree/)
+    expect(() => pinMock({ resetPinRequiresBearer: 'yes' as never })).toThrow(/must be a boolean/)
+    expect(() => pinMock({ resetPinBearer: 'required', resetPinRequiresBearer: true })).not.toThrow()
+  })
+
+  it(
+    "option resetPinBearer 'owner-if-sent': the bearer token of ANOTHER user is refused like an unknown " +
+      "session; the owner's PIN is unchanged and the session stays the owner's; no token still works",
+    async () => {
+      const mock = pinMock({ resetPinBearer: 'owner-if-sent' })
       const { user: owner, api: ownerApi } = await userWithPin(mock)
       const { api: otherApi } = await userWithPin(mock, { email: 'other@example.com', emailVerified: true })
       const sessionId = await verifiedSession(mock, owner)
       expectRefused(await otherApi.resetPin(sessionId, NEW_PIN), 400, 'reset_session_invalid')
       await expectPinIs(ownerApi, PIN)
       await expectPinIs(otherApi, PIN)
-      expectOk(await ownerApi.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
+      expectOk(await as(mock, null).resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, RESET_OK)
       await expectPinIs(ownerApi, NEW_PIN)
       await expectPinIs(otherApi, PIN)
     },
@@ -771,10 +798,10 @@ describe('reset-pin refusals: 400 reset_session_invalid and nothing changes', ()
   )
 
   it(
-    'option resetPinRequiresBearer: no token is 401 unauthenticated and ' +
+    "option resetPinBearer 'required': no token is 401 unauthenticated and " +
       "changes nothing; another user's token 400; the owner's token 200",
     async () => {
-      const mock = pinMock({ resetPinRequiresBearer: true })
+      const mock = pinMock({ resetPinBearer: 'required' })
       const { user, api } = await userWithPin(mock)
       const { api: otherApi } = await userWithPin(mock, { email: 'other@example.com', emailVerified: true })
       const sessionId = await verifiedSession(mock, user)

@@ -19,7 +19,7 @@
 import { PIN_MESSAGES, PIN_RULES } from '@merchant-gateway/contract'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { MockGateway } from '../src/index.js'
+import type { MockGateway, ResetPinBearer } from '../src/index.js'
 import type { Reply } from './harness.js'
 import { as, BY_EMAIL, BY_PHONE, EMAIL, PHONE, pinMock, type ContactBody } from './pin-helpers.js'
 import { isTransition, PIN_MACHINE, RESET_SESSION_MACHINE } from '../src/domain/state-machines.js'
@@ -57,6 +57,8 @@ interface UserM {
 }
 
 interface Model {
+  /** The mock's `resetPinBearer`: by default another user's token on reset-pin changes nothing. */
+  policy: ResetPinBearer
   now: number
   users: UserM[]
   /** Every session by its current id; ids a session had before verification stay as aliases to nothing. */
@@ -309,8 +311,8 @@ function sessionIdFor(model: Model, pick: SessionPick): string {
 /** How often each step kind got each status, over all runs: the property must reach every outcome. */
 const outcomes = new Map<string, number>()
 
-async function run(steps: Step[]): Promise<void> {
-  const mock: MockGateway = pinMock()
+async function run(steps: Step[], policy: ResetPinBearer = 'ignored'): Promise<void> {
+  const mock: MockGateway = pinMock({ resetPinBearer: policy })
   const created = [
     await mock.users.create({ email: EMAIL, emailVerified: true, phone: { ...PHONE }, phoneVerified: true }),
     await mock.users.create({
@@ -321,6 +323,7 @@ async function run(steps: Step[]): Promise<void> {
     }),
   ]
   const model: Model = {
+    policy,
     now: Date.parse(mock.clock.now()),
     users: created.map((c) => ({
       userId: c.userId,
@@ -519,7 +522,7 @@ async function perform(
       if (
         session?.state !== 'verified' ||
         model.now >= session.expiresAt ||
-        (step.bearer !== null && step.bearer !== session.user)
+        (model.policy !== 'ignored' && step.bearer !== null && step.bearer !== session.user)
       ) {
         expected = refused(400, 'reset_session_invalid')
       } else {
@@ -592,7 +595,8 @@ describe('the PIN module against a model (property)', () => {
     "every answer is the model's, no PIN ever shows, lockouts and sessions " +
       'end exactly on time, and refusals move no counter',
     async () => {
-      await checkProperty('PIN module', fc.asyncProperty(stepsArb, run), {
+      const policies = fc.constantFrom<ResetPinBearer>('ignored', 'owner-if-sent')
+      await checkProperty('PIN module', fc.asyncProperty(stepsArb, policies, run), {
         numRuns: runs,
       })
       // Not vacuous: the random walks reached every outcome the model distinguishes.
@@ -625,27 +629,30 @@ describe('the PIN module against a model (property)', () => {
     propertyTimeout(runs, 400),
   )
 
-  it('the model is not vacuous: a fixed walk through lockout, reset by code and the rate limit passes', async () => {
-    const steps: Step[] = [
-      { kind: 'set', user: 0, pin: 0 },
-      ...Array.from({ length: 5 }, () => ({ kind: 'verify' as const, user: 0, right: false })),
-      { kind: 'verify', user: 0, right: true },
-      { kind: 'toBlockEnd', user: 0, offsetMs: -1 },
-      { kind: 'verify', user: 0, right: true },
-      { kind: 'toBlockEnd', user: 0, offsetMs: 0 },
-      { kind: 'verify', user: 0, right: true },
-      { kind: 'forgot', user: 0, contact: 'own-email' },
-      { kind: 'verifyOtp', user: 0, session: { of: 'open', user: 0 }, code: 'wrong', contact: 'same' },
-      { kind: 'verifyOtp', user: 0, session: { of: 'open', user: 0 }, code: 'right', contact: 'same' },
-      { kind: 'verifyOtp', user: 0, session: { of: 'seen', index: 1 }, code: 'right', contact: 'same' },
-      // The verified session resets the PIN once, then never again.
-      { kind: 'reset', bearer: 1, session: { of: 'verified', user: 0 }, pin: 2 },
-      { kind: 'reset', bearer: 0, session: { of: 'verified', user: 0 }, pin: 2 },
-      { kind: 'reset', bearer: 0, session: { of: 'seen', index: 1 }, pin: 1 },
-      { kind: 'verify', user: 0, right: true },
-      ...Array.from({ length: 6 }, () => ({ kind: 'forgot' as const, user: 1, contact: 'own-email' as const })),
-      { kind: 'verify', user: 0, right: true },
-    ]
-    await run(steps)
-  })
+  it.each(['ignored', 'owner-if-sent'] as const)(
+    'the model is not vacuous: a fixed walk through lockout, reset by code and the rate limit passes (%s)',
+    async (policy) => {
+      const steps: Step[] = [
+        { kind: 'set', user: 0, pin: 0 },
+        ...Array.from({ length: 5 }, () => ({ kind: 'verify' as const, user: 0, right: false })),
+        { kind: 'verify', user: 0, right: true },
+        { kind: 'toBlockEnd', user: 0, offsetMs: -1 },
+        { kind: 'verify', user: 0, right: true },
+        { kind: 'toBlockEnd', user: 0, offsetMs: 0 },
+        { kind: 'verify', user: 0, right: true },
+        { kind: 'forgot', user: 0, contact: 'own-email' },
+        { kind: 'verifyOtp', user: 0, session: { of: 'open', user: 0 }, code: 'wrong', contact: 'same' },
+        { kind: 'verifyOtp', user: 0, session: { of: 'open', user: 0 }, code: 'right', contact: 'same' },
+        { kind: 'verifyOtp', user: 0, session: { of: 'seen', index: 1 }, code: 'right', contact: 'same' },
+        // The verified session resets the PIN once, then never again.
+        { kind: 'reset', bearer: 1, session: { of: 'verified', user: 0 }, pin: 2 },
+        { kind: 'reset', bearer: 0, session: { of: 'verified', user: 0 }, pin: 2 },
+        { kind: 'reset', bearer: 0, session: { of: 'seen', index: 1 }, pin: 1 },
+        { kind: 'verify', user: 0, right: true },
+        ...Array.from({ length: 6 }, () => ({ kind: 'forgot' as const, user: 1, contact: 'own-email' as const })),
+        { kind: 'verify', user: 0, right: true },
+      ]
+      await run(steps, policy)
+    },
+  )
 })

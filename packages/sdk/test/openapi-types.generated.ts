@@ -276,7 +276,7 @@ export interface paths {
         put?: never;
         /**
          * Reset PIN
-         * @description Sets a new PIN with the verified session. The service accepts it on the session id alone, although its interface marks it as bearer-protected (a security finding: send the bearer token anyway; the mock enforces it with `resetPinRequiresBearer: true`). A bearer token of another user is refused.
+         * @description Sets a new PIN with the verified session. The service accepts it on the session id alone, although its interface marks it as bearer-protected (a security finding: send the bearer token anyway; the mock enforces it with `resetPinBearer: 'required'`). Any bearer token is ignored by default; with `resetPinBearer: 'owner-if-sent'` the mock refuses another user's.
          */
         post: operations["resetPin"];
         delete?: never;
@@ -2039,7 +2039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResetPinResponse"];
                 };
             };
-            /** @description `reset_session_invalid` (missing, used or expired verified session), `invalid_pin_format`, `invalid_request`. */
+            /** @description `reset_session_invalid` (missing, used or expired verified session; with a stricter `resetPinBearer`, another user's token), `invalid_pin_format`, `invalid_request`. */
             400: {
                 headers: {
                     "X-Trace-Id": components["headers"]["TraceId"];
@@ -2049,7 +2049,7 @@ export interface operations {
                     "application/json": components["schemas"]["PinErrorBody"];
                 };
             };
-            /** @description `unauthenticated`, `invalid_token`: a bearer token that is unknown, or not the session owner's. */
+            /** @description `unauthenticated`, `invalid_token` (with `resetPinBearer: 'required'`): no bearer token, or an unknown one. */
             401: {
                 headers: {
                     "X-Trace-Id": components["headers"]["TraceId"];

@@ -633,16 +633,19 @@ const PIN_OPERATIONS: OperationSpec[] = [
       'Sets a new PIN with the verified session. The service accepts it on ' +
       'the session id alone, although its interface marks it as ' +
       'bearer-protected (a security finding: send the bearer token anyway; ' +
-      'the mock enforces it with `resetPinRequiresBearer: true`). A bearer ' +
-      'token of another user is refused.',
+      "the mock enforces it with `resetPinBearer: 'required'`). Any bearer " +
+      "token is ignored by default; with `resetPinBearer: 'owner-if-sent'` the mock refuses another user's.",
     auth: 'bearer-optional',
     body: { schema: resetPinRequestSchema, required: true },
     success: { schema: resetPinResponseSchema, description: 'PIN reset; the session is deleted.' },
     errors: {
       400: pinError(
-        '`reset_session_invalid` (missing, used or expired verified session), `invalid_pin_format`, `invalid_request`.',
+        '`reset_session_invalid` (missing, used or expired verified session; with a stricter `resetPinBearer`, ' +
+          "another user's token), `invalid_pin_format`, `invalid_request`.",
       ),
-      401: pinError("`unauthenticated`, `invalid_token`: a bearer token that is unknown, or not the session owner's."),
+      401: pinError(
+        "`unauthenticated`, `invalid_token` (with `resetPinBearer: 'required'`): no bearer token, or an unknown one.",
+      ),
     },
   },
 ]

@@ -11,8 +11,9 @@
  * ends the user's earlier sessions (only the latest code works); at most 5 codes per user in 15 minutes (option
  * `forgotPinLimit`); the 5th wrong code ends the session; a verified session has its own 10 minutes; codes are
  * stored hashed; the code in the outbox is the message as sent. reset-pin accepts the session id alone,
- * as the gateway documentation describes (a security finding), unless `resetPinRequiresBearer` is set; a bearer token
- * of another user is always refused.
+ * as the gateway documentation describes (a security finding): a bearer token, anyone's, changes nothing.
+ * Option `resetPinBearer` makes it stricter: `'owner-if-sent'` refuses another user's token, `'required'`
+ * needs the owner's.
  */
 import { PIN_RULES } from '@merchant-gateway/contract'
 import type { OtpSessionRecord, Phone, UserRecord } from '../store/records.js'
@@ -159,7 +160,10 @@ export async function verifyOtp(
   return verifiedId
 }
 
-/** Stores a new PIN on a verified session and deletes the session. `bearer` is the caller's user, if any. */
+/**
+ * Stores a new PIN on a verified session and deletes the session. `bearer` is the user of the caller's token,
+ * if it sent one the mock knows; by default it plays no part.
+ */
 export async function resetPin(
   ctx: DomainContext,
   bearer: UserRecord | undefined,
@@ -171,10 +175,12 @@ export async function resetPin(
   if (!session || !owner || session.state !== 'verified' || ctx.clock.now() >= session.expiresAt) {
     throw new RuleError(400, 'No verified, unexpired reset session with this session_id', 'reset_session_invalid')
   }
-  if (bearer !== undefined && bearer.userId !== owner.userId) {
+  const policy = ctx.options.resetPinBearer
+  // Another user's token: the same answer as an unknown session, so a session id reveals nothing.
+  if (policy !== 'ignored' && bearer !== undefined && bearer.userId !== owner.userId) {
     throw new RuleError(400, 'No verified, unexpired reset session with this session_id', 'reset_session_invalid')
   }
-  if (bearer === undefined && ctx.options.resetPinRequiresBearer) {
+  if (policy === 'required' && bearer === undefined) {
     throw new RuleError(401, 'reset-pin needs the bearer token of the user who verified the code', 'unauthenticated')
   }
   await replacePin(ctx, owner, input.newPin)

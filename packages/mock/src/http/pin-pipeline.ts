@@ -125,7 +125,7 @@ async function handle<I>(
 
 /**
  * The user behind the bearer token. On reset-pin (`ignored`) a missing, malformed, unknown or expired
- * token is no token: the service decides on the verified session alone. With `resetPinRequiresBearer`
+ * token is no token: the service decides on the verified session alone. With `resetPinBearer: 'required'`
  * the token is required there too.
  */
 function authenticate(
@@ -133,7 +133,7 @@ function authenticate(
   request: IncomingRequest,
   bearer: PinRouteSpec<unknown>['bearer'],
 ): UserRecord | undefined {
-  const lenient = bearer === 'ignored' && !ctx.options.resetPinRequiresBearer
+  const lenient = bearer === 'ignored' && ctx.options.resetPinBearer !== 'required'
   const header = request.headers.get('Authorization')
   if (header === null || header.trim() === '') {
     if (bearer === 'ignored') return undefined
