@@ -164,15 +164,32 @@ function minimalExamples(): DocumentExamples {
 }
 
 describe('the service document', () => {
-  it('has every gateway and PIN path of the contract, transaction detail as GET and POST, and the webhook', () => {
+  it(
+    'has every gateway and PIN path of the contract, transaction detail as GET and POST, the QR code ' +
+      "images the answers' qr_code URLs point at, and the webhook",
+    () => {
+      const document = buildGatewayDocument(minimalExamples(), { version: '0.0.0' })
+      const operations = Object.entries(document.paths!).flatMap(([path, item]) =>
+        Object.keys(item as object).map((method) => `${method} ${path}`),
+      )
+      const expected = [...Object.values(GATEWAY_PATHS), ...Object.values(PIN_PATHS)].map((path) => `post ${path}`)
+      expect(operations.sort()).toEqual(
+        [...expected, `get ${GATEWAY_PATHS.transactionDetail}`, 'get /qr/{qrFile}'].sort(),
+      )
+      expect(Object.keys(document.webhooks!)).toEqual(['payment-notification'])
+      expect(GATEWAY_OPERATION_IDS).toHaveLength(operations.length - 1)
+    },
+  )
+
+  it('every operation documents the 413 of a body too large and the 414 of a request target too long', () => {
     const document = buildGatewayDocument(minimalExamples(), { version: '0.0.0' })
-    const operations = Object.entries(document.paths!).flatMap(([path, item]) =>
-      Object.keys(item as object).map((method) => `${method} ${path}`),
-    )
-    const expected = [...Object.values(GATEWAY_PATHS), ...Object.values(PIN_PATHS)].map((path) => `post ${path}`)
-    expect(operations.sort()).toEqual([...expected, `get ${GATEWAY_PATHS.transactionDetail}`].sort())
-    expect(Object.keys(document.webhooks!)).toEqual(['payment-notification'])
-    expect(GATEWAY_OPERATION_IDS).toHaveLength(operations.length)
+    for (const [path, item] of Object.entries(document.paths!)) {
+      for (const [method, operation] of Object.entries(item as Record<string, { responses: object }>)) {
+        expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['413', '414']))
+      }
+    }
+    const pinRefusal = document.paths![PIN_PATHS.setPin]!.post!.responses!['414'] as { description: string }
+    expect(pinRefusal.description).toMatch(/^`uri_too_long`/)
   })
 
   it(

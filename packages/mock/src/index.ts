@@ -29,4 +29,10 @@ export type { AccountInput } from './domain/payouts.js'
 export type { RequestLogEntry, RequestLogFilter } from './http/request-log.js'
 export { RuleError, isRuleError } from './domain/rule-error.js'
 export { createMockFetch } from './http/mock-fetch.js'
-export { createControlHandler, controlRoutes, isControlPath, CONTROL_PREFIX } from './control/control-routes.js'
+export {
+  createControlHandler,
+  type ControlHandlerOptions,
+  controlRoutes,
+  isControlPath,
+  CONTROL_PREFIX,
+} from './control/control-routes.js'

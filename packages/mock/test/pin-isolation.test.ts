@@ -125,7 +125,7 @@ describe('isolation between users', () => {
     },
   )
 
-  it("by default B's reset-pin with A's verified session resets A's PIN, never B's (the session alone decides)", async () => {
+  it("by default B's reset-pin with A's verified session resets A's PIN, never B's (the session decides)", async () => {
     const { mock, a, b } = await twoUsers()
     const sessionId = await verifiedSession(mock, a.user)
     expectOk(await b.api.resetPin(sessionId, NEW_PIN), PIN_MESSAGES.resetPin, {

@@ -285,6 +285,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/qr/{qrFile}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The image of a QR code
+         * @description Where the `qr_code` URLs of create order and generate QR point: a PNG of the QR code of the payment data. No authentication (an `<img>` sends no headers); served for every QR code issued, expired or paid ones too. Follow the `qr_code` URL as given rather than building it.
+         */
+        get: operations["qrImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "payment-notification": {
@@ -838,6 +858,17 @@ export interface operations {
                     "application/json": components["schemas"]["StatusErrorBody"];
                 };
             };
+            /** @description The request target (path and query) is longer than 8192 characters. */
+            414: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    "X-Service-Deprecation-Warning": components["headers"]["DeprecationWarning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusErrorBody"];
+                };
+            };
             /** @description Any other status: a failure of the service (500 and other 5xx, status-style), or a fault injected into the mock on purpose (`kind: "error"` with the status chosen). */
             default: {
                 headers: {
@@ -921,6 +952,17 @@ export interface operations {
             };
             /** @description The body is larger than 65536 bytes. */
             413: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    "X-Service-Deprecation-Warning": components["headers"]["DeprecationWarning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusErrorBody"];
+                };
+            };
+            /** @description The request target (path and query) is longer than 8192 characters. */
+            414: {
                 headers: {
                     "X-Trace-Id": components["headers"]["TraceId"];
                     "X-Service-Deprecation-Warning": components["headers"]["DeprecationWarning"];
@@ -1020,6 +1062,17 @@ export interface operations {
                     "application/json": components["schemas"]["StatusErrorBody"];
                 };
             };
+            /** @description The request target (path and query) is longer than 8192 characters. */
+            414: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    "X-Service-Deprecation-Warning": components["headers"]["DeprecationWarning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusErrorBody"];
+                };
+            };
             /** @description Any other status: a failure of the service (500 and other 5xx, status-style), or a fault injected into the mock on purpose (`kind: "error"` with the status chosen). */
             default: {
                 headers: {
@@ -1110,6 +1163,17 @@ export interface operations {
                     "application/json": components["schemas"]["StatusErrorBody"];
                 };
             };
+            /** @description The request target (path and query) is longer than 8192 characters. */
+            414: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    "X-Service-Deprecation-Warning": components["headers"]["DeprecationWarning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusErrorBody"];
+                };
+            };
             /** @description Any other status: a failure of the service (500 and other 5xx, status-style), or a fault injected into the mock on purpose (`kind: "error"` with the status chosen). */
             default: {
                 headers: {
@@ -1182,6 +1246,28 @@ export interface operations {
             };
             /** @description The transaction is unknown or another merchant's. */
             404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    "X-Service-Deprecation-Warning": components["headers"]["DeprecationWarning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusErrorBody"];
+                };
+            };
+            /** @description The body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    "X-Service-Deprecation-Warning": components["headers"]["DeprecationWarning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusErrorBody"];
+                };
+            };
+            /** @description The request target (path and query) is longer than 8192 characters. */
+            414: {
                 headers: {
                     "X-Trace-Id": components["headers"]["TraceId"];
                     "X-Service-Deprecation-Warning": components["headers"]["DeprecationWarning"];
@@ -1275,6 +1361,17 @@ export interface operations {
             };
             /** @description The body is larger than 65536 bytes. */
             413: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    "X-Service-Deprecation-Warning": components["headers"]["DeprecationWarning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusErrorBody"];
+                };
+            };
+            /** @description The request target (path and query) is longer than 8192 characters. */
+            414: {
                 headers: {
                     "X-Trace-Id": components["headers"]["TraceId"];
                     "X-Service-Deprecation-Warning": components["headers"]["DeprecationWarning"];
@@ -1385,6 +1482,17 @@ export interface operations {
                     "application/json": components["schemas"]["StatusErrorBody"];
                 };
             };
+            /** @description The request target (path and query) is longer than 8192 characters. */
+            414: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    "X-Service-Deprecation-Warning": components["headers"]["DeprecationWarning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusErrorBody"];
+                };
+            };
             /** @description Any other status: a failure of the service (500 and other 5xx, status-style), or a fault injected into the mock on purpose (`kind: "error"` with the status chosen). */
             default: {
                 headers: {
@@ -1484,6 +1592,17 @@ export interface operations {
             };
             /** @description The body is larger than 65536 bytes. */
             413: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    "X-Service-Deprecation-Warning": components["headers"]["DeprecationWarning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusErrorBody"];
+                };
+            };
+            /** @description The request target (path and query) is longer than 8192 characters. */
+            414: {
                 headers: {
                     "X-Trace-Id": components["headers"]["TraceId"];
                     "X-Service-Deprecation-Warning": components["headers"]["DeprecationWarning"];
@@ -1613,6 +1732,17 @@ export interface operations {
                     "application/json": components["schemas"]["StatusErrorBody"];
                 };
             };
+            /** @description The request target (path and query) is longer than 8192 characters. */
+            414: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    "X-Service-Deprecation-Warning": components["headers"]["DeprecationWarning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusErrorBody"];
+                };
+            };
             /** @description `insufficient_funds` (above the usable balance), `idempotency_key_mismatch`. */
             422: {
                 headers: {
@@ -1689,6 +1819,26 @@ export interface operations {
                     "application/json": components["schemas"]["PinErrorBody"];
                 };
             };
+            /** @description `payload_too_large`: the body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinErrorBody"];
+                };
+            };
+            /** @description `uri_too_long`: the request target (path and query) is longer than 8192 characters. */
+            414: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinErrorBody"];
+                };
+            };
             /** @description Any other status: `injected_fault` for a fault injected into the mock on purpose. */
             default: {
                 headers: {
@@ -1745,6 +1895,26 @@ export interface operations {
             };
             /** @description `pin_not_set`: use set-pin. */
             409: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinErrorBody"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinErrorBody"];
+                };
+            };
+            /** @description `uri_too_long`: the request target (path and query) is longer than 8192 characters. */
+            414: {
                 headers: {
                     "X-Trace-Id": components["headers"]["TraceId"];
                     [name: string]: unknown;
@@ -1837,6 +2007,26 @@ export interface operations {
                     "application/json": components["schemas"]["PinErrorBody"];
                 };
             };
+            /** @description `payload_too_large`: the body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinErrorBody"];
+                };
+            };
+            /** @description `uri_too_long`: the request target (path and query) is longer than 8192 characters. */
+            414: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinErrorBody"];
+                };
+            };
             /** @description `wrong_pin` (`current_pin` does not match; counts towards the block), `pin_unchanged`. */
             422: {
                 headers: {
@@ -1921,6 +2111,26 @@ export interface operations {
                     "application/json": components["schemas"]["PinErrorBody"];
                 };
             };
+            /** @description `payload_too_large`: the body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinErrorBody"];
+                };
+            };
+            /** @description `uri_too_long`: the request target (path and query) is longer than 8192 characters. */
+            414: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinErrorBody"];
+                };
+            };
             /** @description `contact_not_verified`. */
             422: {
                 headers: {
@@ -1995,6 +2205,26 @@ export interface operations {
                     "application/json": components["schemas"]["PinErrorBody"];
                 };
             };
+            /** @description `payload_too_large`: the body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinErrorBody"];
+                };
+            };
+            /** @description `uri_too_long`: the request target (path and query) is longer than 8192 characters. */
+            414: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinErrorBody"];
+                };
+            };
             /** @description `otp_invalid`; `data.attempts_remaining`; the 5th wrong code ends the session. */
             422: {
                 headers: {
@@ -2059,6 +2289,26 @@ export interface operations {
                     "application/json": components["schemas"]["PinErrorBody"];
                 };
             };
+            /** @description `payload_too_large`: the body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinErrorBody"];
+                };
+            };
+            /** @description `uri_too_long`: the request target (path and query) is longer than 8192 characters. */
+            414: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinErrorBody"];
+                };
+            };
             /** @description Any other status: `injected_fault` for a fault injected into the mock on purpose. */
             default: {
                 headers: {
@@ -2066,6 +2316,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PinErrorBody"];
+                };
+            };
+        };
+    };
+    qrImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The QR code's payment data, URL-encoded, followed by `.png`. */
+                qrFile: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG (cacheable for a year: the image never changes). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Data for which no QR code was issued. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusErrorBody"];
+                };
+            };
+            /** @description The body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusErrorBody"];
+                };
+            };
+            /** @description The request target (path and query) is longer than 8192 characters. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusErrorBody"];
                 };
             };
         };

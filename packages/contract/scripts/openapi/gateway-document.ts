@@ -146,6 +146,21 @@ const pinError = (description: string): ErrorSpec => ({ schema: pinErrorBodySche
 const PIN_UNAUTHENTICATED = pinError('`unauthenticated` (no `Authorization: Bearer`), `invalid_token` (unknown token).')
 const PIN_OTHER = pinError('Any other status: `injected_fault` for a fault injected into the mock on purpose.')
 
+// --- The service's limits, which any operation can meet ------------------------------------------------
+
+const TARGET_TOO_LONG: ErrorSpec = {
+  schema: statusErrorBodySchema,
+  description: `The request target (path and query) is longer than ${LIMITS.maxUrlLength} characters.`,
+}
+/** The refusals of the service's limits, documented on every operation (the body, the request target). */
+const LIMIT_REFUSALS = { 413: TOO_LARGE, 414: TARGET_TOO_LONG }
+const PIN_LIMIT_REFUSALS = {
+  413: pinError(`\`payload_too_large\`: the body is larger than ${LIMITS.maxBodyBytes} bytes.`),
+  414: pinError(
+    `\`uri_too_long\`: the request target (path and query) is longer than ${LIMITS.maxUrlLength} characters.`,
+  ),
+}
+
 // --- Request headers ---------------------------------------------------------------------------------
 
 function header(
@@ -701,7 +716,8 @@ function renderOperation(op: OperationSpec, examples: OperationExamples | undefi
       },
     } satisfies ZodOpenApiResponseObject,
   }
-  for (const [status, spec] of Object.entries(op.errors)) {
+  const errors = { ...(kind === 'pin' ? PIN_LIMIT_REFUSALS : LIMIT_REFUSALS), ...op.errors }
+  for (const [status, spec] of Object.entries(errors)) {
     responses[status as '400'] = {
       description: spec.description,
       headers: responseHeaders(kind === 'signed' && !['409', '422'].includes(status) ? 'gateway' : kind),
@@ -788,7 +804,7 @@ const SERVERS: Array<{
       },
     },
   },
-  { url: 'http://127.0.0.1:4010', description: 'The local mock (`npm start`).' },
+  { url: 'http://127.0.0.1:4010', description: 'The local mock (npm start).' },
 ]
 
 /** The version of the document: the contract package's. */
@@ -827,6 +843,7 @@ export function buildGatewayDocument(examples: DocumentExamples, options: Gatewa
       example: webhook.signature,
     },
   })
+  paths['/qr/{qrFile}'] = qrImageOperation()
   const ack = z.looseObject({})
   z.globalRegistry.add(ack, { description: 'Any small JSON acknowledgement; the body is ignored.' })
 
@@ -926,4 +943,41 @@ export function buildGatewayDocument(examples: DocumentExamples, options: Gatewa
       },
     },
   })
+}
+
+/**
+ * The QR code images that the `qr_code` URLs of create order and generate QR point at, as the mock serves
+ * them: a client follows the URL it was given (the real service's may point elsewhere), never builds it.
+ */
+function qrImageOperation(): Record<string, ZodOpenApiOperationObject> {
+  const qrFile = z.string().check(z.regex(/^[^/]+\.png$/))
+  z.globalRegistry.add(qrFile, {
+    param: { description: "The QR code's payment data, URL-encoded, followed by `.png`." },
+  })
+  const refusal = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: statusErrorBodySchema } },
+  })
+  return {
+    get: {
+      operationId: 'qrImage',
+      tags: ['Orders'],
+      summary: 'The image of a QR code',
+      description:
+        'Where the `qr_code` URLs of create order and generate QR point: a PNG of the QR code of the ' +
+        'payment data. No authentication (an `<img>` sends no headers); served for every QR code issued, ' +
+        'expired or paid ones too. Follow the `qr_code` URL as given rather than building it.',
+      security: [],
+      requestParams: { path: z.object({ qrFile }) },
+      responses: {
+        200: {
+          description: 'The PNG (cacheable for a year: the image never changes).',
+          content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } },
+        },
+        404: refusal('Data for which no QR code was issued.'),
+        413: refusal(TOO_LARGE.description),
+        414: refusal(TARGET_TOO_LONG.description),
+      },
+    },
+  }
 }

@@ -382,7 +382,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   state = {
     mock,
     origin: new URL(mock.baseUrl).origin,
-    control: createControlHandler(mock),
+    control: createControlHandler(mock, { httpServer: true }),
     guard,
     dispatch,
     documents: openApiDocuments(url),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildControlDocument, type ControlExamples } from './control-openapi.js'
-import { CONTROL_PREFIX, controlRoutes } from './control-routes.js'
+import { CONTROL_PREFIX, controlRoutes, listedRoutes } from './control-routes.js'
 
 const STATUS: Record<string, number> = {
   'POST /merchants': 201,
@@ -37,10 +37,33 @@ describe('the control document', () => {
         expect((operation!.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name)).toEqual(names)
       }
       expect(Object.keys(document.paths!)).toEqual(
-        expect.arrayContaining(['/__mock', '/__mock/openapi.json', '/openapi.json', '/qr/{qrFile}']),
+        expect.arrayContaining(['/__mock', '/__mock/openapi.json', '/openapi.json']),
       )
     },
   )
+
+  it('GET /__mock of the HTTP server lists every operation the document has under /__mock, and the inspector', () => {
+    const document = buildControlDocument(examples(), { version: '0.0.0' })
+    const documented = Object.entries(document.paths!)
+      .filter(([path]) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`))
+      .flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`))
+    const listed = listedRoutes({ httpServer: true }).map(({ method, path }) => `${method} ${path}`)
+    expect(listed.filter((route) => !documented.includes(route))).toEqual(['GET /__mock/ui/'])
+    expect(documented.filter((route) => !listed.includes(route))).toEqual([])
+  })
+
+  it("every control operation documents the guard's 401 and 403, and the limits' 413 and 414", () => {
+    const document = buildControlDocument(examples(), { version: '0.0.0' })
+    for (const [path, item] of Object.entries(document.paths!)) {
+      for (const [method, operation] of Object.entries(item as Record<string, { responses: object }>)) {
+        const statuses = Object.keys(operation.responses)
+        const expected = path.startsWith(CONTROL_PREFIX) ? ['401', '403', '413', '414'] : ['413', '414']
+        expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(expected))
+      }
+    }
+    expect(document.security).toEqual([{}, { controlToken: [] }, { controlTokenHeader: [] }])
+    expect(Object.keys(document.components?.securitySchemes ?? {})).toEqual(['controlToken', 'controlTokenHeader'])
+  })
 
   it('refuses a route without an example, and an example whose status is not the documented one', () => {
     const missing = examples()

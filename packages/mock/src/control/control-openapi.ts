@@ -1,8 +1,10 @@
 /**
  * @module control-openapi
  * The OpenAPI 3.1 document of the mock's own HTTP surface: the control API under `/__mock` (from the
- * route table of control-routes.ts and the body schemas of control-schemas.ts), the QR code images,
- * and the two documents the server hands out. Answers are described by schemas derived from the
+ * route table of control-routes.ts and the body schemas of control-schemas.ts), the refusals of its
+ * guard (401 without the control token, 403 for a Host or Origin not allowed) and of the server's limits
+ * (413, 414) on every control operation, and the two documents the server hands out. (The QR code images
+ * are the service's: the gateway document has them.) Answers are described by schemas derived from the
  * store's record schemas where the control API returns records, so a changed record changes the
  * document. Used by `npm run openapi` (generation time only: zod-openapi is not a dependency of the
  * published mock).
@@ -10,7 +12,7 @@
  * Every route of {@link controlRoutes} must have its entry here and every entry a route: a control
  * route added without its documentation stops the generation.
  */
-import { balanceSchema, ERA_NAMES, statusErrorBodySchema, storeSchema } from '@merchant-gateway/contract'
+import { balanceSchema, ERA_NAMES, LIMITS, statusErrorBodySchema, storeSchema } from '@merchant-gateway/contract'
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi'
 import * as z from 'zod/mini'
 import {
@@ -20,6 +22,7 @@ import {
   webhookAttemptSchema,
   webhookRecordSchema,
 } from '../store/records.js'
+import { MAX_BODY_BYTES } from '../adapters/http-server.js'
 import { CONTROL_PREFIX, controlRoutes } from './control-routes.js'
 import {
   addAccountBody,
@@ -412,6 +415,34 @@ const error = (description: string) => ({
   content: { 'application/json': { schema: statusErrorBodySchema } },
 })
 
+/**
+ * What the HTTP server answers on any control route before the route itself: its guard (the token, the Host
+ * and Origin checks) and its limits. Each is a named response, referenced by every control operation.
+ */
+const GUARD_AND_LIMITS = {
+  401: {
+    ...error(
+      'The server needs the control token (given with `--control-token`, or made up and printed when it ' +
+        'listens off loopback) and the request does not carry it: `Authorization: Bearer <token>` or ' +
+        '`X-Mock-Token: <token>`.',
+    ),
+    id: 'ControlTokenMissing',
+  },
+  403: {
+    ...error(
+      "The `Host` is not the server's address, one of the machine's (when it listens on every interface), a " +
+        'loopback name or an `--allow-host` name (a DNS rebinding page reaches 127.0.0.1 under its own host ' +
+        "name); or the `Origin` is neither the server's own page nor an `--allow-origin`.",
+    ),
+    id: 'ControlHostOrOriginRefused',
+  },
+  413: { ...error(`The body is larger than ${MAX_BODY_BYTES} bytes.`), id: 'ControlBodyTooLarge' },
+  414: {
+    ...error(`The request target (path and query) is longer than ${LIMITS.maxUrlLength} characters.`),
+    id: 'ControlTargetTooLong',
+  },
+} as const
+
 function operation(
   key: string,
   summary: string,
@@ -443,6 +474,7 @@ function operation(
     ...Object.fromEntries(
       Object.entries(doc.errors ?? {}).map(([status, description]) => [status, error(description)]),
     ),
+    ...GUARD_AND_LIMITS,
   }
   const params = [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
   return {
@@ -539,12 +571,15 @@ export function buildControlDocument(
       operationId: 'controlListRoutes',
       tags: ['Control API'],
       summary: 'Every control route, one line each',
-      description: 'The control routes with their method, path and a one-line summary, in the order of this document.',
+      description:
+        'Every route under `/__mock` with its method, path and a one-line summary: this one, the control routes ' +
+        'in the order of this document, then this document and the inspector page (`/__mock/ui/`).',
       responses: {
         200: {
           description: 'The routes.',
           content: { 'application/json': { schema: z.array(routeLine), example: routes.slice(0, 2) } },
         },
+        ...GUARD_AND_LIMITS,
       },
     },
   }
@@ -558,7 +593,7 @@ export function buildControlDocument(
       tags: ['Documents'],
       summary: 'This document',
       description: 'The OpenAPI 3.1 document of the control API, as generated from its route table.',
-      responses: { 200: document("The OpenAPI document of the mock's control API.") },
+      responses: { 200: document("The OpenAPI document of the mock's control API."), ...GUARD_AND_LIMITS },
     },
   }
   paths['/openapi.json'] = {
@@ -567,31 +602,15 @@ export function buildControlDocument(
       tags: ['Documents'],
       summary: "The service's OpenAPI document",
       description:
-        'The OpenAPI 3.1 document of the gateway, the PIN module and the webhook, generated from the contract.',
+        'The OpenAPI 3.1 document of the gateway, the PIN module and the webhook, generated from the contract. ' +
+        'Not guarded: it holds no state.',
+      security: [],
       responses: {
         200: document(
           'The OpenAPI document of the gateway and the PIN module (`@merchant-gateway/contract/openapi.json`).',
         ),
-      },
-    },
-  }
-  paths['/qr/{qrFile}'] = {
-    get: {
-      operationId: 'qrImage',
-      tags: ['QR code images'],
-      summary: 'The image of a QR code the mock issued',
-      description:
-        'Where the `qr_code` URLs of create order and generate QR point: a PNG ' +
-        'of the QR code of the payment data. No authentication (an `<img>` ' +
-        'sends no headers); served for every QR code the mock issued, expired ' +
-        'or paid ones too.',
-      requestParams: { path: z.object({ qrFile: qrFileParam() }) },
-      responses: {
-        200: {
-          description: 'The PNG (cacheable for a year: the image never changes).',
-          content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } },
-        },
-        404: error('Data the mock did not issue.'),
+        413: GUARD_AND_LIMITS[413],
+        414: GUARD_AND_LIMITS[414],
       },
     },
   }
@@ -610,22 +629,30 @@ export function buildControlDocument(
         '`/openapi.json`.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: 'http://127.0.0.1:4010', description: 'The local mock (`npm start`; `--port` to change).' }],
-    // The control API has no authentication: the server binds to 127.0.0.1 by default.
-    security: [],
+    servers: [{ url: 'http://127.0.0.1:4010', description: 'The local mock (npm start; --port to change).' }],
+    // The token is optional: a server on 127.0.0.1 has none unless given one; off loopback it always has one.
+    security: [{}, { controlToken: [] }, { controlTokenHeader: [] }],
+    components: {
+      securitySchemes: {
+        controlToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The control token, when the server has one: given with `--control-token` (8 to 200 printable ' +
+            'characters, no spaces), or made up and printed in the start banner when it listens off loopback.',
+        },
+        controlTokenHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Mock-Token',
+          description: 'The same control token, in a header of its own (for clients that set `Authorization`).',
+        },
+      },
+    },
     tags: [
       { name: 'Control API', description: 'Acting as the outside world.' },
-      { name: 'QR code images', description: 'What `qr_code` URLs serve.' },
       { name: 'Documents', description: 'The OpenAPI documents the server hands out.' },
     ],
     paths,
   })
-}
-
-function qrFileParam(): Schema {
-  const schema = z.string().check(z.regex(/^[^/]+\.png$/))
-  z.globalRegistry.add(schema, {
-    param: { description: "The QR code's payment data, URL-encoded, followed by `.png`." },
-  })
-  return schema
 }

@@ -460,9 +460,12 @@ describe('control routes answer with the documented shapes', () => {
     expect((await send('GET', '/__mock/audit')).body).toEqual({ problems: [] })
   })
 
-  it('GET /__mock lists every route with a summary', async () => {
+  it('GET /__mock lists every route with a summary, itself first', async () => {
     const index = await send('GET', '/__mock')
-    expect(index.body).toEqual(controlRoutes())
+    expect(index.body).toEqual([
+      { method: 'GET', path: '/__mock', summary: 'every control route, one line each' },
+      ...controlRoutes(),
+    ])
     expect(index.body.map((r: { method: string; path: string }) => `${r.method} ${r.path}`)).toEqual(
       expect.arrayContaining([
         'POST /__mock/reset',

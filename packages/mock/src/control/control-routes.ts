@@ -334,7 +334,7 @@ const COMPILED: readonly CompiledRoute[] = ROUTES.map((route) => {
 })
 
 /**
- * One line per control route, as `GET /__mock` answers it.
+ * One line per route of the control table (what {@link createControlHandler} dispatches), prefix included.
  *
  * @example
  * ```ts
@@ -343,6 +343,46 @@ const COMPILED: readonly CompiledRoute[] = ROUTES.map((route) => {
  */
 export function controlRoutes(): Array<{ method: string; path: string; summary: string }> {
   return ROUTES.map(({ method, path, summary }) => ({ method, path: CONTROL_PREFIX + path, summary }))
+}
+
+/** `GET /__mock` itself, first in its own answer. */
+const INDEX_ROUTE = { method: 'GET', path: CONTROL_PREFIX, summary: 'every control route, one line each' }
+
+/** What the mock's HTTP server serves under the prefix besides the table: its document and the inspector page. */
+const HTTP_SERVER_ROUTES = [
+  { method: 'GET', path: `${CONTROL_PREFIX}/openapi.json`, summary: "the control API's OpenAPI document" },
+  { method: 'GET', path: `${CONTROL_PREFIX}/ui/`, summary: 'the inspector page: the state, live, in a browser' },
+]
+
+/**
+ * Every route under the prefix, one line each, as `GET /__mock` answers it: itself, the table's routes and,
+ * behind the mock's HTTP server, the control document and the inspector page.
+ *
+ * @example
+ * ```ts
+ * listedRoutes({ httpServer: true }).at(-1) // { method: 'GET', path: '/__mock/ui/', summary: '...' }
+ * ```
+ */
+export function listedRoutes(
+  options: ControlHandlerOptions = {},
+): Array<{ method: string; path: string; summary: string }> {
+  return [INDEX_ROUTE, ...controlRoutes(), ...(options.httpServer ? HTTP_SERVER_ROUTES : [])]
+}
+
+/**
+ * Where a control handler stands.
+ *
+ * @example
+ * ```ts
+ * const options: ControlHandlerOptions = { httpServer: true }
+ * ```
+ */
+export interface ControlHandlerOptions {
+  /**
+   * The handler serves the control API of the mock's HTTP server, which also answers `GET /__mock/openapi.json`
+   * and the inspector page: `GET /__mock` lists them too. Default false (the table's routes alone).
+   */
+  httpServer?: boolean
 }
 
 /**
@@ -386,7 +426,11 @@ export function isControlPath(pathname: string): boolean {
  * await res.json() // { merchantId: 2, appId: 2, apiKey: 'mk_test_...', apiSecret: 'sk_test_...' }
  * ```
  */
-export function createControlHandler(mock: MockGateway): (request: Request) => Promise<Response> {
+export function createControlHandler(
+  mock: MockGateway,
+  options: ControlHandlerOptions = {},
+): (request: Request) => Promise<Response> {
+  const listed = listedRoutes(options)
   return async function handleControl(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url)
     if (!isControlPath(pathname))
@@ -394,7 +438,7 @@ export function createControlHandler(mock: MockGateway): (request: Request) => P
     const rest = pathname.slice(CONTROL_PREFIX.length)
     if (rest === '' || rest === '/') {
       return request.method === 'GET'
-        ? answer({ status: 200, body: controlRoutes() })
+        ? answer({ status: 200, body: listed })
         : refusal(405, `${pathname} takes GET, not ${request.method}`, { Allow: 'GET' })
     }
     const matching = COMPILED.flatMap((route) => {
