@@ -1,13 +1,17 @@
 /**
  * @module test/guides/prelude
- * What a guide's example takes for granted, made real for the doc-test: the names it uses without
- * defining them (a merchant's `apiKey`, an `auth` service, a `tracer`, an Express `app`...) as globals,
- * and a gateway behind every `https://*.example.com` address: the mock, seeded with the CLI's demo
- * merchant (API key `mk_test_demo`, store 101), on the real clock, so that the SDK's signatures with
- * `Date.now` are fresh. An order an example creates is paid at once, as if the customer scanned the QR
- * code right away, so that the example's refund goes through.
+ * What a guide's example takes for granted, made real for the doc-test, in two layers:
  *
- * The same names are declared for the type check in `prelude.d.ts`; a name added here goes there too.
+ * - {@link installGateway}: a gateway behind every `https://*.example.com` address and the environment
+ *   variables an example may read (`GATEWAY_API_KEY`, ...). The gateway is the mock, seeded with the CLI's
+ *   demo merchant (API key `mk_test_demo`, store 101), on the real clock, so that the SDK's signatures with
+ *   `Date.now` are fresh. An order an example creates is paid at once, as if the customer scanned the QR
+ *   code right away, so that the example's refund goes through. This is all a self-contained guide's
+ *   example gets (see `SELF_CONTAINED_GUIDES` in blocks.ts): it defines every name it uses.
+ * - {@link installPrelude}: the gateway, plus the names the other guides' examples use without defining
+ *   them (a merchant's `apiKey`, an `auth` service, a `tracer`, an Express `app`...) as globals.
+ *
+ * The names are declared for the type check in `prelude.d.ts`; a name added here goes there too.
  */
 import { GATEWAY_PATHS } from '@merchant-gateway/contract'
 import { createMockGateway, type MockGateway } from '@merchant-gateway/mock'
@@ -18,9 +22,36 @@ import { GatewayClient } from '@merchant-gateway/sdk'
 const EMAIL = 'dara@example.com'
 /** The one-time code the reset examples type. */
 const OTP = '482913'
+/** Where a mock made without `baseUrl` answers (`.mock` is not a domain of the internet). */
+const MOCK_ORIGIN = 'https://gateway.mock'
 
-/** Installs the globals and the gateway; returns what restores the previous state. */
-export async function installPrelude(): Promise<{ mock: MockGateway; restore: () => void; calls: string[] }> {
+/** What an example runs against; `restore` puts the globals and the environment back as they were. */
+export interface Installed {
+  mock: MockGateway
+  restore: () => void
+  /** `METHOD /path` of each request an example sent to `*.example.com`. */
+  calls: string[]
+}
+
+/** Sets each global of `values` (a data property); returns what puts the previous ones back. */
+function defineGlobals(values: Record<string, unknown>): () => void {
+  const previous = new Map(Object.keys(values).map((k) => [k, Object.getOwnPropertyDescriptor(globalThis, k)]))
+  for (const [name, value] of Object.entries(values))
+    Object.defineProperty(globalThis, name, { value, configurable: true, writable: true })
+  return () => {
+    for (const [name, descriptor] of previous) {
+      if (descriptor) Object.defineProperty(globalThis, name, descriptor)
+      else delete (globalThis as Record<string, unknown>)[name]
+    }
+  }
+}
+
+/**
+ * The gateway behind `https://*.example.com` (the global `fetch` answers those addresses from the mock and
+ * refuses any other) and the environment variables; no other global. Also returns the order the setup
+ * paid and the PIN user's token, for the names of {@link installPrelude}.
+ */
+export async function installGateway(): Promise<Installed & { orderId: number; accessToken: string }> {
   const mock = createMockGateway({ seed: [DEMO_MERCHANT], otpDevCode: OTP })
   const user = await mock.users.create({ email: EMAIL, emailVerified: true })
   const origin = new URL(mock.baseUrl).origin
@@ -29,6 +60,9 @@ export async function installPrelude(): Promise<{ mock: MockGateway; restore: ()
   const fetchViaMock = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init)
     const url = new URL(request.url)
+    // The mock's own default address, which no network serves: an example's msw `setupServer` (which
+    // intercepts below the platform fetch) answers it, or the platform fetch fails to resolve it.
+    if (url.origin === MOCK_ORIGIN) return realFetch(request)
     if (!url.hostname.endsWith('example.com'))
       throw new TypeError(`a guide example called ${url.href}: only *.example.com is served in the doc-test`)
     calls.push(`${request.method} ${url.pathname}`)
@@ -56,26 +90,41 @@ export async function installPrelude(): Promise<{ mock: MockGateway; restore: ()
   }
   const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]))
   Object.assign(process.env, env)
+  const restoreFetch = defineGlobals({ fetch: fetchViaMock })
+  const restore = () => {
+    restoreFetch()
+    // An example may replace fetch itself (msw's setupServer does, until its close()).
+    if (globalThis.fetch !== realFetch) globalThis.fetch = realFetch
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
+    }
+  }
+  return { mock, restore, calls, orderId: Number(order.order_id), accessToken: user.accessToken }
+}
+
+/** The gateway of {@link installGateway}, and the names the guides' examples take for granted as globals. */
+export async function installPrelude(): Promise<Installed> {
+  const { mock, restore: restoreGateway, calls, orderId, accessToken } = await installGateway()
   const noop = () => undefined
-  const globals: Record<string, unknown> = {
-    fetch: fetchViaMock,
+  const restoreNames = defineGlobals({
     GatewayClient,
     apiKey: DEMO_MERCHANT.apiKey,
     apiSecret: DEMO_MERCHANT.apiSecret,
     secret: DEMO_MERCHANT.apiSecret,
     baseUrl: 'https://pay.example.com',
-    orderId: Number(order.order_id),
+    orderId,
     input: '012345',
     rawBody: '{"orderId":1024,"refundAmount":5}',
     res: new Response(
       JSON.stringify({
-        order_id: order.order_id,
+        order_id: String(orderId),
         qr_code: 'https://pay.example.com/qr/x.png',
         status: 'pending',
         created_at: '2026-11-02T09:00:00.000Z',
       }),
     ),
-    auth: { currentToken: () => user.accessToken, currentAccessToken: () => user.accessToken },
+    auth: { currentToken: () => accessToken, currentAccessToken: () => accessToken },
     tracer: { traceparent: () => '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
     metrics: { count: noop },
     log: { info: noop, warn: noop },
@@ -88,20 +137,10 @@ export async function installPrelude(): Promise<{ mock: MockGateway; restore: ()
     onEvent: async () => undefined,
     app: { post: noop },
     express: { raw: () => noop },
-  }
-  const previous = new Map(Object.keys(globals).map((k) => [k, Object.getOwnPropertyDescriptor(globalThis, k)]))
-  for (const [name, value] of Object.entries(globals))
-    Object.defineProperty(globalThis, name, { value, configurable: true, writable: true })
+  })
   const restore = () => {
-    for (const [name, descriptor] of previous) {
-      if (descriptor) Object.defineProperty(globalThis, name, descriptor)
-      else delete (globalThis as Record<string, unknown>)[name]
-    }
-    if (globalThis.fetch !== realFetch) globalThis.fetch = realFetch
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k]
-      else process.env[k] = v
-    }
+    restoreNames()
+    restoreGateway()
   }
   return { mock, restore, calls }
 }
