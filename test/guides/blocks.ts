@@ -4,6 +4,10 @@
  * each ```ts block, where it is, and whether it is marked as not runnable. A block preceded by the
  * comment `<!-- doc-test: skip: <reason> -->` is not run (a fragment of a browser test file, a listing
  * that names arguments instead of passing them); the reason is required and the suite lists them.
+ *
+ * The blocks of a self-contained guide ({@link SELF_CONTAINED_GUIDES}) are complete programs: a reader
+ * copies one and runs it as it is, so it must define every name it uses. The suite type-checks and runs
+ * them without the prelude's names.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 
@@ -28,6 +32,12 @@ export function guideFiles(): string[] {
   return files
 }
 
+/**
+ * The guides whose examples define every name they use (they may read environment variables): the
+ * SDK's README, which a merchant reads on npm and copies from.
+ */
+export const SELF_CONTAINED_GUIDES: readonly string[] = ['packages/sdk/README.md']
+
 /** One ```ts block of a guide. */
 export interface CodeBlock {
   /** `docs/sdk.md:42`: the file and the line of the opening fence. */
@@ -37,6 +47,8 @@ export interface CodeBlock {
   code: string
   /** Why the block is not run, when it is marked so. */
   skip?: string
+  /** True in a self-contained guide: checked and run without the prelude's names. */
+  selfContained: boolean
 }
 
 const SKIP = /^<!--\s*doc-test:\s*skip:\s*(.+?)\s*-->$/
@@ -58,6 +70,7 @@ export function blocksOf(file: string): CodeBlock[] {
       id: `${file.replace(/[^a-zA-Z0-9]+/g, '-')}-${start + 1}`,
       code: body.join('\n'),
       ...(skip === undefined ? {} : { skip }),
+      selfContained: SELF_CONTAINED_GUIDES.includes(file),
     })
   }
   return blocks

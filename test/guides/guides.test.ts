@@ -1,16 +1,26 @@
 /**
  * Every TypeScript example of the guides is type-checked and run against the mock, so that no guide can
  * show code that does not compile or does not work. Each ```ts block becomes a module of its own (under
- * `.blocks/`, not committed): one TypeScript program checks them all with the repository's compiler
- * options, then each runs with the names it takes for granted provided by prelude.ts. A block marked
- * `<!-- doc-test: skip: <reason> -->` is listed with its reason instead.
+ * `.blocks/`, not committed), type-checked with the repository's compiler options, then run. A block
+ * marked `<!-- doc-test: skip: <reason> -->` is listed with its reason instead.
+ *
+ * Two kinds of guide:
+ * - most guides' examples take some names for granted (`apiKey`, `auth`, an Express `app`...): they are
+ *   checked in one program with `prelude.d.ts`, and run with those names provided by prelude.ts;
+ * - a self-contained guide's examples (blocks.ts, `SELF_CONTAINED_GUIDES`: the SDK's README) are complete
+ *   programs a reader copies as they are: they are checked in a second program, without `prelude.d.ts`,
+ *   and run with nothing but the gateway behind `*.example.com` and the environment variables, so a name
+ *   a block uses without defining it fails both the type check and the run.
+ *
+ * A block that exports a fetch-style route handler `POST` (a webhook receiver) is also sent a webhook the
+ * mock signed, and must acknowledge it, then refuse the same delivery with its body re-serialised.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
 import { blocksOf, guideFiles, type CodeBlock } from './blocks.js'
-import { installPrelude } from './prelude.js'
+import { installGateway, installPrelude, type Installed } from './prelude.js'
 
 const HERE = fileURLToPath(new URL('./', import.meta.url))
 const OUT = `${HERE}.blocks/`
@@ -20,31 +30,65 @@ const all: CodeBlock[] = guideFiles().flatMap(blocksOf)
 const runnable = all.filter((b) => b.skip === undefined)
 const skipped = all.filter((b) => b.skip !== undefined)
 
+/**
+ * A block that uses a name of the prelude (`apiKey`) without defining it: what a self-contained guide must
+ * never show. Checked in both programs and run on its own, so the suite shows that the rule can fail.
+ */
+const UNDEFINED_NAME: CodeBlock = {
+  where: 'a block using an undefined name',
+  id: 'undefined-name',
+  code: "import { GatewayClient } from '@merchant-gateway/sdk'\n\nnew GatewayClient({ apiKey, baseUrl: 'https://pay.example.com' })",
+  selfContained: true,
+}
+
 rmSync(OUT, { recursive: true, force: true })
 mkdirSync(OUT, { recursive: true })
-const fileOf = new Map(runnable.map((b) => [b.id, `${OUT}${b.id}.ts`]))
+const fileOf = new Map([...runnable, UNDEFINED_NAME].map((b) => [b.id, `${OUT}${b.id}.ts`]))
 // `export {}`: every block is a module (its own scope, top-level await), whether or not it imports.
-for (const b of runnable) writeFileSync(fileOf.get(b.id)!, `${b.code}\n\nexport {}\n`)
+for (const b of [...runnable, UNDEFINED_NAME]) writeFileSync(fileOf.get(b.id)!, `${b.code}\n\nexport {}\n`)
 
-/** The compiler's complaints about each block, by block id (one program for all of them). */
-function typeCheck(): Map<string, string[]> {
+/** One program's complaints, by file; the program is kept so the next one can reuse its parsed files. */
+interface Checked {
+  program: ts.Program
+  byFile: Map<string, string[]>
+}
+
+/** Type-checks `blocks` in one program, with the prelude's declarations or without them. */
+function typeCheck(blocks: readonly CodeBlock[], prelude: boolean, oldProgram?: ts.Program): Checked {
   const config = ts.readConfigFile(`${ROOT}tsconfig.base.json`, ts.sys.readFile)
   const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT)
-  const program = ts.createProgram([`${HERE}prelude.d.ts`, ...fileOf.values()], {
-    ...options,
-    noEmit: true,
-    declaration: false,
+  const files = blocks.map((b) => fileOf.get(b.id)!)
+  const program = ts.createProgram({
+    rootNames: prelude ? [`${HERE}prelude.d.ts`, ...files] : files,
+    options: { ...options, noEmit: true, declaration: false },
+    ...(oldProgram === undefined ? {} : { oldProgram }),
   })
-  const byBlock = new Map<string, string[]>()
+  const byFile = new Map<string, string[]>()
   for (const d of ts.getPreEmitDiagnostics(program)) {
     const file = d.file?.fileName ?? ''
-    const block = runnable.find((b) => fileOf.get(b.id) === file)
     const text = ts.flattenDiagnosticMessageText(d.messageText, '\n')
     const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0
-    const key = block?.id ?? 'elsewhere'
-    byBlock.set(key, [...(byBlock.get(key) ?? []), `line ${line}: ${text}`])
+    byFile.set(file, [...(byFile.get(file) ?? []), `line ${line}: ${text}`])
   }
-  return byBlock
+  return { program, byFile }
+}
+
+const withPrelude = typeCheck([...runnable.filter((b) => !b.selfContained), UNDEFINED_NAME], true)
+const onTheirOwn = typeCheck([...runnable.filter((b) => b.selfContained), UNDEFINED_NAME], false, withPrelude.program)
+
+/** The complaints about `block` in the program it belongs to. */
+function diagnosticsOf(block: CodeBlock, checked = block.selfContained ? onTheirOwn : withPrelude): string[] {
+  return checked.byFile.get(fileOf.get(block.id)!) ?? []
+}
+
+/** What a block runs with: the gateway alone for a self-contained guide, else the prelude's names too. */
+function install(block: CodeBlock): Promise<Installed> {
+  return block.selfContained ? installGateway() : installPrelude()
+}
+
+/** True when the block exports a fetch-style route handler `POST` (Next.js route handlers, a Hono route). */
+function exportsPost(block: CodeBlock): boolean {
+  return /^export (const|async function|function) POST\b/m.test(block.code)
 }
 
 afterAll(() => {
@@ -54,27 +98,71 @@ afterAll(() => {
 describe("the guides' TypeScript examples", () => {
   it('there are examples to check, and every skipped one says why', () => {
     expect(runnable.length).toBeGreaterThan(15)
+    expect(runnable.filter((b) => b.selfContained).length).toBeGreaterThan(5)
     for (const b of skipped) expect(b.skip!.length, `${b.where}: a skip needs a reason`).toBeGreaterThan(10)
   })
 
-  const diagnostics = typeCheck()
-
   it("nothing outside the examples fails to type-check (the prelude's declarations)", () => {
-    expect(diagnostics.get('elsewhere') ?? []).toEqual([])
+    const blockFiles = new Set(fileOf.values())
+    const elsewhere = [...withPrelude.byFile, ...onTheirOwn.byFile].filter(([file]) => !blockFiles.has(file))
+    expect(elsewhere).toEqual([])
+  })
+
+  it('a self-contained example that uses a name it does not define fails the type check and the run', async () => {
+    // The prelude's declarations would hide it...
+    expect(diagnosticsOf(UNDEFINED_NAME, withPrelude)).toEqual([])
+    // ...a self-contained guide's program has none of them,
+    expect(diagnosticsOf(UNDEFINED_NAME, onTheirOwn)).toEqual([expect.stringMatching(/'apiKey'/)])
+    // and its run has none of the prelude's globals.
+    const { restore } = await installGateway()
+    try {
+      await expect(import(pathToFileURL(fileOf.get(UNDEFINED_NAME.id)!).href)).rejects.toThrow(/apiKey is not defined/)
+    } finally {
+      restore()
+    }
   })
 
   describe.each(runnable.map((b) => [b.where, b] as const))('%s', (_where, block) => {
-    it('type-checks', () => {
-      expect(diagnostics.get(block.id) ?? []).toEqual([])
+    const onItsOwn = block.selfContained ? " on its own, without the prelude's names" : ''
+
+    it(`type-checks${onItsOwn}`, () => {
+      expect(diagnosticsOf(block)).toEqual([])
     })
 
-    it('runs against the mock', async () => {
-      const { restore } = await installPrelude()
+    it(`runs against the mock${onItsOwn}`, async () => {
+      const { restore } = await install(block)
       try {
         await import(pathToFileURL(fileOf.get(block.id)!).href)
       } finally {
         restore()
       }
     })
+
+    it.runIf(exportsPost(block))(
+      'its exported POST answers 200 to a webhook the mock signed, 401 to the same body re-serialised',
+      async () => {
+        const { mock, restore } = await install(block)
+        try {
+          const { POST } = (await import(pathToFileURL(fileOf.get(block.id)!).href)) as {
+            POST: (request: Request) => Promise<Response>
+          }
+          // The setup paid an order: the mock built its webhook, signed with the merchant's API secret.
+          const delivery = mock.webhooks.list().at(-1)!
+          const send = (body: string) =>
+            POST(
+              new Request('https://shop.example.com/webhooks/gateway', {
+                method: 'POST',
+                headers: delivery.headers,
+                body,
+              }),
+            )
+          expect((await send(delivery.rawBody)).status).toBe(200)
+          const reserialised = JSON.stringify(JSON.parse(delivery.rawBody), null, 2)
+          expect((await send(reserialised)).status).toBe(401)
+        } finally {
+          restore()
+        }
+      },
+    )
   })
 })
