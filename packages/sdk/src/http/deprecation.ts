@@ -21,8 +21,9 @@ export interface DeprecationWarningContext {
 }
 
 /**
- * Receives each distinct `X-Service-Deprecation-Warning` text once. Default: `process.emitWarning(text,
- * 'DeprecationWarning')` where it exists (Node, Bun, Deno), else one `console.warn`. A handler that
+ * Receives each distinct `X-Service-Deprecation-Warning` text once. Default: `process.emitWarning(text, { type:
+ * 'DeprecationWarning', code: 'MERCHANT_GATEWAY_DEPRECATION', detail })` where it exists (Node, Bun, Deno), else
+ * one `console.warn`. A handler that
  * throws does not fail the call.
  *
  * @example

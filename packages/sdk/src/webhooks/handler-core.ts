@@ -1,9 +1,9 @@
 /**
  * @module webhooks/handler-core
  * What both receivers ({@link createWebhookHandler}, {@link createNodeWebhookHandler}) do once they
- * hold the raw body: verify, call `onEvent`, and choose the answer (the gateway\'s documentation, "Events",: 200 with a
- * small JSON acknowledgement, 401 for a missing or wrong signature, 400 for an unreadable body; 500 when
- * `onEvent` fails, so the sender retries).
+ * hold the raw body: verify, call `onEvent`, and choose the answer as the gateway's documentation describes
+ * its example receiver: 200 with a small JSON acknowledgement, 401 for a missing or wrong signature, 400 for
+ * an unreadable body; and 500 when `onEvent` fails, so the sender retries.
  */
 import type { WebhookPayload } from '@merchant-gateway/contract'
 import { assertSecret, toleranceMillis, verifyWebhook } from './verify.js'

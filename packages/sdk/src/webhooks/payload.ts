@@ -1,7 +1,7 @@
 /**
  * @module webhooks/payload
- * Checks that a parsed body is a webhook payload (the gateway\'s documentation, "Webhook payload") by hand, without
- * zod, so the `/webhooks` entry stays small. The rules match the contract's `webhookPayloadSchema`.
+ * Checks that a parsed body is a webhook payload, as the gateway documents it, by hand, without zod, so the
+ * `/webhooks` entry stays small. The rules match the contract's `webhookPayloadSchema`.
  */
 import type { WebhookPayload } from '@merchant-gateway/contract'
 import { isCurrency } from '@merchant-gateway/contract/constants'

@@ -1,6 +1,6 @@
 /**
  * @module webhooks/verify
- * Verification of a received webhook (the gateway\'s documentation, "Webhook signature"): the X-Signature is checked
+ * Verification of a received webhook, as the gateway documents its signature: the X-Signature is checked
  * over the raw body exactly as received, in constant time, before any field of the payload is trusted; then the
  * payload's `createTimeMilli` must be within a tolerance of now, which bounds replays.
  */
