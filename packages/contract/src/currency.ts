@@ -1,6 +1,6 @@
 /**
  * @module currency
- * The currencies the gateway accepts (the gateway\'s documentation, "Limits",: USD and KHR) and how many
+ * The currencies the gateway accepts (the gateway's documentation, "Limits": USD and KHR) and how many
  * decimal places each one allows on the wire.
  */
 

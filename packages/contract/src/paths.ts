@@ -1,6 +1,6 @@
 /**
  * @module paths
- * The request paths of the gateway and the PIN module (the gateway\'s documentation, "Endpoints"), relative to
+ * The request paths of the gateway and the PIN module (the gateway's documentation, "Endpoints"), relative to
  * the service base address, and which gateway operations need a signature.
  */
 

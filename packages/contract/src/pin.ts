@@ -1,6 +1,6 @@
 /**
  * @module pin
- * The PIN module's wire contract (the gateway\'s documentation, "PIN module"), without zod so that a browser bundle of
+ * The PIN module's wire contract (the gateway's documentation, "PIN module"), without zod so that a browser bundle of
  * a PIN client stays small: success messages, error codes of our decisions, and the shape of the envelope.
  * Every answer is the PIN module envelope `{status_code, message, data}`; a refusal adds `code`
  * (our decision, docs/decisions.md) so a client can branch on it.

@@ -1,5 +1,5 @@
 /**
- * Authentication of every gateway endpoint (the gateway\'s documentation, "Authentication",, "Errors", "Versioning"),
+ * Authentication of every gateway endpoint (the gateway's documentation, "Authentication", "Errors", "Versioning"),
  * every error shape it answers with, the order of the checks (http/authenticate.ts), and that a refused
  * request changes no state.
  */

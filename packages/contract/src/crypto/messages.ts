@@ -1,6 +1,6 @@
 /**
  * @module crypto/messages
- * The exact bytes that get signed (the gateway\'s documentation, "Authentication"): for signed requests the raw
+ * The exact bytes that get signed (the gateway's documentation, "Authentication"): for signed requests the raw
  * body followed by the X-Timestamp value, for webhooks the raw body followed by the decimal
  * seconds of `createTimeMilli`.
  */

@@ -1,6 +1,6 @@
 /**
  * @module crypto/signing
- * Signing and verifying of signed requests and webhooks (the gateway\'s documentation, "Authentication") on top
+ * Signing and verifying of signed requests and webhooks (the gateway's documentation, "Authentication") on top
  * of any {@link HmacProvider}. Verification is constant-time and never throws on bad input.
  */
 import type { HmacProvider } from './hmac-provider.js'

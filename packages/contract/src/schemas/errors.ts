@@ -1,6 +1,6 @@
 /**
  * @module schemas/errors
- * The two gateway error body shapes of the gateway\'s documentation, "Errors", (status-style and code-style), their
+ * The two gateway error body shapes of the gateway's documentation, "Errors" (status-style and code-style), their
  * union, and the HTTP status names used in status-style bodies.
  */
 import * as z from 'zod/mini'

@@ -86,7 +86,7 @@ export const createOrderLegacyRequestSchema = /* @__PURE__ */ z
 export type CreateOrderLegacyRequest = z.infer<typeof createOrderLegacyRequestSchema>
 
 /**
- * Create order accepting both documented shapes (the gateway\'s documentation, "Documented inconsistencies", 1):
+ * Create order accepting both documented shapes (the gateway's documentation, "Documented inconsistencies", 1):
  * `storeId` (number) or `store_id` (decimal string). At least one is required; when both are
  * sent they must name the same store (`storeId: 12` with `store_id: "12"`).
  *

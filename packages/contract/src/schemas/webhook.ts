@@ -1,6 +1,6 @@
 /**
  * @module schemas/webhook
- * The payment notification the gateway sends to the merchant (the gateway\'s documentation, "Webhook payload").
+ * The payment notification the gateway sends to the merchant (the gateway's documentation, "Webhook payload").
  */
 import * as z from 'zod/mini'
 import { currencySchema, integerIdSchema } from './amount.js'
