@@ -1,4 +1,5 @@
 /**
+ * @module mock/ui/app
  * The mock inspector: one page, served at `/__mock/ui/` by the mock's HTTP server, that shows the mock's
  * state and drives it, through the control API only (the same routes any client can call).
  *
@@ -6,6 +7,9 @@
  * when the number moved. Polling rather than server-sent events: one tiny request a second costs the
  * server nothing measurable, goes through the control API's checks like every other call, survives
  * restarts of the server without reconnection logic, and needs no change notifications from the mock.
+ *
+ * A server with a control token answers 401 until the page sends it: the page then asks for it (a form
+ * that says where the server printed it) instead of showing the refusal.
  *
  * Built with Preact and htm (tagged templates, no JSX step) into `ui/app.js` by `scripts/build-ui.mjs`.
  */
@@ -17,33 +21,124 @@ import type { MockSnapshot } from '../../src/control/control-api.js'
 const POLL_MS = 1000
 const HOUR = 3_600_000
 
-// --- The control API ------------------------------------------------------------------------------
+// --- The control token ----------------------------------------------------------------------------
 
-/** The control token, when the server has one: given once in the URL fragment (`#token=...`), then kept. */
-function controlToken(): string | null {
-  const fromHash = new URLSearchParams(location.hash.slice(1)).get('token')
-  if (fromHash) {
-    sessionStorage.setItem('mock-control-token', fromHash)
-    history.replaceState(null, '', location.pathname + location.search)
+const TOKEN_KEY = 'mock-control-token'
+
+/*
+ * The token is kept in the tab's sessionStorage: a reload, or the page opened again in the same tab,
+ * needs no second paste, and it is gone when the tab closes. Not localStorage: that would keep a secret on
+ * disk for every later visit and hand it to every tab, long after the server that made it up is gone (a
+ * server off loopback makes up a new token at each start). Storage may be switched off: then the token
+ * lives as long as the page.
+ */
+function keepToken(value: string | null): void {
+  try {
+    if (value === null) sessionStorage.removeItem(TOKEN_KEY)
+    else sessionStorage.setItem(TOKEN_KEY, value)
+  } catch {
+    // No storage for this page: the token is used, not kept.
   }
-  return sessionStorage.getItem('mock-control-token')
 }
 
-const token = controlToken()
+function keptToken(): string | null {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY)
+  } catch {
+    return null
+  }
+}
 
-/** Calls a control route; throws with the server's message on a refusal. */
+/**
+ * The token the page starts with: the address's fragment (`#token=...`, as the banner's inspector line
+ * prints it), else the one this tab kept. The fragment is taken out of the address at once, so the token
+ * stays out of the address bar, bookmarks and screen shares (a fragment never reaches a server or a log).
+ */
+function startToken(): string | null {
+  const fromAddress = new URLSearchParams(location.hash.slice(1)).get('token')
+  if (fromAddress) {
+    keepToken(fromAddress)
+    history.replaceState(null, '', location.pathname + location.search)
+    return fromAddress
+  }
+  return keptToken()
+}
+
+/** The token sent with every control call; null while the page has none. */
+let token = startToken()
+
+// --- The control API ------------------------------------------------------------------------------
+
+/**
+ * A control call that did not succeed: the message to show, and the status of the control API's refusal (0
+ * when the answer was not the control API's: none came, or a proxy's page, which no token would get past).
+ */
+class ControlError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e))
+const unauthorized = (e: unknown) => e instanceof ControlError && e.status === 401
+
+/**
+ * What came back when it was not the control API's JSON (an HTML error page or a plain-text 502 of a
+ * proxy, an empty body), said in words: its status, its type and the gist of its text, tags left out.
+ */
+function notJson(call: string, res: Response, text: string): ControlError {
+  const type = (res.headers.get('Content-Type') ?? '').split(';')[0]!.trim()
+  const gist = text
+    .replace(/<(head|script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  const shown = gist.length > 160 ? `${gist.slice(0, 160)}...` : gist
+  const what =
+    text.trim() === '' ? 'an empty body' : `${type || 'no Content-Type'}, not JSON${shown ? `: "${shown}"` : ''}`
+  return new ControlError(`the server answered ${res.status} with ${what} (${call})`, 0)
+}
+
+/**
+ * Calls a control route and returns its JSON (undefined for a 204). Throws a {@link ControlError} with
+ * the server's own message on a refusal, and with a readable description when the answer is not the
+ * control API's JSON: something between the page and the mock (a proxy, a server restarting) answered.
+ */
 async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const call = `${method} /__mock${path}`
   const headers: Record<string, string> = {}
   if (token) headers.Authorization = `Bearer ${token}`
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-  const res = await fetch(`/__mock${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+  let res: Response
+  try {
+    res = await fetch(`/__mock${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch (e) {
+    throw new ControlError(`no answer from the server (${messageOf(e)}; ${call}): is it still running?`, 0)
+  }
   const text = await res.text()
-  const parsed = text === '' ? undefined : JSON.parse(text)
-  if (!res.ok) throw new Error(parsed?.message ?? `${method} ${path}: HTTP ${res.status}`)
+  if (res.status === 204 && text === '') return undefined as T
+  let parsed: unknown
+  try {
+    // Only a JSON type is read as JSON: a proxy's plain-text "502" would parse as a number.
+    if (!/\bjson\b/i.test(res.headers.get('Content-Type') ?? '')) throw new Error('not JSON')
+    parsed = JSON.parse(text)
+  } catch {
+    throw notJson(call, res, text)
+  }
+  if (!res.ok) {
+    const message = (parsed as { message?: unknown } | null)?.message
+    throw new ControlError(
+      typeof message === 'string' ? message : `the server answered ${res.status} (${call})`,
+      res.status,
+    )
+  }
   return parsed as T
 }
 
@@ -56,8 +151,42 @@ const time = (iso: string | number | null | undefined) =>
         .toISOString()
         .replace('T', ' ')
         .replace(/\.\d+Z$/, 'Z')
-const money = (amount: number, currency: string) =>
-  `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: currency === 'KHR' ? 0 : 2 })}`
+
+/** A time as the date field takes it: ISO 8601 in UTC, to the second (`2026-11-06T09:00:00Z`). */
+const isoSeconds = (at: string | number) => new Date(at).toISOString().replace(/\.\d+Z$/, 'Z')
+
+/** Decimals per currency, as the gateway counts money: USD in cents, KHR in whole riel. */
+const DECIMALS: Readonly<Record<string, number>> = { USD: 2, KHR: 0 }
+
+/**
+ * Every amount the page shows (balances, orders, refunds, payouts, webhooks) goes through here, so both
+ * currencies read one way everywhere: the currency, then the amount with thousands separators and the
+ * currency's decimals (`USD 1,000.00`, `KHR 4,000,000`). Always en-US grouping, whatever the browser's
+ * language, so a screen reads the same as the docs and a colleague's screenshot.
+ */
+function money(amount: number, currency: string): string {
+  const code = currency.toUpperCase()
+  const decimals = DECIMALS[code] ?? 2
+  const figure = amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+  return `${code} ${figure}`
+}
+
+/**
+ * The instant a typed date means, as ISO 8601, or undefined when it is not a UTC date: `2026-11-06`
+ * (midnight), `2026-11-06T09:00Z`, `2026-11-06T09:00:00Z`, with or without milliseconds, and with a space
+ * for the `T` as the clock shows it. A time without `Z` is refused rather than read as local time, and a
+ * day the calendar does not have (2026-02-30) rather than moved to another one.
+ */
+function parseUtcDate(typed: string): string | undefined {
+  const parts = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2}(?:\.\d{1,3})?)?Z)?$/i.exec(typed.trim())
+  if (!parts) return undefined
+  const [, day, hourMinute = '00:00', seconds = ':00'] = parts
+  const at = Date.parse(`${day}T${hourMinute}${seconds}Z`)
+  if (Number.isNaN(at)) return undefined
+  const iso = new Date(at).toISOString()
+  return iso.startsWith(`${day}T${hourMinute}`) ? iso : undefined
+}
+
 /** The value of the input or select an event came from. */
 const inputValue = (e: Event) => (e.target as HTMLInputElement | HTMLSelectElement).value
 const badge = (status: string) => html`<span class=${`badge badge-${status}`}>${status}</span>`
@@ -66,6 +195,32 @@ const badge = (status: string) => html`<span class=${`badge badge-${status}`}>${
 
 type Snapshot = MockSnapshot
 type Act = (label: string, action: () => Promise<unknown>) => void
+
+/** One row of a {@link ListTable}: its cells in the order of the columns. */
+interface Row {
+  key: string | number
+  testId?: string
+  cells: readonly unknown[]
+}
+
+/**
+ * A table of records. Every cell carries its column's name (`data-label`): on a narrow screen the rows
+ * stack and each cell is led by that name (app.css), so a wide table never makes the page scroll sideways.
+ */
+function ListTable({ columns, rows }: { columns: readonly string[]; rows: readonly Row[] }) {
+  return html`<table class="list">
+    <thead>
+      <tr>${columns.map((c) => html`<th scope="col">${c}</th>`)}</tr>
+    </thead>
+    <tbody>
+      ${rows.map(
+        (r) => html`<tr key=${r.key} data-testid=${r.testId}>
+          ${r.cells.map((cell, i) => html`<td data-label=${columns[i]}><div class="cell">${cell}</div></td>`)}
+        </tr>`,
+      )}
+    </tbody>
+  </table>`
+}
 
 function ClockBar({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
   const { clock } = snapshot
@@ -79,7 +234,18 @@ function ClockBar({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
   }, [clock.frozen])
   const shown = clock.frozen ? Date.parse(clock.now) : Date.parse(fetched.current.now) + Date.now() - fetched.current.at
   const [date, setDate] = useState('')
+  /** The text the field held when it was refused (null: no refusal shown). */
+  const [refused, setRefused] = useState<string | null>(null)
   const move = (label: string, body: unknown) => act(label, () => api('POST', '/clock', body))
+  const example = isoSeconds(clock.now)
+  const setTo = (e: Event) => {
+    e.preventDefault()
+    const typed = date.trim()
+    const now = parseUtcDate(typed)
+    if (now === undefined) return setRefused(typed)
+    setRefused(null)
+    move(`set the clock to ${isoSeconds(now)}`, { now })
+  }
   return html`<section class="clock" aria-label="Clock">
     <div class="clock-now">
       <strong data-testid="clock-now">${time(shown)}</strong>
@@ -90,21 +256,33 @@ function ClockBar({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
       <button onClick=${() => move('+1 hour', { advanceMs: HOUR })}>+1 hour</button>
       <button onClick=${() => move('+1 day', { advanceMs: 24 * HOUR })}>+1 day</button>
       <button onClick=${() => move('+1 business day', { businessDays: 1 })}>+1 business day</button>
-      <form
-        onSubmit=${(e: Event) => {
-          e.preventDefault()
-          if (date) move('set the date', { now: new Date(`${date}Z`).toISOString() })
-        }}
-      >
+      <form class="set-date" onSubmit=${setTo}>
+        <label for="clock-set">Set the clock to (UTC)</label>
         <input
-          type="datetime-local"
-          aria-label="Date to set"
+          id="clock-set"
+          type="text"
+          autocomplete="off"
+          spellcheck=${false}
+          placeholder=${example}
+          aria-invalid=${refused !== null}
+          aria-describedby=${refused === null ? undefined : 'clock-set-error'}
           value=${date}
-          onInput=${(e: Event) => setDate((e.target as HTMLInputElement).value)}
+          onInput=${(e: Event) => {
+            setDate(inputValue(e))
+            setRefused(null)
+          }}
         />
         <button type="submit">Set</button>
       </form>
     </div>
+    ${
+      refused === null
+        ? ''
+        : html`<p id="clock-set-error" class="error clock-error" role="alert" data-testid="clock-set-error">
+            ${refused === '' ? 'Type a UTC date, such as ' : `"${refused}" is not a UTC date: write it as `}
+            <span class="nowrap">${example}</span>${refused === '' ? '.' : ' (ISO 8601, ending in Z for UTC).'}
+          </p>`
+    }
   </section>`
 }
 
@@ -131,12 +309,13 @@ function Merchants({ snapshot }: { snapshot: Snapshot }) {
           <dd>${m.stores.map((s) => html`<div>#${s.storeId} ${s.storeName}</div>`)}</dd>
         </dl>
         <table class="balances">
-          <thead><tr><th></th><th>balance</th><th>freeze</th><th>usable</th></tr></thead>
+          <thead><tr><th scope="col">balance</th><th scope="col">freeze</th><th scope="col">usable</th></tr></thead>
           <tbody>
             ${(['usd', 'khr'] as const).map((c) => {
               const b = m.balances[c]
+              const code = c.toUpperCase()
               return html`<tr data-testid=${`balance-${m.merchantId}-${c}`}>
-                <th>${c.toUpperCase()}</th><td>${b.balance}</td><td>${b.freeze}</td><td>${b.usable}</td>
+                <td>${money(b.balance, code)}</td><td>${money(b.freeze, code)}</td><td>${money(b.usable, code)}</td>
               </tr>`
             })}
           </tbody>
@@ -152,59 +331,49 @@ function Orders({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
     snapshot.transactions.filter((t) => t.kind === 'payment' && t.orderId === orderId)
   const pay = (orderId: number, status: 'SUCCESS' | 'FAILED') =>
     act(`payment ${status} for order ${orderId}`, () => api('POST', '/payments', { orderId, status }))
-  return html`<table class="list">
-    <thead><tr><th>order</th><th>status</th><th>amount</th><th>QR code</th><th>payments</th><th></th></tr></thead>
-    <tbody>
-      ${snapshot.orders.map(
-        (o) => html`<tr data-testid=${`order-${o.orderId}`}>
-          <td>#${o.orderId}<div class="muted">merchant #${o.merchantId}, ${time(o.createdAt)}</div></td>
-          <td>${badge(o.status)}</td>
-          <td>${money(o.amount, o.currency)}</td>
-          <td>
-            <img class="qr" alt=${`QR code of order ${o.orderId}`} src=${`/qr/${encodeURIComponent(o.qrData)}.png`} />
-          </td>
-          <td>
-            ${payments(o.orderId).map(
-              (t) => html`<div>#${t.transactionId} ${badge(t.status)} ${time(t.updatedAt)}</div>`,
-            )}
-          </td>
-          <td>
-            ${
-              o.status === 'pending' || o.status === 'processing'
-                ? html`<button onClick=${() => pay(o.orderId, 'SUCCESS')}>Simulate payment</button>
-                  <button class="secondary" onClick=${() => pay(o.orderId, 'FAILED')}>Simulate failure</button>`
-                : ''
-            }
-          </td>
-        </tr>`,
-      )}
-    </tbody>
-  </table>`
+  return html`<${ListTable}
+    columns=${['order', 'status', 'amount', 'QR code', 'payments', '']}
+    rows=${snapshot.orders.map((o) => ({
+      key: o.orderId,
+      testId: `order-${o.orderId}`,
+      cells: [
+        html`#${o.orderId}<div class="muted">merchant #${o.merchantId}, ${time(o.createdAt)}</div>`,
+        badge(o.status),
+        money(o.amount, o.currency),
+        html`<img
+          class="qr"
+          alt=${`QR code of order ${o.orderId}`}
+          src=${`/qr/${encodeURIComponent(o.qrData)}.png`}
+        />`,
+        payments(o.orderId).map((t) => html`<div>#${t.transactionId} ${badge(t.status)} ${time(t.updatedAt)}</div>`),
+        o.status === 'pending' || o.status === 'processing'
+          ? html`<button onClick=${() => pay(o.orderId, 'SUCCESS')}>Simulate payment</button>
+              <button class="secondary" onClick=${() => pay(o.orderId, 'FAILED')}>Simulate failure</button>`
+          : '',
+      ],
+    }))}
+  />`
 }
 
 function Money({ snapshot }: { snapshot: Snapshot }) {
   const moves = snapshot.transactions.filter((t) => t.kind === 'refund' || t.kind === 'payout')
   if (moves.length === 0) return html`<p class="muted">No refunds or payouts yet.</p>`
-  return html`<table class="list">
-    <thead>
-      <tr><th>transaction</th><th>kind</th><th>amount</th><th>status</th><th>requested</th><th>settles</th></tr>
-    </thead>
-    <tbody>
-      ${moves.map(
-        (t) => html`<tr data-testid=${`${t.kind}-${t.transactionId}`}>
-          <td>
-            #${t.transactionId}
-            <div class="muted">${t.kind === 'refund' ? `order #${t.orderId}` : t.accountNumber}</div>
-          </td>
-          <td>${t.kind}</td>
-          <td>${money(t.amount, t.currency)}</td>
-          <td>${badge(t.status)}${t.failureReason ? html`<div class="muted">${t.failureReason}</div>` : ''}</td>
-          <td>${time(t.createdAt)}</td>
-          <td>${time(t.dueAt)}</td>
-        </tr>`,
-      )}
-    </tbody>
-  </table>`
+  return html`<${ListTable}
+    columns=${['transaction', 'kind', 'amount', 'status', 'requested', 'settles']}
+    rows=${moves.map((t) => ({
+      key: t.transactionId,
+      testId: `${t.kind}-${t.transactionId}`,
+      cells: [
+        html`#${t.transactionId}
+          <div class="muted">${t.kind === 'refund' ? `order #${t.orderId}` : t.accountNumber}</div>`,
+        t.kind,
+        money(t.amount, t.currency),
+        html`${badge(t.status)}${t.failureReason ? html`<div class="muted">${t.failureReason}</div>` : ''}`,
+        time(t.createdAt),
+        time(t.dueAt),
+      ],
+    }))}
+  />`
 }
 
 function Webhooks({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
@@ -254,36 +423,30 @@ function Webhooks({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
 
 function Pin({ snapshot }: { snapshot: Snapshot }) {
   return html`<div>
-    <table class="list">
-      <thead>
-        <tr><th>user</th><th>PIN</th><th>wrong attempts</th><th>blocked until</th><th>reset sessions</th></tr>
-      </thead>
-      <tbody>
-        ${snapshot.users.map(
-          (u) => html`<tr>
-            <td>
-              #${u.userId}
-              <div class="muted">${u.email ?? ''} ${u.phone ? `+${u.phone.phoneCode} ${u.phone.phoneNumber}` : ''}</div>
-            </td>
-            <td>${u.hasPin ? 'set' : 'not set'}</td>
-            <td>${u.wrongAttempts}</td>
-            <td>${time(u.blockedUntil)}</td>
-            <td>
-              ${u.resetSessions.map((s) => html`<div>${badge(s.state)} ${s.to}, until ${time(s.expiresAt)}</div>`)}
-            </td>
-          </tr>`,
-        )}
-      </tbody>
-    </table>
+    ${snapshot.users.length === 0 ? html`<p class="muted">No PIN users yet.</p>` : ''}
+    <${ListTable}
+      columns=${['user', 'PIN', 'wrong attempts', 'blocked until', 'reset sessions']}
+      rows=${snapshot.users.map((u) => ({
+        key: u.userId,
+        cells: [
+          html`#${u.userId}
+            <div class="muted">${u.email ?? ''} ${u.phone ? `+${u.phone.phoneCode} ${u.phone.phoneNumber}` : ''}</div>`,
+          u.hasPin ? 'set' : 'not set',
+          u.wrongAttempts,
+          time(u.blockedUntil),
+          u.resetSessions.map((s) => html`<div>${badge(s.state)} ${s.to}, until ${time(s.expiresAt)}</div>`),
+        ],
+      }))}
+    />
     <h3>One-time codes sent</h3>
-    <table class="list">
-      <thead><tr><th>code</th><th>to</th><th>sent</th></tr></thead>
-      <tbody>
-        ${snapshot.otp.map(
-          (m) => html`<tr><td><code>${m.code}</code></td><td>${m.to}</td><td>${time(m.sentAt)}</td></tr>`,
-        )}
-      </tbody>
-    </table>
+    ${snapshot.otp.length === 0 ? html`<p class="muted">None yet.</p>` : ''}
+    <${ListTable}
+      columns=${['code', 'to', 'sent']}
+      rows=${snapshot.otp.map((m) => ({
+        key: `${m.sessionId}-${m.sentAt}`,
+        cells: [html`<code>${m.code}</code>`, m.to, time(m.sentAt)],
+      }))}
+    />
   </div>`
 }
 
@@ -291,40 +454,73 @@ function Faults({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
   const [route, setRoute] = useState('POST /api/v1/payment-gateway/order/create')
   const [kind, setKind] = useState('error')
   const [status, setStatus] = useState('503')
+  const [delay, setDelay] = useState('2000')
   const add = (e: Event) => {
     e.preventDefault()
     const spec: Record<string, unknown> = { route, kind }
     if (kind === 'error') spec.status = Number(status)
-    if (kind === 'latency') spec.delayMs = 2000
+    if (kind === 'latency') spec.delayMs = Number(delay)
     act(`fault on ${route}`, () => api('POST', '/faults', spec))
   }
+  // Each field has a visible label tied to it (for/id): read aloud with the field, and a click on it focuses it.
   return html`<div>
-    <form class="toolbar" onSubmit=${add}>
-      <input aria-label="Route" value=${route} onInput=${(e: Event) => setRoute(inputValue(e))} />
-      <select aria-label="Kind" value=${kind} onChange=${(e: Event) => setKind((e.target as HTMLSelectElement).value)}>
-        ${['error', 'latency', 'network', 'drop-response'].map((k) => html`<option value=${k}>${k}</option>`)}
-      </select>
+    <form class="toolbar fault-form" onSubmit=${add}>
+      <div class="field field-wide">
+        <label for="fault-route">Route</label>
+        <input id="fault-route" value=${route} spellcheck=${false} onInput=${(e: Event) => setRoute(inputValue(e))} />
+      </div>
+      <div class="field">
+        <label for="fault-kind">Kind</label>
+        <select id="fault-kind" value=${kind} onChange=${(e: Event) => setKind(inputValue(e))}>
+          ${['error', 'latency', 'network', 'drop-response'].map((k) => html`<option value=${k}>${k}</option>`)}
+        </select>
+      </div>
       ${
         kind === 'error'
-          ? html`<input
-              aria-label="Status"
-              size="4"
-              value=${status}
-              onInput=${(e: Event) => setStatus(inputValue(e))}
-            />`
+          ? html`<div class="field">
+              <label for="fault-status">Status</label>
+              <input
+                id="fault-status"
+                inputmode="numeric"
+                size="4"
+                value=${status}
+                onInput=${(e: Event) => setStatus(inputValue(e))}
+              />
+            </div>`
           : ''
       }
-      <button type="submit">Add fault</button>
-      <button type="button" class="secondary" onClick=${() => act('clear faults', () => api('DELETE', '/faults'))}>
-        Clear
-      </button>
+      ${
+        kind === 'latency'
+          ? html`<div class="field">
+              <label for="fault-delay">Delay (ms)</label>
+              <input
+                id="fault-delay"
+                inputmode="numeric"
+                size="6"
+                value=${delay}
+                onInput=${(e: Event) => setDelay(inputValue(e))}
+              />
+            </div>`
+          : ''
+      }
+      <div class="field-buttons">
+        <button type="submit">Add fault</button>
+        <button type="button" class="secondary" onClick=${() => act('clear faults', () => api('DELETE', '/faults'))}>
+          Clear
+        </button>
+      </div>
     </form>
     ${
       snapshot.faults.length === 0
         ? html`<p class="muted">No active faults.</p>`
-        : html`<ul>
+        : html`<ul class="faults">
           ${snapshot.faults.map(
-            (f) => html`<li>${f.route}: ${f.kind}${f.kind === 'error' ? ` ${f.status}` : ''}, ${f.remaining} left</li>`,
+            (f) =>
+              html`<li>
+                ${f.route}: ${f.kind}${f.kind === 'error' ? ` ${f.status}` : ''}${
+                  f.kind === 'latency' ? ` ${f.delayMs} ms` : ''
+                }, ${f.remaining === 'always' ? 'every time' : `${f.remaining} left`}
+              </li>`,
           )}
         </ul>`
     }
@@ -353,23 +549,20 @@ function Requests({ snapshot }: { snapshot: Snapshot }) {
         ${['all', '2xx', '4xx', '5xx', 'cut'].map((s) => html`<option value=${s}>${s}</option>`)}
       </select>
     </div>
-    <table class="list">
-      <thead><tr><th>#</th><th>request</th><th>status</th><th>ms</th><th>idempotency key</th></tr></thead>
-      <tbody>
-        ${shown.map(
-          (r) => html`<tr>
-            <td>${r.seq}</td>
-            <td>
-              ${r.method} ${r.path}
-              ${r.warnings.length ? html`<div class="warning">${r.warnings.join('; ')}</div>` : ''}
-            </td>
-            <td>${r.status ?? 'cut'}</td>
-            <td>${r.durationMs.toFixed(1)}</td>
-            <td><code>${r.idempotencyKey ?? ''}</code></td>
-          </tr>`,
-        )}
-      </tbody>
-    </table>
+    <${ListTable}
+      columns=${['#', 'request', 'status', 'ms', 'idempotency key']}
+      rows=${shown.map((r) => ({
+        key: r.seq,
+        cells: [
+          r.seq,
+          html`${r.method} ${r.path}
+            ${r.warnings.length ? html`<div class="warning">${r.warnings.join('; ')}</div>` : ''}`,
+          r.status ?? 'cut',
+          r.durationMs.toFixed(1),
+          r.idempotencyKey === null ? '' : html`<code>${r.idempotencyKey}</code>`,
+        ],
+      }))}
+    />
   </div>`
 }
 
@@ -383,12 +576,96 @@ const TABS = [
   ['requests', 'Requests', Requests],
 ] as const
 
+/** Why the page asks for the token: the server wants one and none was sent, or it refused the one sent. */
+type TokenNeed = 'missing' | 'refused-pasted' | 'refused-kept'
+
+const REFUSED: Record<Exclude<TokenNeed, 'missing'>, string> = {
+  'refused-pasted':
+    'The server refused this token. Copy it again from the banner\u2019s control token line (the token alone, ' +
+    'without the spaces around it) and try again.',
+  'refused-kept':
+    'The server refused the token this tab had: the server may have been started again with another one (off ' +
+    'loopback it makes up a new one at each start). Paste the one its banner prints now.',
+}
+
+/**
+ * The page of a server that wants its control token: where to find it, a field to paste it into, and,
+ * after a refusal, why, with the field still there to try again.
+ */
+function TokenForm({
+  need,
+  attempt,
+  checking,
+  problem,
+  onToken,
+}: {
+  need: TokenNeed
+  attempt: number
+  checking: boolean
+  problem: string | null
+  onToken: (value: string) => void
+}) {
+  const field = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    field.current?.focus()
+    field.current?.select()
+  }, [attempt])
+  const submit = (e: Event) => {
+    e.preventDefault()
+    const value = field.current?.value.trim() ?? ''
+    if (value !== '') onToken(value)
+  }
+  return html`<form class="token-form" aria-labelledby="token-title" onSubmit=${submit}>
+    <h2 id="token-title">This server needs its control token</h2>
+    <p>
+      Its control API (API secrets, one-time codes, money and time) answers only calls that carry its control
+      token: the one it was started with (<code>--control-token</code>), or one it made up because it listens on
+      another address than loopback (<code>--host</code>).
+    </p>
+    <p>
+      Where you started the server, its banner prints the token on the line <code>control token <i>token</i></code>.
+      The banner's <code>inspector:</code> line carries it too, as <code>/__mock/ui/#token=<i>token</i></code>:
+      opening that address skips this form.
+    </p>
+    ${need === 'missing' ? '' : html`<p class="error" role="alert" key=${attempt}>${REFUSED[need]}</p>`}
+    ${problem === null ? '' : html`<p class="error" role="alert">${problem}</p>`}
+    <div class="token-field">
+      <label for="control-token">Control token</label>
+      <input
+        id="control-token"
+        ref=${field}
+        autocomplete="off"
+        autocapitalize="off"
+        spellcheck=${false}
+        required
+      />
+      <button type="submit" disabled=${checking}>Open the inspector</button>
+    </div>
+    <p class="muted">The page keeps it for this tab until the tab closes, and sends it to this server only.</p>
+  </form>`
+}
+
 function App() {
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [tab, setTab] = useState<string>(location.hash.replace('#', '') || 'merchants')
+  const [need, setNeed] = useState<TokenNeed | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const [checking, setChecking] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
   const version = useRef<number | null>(null)
+  /** Where the token being sent came from: the address or the tab's storage, or the form. */
+  const pasted = useRef(false)
+
+  /** The server refused the call for want of the right token: ask for it (polling stops meanwhile). */
+  const askForToken = useCallback(() => {
+    const why: TokenNeed = token === null ? 'missing' : pasted.current ? 'refused-pasted' : 'refused-kept'
+    // A second refusal of the same calls (a poll and an action at once) finds no token: keep the first reason.
+    setNeed((shown) => (shown !== null && why === 'missing' ? shown : why))
+    token = null
+    keepToken(null)
+  }, [])
 
   const reload = useCallback(async () => {
     const next = await api<Snapshot>('GET', '/snapshot?limit=50')
@@ -397,31 +674,70 @@ function App() {
   }, [])
 
   useEffect(() => {
+    if (need !== null) return
     let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
     const poll = async () => {
       try {
         const { version: now } = await api<{ version: number }>('GET', '/version')
         if (now !== version.current) await reload()
         setError(null)
       } catch (e) {
-        setError(e instanceof Error ? e.message : String(e))
+        if (unauthorized(e)) return askForToken()
+        setError(messageOf(e))
       }
-      if (!stopped) setTimeout(poll, POLL_MS)
+      if (!stopped) timer = setTimeout(poll, POLL_MS)
     }
     void poll()
     return () => {
       stopped = true
+      clearTimeout(timer)
     }
-  }, [reload])
+  }, [reload, need, askForToken])
+
+  const tryToken = async (value: string) => {
+    token = value
+    pasted.current = true
+    setChecking(true)
+    setProblem(null)
+    try {
+      await api('GET', '/version')
+      keepToken(value)
+      // From now on it is the tab's token: refused later, it is the server that changed, not a typo.
+      pasted.current = false
+      // Another server may be answering now: load its snapshot whatever the number.
+      version.current = null
+      setNeed(null)
+    } catch (e) {
+      if (unauthorized(e)) askForToken()
+      else setProblem(messageOf(e))
+      setAttempt((n) => n + 1)
+    } finally {
+      setChecking(false)
+    }
+  }
 
   const act: Act = (label, action) => {
     action()
       .then(() => setNotice(`${label}: done`))
-      .catch((e: unknown) => setNotice(`${label}: ${e instanceof Error ? e.message : String(e)}`))
-      .finally(() => void reload())
+      .catch((e: unknown) => {
+        if (unauthorized(e)) askForToken()
+        setNotice(`${label}: ${messageOf(e)}`)
+      })
+      .finally(() => void reload().catch(() => {}))
   }
 
-  if (!snapshot) return html`<main><p>${error ?? 'Loading the mock\u2019s state...'}</p></main>`
+  if (need !== null) {
+    return html`<main>
+      <header><h1>Mock inspector</h1></header>
+      <${TokenForm} need=${need} attempt=${attempt} checking=${checking} problem=${problem} onToken=${tryToken} />
+    </main>`
+  }
+  if (!snapshot) {
+    return html`<main>
+      <p role=${error ? 'alert' : undefined}>${error ?? 'Loading the mock\u2019s state...'}</p>
+    </main>`
+  }
   const Active = (TABS.find(([id]) => id === tab) ?? TABS[0])[2]
   return html`<main>
     <header>
