@@ -7,7 +7,9 @@
  * client sees when a real gateway drops one.
  *
  * Every request gets an answer: a method the Fetch API cannot carry (TRACE, CONNECT) a 405, a body
- * over the limit a 413 (the rest of it drained), an unparsable request Node's own 400. The control API is
+ * over the limit a 413 whatever the method, an unparsable request Node's own 400. An answer given before
+ * the client has sent all it means to is not followed by a reset: the rest is read and dropped, within
+ * bounds, before the connection closes (a lingering close: node-bridge.ts). The control API is
  * guarded (control-guard.ts): CORS and `Origin` only for allowed origins, a `Host` check, an optional token.
  */
 import { HEADERS } from '@merchant-gateway/contract'
@@ -25,6 +27,7 @@ import { NO_ANSWER } from '../http/answer.js'
 import { dispatcherOf } from '../http/dispatch-registry.js'
 import { uriTooLong } from '../http/responses.js'
 import {
+  Lingering,
   NodeRequest,
   pathnameOf,
   readNodeBody,
@@ -48,8 +51,11 @@ import {
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /**
- * How much of an oversized body is still read (and dropped) after its 413, so that the client, which
- * may still be sending, receives the answer; past it the connection is cut.
+ * How much the server still reads (and drops) after an answer it gave before the client finished sending
+ * (a 413, a refusal of the control API's guard, the end of a connection whose bytes the parser refused),
+ * so that a client still sending receives the answer rather than a reset; past it the connection is cut.
+ * Dropping bytes costs no memory and on loopback little time, and 64 MiB covers any file a developer may
+ * post by mistake, while an upload without end is cut well before it wastes much.
  *
  * @example
  * ```ts
@@ -57,6 +63,31 @@ export const MAX_BODY_BYTES = 1024 * 1024
  * ```
  */
 export const DRAIN_BYTES = 64 * 1024 * 1024
+
+/**
+ * The longest the server keeps reading after such an answer, in all. It is what ends a slow client that
+ * sends a byte now and then and so is never idle: no client holds a socket longer by lingering. 30 s (as
+ * nginx's `lingering_time`) reads {@link DRAIN_BYTES} at about 18 Mbit/s, far below loopback or a LAN.
+ *
+ * @example
+ * ```ts
+ * await startMockServer({ linger: { timeMs: 30_000 } }) // the default
+ * ```
+ */
+const LINGER_MS = 30_000
+
+/**
+ * The longest the server waits for a client's next bytes while it lingers. A client that has stopped
+ * sending (one that read its answer and stays silent, one waiting for a `100 Continue` that will not
+ * come) frees its socket then. 5 s (as nginx's `lingering_timeout`) outlasts the pauses of a client
+ * still at work (a garbage-collector pause, a slow disk).
+ *
+ * @example
+ * ```ts
+ * await startMockServer({ linger: { idleMs: 5_000 } }) // the default
+ * ```
+ */
+const LINGER_IDLE_MS = 5_000
 
 /**
  * How to start the HTTP server. Every option of `createMockGateway` applies to the instance it creates;
@@ -104,6 +135,13 @@ export interface MockServerOptions extends MockGatewayOptions {
    * Not started when `autoSettle` is false (then `POST /__mock/settle` does it).
    */
   tickMs?: number
+  /**
+   * How long the server keeps reading, and dropping, what a client still sends after an answer given
+   * before its body was read (a 413, a refusal of the control API's guard), so that the client reads the
+   * answer instead of a reset: at most `bytes` more bytes, `timeMs` in all, `idleMs` without a byte; then
+   * the connection is cut. Defaults {@link DRAIN_BYTES}, {@link LINGER_MS}, {@link LINGER_IDLE_MS}.
+   */
+  linger?: { bytes?: number; timeMs?: number; idleMs?: number }
 }
 
 /**
@@ -163,11 +201,20 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     allowedHosts = [],
     controlToken,
     tickMs = 1000,
+    linger = {},
     ...gatewayOptions
   } = options
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new RangeError(`[mock] port must be an integer from 0 to 65535, got ${port}`)
   if (!Number.isFinite(tickMs) || tickMs < 0) throw new RangeError(`[mock] tickMs must be a number >= 0, got ${tickMs}`)
+  const lingering = new Lingering({
+    bytes: linger.bytes ?? DRAIN_BYTES,
+    timeMs: linger.timeMs ?? LINGER_MS,
+    idleMs: linger.idleMs ?? LINGER_IDLE_MS,
+  })
+  for (const [name, value] of Object.entries(lingering.bounds)) {
+    if (!Number.isFinite(value) || value <= 0) throw new RangeError(`[mock] linger.${name} must be a number > 0`)
+  }
   if (controlToken !== undefined && (typeof controlToken !== 'string' || !/^[\x21-\x7e]{8,200}$/.test(controlToken))) {
     throw new RangeError('[mock] controlToken must be 8 to 200 printable ASCII characters without spaces')
   }
@@ -191,6 +238,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now()
     const path = req.url ?? '/'
+    lingering.track(res)
     serve(req, res)
       .then(({ outcome, note }) =>
         log?.(
@@ -211,16 +259,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     sockets.add(socket)
     socket.once('close', () => sockets.delete(socket))
   })
-  // `Expect: 100-continue` with a declared body over the limit: the 413 goes out before the body is sent.
+  // `Expect: 100-continue` with a declared body over the limit: the 413 goes out before the body is sent,
+  // and the connection closes after it. A client may send the body anyway (curl does when the 413 comes
+  // after its wait): it is drained first, as after any early answer, so that it does not reset the 413.
   server.on('checkContinue', (req, res) => {
     if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
-      writeRefusal(res, req.url ?? '/', 413, `The body is larger than ${MAX_BODY_BYTES} bytes`, { Connection: 'close' })
+      lingering.track(res)
+      const message = `The body is larger than ${MAX_BODY_BYTES} bytes`
+      writeRefusalWhile(res, req.url ?? '/', 413, message, lingering.drainBody(req), { Connection: 'close' })
       log?.(`${req.method} ${req.url} 413 (declared ${req.headers['content-length']} bytes, not read)`)
       return
     }
     res.writeContinue()
     handle(req, res)
   })
+  // Bytes Node's parser refuses: answered as Node would, but the connection closes gracefully (the answers
+  // under way first, then what the client still sends read and dropped) rather than at once.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
+    lingering.closeAfterClientError(error, socket),
+  )
   // CONNECT never reaches the request handler: answer it on the raw socket, then close it.
   server.on('connect', (req, socket: Socket) => {
     const body = JSON.stringify({
@@ -251,8 +308,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // and Origin checks still apply); the page then sends the token with every control call.
       const pageFile = pathname.startsWith(INSPECTOR_PATH) && (method === 'GET' || method === 'HEAD')
       if (refusal && !((preflight || pageFile) && refusal.status === 401)) {
-        req.resume()
-        writeRefusal(res, target, refusal.status, refusal.message)
+        // Refused before its body is read: the body is drained while the refusal goes out.
+        writeRefusalWhile(res, target, refusal.status, refusal.message, lingering.drainBody(req))
         return { outcome: String(refusal.status), note: refusal.message }
       }
       if (req.headers.origin !== undefined && originAllowed(req.headers.origin, guard)) {
@@ -263,12 +320,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       res.setHeader('Access-Control-Allow-Origin', '*')
       res.setHeader('Access-Control-Expose-Headers', EXPOSED)
     }
+    // The body first, whatever the method and route: one over the limit is 413 everywhere (a GET's too).
+    const body = await readNodeBody(req, { limit: MAX_BODY_BYTES, lingering })
+    if (body.kind === 'too-large') {
+      writeRefusalWhile(res, target, 413, `The body is larger than ${MAX_BODY_BYTES} bytes`, body.drained)
+      return { outcome: '413' }
+    }
+    if (body.kind === 'aborted') return { outcome: 'aborted', note: 'the connection closed before the body ended' }
     if (
       method === 'OPTIONS' &&
       req.headers['access-control-request-method'] &&
       res.hasHeader('Access-Control-Allow-Origin')
     ) {
-      req.resume()
       res.writeHead(204, {
         'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
         'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '*',
@@ -278,7 +341,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return { outcome: '204', note: 'CORS preflight' }
     }
     if (UNCARRIED.has(method)) {
-      req.resume()
       const allow = isControl
         ? controlMethods(pathname)
         : pathname.startsWith('/qr/')
@@ -287,12 +349,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       if (allow === undefined) writeRefusal(res, target, 404, `Cannot ${method} ${pathname}`)
       else writeRefusal(res, target, 405, `${method} is not allowed on ${pathname}; use ${allow}`, { Allow: allow })
       return { outcome: allow === undefined ? '404' : '405' }
-    }
-
-    const body = await readNodeBody(req, { limit: MAX_BODY_BYTES, drainLimit: DRAIN_BYTES })
-    if (body.kind === 'too-large') {
-      writeRefusalWhile(res, target, 413, `The body is larger than ${MAX_BODY_BYTES} bytes`, body.drained)
-      return { outcome: '413' }
     }
     const bytes = body.kind === 'bytes' ? body.bytes : undefined
     let traceId: string | null

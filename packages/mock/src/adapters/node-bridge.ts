@@ -3,11 +3,16 @@
  * Between Node's `http` and the Fetch API the mock speaks: reading a request body with a size limit,
  * turning an incoming request into a `Request`, and writing a `Response` (or a refusal) back.
  *
- * A body over the limit is answered 413 at once, and the rest of it is still read and thrown away (up to
- * a bound), so the client, which may still be sending, gets its answer on a connection that stays usable.
- * Closing the socket instead would reset it under the client's upload and lose the 413.
+ * An answer can go out before the client has sent all it means to: a 413 once a body passes the limit, a
+ * refusal given before the body is read, the end of a connection whose next bytes Node's parser refuses.
+ * Closing the socket then, with the client's bytes still arriving, resets the connection under the upload,
+ * and the reset can destroy the answer in the client's own buffers before it is read: most clients report
+ * the reset, not the answer. So the server lingers ({@link Lingering}): it reads and drops what still
+ * comes, within bounds of bytes and of time, and only then closes, or keeps the connection for the next
+ * request when the body ended inside the bounds.
  */
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
+import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { Answer, IncomingRequest } from '../http/answer.js'
 import { refusalBodyFor } from '../http/responses.js'
 
@@ -23,13 +28,236 @@ const HOP_BY_HOP = new Set([
 ])
 
 /**
- * A request body as the server read it: the bytes, none (GET, HEAD, or empty), or too large (then the
- * rest is being drained while the 413 goes out).
+ * How long the server keeps reading what a client still sends after its answer: at most `bytes` more
+ * bytes, `timeMs` in all and `idleMs` between two reads. Past any of them the connection is cut.
  *
  * @example
  * ```ts
- * const body: NodeBody = await readNodeBody(req, { limit: 1_048_576, drainLimit: 16_777_216 })
- * if (body.kind === 'too-large') writeRefusal(res, req.url ?? '/', 413, 'too large')
+ * const bounds: LingerBounds = { bytes: 64 * 1024 * 1024, timeMs: 30_000, idleMs: 5_000 }
+ * ```
+ */
+export interface LingerBounds {
+  /** The most bytes read and dropped (counted on the socket, framing included). */
+  bytes: number
+  /** The longest the lingering lasts, however steadily the client sends: a trickle cannot hold the socket. */
+  timeMs: number
+  /** The longest wait for the client's next bytes. */
+  idleMs: number
+}
+
+/**
+ * One connection on which the server reads and drops what the client still sends, within
+ * {@link LingerBounds}. Whoever reads the bytes reports them ({@link Linger.read}) and the end of what the
+ * client owed ({@link Linger.finish}); past a bound the connection is destroyed. Bytes are counted on the
+ * socket (`bytesRead`), so the count is the same whoever reads them: the request's body stream, or Node's
+ * parser refusing what follows a request.
+ *
+ * @example
+ * ```ts
+ * const linger = new Linger(req.socket, { bytes: 1 << 20, timeMs: 30_000, idleMs: 5_000 })
+ * req.on('data', () => linger.read()).once('end', () => linger.finish())
+ * if (!(await linger.settled)) console.log('cut at a bound, or the client closed')
+ * ```
+ */
+class Linger {
+  /** True when what the client owed arrived within the bounds; false when the connection was cut or closed. */
+  readonly settled: Promise<boolean>
+  readonly #socket: Socket
+  readonly #lastByte: number
+  readonly #total: NodeJS.Timeout
+  readonly #idle: NodeJS.Timeout
+  #settle: (complete: boolean) => void = () => undefined
+  #done = false
+  readonly #onClose = () => this.#end(false)
+
+  constructor(socket: Socket, bounds: LingerBounds) {
+    this.#socket = socket
+    this.#lastByte = socket.bytesRead + bounds.bytes
+    this.settled = new Promise((resolve) => {
+      this.#settle = resolve
+    })
+    // Unref'd: a lingering connection must not keep alive a process whose server is closing.
+    this.#total = setTimeout(() => this.cut(), bounds.timeMs).unref()
+    this.#idle = setTimeout(() => this.cut(), bounds.idleMs).unref()
+    if (socket.destroyed) this.#end(false)
+    else socket.once('close', this.#onClose)
+  }
+
+  /** More bytes came: past the byte bound the connection is cut, else the idle clock starts again. */
+  read(): void {
+    if (this.#done) return
+    if (this.#socket.bytesRead > this.#lastByte) this.cut()
+    else this.#idle.refresh()
+  }
+
+  /** What the client owed has arrived: the lingering ends and the connection stays. */
+  finish(): void {
+    this.#end(true)
+  }
+
+  /** Ends the lingering by destroying the connection. */
+  cut(): void {
+    if (this.#done) return
+    this.#end(false)
+    this.#socket.destroy()
+  }
+
+  #end(complete: boolean): void {
+    if (this.#done) return
+    this.#done = true
+    clearTimeout(this.#total)
+    clearTimeout(this.#idle)
+    this.#socket.off('close', this.#onClose)
+    this.#settle(complete)
+  }
+}
+
+/**
+ * The one way a server answers before it has read all the client sends, and closes after such answers:
+ * the rest of a request's body is read and dropped ({@link Lingering.drainBody}), and a connection whose
+ * next bytes Node's parser refuses is closed gracefully ({@link Lingering.closeAfterClientError}), each
+ * within the same {@link LingerBounds}. One per server: it knows which answers are under way on which
+ * connection.
+ *
+ * @example
+ * ```ts
+ * const lingering = new Lingering({ bytes: 64 * 1024 * 1024, timeMs: 30_000, idleMs: 5_000 })
+ * server.on('request', (req, res) => lingering.track(res))
+ * server.on('clientError', (error, socket) => lingering.closeAfterClientError(error, socket))
+ * ```
+ */
+export class Lingering {
+  readonly bounds: LingerBounds
+  /** The answers under way on each connection: a parse error's answer and close wait for them. */
+  readonly #answering = new WeakMap<Socket, Set<ServerResponse>>()
+  /** The drain under way on each connection, if any. */
+  readonly #draining = new WeakMap<Socket, Linger>()
+  /** Connections closing after a parse error. */
+  readonly #closing = new WeakMap<Socket, Linger>()
+
+  constructor(bounds: LingerBounds) {
+    this.bounds = bounds
+  }
+
+  /** Notes an answer under way on its connection, until it is sent (or the connection closes). */
+  track(res: ServerResponse): void {
+    const socket = res.req.socket
+    let answers = this.#answering.get(socket)
+    if (!answers) this.#answering.set(socket, (answers = new Set()))
+    const set = answers
+    set.add(res)
+    res.once('close', () => set.delete(res))
+  }
+
+  /**
+   * Reads and drops the rest of a request's body. True when it ended within the bounds (the connection can
+   * serve the next request); false when the connection was cut at a bound or closed.
+   */
+  drainBody(req: IncomingMessage): Promise<boolean> {
+    if (req.readableEnded) return Promise.resolve(true)
+    const socket = req.socket
+    const linger = new Linger(socket, this.bounds)
+    this.#draining.set(socket, linger)
+    const read = () => linger.read()
+    const end = () => linger.finish()
+    req.on('data', read)
+    req.once('end', end)
+    req.resume()
+    void linger.settled.then(() => {
+      req.off('data', read)
+      req.off('end', end)
+      if (this.#draining.get(socket) === linger) this.#draining.delete(socket)
+    })
+    return linger.settled
+  }
+
+  /**
+   * Ends a connection whose bytes Node's parser refused (the server's `clientError`). The answers under
+   * way on it go out first; what the error left unanswered gets the answer Node itself would give (400;
+   * 431 for headers too large); then the server half-closes and reads and drops what the client still
+   * sends, until it stops or a bound is reached. Node's default destroys the socket at once instead.
+   * Node's own http client sends a GET, DELETE or OPTIONS body without `Content-Length`: to the server
+   * those bytes follow a complete request, the parser refuses them, and the destroy resets the client
+   * while it is still sending, losing the answer to its request. Other client errors (a reset, a request
+   * too slow) end the connection as Node does.
+   */
+  closeAfterClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+    const code = error.code ?? ''
+    const closing = this.#closing.get(socket)
+    if (closing) {
+      // Every further piece the client sends meets the parser's error again: that is a read.
+      if (code.startsWith('HPE_')) closing.read()
+      return
+    }
+    const answers = [...(this.#answering.get(socket) ?? [])]
+    if (!code.startsWith('HPE_')) {
+      // Not the parser's: a reset, a failed write, a request too slow. As Node does: its answer if the
+      // connection can still take one (a 408 for the slow request), then the end. A client that slow is
+      // not one still sending fast, and its connection's parser, not in error, would read on.
+      if (socket.writable && !answers.some((res) => res.headersSent)) socket.write(parserRefusal(code))
+      socket.destroy()
+      return
+    }
+    const linger = new Linger(socket, this.bounds)
+    this.#closing.set(socket, linger)
+    // A request whose body the error broke will never see its end: a drain on it is over, its answer ends.
+    this.#draining.get(socket)?.finish()
+    const broken = answers.find((res) => !res.req.complete && !res.headersSent)
+    const owed = answers.filter((res) => res !== broken)
+    // The answers still to be written say that the connection closes, so that the client does not send its
+    // next request on it. Node closes a connection after such an answer by destroying it once the answer is
+    // out, which would reset a client still sending: here that close is a half-close (Node's own fallback
+    // for a socket without `destroySoon`), and the lingering ends the connection.
+    for (const res of owed) if (!res.headersSent) res.setHeader('Connection', 'close')
+    socket.destroySoon = () => {
+      if (socket.writable) socket.end()
+    }
+    const sent = Promise.all(owed.map(sentOrClosed)).then(
+      () =>
+        new Promise<void>((resolve) => {
+          if (socket.destroyed) return resolve()
+          if ((answers.length === 0 || broken) && socket.writable) socket.write(parserRefusal(code))
+          socket.once('close', () => resolve())
+          // The answers, then FIN: a client that watches its connection stops sending.
+          socket.end(() => resolve())
+        }),
+    )
+    if (socket.readableEnded) linger.finish()
+    else socket.once('end', () => linger.finish())
+    void Promise.all([sent, linger.settled]).then(() => socket.destroy())
+  }
+}
+
+/** Resolves when a response is sent whole, or its connection is gone. */
+function sentOrClosed(res: ServerResponse): Promise<void> {
+  if (res.writableFinished || res.destroyed) return Promise.resolve()
+  return new Promise((resolve) => {
+    res.once('finish', resolve)
+    res.once('close', resolve)
+  })
+}
+
+/** The answer Node gives a request its parser refuses, by the parser's error, byte for byte. */
+function parserRefusal(code: string): string {
+  const status =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? 431
+      : code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
+        ? 413
+        : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 408
+          : 400
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`
+}
+
+/**
+ * A request body as the server read it: the bytes, none (empty, or on a GET or HEAD, read and dropped),
+ * too large (then the rest is being drained while the 413 goes out), or cut short by the client.
+ *
+ * @example
+ * ```ts
+ * const body: NodeBody = await readNodeBody(req, { limit: 1_048_576, lingering })
+ * if (body.kind === 'too-large') writeRefusalWhile(res, req.url ?? '/', 413, 'too large', body.drained)
  * ```
  */
 export type NodeBody =
@@ -38,58 +266,53 @@ export type NodeBody =
   | {
       kind: 'too-large'
       /**
-       * Settles when the rest of the body was read to its end (true) or the connection was cut at the drain bound
-       * (false).
+       * Settles when the rest of the body was read to its end (true) or the connection was cut at a bound
+       * or closed (false).
        */
       drained: Promise<boolean>
     }
+  | { kind: 'aborted' }
 
 /**
- * Reads the whole body, or reports that it is over `limit` as soon as it is. The rest of an oversized
- * body is drained (read and dropped) up to `drainLimit` more bytes; past that the connection is cut.
+ * Reads the whole body whatever the method, or reports that it is over `limit` as soon as it is; the rest
+ * of an oversized body is then drained by `lingering`. A GET or HEAD body is read all the same, so that
+ * one over the limit is refused like any other and the connection stays in step, but it is not kept:
+ * those methods carry none to the routes (a `Request` would refuse it).
  *
  * @example
  * ```ts
- * const body = await readNodeBody(req, { limit: 1024, drainLimit: 1024 * 1024 })
+ * const body = await readNodeBody(req, { limit: 1024, lingering })
  * ```
  */
-export function readNodeBody(req: IncomingMessage, bounds: { limit: number; drainLimit: number }): Promise<NodeBody> {
-  if (req.method === 'GET' || req.method === 'HEAD') {
-    req.resume()
-    return Promise.resolve({ kind: 'none' })
-  }
-  return new Promise((resolve, reject) => {
+export function readNodeBody(req: IncomingMessage, bounds: { limit: number; lingering: Lingering }): Promise<NodeBody> {
+  const keep = req.method !== 'GET' && req.method !== 'HEAD'
+  return new Promise((resolve) => {
     const chunks: Buffer[] = []
     let size = 0
-    let drained = 0
-    let over = false
-    let settleDrain: (complete: boolean) => void = () => undefined
-    req.on('data', (chunk: Buffer) => {
-      if (over) {
-        drained += chunk.length
-        if (drained > bounds.drainLimit) {
-          settleDrain(false)
-          req.socket.destroy()
-        }
-        return
-      }
+    const settle = (body: NodeBody) => {
+      req.off('data', onData)
+      req.off('end', onEnd)
+      req.off('error', onAbort)
+      req.off('close', onAbort)
+      resolve(body)
+    }
+    const onData = (chunk: Buffer) => {
       size += chunk.length
-      if (size > bounds.limit) {
-        over = true
-        chunks.length = 0
-        resolve({ kind: 'too-large', drained: new Promise<boolean>((r) => (settleDrain = r)) })
+      if (size <= bounds.limit) {
+        if (keep) chunks.push(chunk)
         return
       }
-      chunks.push(chunk)
-    })
-    req.once('end', () => {
-      if (over) settleDrain(true)
-      else resolve(size === 0 ? { kind: 'none' } : { kind: 'bytes', bytes: new Uint8Array(Buffer.concat(chunks)) })
-    })
-    req.once('close', () => settleDrain(false))
-    req.once('error', (error) => {
-      if (!over) reject(error)
-    })
+      chunks.length = 0
+      settle({ kind: 'too-large', drained: bounds.lingering.drainBody(req) })
+    }
+    const onEnd = () =>
+      settle(size === 0 || !keep ? { kind: 'none' } : { kind: 'bytes', bytes: new Uint8Array(Buffer.concat(chunks)) })
+    // The connection went before the body ended (a reset, a cut at a bound): there is no one to answer.
+    const onAbort = () => settle({ kind: 'aborted' })
+    req.on('data', onData)
+    req.once('end', onEnd)
+    req.once('error', onAbort)
+    req.once('close', onAbort)
   })
 }
 
@@ -238,9 +461,11 @@ export function writeRefusal(
 }
 
 /**
- * Sends a refusal at once but finishes the response only when `until` settles. Node closes a connection
- * whose client asked for `Connection: close` as soon as the response finishes; a client still uploading
- * would then be reset and could lose the answer it was already sent.
+ * Sends a refusal at once but finishes the response only when `until` settles: the answer an early
+ * refusal gives while the client may still be sending (its body drained meanwhile, see
+ * {@link Lingering.drainBody}). Node closes a connection whose client asked for `Connection: close` (or
+ * whose answer says so) as soon as the response finishes; a client still uploading would then be reset
+ * and could lose the answer it was already sent.
  *
  * @example
  * ```ts
@@ -253,9 +478,14 @@ export function writeRefusalWhile(
   status: number,
   message: string,
   until: Promise<unknown>,
+  headers: Readonly<Record<string, string>> = {},
 ): void {
   const body = JSON.stringify(refusalBodyFor(pathnameOf(target), status, message))
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) })
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(body)),
+  })
   res.write(body)
   void until.then(() => res.end())
 }
