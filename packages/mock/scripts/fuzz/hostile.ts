@@ -557,7 +557,48 @@ function controlAttack(rand: Rand): HostileRequest {
 }
 
 /**
- * The `n`th hostile request of a run: three service requests to one control request.
+ * A body over the server's 1 MiB limit on any method and route, framed by `Content-Length`, chunked, or
+ * not framed at all: Node's http client sends a GET, DELETE or OPTIONS body without either header, so to
+ * the server it is bytes after a complete request, which its parser refuses. A framed one must be 413
+ * (a GET's included); after an unframed one the request still gets its own answer (those below are all
+ * refusals), and either way the client, still sending when the answer comes, must read it rather than a
+ * reset.
+ */
+function oversizedAnywhere(rand: Rand): HostileRequest {
+  const size = pick(rand, [1_100_000, 3 * 1024 * 1024])
+  const body = Buffer.alloc(size, 0x7b)
+  const framing = pick(rand, ['content-length', 'chunked', 'none'] as const)
+  if (framing === 'none') {
+    const method = pick(rand, ['GET', 'DELETE', 'OPTIONS'])
+    const path = pick(rand, [
+      '/__mock/nothing',
+      '/__mock/merchants/abc',
+      '/api/v1/payment-gateway/order/create',
+      '/nowhere',
+    ])
+    return { label: `unframed ${size}-byte body on ${method} ${path}`, method, path, headers: {}, body }
+  }
+  const method = pick(rand, ['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'POST', 'PATCH', 'PUT'])
+  const path = pick(rand, [
+    ...STANDARD,
+    ...PIN,
+    '/__mock/otp',
+    '/__mock/clock',
+    '/__mock/merchants',
+    '/__mock/ui/app.js',
+    '/openapi.json',
+    '/__mock/openapi.json',
+    '/qr/x.png',
+    '/nowhere',
+  ])
+  const headers: Record<string, string> =
+    framing === 'chunked' ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(size) }
+  return { label: `${size}-byte body (${framing}) on ${method} ${path}`, method, path, headers, body }
+}
+
+/**
+ * The `n`th hostile request of a run: three service requests to one control request, and now and then
+ * (3 in 100) an oversized body on any method and route.
  *
  * @example
  * ```ts
@@ -566,5 +607,7 @@ function controlAttack(rand: Rand): HostileRequest {
  * ```
  */
 export function hostileRequest(rand: Rand, world: FuzzWorld): HostileRequest {
-  return rand() < 0.75 ? serviceAttack(rand, world) : controlAttack(rand)
+  const draw = rand()
+  if (draw < 0.03) return oversizedAnywhere(rand)
+  return draw < 0.75 ? serviceAttack(rand, world) : controlAttack(rand)
 }
