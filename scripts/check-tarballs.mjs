@@ -5,16 +5,21 @@
 //    machine (the repository's path, a home directory) in any file.
 // 2. Fresh projects, each with msw provided by the app (the mock's peer dependency), not by the mock:
 //    - ESM on this Node with the newest msw 3 and the oldest msw the mock supports (2.7.0): every entry
-//      point imported, an SDK session against the in-process mock, setupServer with the app's own msw,
-//      the HTTP server; and a TypeScript file using the packages type-checks (nodenext, strict; the lib
-//      check on with msw 3, off with msw 2.7, whose own declarations do not pass it under TypeScript 6);
-//    - CommonJS (require) of every entry point, the same session;
+//      point imported; with the in-process mock, an order paid, part of it refunded and its webhook verified,
+//      a PIN set, verified (wrong, then right) and reset with the emailed code; setupServer with the app's
+//      own msw; the SDK through the HTTP server; and a TypeScript file using the packages type-checks
+//      (nodenext, strict; the lib check on with msw 3, off with msw 2.7, whose own declarations do not pass
+//      it under TypeScript 6);
+//    - CommonJS (require) of every entry point, an SDK session, the HTTP server;
 //    - every exported class of every entry point keeps its own name, in ESM and in CommonJS (a bundler's
 //      rename shows in stack traces and `util.inspect` as `_class4 [NotFoundError]`);
-//    - the oldest Node LTS still supported (22): the packed SDK and mock, ESM and CommonJS.
+//    - the oldest Node LTS still supported (22): the packed SDK and mock, ESM and CommonJS;
+//    - Bun and Deno, installed from the npm registry (the `bun` and `deno` packages, pinned below): the same
+//      ESM session but setupServer (msw intercepts nothing there), as `bun run app.mjs` and
+//      `deno run --allow-env --allow-net=127.0.0.1 app.mjs` run it.
 // 3. Exactly one copy of msw is installed in each project (the app's).
 //
-// Exits 1 when anything failed.
+// A step still running after 5 minutes is stopped and fails. Exits 1 when anything failed.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
@@ -33,16 +38,24 @@ const MSW_NEWEST = JSON.parse(
 ).devDependencies.msw.replace(/^\^/, '')
 const MSW_OLDEST = '2.7.0'
 const OLDEST_NODE = '22'
+// Bun and Deno as the npm registry ships them (the `bun` and `deno` packages); the versions this check was
+// last seen passing with.
+const BUN = '1.4.5'
+const DENO = '2.9.6'
+// Longest any one step may take (a runtime left running by an open handle fails instead of hanging CI).
+const STEP_TIMEOUT_MS = 300_000
 const failures = []
 
 function run(title, command, args, options = {}) {
   console.log(`$ ${[command, ...args].join(' ')}${options.cwd ? `   (in ${options.cwd})` : ''}`)
-  const result = spawnSync(command, args, { cwd: root, env, encoding: 'utf8', ...options })
+  const result = spawnSync(command, args, { cwd: root, env, encoding: 'utf8', timeout: STEP_TIMEOUT_MS, ...options })
   if (result.status !== 0) {
     failures.push(title)
-    console.log(
-      `  FAILED ${title} (exit ${result.status ?? result.signal})\n${(result.stdout ?? '') + (result.stderr ?? '')}`,
-    )
+    const how =
+      result.error?.code === 'ETIMEDOUT'
+        ? `stopped after ${STEP_TIMEOUT_MS / 1000} s`
+        : `exit ${result.status ?? result.signal ?? result.error}`
+    console.log(`  FAILED ${title} (${how})\n${(result.stdout ?? '') + (result.stderr ?? '')}`)
   }
   return result
 }
@@ -87,17 +100,50 @@ try {
     if (problems.length) failures.push(`tarball ${name}`)
   }
 
-  const ESM = `
+  // The ESM session, run by Node, Bun and Deno alike: every entry point imported; with the in-process mock
+  // (mock.fetch), an order paid by the customer, part of it refunded, the webhook verified with the merchant's
+  // secret (and refused with another), an error's classes; a PIN user's set, wrong and right verify,
+  // forgot-pin with the code from the mock's outbox, and reset; the HTTP server, reached by the SDK over real
+  // HTTP. `setupServer` adds the mock's handlers run by the app's own msw (msw/node), on Node only: msw does
+  // not intercept requests on Bun or Deno. One `ok:` line names the runtime and its version.
+  const SETUP_SERVER = `
+// msw: the app's own copy runs the mock's handlers.
+const server = setupServer(...mock.handlers)
+server.listen({ onUnhandledRequest: 'bypass' })
+const stores = await new GatewayClient({ apiKey, apiSecret, baseUrl: mock.baseUrl, now }).stores.list()
+server.close()
+check(stores.length === 1, 'setupServer')
+`
+  const covered = (setupServer) =>
+    [
+      'every entry point',
+      'an SDK session',
+      'PIN and reset',
+      setupServer ? 'setupServer with the app msw' : [],
+      'the HTTP server',
+    ]
+      .flat()
+      .join(', ')
+  const esm = ({ setupServer }) => `
 import { CURRENCIES, orderSchema } from '@merchant-gateway/contract'
 import { PIN_PATHS } from '@merchant-gateway/contract/constants'
 import { signer } from '@merchant-gateway/contract/crypto'
 import { GatewayClient, InvalidRequestError } from '@merchant-gateway/sdk'
-import { GatewayError } from '@merchant-gateway/sdk/errors'
+import { GatewayError, WrongPinError } from '@merchant-gateway/sdk/errors'
 import { PinClient } from '@merchant-gateway/sdk/pin'
-import { verifyWebhook } from '@merchant-gateway/sdk/webhooks'
+import { verifyWebhook, WebhookSignatureError } from '@merchant-gateway/sdk/webhooks'
 import { createMockGateway } from '@merchant-gateway/mock'
 import { DEMO_MERCHANT, startMockServer } from '@merchant-gateway/mock/server'
-import { setupServer } from 'msw/node'
+${setupServer ? "import { setupServer } from 'msw/node'" : ''}
+
+const runtime = globalThis.Deno
+  ? \`Deno \${Deno.version.deno}\`
+  : globalThis.Bun
+    ? \`Bun \${Bun.version}\`
+    : \`Node \${process.versions.node}\`
+const check = (ok, what) => {
+  if (!ok) throw new Error(\`\${runtime}: \${what}\`)
+}
 
 const mock = createMockGateway({ clock: { now: '2026-11-02T09:00:00Z', frozen: true } })
 const { merchantId, apiKey, apiSecret } = await mock.merchants.create({ balances: { usd: 100 }, webhookUrl: null })
@@ -108,26 +154,47 @@ const order = await gateway.orders.create({ storeId, amount: 12.5, currency: 'US
 orderSchema.parse(order)
 await mock.payments.create({ orderId: Number(order.order_id), status: 'SUCCESS' })
 const refund = await gateway.refunds.create({ orderId: Number(order.order_id), amount: 2.5 })
-if (refund.amount !== 2.5) throw new Error('refund')
+check(refund.amount === 2.5, \`the refund is of \${refund.amount}, 2.5 expected\`)
 const [webhook] = mock.webhooks.list()
 const payload = await verifyWebhook(webhook.rawBody, webhook.signature, apiSecret, { now })
-if (payload.status !== 'SUCCESS') throw new Error('webhook')
+check(payload.status === 'SUCCESS', \`the webhook says \${payload.status}, SUCCESS expected\`)
+const forged = await verifyWebhook(webhook.rawBody, webhook.signature, 'sk_other', { now }).catch((e) => e)
+check(forged instanceof WebhookSignatureError, \`a webhook checked with another secret gave \${forged}\`)
 const refused = await gateway.refunds.create({ orderId: Number(order.order_id), amount: 500 }).catch((e) => e)
-if (!(refused instanceof InvalidRequestError) || !(refused instanceof GatewayError)) throw new Error('error classes')
+check(refused instanceof InvalidRequestError && refused instanceof GatewayError, \`a refused refund gave \${refused}\`)
 
-// msw: the app's own copy runs the mock's handlers.
-const server = setupServer(...mock.handlers)
-server.listen({ onUnhandledRequest: 'bypass' })
-const stores = await new GatewayClient({ apiKey, apiSecret, baseUrl: mock.baseUrl, now }).stores.list()
-server.close()
-if (stores.length !== 1) throw new Error('setupServer')
-
+// PIN: a user made through the mock's control API, the client on mock.fetch.
+const email = 'dara@example.com'
+const { userId, accessToken } = await mock.users.create({ email, emailVerified: true })
+const pins = new PinClient({ baseUrl: mock.baseUrl, accessToken, fetch: mock.fetch })
+await pins.pin.set({ pin: '012345' })
+const wrong = await pins.pin.verify({ pin: '999999' }).catch((e) => e)
+check(wrong instanceof WrongPinError, \`a wrong PIN gave \${wrong}\`)
+await pins.pin.verify({ pin: '012345' })
+const { sessionId } = await pins.pinReset.request({ email })
+const sent = mock.otp.list().findLast((m) => m.userId === userId && m.sessionId === sessionId)
+check(sent?.to === email, 'forgot-pin sent no code to the e-mail address')
+const verified = await pins.pinReset.verifyCode({ sessionId, code: sent.code, email })
+await pins.pinReset.complete({ sessionId: verified.sessionId, newPin: '908172' })
+await pins.pin.verify({ pin: '908172' })
+check((await pins.pin.verify({ pin: '012345' }).catch((e) => e)) instanceof WrongPinError, 'the old PIN still works')
+${setupServer ? SETUP_SERVER : ''}
+// The HTTP server (node:http), its control API and the SDK over real HTTP.
 const http = await startMockServer({ port: 0, seed: [DEMO_MERCHANT] })
-const clock = await (await fetch(http.url + '/__mock/clock')).json()
-await http.close()
-new PinClient({ baseUrl: mock.baseUrl, accessToken: 't' })
-if (!clock.now || CURRENCIES.length !== 2 || !PIN_PATHS.setPin || !signer) throw new Error('entries')
-console.log('ok: ESM, every entry point, an SDK session, setupServer with the app msw, the HTTP server')
+try {
+  const clock = await (await fetch(http.url + '/__mock/clock')).json()
+  check(clock.now, 'the HTTP control API')
+  const { apiKey, apiSecret } = DEMO_MERCHANT
+  const [store] = await new GatewayClient({ apiKey, apiSecret, baseUrl: http.url }).stores.list()
+  check(store?.storeName === DEMO_MERCHANT.stores[0].storeName, 'the SDK over HTTP')
+} finally {
+  await http.close()
+}
+check(CURRENCIES.length === 2 && PIN_PATHS.setPin && signer, 'entries')
+console.log(\`ok: \${runtime}, ESM, ${covered(setupServer)}\`)
+// The mock imports msw, which opens a BroadcastChannel at load and unrefs it where it can (Node, Bun);
+// Deno's cannot be, so a Deno process that imported the mock does not end by itself.
+if (globalThis.Deno) Deno.exit(0)
 `
 
   const CJS = `
@@ -242,7 +309,7 @@ checkClassNames().catch((error) => {
 
   // 2a/2b. ESM and CJS with the newest msw, and the type check.
   const newest = project('app-msw-newest', { ...packed, msw: MSW_NEWEST })
-  writeFileSync(join(newest, 'app.mjs'), ESM)
+  writeFileSync(join(newest, 'app.mjs'), esm({ setupServer: true }))
   writeFileSync(join(newest, 'app.cjs'), CJS)
   writeFileSync(join(newest, 'app.ts'), TS)
   writeFileSync(
@@ -276,7 +343,7 @@ checkClassNames().catch((error) => {
 
   // 2c. The oldest msw the mock supports.
   const oldest = project('app-msw-oldest', { ...packed, msw: MSW_OLDEST })
-  writeFileSync(join(oldest, 'app.mjs'), ESM)
+  writeFileSync(join(oldest, 'app.mjs'), esm({ setupServer: true }))
   writeFileSync(join(oldest, 'app.ts'), TS)
   // msw 2.7's own declarations (its @mswjs/interceptors) do not pass a lib check under TypeScript 6, so this
   // one skips the lib check: the app's code against our types is still checked (ours are lib-checked above).
@@ -299,7 +366,7 @@ checkClassNames().catch((error) => {
     { ...packed, msw: MSW_NEWEST, node: `^${OLDEST_NODE}` },
     { allowScripts: { node: true } },
   )
-  writeFileSync(join(lts, 'app.mjs'), ESM)
+  writeFileSync(join(lts, 'app.mjs'), esm({ setupServer: true }))
   writeFileSync(join(lts, 'app.cjs'), CJS)
   const oldNode = join(lts, 'node_modules', '.bin', 'node')
   const version = run(`Node ${OLDEST_NODE}`, oldNode, ['--version'], { cwd: lts })
@@ -308,6 +375,39 @@ checkClassNames().catch((error) => {
     failures.push(`Node ${OLDEST_NODE} did not install (got ${version.stdout?.trim()})`)
   run(`ESM on Node ${OLDEST_NODE}`, oldNode, ['app.mjs'], { cwd: lts, stdio: 'inherit' })
   run(`CommonJS on Node ${OLDEST_NODE}`, oldNode, ['app.cjs'], { cwd: lts, stdio: 'inherit' })
+
+  // 2e. Bun and Deno, installed as npm packages (their install scripts put the platform's binary in place):
+  // the ESM session as `bun run` and `deno run` run an app, setupServer aside.
+  const runtimes = project(
+    'app-bun-deno',
+    { ...packed, msw: MSW_NEWEST, bun: BUN, deno: DENO },
+    { allowScripts: { bun: true, deno: true } },
+  )
+  writeFileSync(join(runtimes, 'app.mjs'), esm({ setupServer: false }))
+  const runtimeEnv = {
+    ...env,
+    NO_COLOR: '1',
+    // Their caches stay in the project (removed with it), and Deno does not look for a newer version.
+    DENO_DIR: join(runtimes, '.deno'),
+    DENO_NO_UPDATE_CHECK: '1',
+    BUN_RUNTIME_TRANSPILER_CACHE_PATH: join(runtimes, '.bun'),
+  }
+  const at = { cwd: runtimes, env: runtimeEnv }
+  const bin = (name) => join(runtimes, 'node_modules', '.bin', name)
+  for (const [name, pinned] of [
+    ['bun', BUN],
+    ['deno', DENO],
+  ]) {
+    const shown = run(`${name} --version`, bin(name), ['--version'], at).stdout?.trim().split('\n')[0]
+    console.log(`--- ${name}: ${shown}`)
+    if (!shown?.includes(pinned)) failures.push(`${name} ${pinned} did not install (got ${shown})`)
+  }
+  run(`ESM on Bun ${BUN}`, bin('bun'), ['run', 'app.mjs'], { ...at, stdio: 'inherit' })
+  // Deno 2 resolves the packages from package.json and node_modules, which needs no read permission.
+  // --allow-env: msw's `debug` lists the environment as it loads; --allow-net=127.0.0.1: the mock server
+  // listens there and the SDK calls it.
+  const denoFlags = ['--allow-env', '--allow-net=127.0.0.1']
+  run(`ESM on Deno ${DENO}`, bin('deno'), ['run', ...denoFlags, 'app.mjs'], { ...at, stdio: 'inherit' })
 } finally {
   rmSync(work, { recursive: true, force: true })
 }
@@ -318,5 +418,5 @@ if (failures.length) {
 }
 console.log(
   '\ncheck:tarballs: the packed packages install and run from ESM and ' +
-    'CommonJS, with the app providing msw, on Node 22 and this Node',
+    'CommonJS, with the app providing msw, on Node 22 and this Node, and on Bun and Deno',
 )
