@@ -285,6 +285,55 @@ checkClassNames().catch((error) => {
 })
 `
 
+  // How an SDK error reads where a merchant sees it, in ESM and CommonJS: console.log of the 404 that
+  // stores.list() gives a merchant without stores, then the same error uncaught (Node prints that one without
+  // inspect hooks). Each must fit in 25 lines, named as its class, without the API key.
+  const errorPrinting = (load, format) => `
+const { inspect } = ${load.replace('id', "'node:util'")}
+async function main() {
+  const { GatewayClient, NotFoundError } = ${load.replace('id', "'@merchant-gateway/sdk'")}
+  const { createMockGateway } = ${load.replace('id', "'@merchant-gateway/mock'")}
+  const mock = createMockGateway()
+  const merchant = await mock.merchants.create({})
+  const gateway = new GatewayClient({ ...merchant, baseUrl: mock.baseUrl, fetch: mock.fetch })
+  const error = await gateway.stores.list().catch((e) => e)
+  if (!(error instanceof NotFoundError)) throw new Error('${format}: stores.list() did not throw a NotFoundError')
+  if (process.argv[2] === 'uncaught') throw error
+  const printed = inspect(error)
+  const lines = printed.split('\\n')
+  const problems = [
+    lines.length > 25 && \`\${lines.length} lines\`,
+    lines[0] !== 'NotFoundError: No stores found for this merchant' && \`first line \${JSON.stringify(lines[0])}\`,
+    !/status: 404/.test(printed) && 'no status',
+    printed.includes(merchant.apiKey) && 'the API key',
+  ].filter(Boolean)
+  if (problems.length > 0) throw new Error(\`${format}: console.log(error) printed \${problems.join(', ')}:\\n\${printed}\`)
+  console.log(\`ok: ${format}, console.log of a NotFoundError is \${lines.length} lines\`)
+}
+main().catch((error) => {
+  if (process.argv[2] === 'uncaught') throw error
+  console.error(error.message)
+  process.exit(1)
+})
+`
+
+  /** Runs `file` so that its error goes uncaught, and checks what Node printed. */
+  function checkUncaught(title, dir, file) {
+    const result = spawnSync(process.execPath, [file, 'uncaught'], { cwd: dir, env, encoding: 'utf8' })
+    const printed = (result.stderr ?? '').trimEnd()
+    const lines = printed.split('\n')
+    const problems = [
+      result.status !== 1 && `exit ${result.status}`,
+      lines.length > 25 && `${lines.length} lines`,
+      !lines.includes('NotFoundError: No stores found for this merchant') && 'no "NotFoundError: ..." line',
+      /_class\d|\[NotFoundError\]|x-api-key|mk_test_/i.test(printed) && 'a renamed class or the API key',
+    ].filter(Boolean)
+    if (problems.length > 0) {
+      failures.push(title)
+      console.log(`  FAILED ${title}: ${problems.join(', ')}\n${printed}`)
+    } else console.log(`ok: ${title}, ${lines.length} lines`)
+  }
+
   function project(name, dependencies, extra = {}) {
     const dir = join(work, name)
     mkdirSync(dir)
@@ -334,6 +383,12 @@ checkClassNames().catch((error) => {
   writeFileSync(join(newest, 'class-names.cjs'), classNames('require(id)', 'CommonJS'))
   run('class names in ESM', process.execPath, ['class-names.mjs'], { cwd: newest, stdio: 'inherit' })
   run('class names in CommonJS', process.execPath, ['class-names.cjs'], { cwd: newest, stdio: 'inherit' })
+  writeFileSync(join(newest, 'error-printing.mjs'), errorPrinting('await import(id)', 'ESM'))
+  writeFileSync(join(newest, 'error-printing.cjs'), errorPrinting('require(id)', 'CommonJS'))
+  run('an SDK error printed in ESM', process.execPath, ['error-printing.mjs'], { cwd: newest, stdio: 'inherit' })
+  run('an SDK error printed in CommonJS', process.execPath, ['error-printing.cjs'], { cwd: newest, stdio: 'inherit' })
+  checkUncaught('an uncaught SDK error in ESM', newest, 'error-printing.mjs')
+  checkUncaught('an uncaught SDK error in CommonJS', newest, 'error-printing.cjs')
   run(
     `TypeScript with msw ${MSW_NEWEST}`,
     process.execPath,
