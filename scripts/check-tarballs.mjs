@@ -307,7 +307,8 @@ async function main() {
     !/status: 404/.test(printed) && 'no status',
     printed.includes(merchant.apiKey) && 'the API key',
   ].filter(Boolean)
-  if (problems.length > 0) throw new Error(\`${format}: console.log(error) printed \${problems.join(', ')}:\\n\${printed}\`)
+  if (problems.length > 0)
+    throw new Error(\`${format}: console.log(error) printed \${problems.join(', ')}:\\n\${printed}\`)
   console.log(\`ok: ${format}, console.log of a NotFoundError is \${lines.length} lines\`)
 }
 main().catch((error) => {

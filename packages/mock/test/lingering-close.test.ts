@@ -217,7 +217,7 @@ describe('a body over the limit is 413 whatever the method and route, and the cl
     expect413(outcome, 'GET /__mock/otp')
   })
 
-  it('a chunked body over the limit, sent slowly, is 413 on a GET as on a POST, and read to its last chunk', async () => {
+  it('a chunked body over the limit, sent slowly, is 413 on a GET as on a POST, read to its last chunk', async () => {
     const server = await start()
     const outcomes = await Promise.all(
       ['GET', 'POST'].map((method) =>
