@@ -122,7 +122,10 @@ export interface MockServerOptions extends MockGatewayOptions {
    * Default none: only the server's own pages, and clients that send no `Origin` (curl, other programs).
    */
   allowedOrigins?: readonly string[]
-  /** Host names (in the `Host` header) the control API answers besides loopback names and the bound address. */
+  /**
+   * Host names (in the `Host` header) the control API answers besides loopback names and the addresses the
+   * server listens on: the bound address, or on `0.0.0.0` or `::` every address of the machine's interfaces.
+   */
   allowedHosts?: readonly string[]
   /**
    * A token the control API requires (`Authorization: Bearer <token>` or `X-Mock-Token`). Default: none on
