@@ -25,6 +25,7 @@ import type { Dispatcher } from '../http/service-routes.js'
 import { checkControlRequest, controlTokenFor, originAllowed, type ControlGuardOptions } from './control-guard.js'
 import { NO_ANSWER } from '../http/answer.js'
 import { dispatcherOf } from '../http/dispatch-registry.js'
+import { redactQuery } from '../http/request-log.js'
 import { uriTooLong } from '../http/responses.js'
 import {
   Lingering,
@@ -245,13 +246,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     serve(req, res)
       .then(({ outcome, note }) =>
         log?.(
-          `${req.method} ${path} ${outcome} ${(performance.now() - started).toFixed(1)} ms${note ? ` ${note}` : ''}`,
+          `${req.method} ${redactQuery(path)} ${outcome} ${(performance.now() - started).toFixed(1)} ms` +
+            (note ? ` ${note}` : ''),
         ),
       )
       .catch((error: unknown) => {
         // A bug of the mock, not a refusal: answer 500 so that the client is not left hanging, and say so.
         log?.(
-          `${req.method} ${path} 500 [mock] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          `${req.method} ${redactQuery(path)} 500 [mock] ` +
+            (error instanceof Error ? (error.stack ?? error.message) : String(error)),
         )
         if (!res.headersSent) writeRefusal(res, path, 500, '[mock] internal error; this is a bug in the mock')
         else res.destroy()

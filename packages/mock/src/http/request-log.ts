@@ -98,6 +98,47 @@ export interface Arrival {
   era: EraName
 }
 
+/**
+ * Query parameters whose values the logs never show: a client that sends a credential in the URL
+ * (`?token=`, `?access_token=`, `?control_token=`, `?api_key=`, `?secret=`) must not find it again in
+ * `GET /__mock/requests`, the inspector or the server's console. Matched on the decoded name, any case.
+ */
+const SECRET_PARAMETER = /token|secret|password|passwd|api[-_]?key/i
+
+/**
+ * A request target (path and query) as the logs show it: the values of parameters that carry credentials
+ * replaced by `[redacted]`, everything else as it came.
+ *
+ * @example
+ * ```ts
+ * redactQuery('/__mock/clock?token=s3cr3t&x=1') // '/__mock/clock?token=[redacted]&x=1'
+ * redactQuery('/api/v1/payment-gateway/stores/list') // unchanged
+ * ```
+ */
+export function redactQuery(target: string): string {
+  const query = target.indexOf('?')
+  // The common case costs one scan for `?` and no allocation.
+  if (query === -1) return target
+  const parts = target.slice(query + 1).split('&')
+  let changed = false
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!
+    const equals = part.indexOf('=')
+    const rawName = equals === -1 ? part : part.slice(0, equals)
+    let name = rawName
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, ' '))
+    } catch {
+      // A malformed escape: judge the name as written.
+    }
+    if (equals !== -1 && SECRET_PARAMETER.test(name)) {
+      parts[i] = `${rawName}=[redacted]`
+      changed = true
+    }
+  }
+  return changed ? `${target.slice(0, query)}?${parts.join('&')}` : target
+}
+
 /** Marks a request's arrival. */
 export function arrive(request: IncomingRequest, atMs: number, era: EraName): Arrival {
   // The path and query are what follows the origin: no URL is parsed on the request path for the log.
@@ -105,7 +146,7 @@ export function arrive(request: IncomingRequest, atMs: number, era: EraName): Ar
   const start = url.indexOf('/', url.indexOf('//') + 2)
   return {
     method: request.method,
-    path: start === -1 ? '/' : url.slice(start),
+    path: start === -1 ? '/' : redactQuery(url.slice(start)),
     atMs,
     startedAt: performance.now(),
     era,
