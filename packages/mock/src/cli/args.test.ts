@@ -1,5 +1,10 @@
+/**
+ * @module cli/args.test
+ * The command line as the parser reads it: what each flag becomes, and the one-line message and status 2
+ * of every mistake, naming what was wrong and what is allowed.
+ */
 import { describe, expect, it } from 'vitest'
-import { parseCli, USAGE } from './args.js'
+import { DOCS_URL, parseCli, USAGE } from './args.js'
 
 describe('the CLI reads its flags strictly: a wrong one is a one-line message and exit status 2', () => {
   it('no arguments serve on 127.0.0.1:4010 with the real, running clock', () => {
@@ -74,11 +79,12 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
   it.each([
     [['--port', 'abc'], /--port must be an integer/],
     [['--port', '70000'], /--port must be an integer from 0 to 65535/],
-    [['--port', '-1'], /--port/],
+    [['--port', '-1'], /--port must be an integer from 0 to 65535, got "-1"/],
     [['--port', '1.5'], /--port must be an integer/],
     [['--now', 'tomorrow'], /--now must be an ISO 8601 date/],
+    [['--now', '-1'], /--now must be an ISO 8601 date/],
     [['--webhook-url', 'localhost:8080'], /--webhook-url must be an http\(s\) URL/],
-    [['--colour'], /Unknown option '--colour'/],
+    [['--colour'], /unknown option --colour\n/],
     [['start'], /unknown command "start"/],
     [['serve', 'extra'], /unexpected argument "extra"/],
     [['--port'], /argument missing/],
@@ -120,5 +126,67 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
     })
     expect(parseCli(['--keep-codes', '5'])).toMatchObject({ retention: { outbox: { max: 5 } } })
     expect(USAGE).toMatch(/--keep-webhooks <n>/)
+  })
+
+  it.each([
+    [['--prot', '4010'], '--prot', '--port'],
+    [['--Port=4010'], '--Port', '--port'],
+    [['--allow-hosts', 'mock.test'], '--allow-hosts', '--allow-host'],
+    [['--webhok-url', 'http://127.0.0.1:3000'], '--webhok-url', '--webhook-url'],
+    [['--frozne'], '--frozne', '--frozen'],
+    [['-P', '4010'], '-P', '-p'],
+  ])('%j: an unknown option is named, with the known one it likely misspells (status 2)', (argv, given, meant) => {
+    expect(parseCli(argv)).toEqual({
+      command: 'exit',
+      status: 2,
+      text: `merchant-gateway-mock: unknown option ${given}; did you mean ${meant}?\nRun with --help for the options.`,
+    })
+  })
+
+  it('an unknown option far from every known one is named without a guess', () => {
+    for (const argv of [['--colour'], ['-x'], ['--verbose']]) {
+      expect(parseCli(argv)).toEqual({
+        command: 'exit',
+        status: 2,
+        text: `merchant-gateway-mock: unknown option ${argv[0]}\nRun with --help for the options.`,
+      })
+    }
+  })
+
+  it.each([[['-p', '-1']], [['--port', '-1']], [['--port=-1']], [['-p', '65536']], [['--port', '99999']]])(
+    '%j: a port out of range says the range, 0 to 65535, and what was given',
+    (argv) => {
+      const given = argv.at(-1)!.replace('--port=', '')
+      expect(parseCli(argv)).toEqual({
+        command: 'exit',
+        status: 2,
+        text:
+          `merchant-gateway-mock: --port must be an integer from 0 to 65535, got "${given}"\n` +
+          'Run with --help for the options.',
+      })
+    },
+  )
+
+  it('--help shows typical command lines, each one a command the parser takes, and where the docs are', () => {
+    const examples = [...USAGE.matchAll(/^ {2}(merchant-gateway-mock .*)$/gm)].map((m) => m[1]!)
+    expect(USAGE).toMatch(/\nExamples:\n/)
+    expect(examples.length).toBeGreaterThanOrEqual(3)
+    for (const example of examples) {
+      expect(parseCli(example.split(' ').slice(1)), example).toMatchObject({ command: 'serve' })
+    }
+    expect(USAGE).toContain(`Docs: ${DOCS_URL}`)
+    expect(DOCS_URL).toMatch(
+      /^https:\/\/github\.com\/merchant-gateway\/merchant-gateway\/blob\/main\/docs\/mock-server\.md$/,
+    )
+  })
+
+  it('--help states the control token rule (8 to 200 printable characters, no spaces), as the parser applies', () => {
+    const help = USAGE.replace(/\s+/g, ' ')
+    expect(help).toMatch(/--control-token <t> .*8 to 200 printable characters, no spaces/)
+    expect(parseCli(['--control-token', 'x'.repeat(8)])).toMatchObject({ command: 'serve' })
+    expect(parseCli(['--control-token', 'x'.repeat(200)])).toMatchObject({ command: 'serve' })
+    for (const refused of ['x'.repeat(7), 'x'.repeat(201), 'with space', 'tab\tinside', 'ünïcödé-token']) {
+      expect(parseCli(['--control-token', refused]), refused).toMatchObject({ command: 'exit', status: 2 })
+    }
   })
 })

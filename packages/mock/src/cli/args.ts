@@ -50,25 +50,46 @@ export interface ServeArgs {
  */
 export type CliArgs = ServeArgs | { command: 'exit'; status: 0 | 2; text: string }
 
-/** The usage text `--help` prints. */
+/**
+ * Where the mock server's documentation is: a page of the repository, since the installed package ships
+ * its code, not the repository's docs/ folder.
+ *
+ * @example
+ * ```ts
+ * console.log(`docs: ${DOCS_URL}`)
+ * ```
+ */
+export const DOCS_URL = 'https://github.com/merchant-gateway/merchant-gateway/blob/main/docs/mock-server.md'
+
+/**
+ * The usage text `--help` prints.
+ *
+ * @example
+ * ```ts
+ * process.stdout.write(`${USAGE}\n`)
+ * ```
+ */
 export const USAGE = `Usage: merchant-gateway-mock [serve] [options]
 
 Starts the merchant gateway mock as an HTTP server on 127.0.0.1, with a demo merchant whose
 credentials are printed, the service's routes at /api/v1/... and the control API at /__mock.
 
 Options:
-  -p, --port <n>         port to listen on (default 4010; 0 picks a free one)
-      --host <addr>      interface to listen on (default 127.0.0.1)
+  -p, --port <n>         port to listen on, 0 to 65535 (default 4010; 0 picks a free one)
+      --host <addr>      interface to listen on (default 127.0.0.1); 0.0.0.0 (or ::) listens on
+                         every interface, for other machines: the banner prints this machine's
+                         addresses, and the control API then needs a token
       --now <iso>        start the mock clock at this date (default: the real time)
       --frozen           the clock stands still; move it with POST /__mock/clock
       --webhook-url <u>  where the demo merchant's webhooks are POSTed
       --allow-origin <o> a web origin (http://localhost:5173) whose pages may call the control API;
                          repeatable; '*' allows any (default: none but the server's own pages)
-      --allow-host <h>   a host name the control API answers besides localhost and the bound
-                         address (DNS rebinding protection); repeatable
+      --allow-host <h>   a host name (mybox.local) the control API answers besides loopback names
+                         and the addresses it listens on; other names are refused (DNS rebinding
+                         protection); repeatable
       --control-token <t>
-                         the control API needs Authorization: Bearer <t> (made up and printed when
-                         --host is not a loopback address)
+                         the control API needs Authorization: Bearer <t>; 8 to 200 printable
+                         characters, no spaces (made up and printed when --host is not loopback)
   A long-running server keeps bounded history (orders, transactions and balances are never dropped):
       --keep-requests <n>          requests in GET /__mock/requests (default 1000)
       --keep-webhooks <n>          finished webhooks in GET /__mock/webhooks (default 1000)
@@ -80,7 +101,23 @@ Options:
                                    minutes, then it answers 404 (default 86400, a day)
   -q, --quiet            no log line per request
   -h, --help             this text
-  -v, --version          the version`
+  -v, --version          the version
+
+The server stops on Ctrl-C, on SIGTERM, and when the process that started it is gone.
+
+Examples:
+  merchant-gateway-mock serve
+      127.0.0.1:4010, the real time, one log line per request
+  merchant-gateway-mock serve --port 0 --quiet
+      a free port: read it from the first line, "listening on http://127.0.0.1:<port>"
+  merchant-gateway-mock serve --now 2026-11-02T09:00:00Z --frozen
+      a fixed date; move the clock with POST /__mock/clock
+  merchant-gateway-mock serve --webhook-url http://127.0.0.1:3000/webhooks
+      the demo merchant's webhooks POSTed to your receiver
+  merchant-gateway-mock serve --host 0.0.0.0 --allow-host mybox.local
+      reachable from other machines, by address or as mybox.local (a token is printed)
+
+Docs: ${DOCS_URL}`
 
 /**
  * Parses the arguments after the program name.
@@ -94,7 +131,9 @@ Options:
 export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
   let parsed: ReturnType<typeof parseServe>
   try {
-    parsed = parseServe(argv)
+    const checked = checkOptions(argv)
+    if (typeof checked === 'string') return usageError(checked)
+    parsed = parseServe(checked)
   } catch (error) {
     return usageError(error instanceof Error ? error.message : String(error))
   }
@@ -109,7 +148,8 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
   if (values.port !== undefined && (!/^\d+$/.test(values.port) || port > 65535)) {
     return usageError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(values.port)}`)
   }
-  if (values.now !== undefined && !Number.isFinite(Date.parse(values.now))) {
+  // Date.parse alone takes `1` or `-1` as years: a date must start as ISO 8601 does.
+  if (values.now !== undefined && !(/^\d{4}-\d\d-\d\d/.test(values.now) && Number.isFinite(Date.parse(values.now)))) {
     return usageError(`--now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got ${JSON.stringify(values.now)}`)
   }
   if (values['webhook-url'] !== undefined && !/^https?:\/\/[^\s]+$/.test(values['webhook-url'])) {
@@ -211,6 +251,77 @@ const KEEP_FLAGS = [
   'keep-codes-seconds',
   'keep-expired-qr-seconds',
 ] as const
+
+/**
+ * A first, lenient pass over the arguments: an option the CLI does not know is named, with the nearest
+ * known one (`unknown option --prot; did you mean --port?`), rather than in `parseArgs`' own words; and a
+ * negative number after an option, such as `-p -1`, is kept as the option's value (`--port=-1`), so that
+ * the option's own check says what it takes instead of `parseArgs` calling the value ambiguous.
+ * Returns the arguments for the strict pass, or the message of an unknown option.
+ */
+function checkOptions(argv: readonly string[]): string[] | string {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+    options: OPTIONS,
+  })
+  const args = [...argv]
+  // From the end, so that joining an option and its value does not move the indexes still to visit.
+  for (const token of [...tokens].reverse()) {
+    if (token.kind !== 'option') continue
+    if (!Object.hasOwn(OPTIONS, token.name)) return unknownOption(token.rawName)
+    const value = token.value
+    // A lone option only (`-p -1`, `--port -1`): in a group of short flags (`-qp -1`) the value stays ambiguous.
+    const lone = args[token.index] === token.rawName
+    if (lone && token.inlineValue === false && value !== undefined && /^-\d/.test(value)) {
+      args.splice(token.index, 2, `--${token.name}=${value}`)
+    }
+  }
+  return args
+}
+
+/** The message for an option the CLI does not know, with the nearest known one when one is close. */
+function unknownOption(raw: string): string {
+  const known = raw.startsWith('--')
+    ? CLI_FLAGS
+    : Object.values(OPTIONS).flatMap((option) => ('short' in option ? [`-${option.short}`] : []))
+  let nearest: string | undefined
+  let best = Number.POSITIVE_INFINITY
+  for (const flag of known) {
+    const distance = editDistance(raw.toLowerCase(), flag)
+    if (distance < best) [nearest, best] = [flag, distance]
+  }
+  // Close enough to be a typo: two edits in a long name, one in a short one (a swap counts as one); a
+  // one-letter flag only in the other case (`-P`), since every letter is one edit from every other.
+  const close = nearest !== undefined && best <= (raw.startsWith('--') ? (raw.length > 7 ? 2 : 1) : 0)
+  return `unknown option ${raw}${close ? `; did you mean ${nearest}?` : ''}`
+}
+
+/**
+ * The number of edits (insert, delete, replace, or swap of two neighbours) that turn `a` into `b`.
+ *
+ * @example
+ * ```ts
+ * editDistance('--prot', '--port') // 1
+ * ```
+ */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)])
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = rows[i]!
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1)
+      }
+    }
+  }
+  return rows[a.length]![b.length]!
+}
 
 function parseServe(argv: readonly string[]) {
   return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS })
