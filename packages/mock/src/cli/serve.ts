@@ -2,11 +2,15 @@
  * @module cli/serve
  * `merchant-gateway-mock serve`: starts the HTTP server with the demo merchant and prints what a
  * developer needs to call it at once: the address, the credentials, a curl line, where the control
- * API is. The first line that says `listening on <url>` is stable, so scripts and tests can wait for it.
+ * API is, where the docs are. The first line that says `listening on <url>` is stable, so scripts and tests
+ * can wait for it. A server listening on every interface (`--host 0.0.0.0`) also prints the addresses
+ * other machines reach it by, since `0.0.0.0` is not one a browser or client can use.
  */
 import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
+import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os'
+import { isLoopback, isWildcard, listeningHosts } from '../adapters/control-guard.js'
 import { startMockServer, type MockServer } from '../adapters/http-server.js'
-import type { ServeArgs } from './args.js'
+import { DOCS_URL, type ServeArgs } from './args.js'
 import { DEMO_MERCHANT } from './demo-merchant.js'
 
 /**
@@ -44,6 +48,9 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
     log: args.quiet ? undefined : (line) => io.out(`${new Date().toISOString().slice(11, 23)} ${line}`),
   })
   const { mock, url } = server
+  // On every interface, the lines a developer copies use 127.0.0.1: 0.0.0.0 is no address to connect to.
+  const local = isWildcard(args.host) ? `http://127.0.0.1:${server.port}` : url
+  const fragment = server.controlToken ? `#token=${server.controlToken}` : ''
   // The seed is the first merchant of a fresh instance; read its ids back rather than assume them.
   const listed = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, {
     method: 'POST',
@@ -66,11 +73,12 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
     `  balances     USD ${balance.usd.toFixed(2)}, KHR ${balance.khr}`,
     `  webhooks     ${args.webhookUrl ?? 'not sent by HTTP (pass --webhook-url); GET /__mock/webhooks lists them'}`,
     'try:',
-    `  curl -s -X POST ${url}${GATEWAY_PATHS.listStores} -H '${HEADERS.apiKey}: ${DEMO_MERCHANT.apiKey}'`,
-    `control API:   GET ${url}/__mock lists its routes (docs/mock-server.md)`,
-    `inspector:     ${url}/__mock/ui/${server.controlToken ? `#token=${server.controlToken}` : ''}` +
-      '   (the state, live, in a browser)',
+    `  curl -s -X POST ${local}${GATEWAY_PATHS.listStores} -H '${HEADERS.apiKey}: ${DEMO_MERCHANT.apiKey}'`,
+    `control API:   GET ${local}/__mock lists its routes`,
+    `inspector:     ${local}/__mock/ui/${fragment}   (the state, live, in a browser)`,
+    `docs:          ${DOCS_URL}`,
     ...controlNotes(args, server),
+    ...networkNotes(args, server),
     'Ctrl-C stops the server.',
   ]
   for (const line of lines) io.out(line)
@@ -103,4 +111,56 @@ export function controlNotes(
     notes.push(`  control token  ${server.controlToken}   (Authorization: Bearer <token>)`)
   }
   return notes
+}
+
+/**
+ * What the banner says to reach the server from other machines, when it listens off loopback: on every
+ * interface, one line per address of this machine's network interfaces for the service and for the
+ * inspector (with its `#token=`); and, on any address, that the control API refuses host names (a DNS
+ * name, `mybox.local`) unless given with `--allow-host`. Nothing on loopback.
+ *
+ * @example
+ * ```ts
+ * networkNotes({ host: '0.0.0.0', allowHosts: [] }, { port: 4010, controlToken: 'tok' },
+ *   { eth0: [{ address: '192.168.1.5', family: 'IPv4', internal: false, netmask: '', mac: '', cidr: null }] })
+ * // ['from other machines:', '  service      http://192.168.1.5:4010   (eth0)',
+ * //  '  inspector    http://192.168.1.5:4010/__mock/ui/#token=tok', '  host names   ...']
+ * ```
+ */
+export function networkNotes(
+  args: Pick<ServeArgs, 'host' | 'allowHosts'>,
+  server: Pick<MockServer, 'port' | 'controlToken'>,
+  interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces(),
+): string[] {
+  if (isLoopback(args.host)) return []
+  const fragment = server.controlToken ? `#token=${server.controlToken}` : ''
+  const lines: string[] = []
+  if (isWildcard(args.host)) {
+    // Loopback is in the lines above; link-local IPv6 needs a zone, which browsers do not take in a URL.
+    const usable = Object.entries(interfaces).flatMap(([name, list]) =>
+      (list ?? [])
+        .filter((info) => !info.internal && !/^fe80:/i.test(info.address))
+        .flatMap((info) => listeningHosts(args.host, [info.address]).map((host) => ({ host, name }))),
+    )
+    if (usable.length === 0) {
+      lines.push(`from other machines: none reaches it, no network interface of this one has an address`)
+    } else {
+      const urls = usable.map(({ host, name }) => ({ url: `http://${host}:${server.port}`, name }))
+      const width = Math.max(...urls.map(({ url }) => url.length))
+      lines.push(`from other machines (${args.host} listens on every address of this one):`)
+      urls.forEach(({ url, name }, i) => {
+        lines.push(`${i === 0 ? '  service      ' : '               '}${url.padEnd(width)}   (${name})`)
+      })
+      urls.forEach(({ url }, i) => {
+        lines.push(`${i === 0 ? '  inspector    ' : '               '}${url}/__mock/ui/${fragment}`)
+      })
+    }
+  }
+  const answered = isWildcard(args.host) ? 'these addresses' : args.host
+  const named = args.allowHosts.length > 0 ? `, ${args.allowHosts.join(', ')} (--allow-host)` : ''
+  lines.push(
+    `  host names   the control API answers ${answered}, 127.0.0.1 and localhost${named};`,
+    '               another name of this machine (mybox.local, a DNS name) is refused: pass --allow-host <name>',
+  )
+  return lines
 }
