@@ -2,10 +2,12 @@
 /**
  * @module cli/main
  * The `merchant-gateway-mock` program. Parses the command line, starts the server, and stops it
- * cleanly on SIGINT (Ctrl-C) and SIGTERM (a process manager, `docker stop`, a test's `kill()`).
+ * cleanly on SIGINT (Ctrl-C) and SIGTERM (a process manager, `docker stop`, a test's `kill()`), and when
+ * the process that started it is gone (launcher-watch.ts: npx does not pass a SIGTERM on to it).
  */
 import { readFileSync } from 'node:fs'
 import { parseCli } from './args.js'
+import { watchLaunchers } from './launcher-watch.js'
 import { serve } from './serve.js'
 
 const out = (line: string) => process.stdout.write(`${line}\n`)
@@ -18,10 +20,10 @@ if (args.command === 'exit') {
   try {
     const server = await serve(args, { out })
     let stopping = false
-    const stop = (signal: NodeJS.Signals) => {
+    const stop = (reason: string) => {
       if (stopping) return
       stopping = true
-      out(`${signal}: stopping`)
+      out(`${reason}: stopping`)
       server.close().then(
         () => {
           out('stopped')
@@ -36,6 +38,7 @@ if (args.command === 'exit') {
     }
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
+    watchLaunchers(stop)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const message =
