@@ -1,10 +1,14 @@
 /**
  * @module test/e2e/cli-process
  * The CLI server as a child process, for the end-to-end suites: start it from source as `npm start`
- * does, wait for its banner, and talk to it with plain HTTP.
+ * does, or installed from the packed package as a user's project has it, wait for its banner, and talk
+ * to it with plain HTTP.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { createServer } from 'node:net'
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import { connect, createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { prismEnabled, putPrismInFront } from './openapi-proxy.js'
 
@@ -144,4 +148,203 @@ export async function http(method: string, url: string, body?: unknown, headers:
     json = text
   }
   return { status: res.status, body: json, headers: res.headers }
+}
+
+/** A temporary project with `@merchant-gateway/mock` installed from its packed tarball. */
+export interface PackedApp {
+  /** The project's folder: `npx merchant-gateway-mock` works from here. */
+  dir: string
+  /** The installed package's package.json. */
+  manifest: { repository?: { url?: string }; homepage?: string; bin?: Record<string, string> }
+  /** Removes the project. */
+  cleanup(): void
+}
+
+/**
+ * Why the built package cannot be trusted, if it cannot: no dist/, or a source file newer than the build
+ * (the test would then run yesterday's code). Undefined when the build is current.
+ */
+export function staleBuild(): string | undefined {
+  const checks = [
+    { dist: 'packages/mock/dist/cli.js', src: 'packages/mock/src' },
+    { dist: 'packages/contract/dist/index.js', src: 'packages/contract/src' },
+  ]
+  for (const { dist, src } of checks) {
+    let built: number
+    try {
+      built = statSync(join(ROOT, dist)).mtimeMs
+    } catch {
+      return `${dist} is missing: run npm run build`
+    }
+    const sources = readdirSync(join(ROOT, src), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts'))
+      .map((e) => join(e.parentPath, e.name))
+    const newer = sources.find((file) => statSync(file).mtimeMs > built)
+    if (newer) return `${newer.slice(ROOT.length)} is newer than ${dist}: run npm run build`
+  }
+  return undefined
+}
+
+/**
+ * Packs `@merchant-gateway/mock` with `npm pack` (what the registry would serve) and installs it into a new
+ * project outside the repository the way npm lays it out: the package under `node_modules/`, its bin
+ * linked in `node_modules/.bin/` to `dist/cli.js` and executable. Its dependencies and peer (msw) are
+ * links to the repository's installed copies, so no registry is needed. From the repository's root,
+ * `npx merchant-gateway-mock` would not do: the workspace's bin is not linked in its node_modules/.bin,
+ * so npx would look the name up in the registry.
+ */
+export function installPackedMock(): PackedApp {
+  const dir = mkdtempSync(join(tmpdir(), 'merchant-gateway-app-'))
+  try {
+    const packs = join(dir, '.packs')
+    mkdirSync(packs)
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--pack-destination', packs], {
+        cwd: join(ROOT, 'packages/mock'),
+        env: { ...process.env, npm_config_update_notifier: 'false' },
+        encoding: 'utf8',
+      }),
+    ) as Array<{ filename: string }>
+    const modules = join(dir, 'node_modules')
+    const target = join(modules, '@merchant-gateway', 'mock')
+    mkdirSync(target, { recursive: true })
+    execFileSync('tar', ['xzf', join(packs, packed[0]!.filename), '-C', target, '--strip-components=1'])
+    const manifest = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')) as PackedApp['manifest'] & {
+      dependencies?: Record<string, string>
+      peerDependencies?: Record<string, string>
+    }
+    for (const name of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
+      mkdirSync(dirname(join(modules, name)), { recursive: true })
+      symlinkSync(join(ROOT, 'node_modules', name), join(modules, name))
+    }
+    mkdirSync(join(modules, '.bin'))
+    for (const [name, file] of Object.entries(manifest.bin ?? {})) {
+      chmodSync(join(target, file), 0o755)
+      symlinkSync(join('..', '@merchant-gateway', 'mock', file), join(modules, '.bin', name))
+    }
+    return { dir, manifest, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+/** A process as first seen: its pid and its start time, so that a pid reused later is never killed. */
+interface SeenProcess {
+  pid: number
+  start: string
+}
+
+/** Processes seen under harness-style children: every one still the same process is killed at exit. */
+const seen = new Set<SeenProcess>()
+process.once('exit', () => killSeen([...seen]))
+
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Every process under `pid` (and `pid` itself) now, from Linux's /proc, each with its start time. A
+ * harness-style child is in the test's own process group, so the group cannot be killed; this list, taken
+ * once the server is up, is what cleanup kills instead.
+ */
+export function processTree(pid: number): SeenProcess[] {
+  const parents = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)])
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree: SeenProcess[] = []
+  const visit = (p: number) => {
+    const start = startTimeOf(p)
+    if (start === undefined) return
+    tree.push({ pid: p, start })
+    for (const child of parents.get(p) ?? []) visit(child)
+  }
+  visit(pid)
+  for (const found of tree) seen.add(found)
+  return tree
+}
+
+/** The processes of `tree` still running (the same processes, not new ones under a reused pid). */
+export function alive(tree: readonly SeenProcess[]): SeenProcess[] {
+  return tree.filter(({ pid, start }) => startTimeOf(pid) === start && !isZombie(pid))
+}
+
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
+  } catch {
+    return false
+  }
+}
+
+/** SIGKILL to each process of `tree` that is still the one seen. */
+export function killSeen(tree: readonly SeenProcess[]): void {
+  for (const { pid } of alive(tree)) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // gone between the check and the kill
+    }
+  }
+}
+
+/**
+ * The environment of a user's shell for a harness-style child: no `npm_*` variables or `INIT_CWD` of
+ * the npm that may run this test, this repository's Node first on the PATH, and npm kept off the registry
+ * (offline, never installing), so that npx can only run what the project has installed.
+ */
+export function harnessEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|INIT_CWD$)/i.test(name)))
+  return {
+    ...env,
+    FORCE_COLOR: '0',
+    PATH: `${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
+    npm_config_offline: 'true',
+    npm_config_yes: 'false',
+    npm_config_update_notifier: 'false',
+  }
+}
+
+/**
+ * Spawns a command as a test harness does (Playwright's webServer without its group kill, a script's
+ * `spawn`): a plain child, in the test's own process group, with {@link harnessEnv}.
+ */
+export function spawnHarness(command: string, args: readonly string[], cwd: string): ChildProcessWithoutNullStreams {
+  return spawn(command, args, { cwd, env: harnessEnv() })
+}
+
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+export function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+/** Resolves true as soon as `check` holds, false when it still does not after `ms` milliseconds. */
+export async function within(ms: number, check: () => boolean | Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    if (await check()) return true
+    if (Date.now() > deadline) return false
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
 }

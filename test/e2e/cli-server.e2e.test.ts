@@ -1,10 +1,13 @@
 /**
+ * @module test/e2e/cli-server.e2e.test
  * End to end across processes: the CLI server started as a child process (`merchant-gateway-mock serve`
  * from source, as `npm start` runs it), driven with plain HTTP (no SDK: what a client in another language
  * does) through the control API and the service's routes, then with the SDK, while the example webhook
  * receiver takes the server's signed deliveries over loopback.
  */
 import { createHmac, randomUUID } from 'node:crypto'
+import { request } from 'node:http'
+import { networkInterfaces } from 'node:os'
 import { GatewayClient } from '@merchant-gateway/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebhookReceiver, type WebhookReceiver } from '../../examples/webhook-receiver/src/receiver.js'
@@ -61,6 +64,9 @@ describe('the CLI server, driven across processes', () => {
       `curl -s -X POST ${cli.url}/api/v1/payment-gateway/stores/list -H 'X-Api-Key: mk_test_demo'`,
     )
     expect(banner).toContain(`GET ${cli.url}/__mock lists its routes`)
+    expect(banner).toContain(
+      'docs:          https://github.com/merchant-gateway/merchant-gateway/blob/main/docs/mock-server.md',
+    )
   })
 
   it(
@@ -233,6 +239,28 @@ describe('the CLI server, driven across processes', () => {
     expect((await http('GET', `${cli.url}/__mock/merchants/${DEMO.merchantId}/balances`)).body).toEqual(before)
   })
 
+  it('a token in the query string is logged as token=[redacted], never its value', async () => {
+    await http('GET', `${cli.url}/__mock/clock?token=q5_s3cr3t_value`)
+    await http('POST', `${cli.url}/api/v1/payment-gateway/stores/list?access_token=q5_s3cr3t_value`, undefined, {
+      'X-Api-Key': DEMO.apiKey,
+    })
+    const requests = (await http('GET', `${cli.url}/__mock/requests?limit=1`)).body as Array<{ path: string }>
+    expect(requests.map((r) => r.path)).toEqual(['/api/v1/payment-gateway/stores/list?access_token=[redacted]'])
+    expect(cli.output()).toMatch(/^\d\d:\d\d:\d\d\.\d{3} GET \/__mock\/clock\?token=\[redacted\] 200 /m)
+    expect(cli.output()).not.toContain('q5_s3cr3t_value')
+  })
+
+  it('a Host of an IPv6 literal followed by anything but :<port> ([::1]evil.example) is refused 403', async () => {
+    const { port } = new URL(cli.url)
+    for (const host of ['[::1]evil.example', `[::1]:${port}evil.example`]) {
+      expect(await rawGet(Number(port), '/__mock/merchants/1', { Host: host }), host).toMatchObject({
+        status: 403,
+        body: expect.not.stringContaining(DEMO.apiSecret),
+      })
+    }
+    expect(await rawGet(Number(port), '/__mock/merchants/1', { Host: `[::1]:${port}` })).toMatchObject({ status: 200 })
+  })
+
   it('logs one line per request, then stops cleanly on SIGTERM (exit 0)', async () => {
     await http('GET', `${cli.url}/__mock/clock`)
     const log = cli.output()
@@ -245,6 +273,80 @@ describe('the CLI server, driven across processes', () => {
     expect(cli.output()).toMatch(/SIGTERM: stopping\nstopped\n$/)
     await expect(fetch(`${cli.url}/__mock/clock`)).rejects.toThrow()
   })
+})
+
+/** A GET with node:http, whose headers (Host included) go out as given; fetch would set its own Host. */
+function rawGet(port: number, path: string, headers: Record<string, string>, host = '127.0.0.1') {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request({ host, port, path, headers }, (res) => {
+      let body = ''
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode!, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('the CLI on every interface (--host 0.0.0.0)', () => {
+  let cli: Cli
+  let port: number
+  let token: string
+
+  beforeAll(async () => {
+    cli = await startCli(['serve', '--host', '0.0.0.0', '--port', '0', '--quiet'], { behindPrism: false })
+    port = Number(new URL(cli.url).port)
+    token = /^ {2}control token {2}(\S+)/m.exec(cli.output())?.[1] ?? ''
+  }, 40_000)
+
+  afterAll(async () => {
+    if (cli) await stopCli(cli)
+  })
+
+  it('the printed token opens the control API through 127.0.0.1; the banner offers it, never 0.0.0.0', async () => {
+    expect(cli.url).toBe(`http://0.0.0.0:${port}`)
+    expect(token).toMatch(/^[\w-]{24}$/)
+    const local = `http://127.0.0.1:${port}`
+    expect((await http('GET', `${local}/__mock/clock`)).status).toBe(401)
+    expect((await http('GET', `${local}/__mock/clock`, undefined, { Authorization: `Bearer ${token}` })).status).toBe(
+      200,
+    )
+    expect(cli.output()).toContain(`inspector:     ${local}/__mock/ui/#token=${token}`)
+    expect(cli.output().split('\n').slice(1).join('\n')).not.toContain('0.0.0.0:')
+  })
+
+  it(
+    'through a non-loopback address of this machine, as the banner prints it, the token opens the control API ' +
+      'and the inspector; a host name needs --allow-host',
+    async (ctx) => {
+      const address = Object.entries(networkInterfaces())
+        .flatMap(([name, list]) => (list ?? []).map((info) => ({ ...info, name })))
+        .find((info) => !info.internal && info.family === 'IPv4')
+      if (!address) {
+        console.warn('skipped: this machine has no non-loopback IPv4 address to call the server through')
+        ctx.skip()
+        return
+      }
+      const remote = `http://${address.address}:${port}`
+      expect(cli.output()).toMatch(
+        new RegExp(`^ {2}service {6}${remote.replace(/\./g, '\\.')} +\\(${address.name}\\)$`, 'm'),
+      )
+      expect(cli.output()).toContain(`  inspector    ${remote}/__mock/ui/#token=${token}`)
+      const bearer = { Authorization: `Bearer ${token}` }
+      expect((await http('GET', `${remote}/__mock/clock`)).status).toBe(401)
+      expect((await http('GET', `${remote}/__mock/clock`, undefined, bearer)).status).toBe(200)
+      // The inspector from there: its files, then a call of its own page (Origin: that address).
+      expect((await http('GET', `${remote}/__mock/ui/`)).status).toBe(200)
+      expect((await http('POST', `${remote}/__mock/settle`, undefined, { ...bearer, Origin: remote })).status).toBe(200)
+
+      const named = await rawGet(port, '/__mock/clock', { ...bearer, Host: `mybox.local:${port}` }, address.address)
+      expect(named.status).toBe(403)
+      expect(JSON.parse(named.body).message).toContain('allow it with --allow-host mybox.local')
+      expect(cli.output()).toContain(
+        'another name of this machine (mybox.local, a DNS name) is refused: pass --allow-host',
+      )
+    },
+  )
 })
 
 describe('the CLI on its own', () => {
