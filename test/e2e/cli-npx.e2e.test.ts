@@ -50,8 +50,9 @@ afterEach(() => {
 afterAll(() => app?.cleanup())
 
 /** Starts `npx merchant-gateway-mock serve` in the app as a harness does; resolves once the banner is out. */
-async function startWithNpx(port: number) {
-  const npx = spawnHarness('npx', ['merchant-gateway-mock', 'serve', '--port', String(port), '--quiet'], app.dir)
+async function startWithNpx(port: number, extra: string[] = []) {
+  const args = ['merchant-gateway-mock', 'serve', '--port', String(port), '--quiet', ...extra]
+  const npx = spawnHarness('npx', args, app.dir)
   const cli = await waitForBanner(npx)
   const tree = processTree(npx.pid!)
   started.push(tree)
@@ -75,51 +76,74 @@ describe.skipIf(process.platform !== 'linux')(
       expect(cli.output()).toMatch(/is gone: stopping\nstopped\n/)
     })
 
-    it('npx killed outright (SIGKILL): the server sees the process that started it gone and frees its port within 2 s', async () => {
+    it(
+      'npx killed outright (SIGKILL): the server sees the process that ' +
+        'started it gone and frees its port within 2 s',
+      async () => {
+        const port = await freePort()
+        const { npx, cli, tree } = await startWithNpx(port)
+        expect((await http('GET', `${cli.url}/__mock/clock`)).status).toBe(200)
+
+        npx.kill('SIGKILL')
+        expect(await within(2_000, async () => !(await listening(port))), `port ${port} still taken`).toBe(true)
+        expect(await within(2_000, () => alive(tree).length === 0), 'a process of the server still runs').toBe(true)
+      },
+    )
+
+    it('with --keep-running the server outlives npx killed outright, and a SIGTERM to it still stops it', async () => {
       const port = await freePort()
-      const { npx, cli, tree } = await startWithNpx(port)
-      expect((await http('GET', `${cli.url}/__mock/clock`)).status).toBe(200)
-
+      const { npx, cli, tree } = await startWithNpx(port, ['--keep-running'])
       npx.kill('SIGKILL')
+      // The watch looks twice a second: three of its rounds pass with the port still served.
+      expect(await within(1_500, async () => !(await listening(port)))).toBe(false)
+      expect((await http('GET', `${cli.url}/__mock/clock`)).status).toBe(200)
+      // The server's own node process, the deepest of the tree (npx, the shell npm ran the bin through, node).
+      process.kill(alive(tree).at(-1)!.pid, 'SIGTERM')
       expect(await within(2_000, async () => !(await listening(port))), `port ${port} still taken`).toBe(true)
-      expect(await within(2_000, () => alive(tree).length === 0), 'a process of the server still runs').toBe(true)
     })
 
-    it("the banner's docs pointer is an https URL of the package's repository, to a file the repository has", async () => {
-      const { npx, cli } = await startWithNpx(await freePort())
-      npx.kill('SIGTERM')
-      const docs = /^docs: +(\S+)$/m.exec(cli.output())?.[1]
-      const repository = app.manifest.repository?.url?.replace(/^git\+/, '').replace(/\.git$/, '')
-      expect(repository).toMatch(/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+$/)
-      expect(docs).toMatch(new RegExp(`^${repository!.replace(/[.]/g, '\\.')}/blob/main/(.+)$`))
-      const file = docs!.slice(`${repository}/blob/main/`.length)
-      expect(existsSync(join(ROOT, file)), `${file} in the repository`).toBe(true)
-    })
+    it(
+      "the banner's docs pointer is an https URL of the package's " + 'repository, to a file the repository has',
+      async () => {
+        const { npx, cli } = await startWithNpx(await freePort())
+        npx.kill('SIGTERM')
+        const docs = /^docs: +(\S+)$/m.exec(cli.output())?.[1]
+        const repository = app.manifest.repository?.url?.replace(/^git\+/, '').replace(/\.git$/, '')
+        expect(repository).toMatch(/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+$/)
+        expect(docs).toMatch(new RegExp(`^${repository!.replace(/[.]/g, '\\.')}/blob/main/(.+)$`))
+        const file = docs!.slice(`${repository}/blob/main/`.length)
+        expect(existsSync(join(ROOT, file)), `${file} in the repository`).toBe(true)
+      },
+    )
 
-    it('the installed program: --help has examples and the docs URL; an unknown option names the nearest (status 2)', () => {
-      const run = (...args: string[]) =>
-        spawnSync('npx', ['merchant-gateway-mock', ...args], {
-          cwd: app.dir,
-          encoding: 'utf8',
-          env: harnessEnv(),
-        })
-      const help = run('--help')
-      expect(help.status).toBe(0)
-      expect(help.stdout).toMatch(/\nExamples:\n {2}merchant-gateway-mock serve\n/)
-      expect(help.stdout).toMatch(/8 to 200 printable\s+characters, no spaces/)
-      expect(help.stdout).toMatch(
-        /^Docs: https:\/\/github\.com\/merchant-gateway\/merchant-gateway\/blob\/main\/docs\/mock-server\.md$/m,
-      )
-      const typo = run('serve', '--prot', '4010')
-      expect([typo.status, typo.stderr]).toEqual([
-        2,
-        'merchant-gateway-mock: unknown option --prot; did you mean --port?\nRun with --help for the options.\n',
-      ])
-      const negative = run('serve', '-p', '-1')
-      expect([negative.status, negative.stderr.split('\n')[0]]).toEqual([
-        2,
-        'merchant-gateway-mock: --port must be an integer from 0 to 65535, got "-1"',
-      ])
-    })
+    it(
+      'the installed program: --help has examples and the docs URL; ' +
+        'an unknown option names the nearest (status 2)',
+      () => {
+        const run = (...args: string[]) =>
+          spawnSync('npx', ['merchant-gateway-mock', ...args], {
+            cwd: app.dir,
+            encoding: 'utf8',
+            env: harnessEnv(),
+          })
+        const help = run('--help')
+        expect(help.status).toBe(0)
+        expect(help.stdout).toMatch(/\nExamples:\n {2}merchant-gateway-mock serve\n/)
+        expect(help.stdout).toMatch(/8 to 200 printable\s+characters, no spaces/)
+        expect(help.stdout).toMatch(
+          /^Docs: https:\/\/github\.com\/merchant-gateway\/merchant-gateway\/blob\/main\/docs\/mock-server\.md$/m,
+        )
+        const typo = run('serve', '--prot', '4010')
+        expect([typo.status, typo.stderr]).toEqual([
+          2,
+          'merchant-gateway-mock: unknown option --prot; did you mean --port?\nRun with --help for the options.\n',
+        ])
+        const negative = run('serve', '-p', '-1')
+        expect([negative.status, negative.stderr.split('\n')[0]]).toEqual([
+          2,
+          'merchant-gateway-mock: --port must be an integer from 0 to 65535, got "-1"',
+        ])
+      },
+    )
   },
 )

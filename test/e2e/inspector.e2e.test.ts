@@ -79,6 +79,20 @@ describe('the inspector page, in Chromium', () => {
     expect((await fetch(`${cli.url}/__mock/ui/nothing.js`)).status).toBe(404)
   })
 
+  it("the demo merchant's opening balances read on the page as the start banner prints them", async () => {
+    const printed = /^ {2}balances {5}(USD \S+), (KHR \S+)$/m.exec(cli.output())
+    expect(printed?.slice(1)).toEqual(['USD 1,000.00', 'KHR 4,000,000'])
+    await page.goto(`${cli.url}/__mock/ui/`)
+    for (const [currency, text] of [
+      ['usd', printed![1]!],
+      ['khr', printed![2]!],
+    ] as const) {
+      const row = page.getByTestId(`balance-1-${currency}`)
+      await row.waitFor({ timeout: 10_000 })
+      expect(await row.textContent()).toContain(text)
+    }
+  })
+
   it('the page declares its own icon: the browser asks no /favicon.ico, so the Requests tab lists none', async () => {
     const fresh = await browser.newPage({ viewport: { width: 1280, height: 860 } })
     try {

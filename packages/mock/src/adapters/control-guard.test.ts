@@ -33,20 +33,24 @@ function guard(options: Partial<ControlGuardOptions> = {}): ControlGuardOptions 
 const withToken = (host: string) => ({ host, authorization: `Bearer ${TOKEN}` })
 
 describe('the Host check of the control API', () => {
-  it("the token opens it through the machine's own addresses: on 0.0.0.0 each IPv4 interface address, bound to one address that one", () => {
-    for (const host of ['192.168.1.5:4010', '10.8.0.3:4010', '192.168.1.5', '127.0.0.1:4010', 'localhost:4010']) {
-      expect(checkControlRequest(withToken(host), guard()), host).toBeUndefined()
-      expect(checkControlRequest({ host }, guard()), host).toMatchObject({ status: 401 })
-    }
-    // An address of no interface of this machine, and IPv6 ones, which 0.0.0.0 does not listen on.
-    for (const host of ['192.168.1.6:4010', '[fd00::5]:4010']) {
-      expect(checkControlRequest(withToken(host), guard()), host).toMatchObject({ status: 403 })
-    }
-    const one = guard({ boundHost: '192.168.1.5' })
-    expect(checkControlRequest(withToken('192.168.1.5:4010'), one)).toBeUndefined()
-    expect(checkControlRequest(withToken('localhost:4010'), one)).toBeUndefined()
-    expect(checkControlRequest(withToken('10.8.0.3:4010'), one)).toMatchObject({ status: 403 })
-  })
+  it(
+    "the token opens it through the machine's own addresses: on 0.0.0.0 each " +
+      'IPv4 interface address, bound to one address that one',
+    () => {
+      for (const host of ['192.168.1.5:4010', '10.8.0.3:4010', '192.168.1.5', '127.0.0.1:4010', 'localhost:4010']) {
+        expect(checkControlRequest(withToken(host), guard()), host).toBeUndefined()
+        expect(checkControlRequest({ host }, guard()), host).toMatchObject({ status: 401 })
+      }
+      // An address of no interface of this machine, and IPv6 ones, which 0.0.0.0 does not listen on.
+      for (const host of ['192.168.1.6:4010', '[fd00::5]:4010']) {
+        expect(checkControlRequest(withToken(host), guard()), host).toMatchObject({ status: 403 })
+      }
+      const one = guard({ boundHost: '192.168.1.5' })
+      expect(checkControlRequest(withToken('192.168.1.5:4010'), one)).toBeUndefined()
+      expect(checkControlRequest(withToken('localhost:4010'), one)).toBeUndefined()
+      expect(checkControlRequest(withToken('10.8.0.3:4010'), one)).toMatchObject({ status: 403 })
+    },
+  )
 
   it('on every interface of both families (::) the IPv6 addresses are answered too, in any spelling', () => {
     const both = guard({ boundHost: '[::]' })
@@ -115,23 +119,26 @@ describe('the Host check of the control API', () => {
     expect(hostOf('[::1]evil.example')).toBeUndefined()
   })
 
-  it('the addresses a server listens on: the bound one, or on a wildcard every interface address of its families', () => {
-    expect(isWildcard('0.0.0.0')).toBe(true)
-    expect(isWildcard('::')).toBe(true)
-    expect(isWildcard('[::]')).toBe(true)
-    expect(isWildcard('127.0.0.1')).toBe(false)
-    expect(listeningHosts('0.0.0.0', MACHINE)).toEqual(['127.0.0.1', '192.168.1.5', '10.8.0.3'])
-    expect(listeningHosts('::', MACHINE)).toEqual(['127.0.0.1', '[::1]', '192.168.1.5', '[fd00::5]', '10.8.0.3'])
-    expect(listeningHosts('192.168.1.5', MACHINE)).toEqual(['192.168.1.5'])
-    expect(
-      interfaceAddresses({
-        lo: [{ address: '127.0.0.1', family: 'IPv4', internal: true, netmask: '', mac: '', cidr: null }],
-        eth0: [
-          { address: 'fe80::1%eth0', family: 'IPv6', internal: false, netmask: '', mac: '', cidr: null, scopeid: 2 },
-        ],
-      }),
-    ).toEqual(['127.0.0.1', 'fe80::1'])
-  })
+  it(
+    'the addresses a server listens on: the bound one, or on a ' + 'wildcard every interface address of its families',
+    () => {
+      expect(isWildcard('0.0.0.0')).toBe(true)
+      expect(isWildcard('::')).toBe(true)
+      expect(isWildcard('[::]')).toBe(true)
+      expect(isWildcard('127.0.0.1')).toBe(false)
+      expect(listeningHosts('0.0.0.0', MACHINE)).toEqual(['127.0.0.1', '192.168.1.5', '10.8.0.3'])
+      expect(listeningHosts('::', MACHINE)).toEqual(['127.0.0.1', '[::1]', '192.168.1.5', '[fd00::5]', '10.8.0.3'])
+      expect(listeningHosts('192.168.1.5', MACHINE)).toEqual(['192.168.1.5'])
+      expect(
+        interfaceAddresses({
+          lo: [{ address: '127.0.0.1', family: 'IPv4', internal: true, netmask: '', mac: '', cidr: null }],
+          eth0: [
+            { address: 'fe80::1%eth0', family: 'IPv6', internal: false, netmask: '', mac: '', cidr: null, scopeid: 2 },
+          ],
+        }),
+      ).toEqual(['127.0.0.1', 'fe80::1'])
+    },
+  )
 })
 
 describe('the Origin check of the control API', () => {

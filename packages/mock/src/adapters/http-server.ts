@@ -273,7 +273,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       lingering.track(res)
       const message = `The body is larger than ${MAX_BODY_BYTES} bytes`
       writeRefusalWhile(res, req.url ?? '/', 413, message, lingering.drainBody(req), { Connection: 'close' })
-      log?.(`${req.method} ${req.url} 413 (declared ${req.headers['content-length']} bytes, not read)`)
+      log?.(
+        `${req.method} ${redactQuery(req.url ?? '/')} 413 (declared ${req.headers['content-length']} bytes, not read)`,
+      )
       return
     }
     res.writeContinue()
@@ -296,7 +298,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         `OPTIONS\r\nContent-Type: application/json\r\nContent-Length: ` +
         `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     )
-    log?.(`CONNECT ${req.url} 405`)
+    log?.(`CONNECT ${redactQuery(req.url ?? '/')} 405`)
   })
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<{ outcome: string; note?: string }> {

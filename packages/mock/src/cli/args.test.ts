@@ -16,10 +16,16 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
       frozen: false,
       webhookUrl: undefined,
       quiet: false,
+      keepRunning: false,
       allowOrigins: [],
       allowHosts: [],
       controlToken: undefined,
     })
+  })
+
+  it('--keep-running keeps the server when the process that started it is gone (by default it stops)', () => {
+    expect(parseCli(['serve', '--keep-running'])).toMatchObject({ command: 'serve', keepRunning: true })
+    expect(parseCli(['--keep-runnin'])).toMatchObject({ status: 2, text: expect.stringMatching(/--keep-running/) })
   })
 
   it('serve takes --port, --host, --now, --frozen, --webhook-url and --quiet (short -p and -q too)', () => {
@@ -45,6 +51,7 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
       frozen: true,
       webhookUrl: 'http://127.0.0.1:8080/webhooks',
       quiet: true,
+      keepRunning: false,
       allowOrigins: [],
       allowHosts: [],
       controlToken: undefined,

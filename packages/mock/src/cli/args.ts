@@ -27,6 +27,8 @@ export interface ServeArgs {
   webhookUrl: string | undefined
   /** No log line per request. */
   quiet: boolean
+  /** Keep serving when the process that started it is gone (`--keep-running`); signals still stop it. */
+  keepRunning: boolean
   /** Origins whose pages may call the control API. */
   allowOrigins: string[]
   /** Host names the control API answers besides loopback names and the bound address. */
@@ -100,10 +102,13 @@ Options:
                                    how long an unpaid stand-alone QR code is known after its 30
                                    minutes, then it answers 404 (default 86400, a day)
   -q, --quiet            no log line per request
+      --keep-running     keep serving when the process that started it is gone (nohup, a
+                         background job of a shell that exits); Ctrl-C and SIGTERM still stop it
   -h, --help             this text
   -v, --version          the version
 
-The server stops on Ctrl-C, on SIGTERM, and when the process that started it is gone.
+The server stops on Ctrl-C, on SIGTERM, and when the process that started it is gone (unless
+--keep-running).
 
 Examples:
   merchant-gateway-mock serve
@@ -203,6 +208,7 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
     frozen: values.frozen ?? false,
     webhookUrl: values['webhook-url'],
     quiet: values.quiet ?? false,
+    keepRunning: values['keep-running'] ?? false,
     allowOrigins,
     allowHosts,
     controlToken,
@@ -219,6 +225,7 @@ const OPTIONS = {
   frozen: { type: 'boolean' },
   'webhook-url': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
+  'keep-running': { type: 'boolean' },
   'allow-origin': { type: 'string', multiple: true },
   'allow-host': { type: 'string', multiple: true },
   'control-token': { type: 'string' },

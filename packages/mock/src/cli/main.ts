@@ -3,7 +3,8 @@
  * @module cli/main
  * The `merchant-gateway-mock` program. Parses the command line, starts the server, and stops it
  * cleanly on SIGINT (Ctrl-C) and SIGTERM (a process manager, `docker stop`, a test's `kill()`), and when
- * the process that started it is gone (launcher-watch.ts: npx does not pass a SIGTERM on to it).
+ * the process that started it is gone (launcher-watch.ts: npx does not pass a SIGTERM on to it), unless
+ * `--keep-running`.
  */
 import { readFileSync } from 'node:fs'
 import { parseCli } from './args.js'
@@ -38,7 +39,7 @@ if (args.command === 'exit') {
     }
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
-    watchLaunchers(stop)
+    if (!args.keepRunning) watchLaunchers(stop)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const message =

@@ -5,7 +5,7 @@
  */
 import type { NetworkInterfaceInfo } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { networkNotes } from './serve.js'
+import { money, networkNotes } from './serve.js'
 
 function address(address: string, internal = false): NetworkInterfaceInfo {
   return address.includes(':')
@@ -41,17 +41,25 @@ describe('the banner of a server reachable from other machines', () => {
     },
   )
 
-  it('on :: the IPv6 addresses are printed too (not the link-local ones, which need a zone); allowed names are said', () => {
-    const lines = networkNotes({ host: '::', allowHosts: ['mybox.local'] }, { port: 4010, controlToken: 't' }, MACHINE)
-    expect(lines.filter((line) => line.includes('/__mock/ui/'))).toEqual([
-      '  inspector    http://192.168.1.5:4010/__mock/ui/#token=t',
-      '               http://[fd00::5]:4010/__mock/ui/#token=t',
-      '               http://10.8.0.3:4010/__mock/ui/#token=t',
-    ])
-    expect(lines).toContain(
-      '  host names   the control API answers these addresses, 127.0.0.1 and localhost, mybox.local (--allow-host);',
-    )
-  })
+  it(
+    'on :: the IPv6 addresses are printed too (not the link-local ' +
+      'ones, which need a zone); allowed names are said',
+    () => {
+      const lines = networkNotes(
+        { host: '::', allowHosts: ['mybox.local'] },
+        { port: 4010, controlToken: 't' },
+        MACHINE,
+      )
+      expect(lines.filter((line) => line.includes('/__mock/ui/'))).toEqual([
+        '  inspector    http://192.168.1.5:4010/__mock/ui/#token=t',
+        '               http://[fd00::5]:4010/__mock/ui/#token=t',
+        '               http://10.8.0.3:4010/__mock/ui/#token=t',
+      ])
+      expect(lines).toContain(
+        '  host names   the control API answers these addresses, 127.0.0.1 and localhost, mybox.local (--allow-host);',
+      )
+    },
+  )
 
   it('a machine without a network address is said to be reachable from nowhere else', () => {
     expect(
@@ -65,5 +73,16 @@ describe('the banner of a server reachable from other machines', () => {
       HOST_NAMES[1],
     ])
     expect(networkNotes({ host: '127.0.0.1', allowHosts: [] }, { port: 4010, controlToken: 't' }, MACHINE)).toEqual([])
+  })
+})
+
+describe('amounts in the banner', () => {
+  it("are written as the inspector page writes them: thousands separated, the currency's decimals", () => {
+    expect([money('USD', 1000), money('KHR', 4_000_000), money('USD', 1234.5), money('KHR', 0)]).toEqual([
+      'USD 1,000.00',
+      'KHR 4,000,000',
+      'USD 1,234.50',
+      'KHR 0',
+    ])
   })
 })

@@ -6,7 +6,7 @@
  * can wait for it. A server listening on every interface (`--host 0.0.0.0`) also prints the addresses
  * other machines reach it by, since `0.0.0.0` is not one a browser or client can use.
  */
-import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
+import { CURRENCY_DECIMALS, type Currency, GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os'
 import { isLoopback, isWildcard, listeningHosts } from '../adapters/control-guard.js'
 import { startMockServer, type MockServer } from '../adapters/http-server.js'
@@ -70,7 +70,7 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
     `  API secret   ${DEMO_MERCHANT.apiSecret}   (signs refunds and payouts; never sent)`,
     ...stores.map((s) => `  store        ${s.storeId}  ${s.storeName}`),
     ...DEMO_MERCHANT.accounts.map((a) => `  account      ${a.accountNumber}  ${a.accountName}`),
-    `  balances     USD ${balance.usd.toFixed(2)}, KHR ${balance.khr}`,
+    `  balances     ${money('USD', balance.usd)}, ${money('KHR', balance.khr)}`,
     `  webhooks     ${args.webhookUrl ?? 'not sent by HTTP (pass --webhook-url); GET /__mock/webhooks lists them'}`,
     'try:',
     `  curl -s -X POST ${local}${GATEWAY_PATHS.listStores} -H '${HEADERS.apiKey}: ${DEMO_MERCHANT.apiKey}'`,
@@ -163,4 +163,19 @@ export function networkNotes(
     '               another name of this machine (mybox.local, a DNS name) is refused: pass --allow-host <name>',
   )
   return lines
+}
+
+/**
+ * An amount as the banner and the inspector page write it: the currency, thousands separated by commas, and
+ * the currency's decimals (`USD 1,000.00`, `KHR 4,000,000`), whatever the machine's locale.
+ *
+ * @example
+ * ```ts
+ * money('USD', 1000) // 'USD 1,000.00'
+ * ```
+ */
+export function money(currency: Currency, amount: number): string {
+  const decimals = CURRENCY_DECIMALS[currency]
+  const text = amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+  return `${currency} ${text}`
 }

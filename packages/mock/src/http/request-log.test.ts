@@ -26,15 +26,18 @@ describe('the request log and credentials in the query string', () => {
     expect(redactQuery(target)).toBe(logged)
   })
 
-  it('GET /__mock/requests (mock.requests) shows a token sent in the query as [redacted], never its value', async () => {
-    const mock = createMockGateway({ clock: { now: '2026-11-02T09:00:00Z', frozen: true } })
-    const { apiKey } = await mock.merchants.create({})
-    await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}?access_token=s3cr3t_value&page=1`, {
-      method: 'POST',
-      headers: { [HEADERS.apiKey]: apiKey },
-    })
-    const [entry] = mock.requests.list()
-    expect(entry?.path).toBe(`${GATEWAY_PATHS.listStores}?access_token=[redacted]&page=1`)
-    expect(JSON.stringify(mock.requests.list())).not.toContain('s3cr3t_value')
-  })
+  it(
+    'GET /__mock/requests (mock.requests) shows a token sent in ' + 'the query as [redacted], never its value',
+    async () => {
+      const mock = createMockGateway({ clock: { now: '2026-11-02T09:00:00Z', frozen: true } })
+      const { apiKey } = await mock.merchants.create({})
+      await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}?access_token=s3cr3t_value&page=1`, {
+        method: 'POST',
+        headers: { [HEADERS.apiKey]: apiKey },
+      })
+      const [entry] = mock.requests.list()
+      expect(entry?.path).toBe(`${GATEWAY_PATHS.listStores}?access_token=[redacted]&page=1`)
+      expect(JSON.stringify(mock.requests.list())).not.toContain('s3cr3t_value')
+    },
+  )
 })
