@@ -12,7 +12,7 @@
  * The server's processes are not in a process group of their own (a harness does not make one): each test
  * notes the processes under npx once the server is up, and they are SIGKILLed whatever happens.
  */
-import { spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -37,11 +37,18 @@ let app: PackedApp
 const started: Array<ReturnType<typeof processTree>> = []
 
 beforeAll(() => {
-  // The packed package is the built one: a build older than the source would test other code.
+  // The packed package is the built one: a build older than the source (or none, in a fresh clone that ran
+  // `npm test` straight after `npm install`) would test other code, so build what the package ships first.
+  if (staleBuild()) {
+    execFileSync('npm', ['run', 'build', '-w', '@merchant-gateway/contract', '-w', '@merchant-gateway/mock'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    })
+  }
   const stale = staleBuild()
   if (stale) throw new Error(stale)
   app = installPackedMock()
-}, 60_000)
+}, 120_000)
 
 afterEach(() => {
   for (const tree of started.splice(0)) killSeen(tree)
