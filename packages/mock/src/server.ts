@@ -8,6 +8,8 @@ export {
   startMockServer,
   MAX_BODY_BYTES,
   DRAIN_BYTES,
+  LINGER_MS,
+  LINGER_IDLE_MS,
   type MockServer,
   type MockServerOptions,
 } from './adapters/http-server.js'

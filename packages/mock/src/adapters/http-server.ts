@@ -75,7 +75,7 @@ export const DRAIN_BYTES = 64 * 1024 * 1024
  * await startMockServer({ linger: { timeMs: 30_000 } }) // the default
  * ```
  */
-const LINGER_MS = 30_000
+export const LINGER_MS = 30_000
 
 /**
  * The longest the server waits for a client's next bytes while it lingers. A client that has stopped
@@ -88,7 +88,7 @@ const LINGER_MS = 30_000
  * await startMockServer({ linger: { idleMs: 5_000 } }) // the default
  * ```
  */
-const LINGER_IDLE_MS = 5_000
+export const LINGER_IDLE_MS = 5_000
 
 /**
  * How to start the HTTP server. Every option of `createMockGateway` applies to the instance it creates;
