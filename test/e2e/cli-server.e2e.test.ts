@@ -69,6 +69,10 @@ describe('the CLI server, driven across processes', () => {
     )
   })
 
+  it("the banner's look at the demo merchant is no request of the user's: a fresh server's log is empty", async () => {
+    expect((await http('GET', `${cli.url}/__mock/requests`)).body).toEqual([])
+  })
+
   it(
     'plain HTTP: control API and service routes, a paid order, a signed ' +
       'webhook received and verified over loopback, a signed refund',

@@ -6,7 +6,7 @@
 import { GATEWAY_PATHS } from '@merchant-gateway/contract'
 import { describe, expect, it } from 'vitest'
 import { createControlHandler } from '../src/control/control-routes.js'
-import { call, createOrder, MONDAY, newMerchant, newMock } from './harness.js'
+import { call, createOrder, days, MONDAY, newMerchant, newMock, paidOrder, refund } from './harness.js'
 
 const FRIDAY = '2026-11-06T09:00:00.000Z'
 
@@ -82,6 +82,26 @@ describe('mock.version() and GET /__mock/version', () => {
     expect(mock.version(), 'reading changes nothing').toBe(v2)
     expect((await send(control, 'GET', '/__mock/version')).body).toEqual({ version: v2 })
   })
+
+  it(
+    'settle() with nothing due leaves it where it is (the HTTP server settles every second: a page ' +
+      'polling it reloads nothing while nothing happens); a settle that settles moves it',
+    async () => {
+      const mock = newMock({ autoSettle: false })
+      const merchant = await newMerchant(mock)
+      const { orderId } = await paidOrder(mock, merchant)
+      expect((await refund(mock, merchant, orderId, 5)).status).toBe(200)
+      const idle = mock.version()
+      expect(await mock.settle()).toEqual({ settled: 0 })
+      expect(await mock.settle()).toEqual({ settled: 0 })
+      expect(mock.version(), 'nothing was due').toBe(idle)
+      await mock.clock.advance(days(7))
+      const moved = mock.version()
+      expect(moved, 'moving the clock is a change').toBeGreaterThan(idle)
+      expect(await mock.settle()).toEqual({ settled: 1 })
+      expect(mock.version(), 'the refund settled').toBeGreaterThan(moved)
+    },
+  )
 })
 
 describe('mock.webhooks.redeliver() and POST /__mock/webhooks/{id}/redeliver', () => {

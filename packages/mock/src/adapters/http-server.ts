@@ -16,7 +16,7 @@ import { HEADERS } from '@merchant-gateway/contract'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { controlMethods, createControlHandler, isControlPath } from '../control/control-routes.js'
-import { INSPECTOR_PATH, inspectorAssets } from './inspector-assets.js'
+import { INSPECTOR_PATH, INSPECTOR_POLL_HEADER, inspectorAssets } from './inspector-assets.js'
 import { openApiDocuments } from './openapi-documents.js'
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
 import { serviceMethods } from '../http/route-methods.js'
@@ -243,13 +243,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const started = performance.now()
     const path = req.url ?? '/'
     lingering.track(res)
+    // The inspector page's polling (GET /__mock/version once a second, the snapshot when it moved) is marked
+    // by the page and not logged: one line a second would bury the user's own requests. A refusal still is.
+    const poll = req.headers[INSPECTOR_POLL_HEADER] === 'poll'
     serve(req, res)
-      .then(({ outcome, note }) =>
+      .then(({ outcome, note }) => {
+        if (poll && outcome.startsWith('2')) return
         log?.(
           `${req.method} ${redactQuery(path)} ${outcome} ${(performance.now() - started).toFixed(1)} ms` +
             (note ? ` ${note}` : ''),
-        ),
-      )
+        )
+      })
       .catch((error: unknown) => {
         // A bug of the mock, not a refusal: answer 500 so that the client is not left hanging, and say so.
         log?.(

@@ -10,6 +10,12 @@ import { dirname, join } from 'node:path'
 /** Where the page lives on the server. */
 export const INSPECTOR_PATH = '/__mock/ui/'
 
+/**
+ * The header, with the value `poll`, that the page puts on its polling requests (`GET /__mock/version`,
+ * `GET /__mock/snapshot`), so that the server leaves their answers out of its log.
+ */
+export const INSPECTOR_POLL_HEADER = 'x-mock-inspector'
+
 const FILES: Readonly<Record<string, { file: string; type: string }>> = {
   '': { file: 'index.html', type: 'text/html; charset=utf-8' },
   'index.html': { file: 'index.html', type: 'text/html; charset=utf-8' },

@@ -51,14 +51,12 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
   // On every interface, the lines a developer copies use 127.0.0.1: 0.0.0.0 is no address to connect to.
   const local = isWildcard(args.host) ? `http://127.0.0.1:${server.port}` : url
   const fragment = server.controlToken ? `#token=${server.controlToken}` : ''
-  // The seed is the first merchant of a fresh instance; read its ids back rather than assume them.
-  const listed = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, {
-    method: 'POST',
-    headers: { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey },
-  })
-  const stores = ((await listed.json()) as { data: Array<{ storeId: number; storeName: string }> }).data
+  // The seed is the first merchant of a fresh instance; read its ids back rather than assume them, through
+  // the control API (a request to the service would be the first entry of the user's request log).
   const demo = await mock.merchants.get(1)
   if (demo.apiKey !== DEMO_MERCHANT.apiKey) throw new Error('[mock] the demo merchant is not merchant 1')
+  const { merchants } = await mock.snapshot()
+  const stores = merchants.find((m) => m.merchantId === demo.merchantId)?.stores ?? []
   const balance = DEMO_MERCHANT.balances
   const lines = [
     `listening on ${url}`,

@@ -261,14 +261,20 @@ export function createControlApi(runtime: GatewayRuntime) {
   const { ctx, serial } = runtime
   /** Drops what expired by the mock clock (retention): before every control call and after every clock move. */
   const prune = () => ctx.retention.prune(ctx.clock.now())
-  /** Control operations run so far: with the requests answered, what `version()` counts. */
+  /** Control operations that may have changed the state: with the requests answered, what `version()` counts. */
   let operations = 0
-  const exclusive = async <T>(task: () => T | Promise<T>): Promise<T> => {
+  /**
+   * Runs a control operation alone. `changed` tells, from its result, whether it may have changed the state;
+   * by default every operation is counted. Settling with nothing due is not (the HTTP server settles once a
+   * second), so that `version()` stands still while nothing happens and a page polling it reloads nothing.
+   */
+  const exclusive = async <T>(task: () => T | Promise<T>, changed: (result: T) => boolean = () => true): Promise<T> => {
     await runtime.ready()
-    return serial.run(() => {
-      operations++
-      prune()
-      return task()
+    return serial.run(async () => {
+      const pruned = prune()
+      const result = await task()
+      if (pruned > 0 || changed(result)) operations++
+      return result
     })
   }
   const settleIfAuto = () => {
@@ -283,8 +289,14 @@ export function createControlApi(runtime: GatewayRuntime) {
    * so `await mock.payments.create(...)` or `await mock.clock.advance(...)` returns with them recorded.
    * Waiting outside the queue lets a receiver call the gateway while it handles a webhook.
    */
-  const withDeliveries = async <T>(task: () => T | Promise<T>): Promise<T> => {
-    const [result, started] = await exclusive(async () => [await task(), ctx.webhooks.collect()] as const)
+  const withDeliveries = async <T>(
+    task: () => T | Promise<T>,
+    changed: (result: T, started: number) => boolean = () => true,
+  ): Promise<T> => {
+    const [result, started] = await exclusive(
+      async () => [await task(), ctx.webhooks.collect()] as const,
+      ([result, started]) => changed(result, started.length),
+    )
     await Promise.all(started)
     return result
   }
@@ -417,11 +429,14 @@ export function createControlApi(runtime: GatewayRuntime) {
     },
     /** Completes (or fails and reverses) every refund and payout that is due now, and runs due webhook retries. */
     settle: (): Promise<{ settled: number }> =>
-      withDeliveries(() => {
-        const settled = ctx.settlement.settleDue(ctx)
-        ctx.webhooks.startDue(ctx)
-        return { settled }
-      }),
+      withDeliveries(
+        () => {
+          const settled = ctx.settlement.settleDue(ctx)
+          ctx.webhooks.startDue(ctx)
+          return { settled }
+        },
+        ({ settled }, started) => settled > 0 || started > 0,
+      ),
     webhooks: {
       /**
        * The webhooks kept (every one still being delivered, and the finished ones `retention.webhooks` keeps), oldest

@@ -53,10 +53,12 @@ export class History<T> {
     while (this.size > this.limit.max) this.#dropOldest()
   }
 
-  /** Drops the entries more than `maxAgeSeconds` old at `now` (one exactly that old stays). */
-  prune(now: number): void {
+  /** Drops the entries more than `maxAgeSeconds` old at `now` (one exactly that old stays); returns how many. */
+  prune(now: number): number {
     const oldest = now - this.limit.maxAgeSeconds * 1000
-    while (this.size > 0 && this.#entries[this.#head]!.at < oldest) this.#dropOldest()
+    let dropped = 0
+    for (; this.size > 0 && this.#entries[this.#head]!.at < oldest; dropped++) this.#dropOldest()
+    return dropped
   }
 
   /** Forgets every entry without dropping anything (used by reset: the tables are emptied anyway). */
@@ -108,13 +110,19 @@ export class Retention {
     return this.#expiring.size
   }
 
-  /** Drops what expired at `now` and history past its age. Looks only at what is due. */
-  prune(now: number): void {
+  /**
+   * Drops what expired at `now` and history past its age. Looks only at what is due. Returns how many entries
+   * it dropped (an expiry whose record was already gone counts too: nothing tells them apart cheaply).
+   */
+  prune(now: number): number {
+    let dropped = 0
     for (let top = this.#expiring.peek(); top !== undefined && top.at <= now; top = this.#expiring.peek()) {
       this.#expiring.pop()
       top.drop()
+      dropped++
     }
-    for (const history of this.#histories) history.prune(now)
+    for (const history of this.#histories) dropped += history.prune(now)
+    return dropped
   }
 
   /** Forgets every scheduled expiry and every history entry (used by reset, after the tables are emptied). */

@@ -112,6 +112,8 @@ async function api<T = unknown>(method: string, path: string, body?: unknown): P
   const headers: Record<string, string> = {}
   if (token) headers.Authorization = `Bearer ${token}`
   if (body !== undefined) headers['Content-Type'] = 'application/json'
+  // The polling, once a second: marked, so that the server does not log it (its log is the user's requests).
+  if (method === 'GET' && (path === '/version' || path.startsWith('/snapshot'))) headers['X-Mock-Inspector'] = 'poll'
   let res: Response
   try {
     res = await fetch(`/__mock${path}`, {
