@@ -3,11 +3,13 @@
  * The TypeScript code blocks of the guides (README.md, docs/*.md, the packages' and examples' READMEs):
  * each ```ts block, where it is, and whether it is marked as not runnable. A block preceded by the
  * comment `<!-- doc-test: skip: <reason> -->` is not run (a fragment of a browser test file, a listing
- * that names arguments instead of passing them); the reason is required and the suite lists them.
+ * that names arguments instead of passing them); the reason is required and the suite lists them. A block
+ * preceded by `<!-- doc-test: prints: <text> -->` must write that text to the console when it runs: an
+ * example that branches on an outcome shows, this way, that it reaches the branch it is about.
  *
  * The blocks of a self-contained guide ({@link SELF_CONTAINED_GUIDES}) are complete programs: a reader
- * copies one and runs it as it is, so it must define every name it uses. The suite type-checks and runs
- * them without the prelude's names.
+ * copies one and runs it as it is, so it must define every name it uses. The suite type-checks them without
+ * the prelude's names and runs them as the reader does, against the mock server (prelude.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 
@@ -33,8 +35,9 @@ export function guideFiles(): string[] {
 }
 
 /**
- * The guides whose examples define every name they use (they may read environment variables): the
- * SDK's README, which a merchant reads on npm and copies from.
+ * The guides whose examples define every name they use (they may read the environment variables of the
+ * guide's "Try the examples": `GATEWAY_BASE_URL`, `GATEWAY_API_KEY`, `GATEWAY_API_SECRET`): the SDK's
+ * README, which a merchant reads on npm and copies from.
  */
 export const SELF_CONTAINED_GUIDES: readonly string[] = ['packages/sdk/README.md']
 
@@ -47,11 +50,14 @@ export interface CodeBlock {
   code: string
   /** Why the block is not run, when it is marked so. */
   skip?: string
+  /** What the block must write to the console when it runs, when it is marked so. */
+  prints?: string
   /** True in a self-contained guide: checked and run without the prelude's names. */
   selfContained: boolean
 }
 
 const SKIP = /^<!--\s*doc-test:\s*skip:\s*(.+?)\s*-->$/
+const PRINTS = /^<!--\s*doc-test:\s*prints:\s*(.+?)\s*-->$/
 
 /** Every ```ts block of `file`, in order. */
 export function blocksOf(file: string): CodeBlock[] {
@@ -65,11 +71,13 @@ export function blocksOf(file: string): CodeBlock[] {
     // The marker sits on the line before the fence (a blank line may separate them).
     const before = [lines[start - 1], lines[start - 2]].find((l) => l !== undefined && l.trim() !== '')
     const skip = before === undefined ? undefined : SKIP.exec(before.trim())?.[1]
+    const prints = before === undefined ? undefined : PRINTS.exec(before.trim())?.[1]
     blocks.push({
       where: `${file}:${start + 1}`,
       id: `${file.replace(/[^a-zA-Z0-9]+/g, '-')}-${start + 1}`,
       code: body.join('\n'),
       ...(skip === undefined ? {} : { skip }),
+      ...(prints === undefined ? {} : { prints }),
       selfContained: SELF_CONTAINED_GUIDES.includes(file),
     })
   }

@@ -2,15 +2,19 @@
  * Every TypeScript example of the guides is type-checked and run against the mock, so that no guide can
  * show code that does not compile or does not work. Each ```ts block becomes a module of its own (under
  * `.blocks/`, not committed), type-checked with the repository's compiler options, then run. A block
- * marked `<!-- doc-test: skip: <reason> -->` is listed with its reason instead.
+ * marked `<!-- doc-test: skip: <reason> -->` is listed with its reason instead; one marked
+ * `<!-- doc-test: prints: <text> -->` must write that text to the console.
  *
  * Two kinds of guide:
  * - most guides' examples take some names for granted (`apiKey`, `auth`, an Express `app`...): they are
- *   checked in one program with `prelude.d.ts`, and run with those names provided by prelude.ts;
+ *   checked in one program with `prelude.d.ts`, and run with those names provided by prelude.ts, against
+ *   the mock behind `*.example.com`, which pays each order as soon as it is created;
  * - a self-contained guide's examples (blocks.ts, `SELF_CONTAINED_GUIDES`: the SDK's README) are complete
  *   programs a reader copies as they are: they are checked in a second program, without `prelude.d.ts`,
- *   and run with nothing but the gateway behind `*.example.com` and the environment variables, so a name
- *   a block uses without defining it fails both the type check and the run.
+ *   and each runs as its reader runs it, against a mock server of its own (`npx merchant-gateway-mock
+ *   serve`, on a free port) with the three environment variables of the README and nothing else. A name a
+ *   block uses without defining it fails both the type check and the run; a refund of an order the block
+ *   did not pay fails the run.
  *
  * A block that exports a fetch-style route handler `POST` (a webhook receiver) is also sent a webhook the
  * mock signed, and must acknowledge it, then refuse the same delivery with its body re-serialised.
@@ -20,7 +24,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
 import { blocksOf, guideFiles, type CodeBlock } from './blocks.js'
-import { installGateway, installPrelude, type Installed } from './prelude.js'
+import { format } from 'node:util'
+import { installGateway, installPrelude, installServer, payAnOrder, type Installed } from './prelude.js'
 
 const HERE = fileURLToPath(new URL('./', import.meta.url))
 const OUT = `${HERE}.blocks/`
@@ -41,11 +46,35 @@ const UNDEFINED_NAME: CodeBlock = {
   selfContained: true,
 }
 
+/**
+ * A block that refunds an order it never paid: the mistake the prelude's paying of every order hid. It
+ * type-checks, and its run must fail as its reader's would. Written twice, so that it is run, from a
+ * module of its own each time, with the setup of a self-contained guide and with the prelude's.
+ */
+const UNPAID_REFUND: CodeBlock = {
+  where: 'a block refunding an order it never paid',
+  id: 'unpaid-refund',
+  code: [
+    "import { GatewayClient } from '@merchant-gateway/sdk'",
+    '',
+    'const gateway = new GatewayClient({',
+    '  apiKey: process.env.GATEWAY_API_KEY!,',
+    '  apiSecret: process.env.GATEWAY_API_SECRET!,',
+    '  baseUrl: process.env.GATEWAY_BASE_URL!,',
+    '})',
+    "const order = await gateway.orders.create({ storeId: 101, amount: 12.5, currency: 'USD' })",
+    'await gateway.refunds.create({ orderId: Number(order.order_id), amount: 2.5 }) // no customer paid it',
+  ].join('\n'),
+  selfContained: true,
+}
+const UNPAID_REFUND_UNDER_PRELUDE: CodeBlock = { ...UNPAID_REFUND, id: 'unpaid-refund-under-prelude' }
+const made = [...runnable, UNDEFINED_NAME, UNPAID_REFUND, UNPAID_REFUND_UNDER_PRELUDE]
+
 rmSync(OUT, { recursive: true, force: true })
 mkdirSync(OUT, { recursive: true })
-const fileOf = new Map([...runnable, UNDEFINED_NAME].map((b) => [b.id, `${OUT}${b.id}.ts`]))
+const fileOf = new Map(made.map((b) => [b.id, `${OUT}${b.id}.ts`]))
 // `export {}`: every block is a module (its own scope, top-level await), whether or not it imports.
-for (const b of [...runnable, UNDEFINED_NAME]) writeFileSync(fileOf.get(b.id)!, `${b.code}\n\nexport {}\n`)
+for (const b of made) writeFileSync(fileOf.get(b.id)!, `${b.code}\n\nexport {}\n`)
 
 /** One program's complaints, by file; the program is kept so the next one can reuse its parsed files. */
 interface Checked {
@@ -74,16 +103,44 @@ function typeCheck(blocks: readonly CodeBlock[], prelude: boolean, oldProgram?: 
 }
 
 const withPrelude = typeCheck([...runnable.filter((b) => !b.selfContained), UNDEFINED_NAME], true)
-const onTheirOwn = typeCheck([...runnable.filter((b) => b.selfContained), UNDEFINED_NAME], false, withPrelude.program)
+const onTheirOwn = typeCheck(
+  [...runnable.filter((b) => b.selfContained), UNDEFINED_NAME, UNPAID_REFUND],
+  false,
+  withPrelude.program,
+)
 
 /** The complaints about `block` in the program it belongs to. */
 function diagnosticsOf(block: CodeBlock, checked = block.selfContained ? onTheirOwn : withPrelude): string[] {
   return checked.byFile.get(fileOf.get(block.id)!) ?? []
 }
 
-/** What a block runs with: the gateway alone for a self-contained guide, else the prelude's names too. */
+/**
+ * What a block runs with: for a self-contained guide what its reader has (a mock server of its own and the
+ * environment variables), else the mock behind `*.example.com` and the prelude's names.
+ */
 function install(block: CodeBlock): Promise<Installed> {
-  return block.selfContained ? installGateway() : installPrelude()
+  return block.selfContained ? installServer() : installPrelude()
+}
+
+/** Imports (runs) a block's module; resolves to what it wrote to the console, which still shows it. */
+async function run(block: CodeBlock): Promise<string> {
+  const methods = ['log', 'info', 'warn', 'error', 'debug'] as const
+  const originals = methods.map((m) => console[m])
+  const written: string[] = []
+  methods.forEach((m, i) => {
+    console[m] = (...args: unknown[]) => {
+      written.push(format(...args))
+      originals[i]!.apply(console, args)
+    }
+  })
+  try {
+    await import(pathToFileURL(fileOf.get(block.id)!).href)
+  } finally {
+    methods.forEach((m, i) => {
+      console[m] = originals[i]!
+    })
+  }
+  return written.join('\n')
 }
 
 /** True when the block exports a fetch-style route handler `POST` (Next.js route handlers, a Hono route). */
@@ -114,27 +171,54 @@ describe("the guides' TypeScript examples", () => {
     // ...a self-contained guide's program has none of them,
     expect(diagnosticsOf(UNDEFINED_NAME, onTheirOwn)).toEqual([expect.stringMatching(/'apiKey'/)])
     // and its run has none of the prelude's globals.
-    const { restore } = await installGateway()
+    const { restore } = await installServer()
     try {
-      await expect(import(pathToFileURL(fileOf.get(UNDEFINED_NAME.id)!).href)).rejects.toThrow(/apiKey is not defined/)
+      await expect(run(UNDEFINED_NAME)).rejects.toThrow(/apiKey is not defined/)
     } finally {
-      restore()
+      await restore()
+    }
+  })
+
+  it('a self-contained example that refunds an order it did not pay fails its run (order_not_refundable)', async () => {
+    expect(diagnosticsOf(UNPAID_REFUND)).toEqual([])
+    // The prelude pays every order as soon as it is created: there the refund would go through...
+    const prelude = await installGateway()
+    try {
+      await run(UNPAID_REFUND_UNDER_PRELUDE)
+    } finally {
+      await prelude.restore()
+    }
+    // ...as it does not for a reader: against the mock server the order is still pending.
+    const { restore } = await installServer()
+    try {
+      await expect(run(UNPAID_REFUND)).rejects.toMatchObject({
+        name: 'InvalidRequestError',
+        status: 422,
+        code: 'order_not_refundable',
+      })
+    } finally {
+      await restore()
     }
   })
 
   describe.each(runnable.map((b) => [b.where, b] as const))('%s', (_where, block) => {
     const onItsOwn = block.selfContained ? " on its own, without the prelude's names" : ''
+    const against = block.selfContained
+      ? 'runs as its reader runs it, against a mock server of its own and the environment variables'
+      : 'runs against the mock, with the prelude'
+    const printing = block.prints === undefined ? '' : `, and prints "${block.prints}"`
 
     it(`type-checks${onItsOwn}`, () => {
       expect(diagnosticsOf(block)).toEqual([])
     })
 
-    it(`runs against the mock${onItsOwn}`, async () => {
+    it(`${against}${printing}`, async () => {
       const { restore } = await install(block)
       try {
-        await import(pathToFileURL(fileOf.get(block.id)!).href)
+        const written = await run(block)
+        if (block.prints !== undefined) expect(written, `what ${block.where} wrote`).toContain(block.prints)
       } finally {
-        restore()
+        await restore()
       }
     })
 
@@ -146,7 +230,9 @@ describe("the guides' TypeScript examples", () => {
         const { POST } = (await import(pathToFileURL(fileOf.get(block.id)!).href)) as {
           POST: (request: Request) => Promise<Response>
         }
-        // The setup paid an order: the mock built its webhook, signed with the merchant's API secret.
+        // The prelude paid an order; for a self-contained guide, the test plays the customer now (the block
+        // ran first, on a server where nobody paid). The mock built the webhook, signed with the API secret.
+        if (block.selfContained) await payAnOrder(mock)
         const delivery = mock.webhooks.list().at(-1)!
         const send = (body: string) =>
           POST(
@@ -160,7 +246,7 @@ describe("the guides' TypeScript examples", () => {
         const reserialised = JSON.stringify(JSON.parse(delivery.rawBody), null, 2)
         expect((await send(reserialised)).status).toBe(401)
       } finally {
-        restore()
+        await restore()
       }
     })
   })

@@ -1,21 +1,29 @@
 /**
  * @module test/guides/prelude
- * What a guide's example takes for granted, made real for the doc-test, in two layers:
+ * What a guide's example runs against in the doc-test.
+ *
+ * A self-contained guide's example (see `SELF_CONTAINED_GUIDES` in blocks.ts) gets what its reader has, and
+ * nothing more: {@link installServer} starts the mock as a real HTTP server, as `npx merchant-gateway-mock
+ * serve` does (the demo merchant: API key `mk_test_demo`, store 101; the real clock, running), on a free
+ * port of 127.0.0.1, and sets the three environment variables the reader exports (`GATEWAY_BASE_URL`, its
+ * address, `GATEWAY_API_KEY`, `GATEWAY_API_SECRET`). No fetch is intercepted and no order is paid for the
+ * example: one that refunds an order pays it first, through the control API, as its reader must.
+ *
+ * The other guides' examples take more for granted, in two layers:
  *
  * - {@link installGateway}: a gateway behind every `https://*.example.com` address and the environment
  *   variables an example may read (`GATEWAY_API_KEY`, ...). The gateway is the mock, seeded with the CLI's
- *   demo merchant (API key `mk_test_demo`, store 101), on the real clock, so that the SDK's signatures with
- *   `Date.now` are fresh. An order an example creates is paid at once, as if the customer scanned the QR
- *   code right away, so that the example's refund goes through. This is all a self-contained guide's
- *   example gets (see `SELF_CONTAINED_GUIDES` in blocks.ts): it defines every name it uses.
- * - {@link installPrelude}: the gateway, plus the names the other guides' examples use without defining
- *   them (a merchant's `apiKey`, an `auth` service, a `tracer`, an Express `app`...) as globals.
+ *   demo merchant, on the real clock, so that the SDK's signatures with `Date.now` are fresh. An order an
+ *   example creates is paid at once, as if the customer scanned the QR code right away, so that the
+ *   example's refund goes through.
+ * - {@link installPrelude}: the gateway, plus the names the guides' examples use without defining them (a
+ *   merchant's `apiKey`, an `auth` service, a `tracer`, an Express `app`...) as globals.
  *
  * The names are declared for the type check in `prelude.d.ts`; a name added here goes there too.
  */
 import { GATEWAY_PATHS } from '@merchant-gateway/contract'
 import { createMockGateway, type MockGateway } from '@merchant-gateway/mock'
-import { DEMO_MERCHANT } from '@merchant-gateway/mock/server'
+import { DEMO_MERCHANT, startMockServer } from '@merchant-gateway/mock/server'
 import { GatewayClient } from '@merchant-gateway/sdk'
 
 /** The user the PIN examples act as, with the contact the reset examples use. */
@@ -25,12 +33,61 @@ const OTP = '482913'
 /** Where a mock made without `baseUrl` answers (`.mock` is not a domain of the internet). */
 const MOCK_ORIGIN = 'https://gateway.mock'
 
-/** What an example runs against; `restore` puts the globals and the environment back as they were. */
+/**
+ * What an example runs against; `restore` puts the globals and the environment back as they were (and
+ * closes the server of {@link installServer}).
+ */
 export interface Installed {
   mock: MockGateway
-  restore: () => void
-  /** `METHOD /path` of each request an example sent to `*.example.com`. */
-  calls: string[]
+  restore: () => Promise<void>
+}
+
+/** Sets the variables of `env` in `process.env`; returns what puts the previous values back. */
+function setEnv(env: Record<string, string>): () => void {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]))
+  Object.assign(process.env, env)
+  return () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
+    }
+  }
+}
+
+/**
+ * Creates an order of 12.50 USD at the demo store and pays it, as its customer would: the mock builds the
+ * payment's webhook, signed with the demo merchant's API secret. Returns the order's id.
+ */
+export async function payAnOrder(mock: MockGateway): Promise<number> {
+  const response = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.createOrder}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Api-Key': DEMO_MERCHANT.apiKey },
+    body: JSON.stringify({ storeId: 101, amount: 12.5, currency: 'USD' }),
+  })
+  const orderId = Number(((await response.json()) as { order_id: string }).order_id)
+  await mock.payments.create({ orderId, status: 'SUCCESS' })
+  return orderId
+}
+
+/**
+ * The mock as its reader runs it, for an example of a self-contained guide: a real HTTP server (see the
+ * module's comment) and the three environment variables; nothing else. `restore` closes the server.
+ */
+export async function installServer(): Promise<Installed & { url: string }> {
+  const server = await startMockServer({ seed: [DEMO_MERCHANT], port: 0, host: '127.0.0.1' })
+  const restoreEnv = setEnv({
+    GATEWAY_BASE_URL: server.url,
+    GATEWAY_API_KEY: DEMO_MERCHANT.apiKey,
+    GATEWAY_API_SECRET: DEMO_MERCHANT.apiSecret,
+  })
+  const realFetch = globalThis.fetch
+  const restore = async () => {
+    // Not an interception: an example may replace fetch itself (msw's setupServer does, until its close()).
+    if (globalThis.fetch !== realFetch) globalThis.fetch = realFetch
+    restoreEnv()
+    await server.close()
+  }
+  return { mock: server.mock, restore, url: server.url }
 }
 
 /** Sets each global of `values` (a data property); returns what puts the previous ones back. */
@@ -46,12 +103,21 @@ function defineGlobals(values: Record<string, unknown>): () => void {
   }
 }
 
+/** {@link installGateway}'s mock, with what the names of {@link installPrelude} are made of. */
+interface InstalledGateway extends Installed {
+  /** The order the setup paid. */
+  orderId: number
+  /** The PIN user's token. */
+  accessToken: string
+  /** `METHOD /path` of each request an example sent to `*.example.com`. */
+  calls: string[]
+}
+
 /**
  * The gateway behind `https://*.example.com` (the global `fetch` answers those addresses from the mock and
- * refuses any other) and the environment variables; no other global. Also returns the order the setup
- * paid and the PIN user's token, for the names of {@link installPrelude}.
+ * refuses any other) and the environment variables; no other global.
  */
-export async function installGateway(): Promise<Installed & { orderId: number; accessToken: string }> {
+export async function installGateway(): Promise<InstalledGateway> {
   const mock = createMockGateway({ seed: [DEMO_MERCHANT], otpDevCode: OTP })
   const user = await mock.users.create({ email: EMAIL, emailVerified: true })
   const origin = new URL(mock.baseUrl).origin
@@ -74,38 +140,27 @@ export async function installGateway(): Promise<Installed & { orderId: number; a
     }
     return response
   }
-  const orderRes = await fetchViaMock(`https://pay.example.com${GATEWAY_PATHS.createOrder}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Api-Key': DEMO_MERCHANT.apiKey },
-    body: JSON.stringify({ storeId: 101, amount: 12.5, currency: 'USD' }),
-  })
-  const order = (await orderRes.json()) as { order_id: string }
-  calls.length = 0
+  const orderId = await payAnOrder(mock)
 
-  const env = {
+  const restoreEnv = setEnv({
     GATEWAY_API_KEY: DEMO_MERCHANT.apiKey,
     GATEWAY_API_SECRET: DEMO_MERCHANT.apiSecret,
     GATEWAY_BASE_URL: 'https://pay.example.com',
     WEBHOOK_SECRET: DEMO_MERCHANT.apiSecret,
-  }
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]))
-  Object.assign(process.env, env)
+  })
   const restoreFetch = defineGlobals({ fetch: fetchViaMock })
-  const restore = () => {
+  const restore = async () => {
     restoreFetch()
     // An example may replace fetch itself (msw's setupServer does, until its close()).
     if (globalThis.fetch !== realFetch) globalThis.fetch = realFetch
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k]
-      else process.env[k] = v
-    }
+    restoreEnv()
   }
-  return { mock, restore, calls, orderId: Number(order.order_id), accessToken: user.accessToken }
+  return { mock, restore, calls, orderId, accessToken: user.accessToken }
 }
 
 /** The gateway of {@link installGateway}, and the names the guides' examples take for granted as globals. */
 export async function installPrelude(): Promise<Installed> {
-  const { mock, restore: restoreGateway, calls, orderId, accessToken } = await installGateway()
+  const { mock, restore: restoreGateway, orderId, accessToken } = await installGateway()
   const noop = () => undefined
   const restoreNames = defineGlobals({
     GatewayClient,
@@ -138,9 +193,9 @@ export async function installPrelude(): Promise<Installed> {
     app: { post: noop },
     express: { raw: () => noop },
   })
-  const restore = () => {
+  const restore = async () => {
     restoreNames()
-    restoreGateway()
+    await restoreGateway()
   }
-  return { mock, restore, calls }
+  return { mock, restore }
 }
