@@ -263,30 +263,41 @@ describe('the inspector page, in Chromium', () => {
     expect(await clockNow()).toBe(before)
   })
 
-  it('the clock is set by a UTC ISO 8601 date as it shows; a malformed date says so and moves nothing', async () => {
-    const field = page.getByLabel('Set the clock to')
-    const set = page.getByRole('button', { name: 'Set', exact: true })
-    const before = await clockNow()
-    for (const wrong of ['13/11/2026 10:00', '2026-11-16T10:30:00', '2026-02-30T09:00:00Z', 'monday']) {
-      await field.fill(wrong)
-      await set.click()
-      const message = page.getByTestId('clock-set-error')
-      await expect.poll(() => message.textContent()).toContain(`"${wrong}" is not a UTC date`)
-      expect(await message.textContent()).toContain('2026-11-13T09:00:00Z')
-      expect(await clockNow()).toBe(before)
-    }
-    expect(await page.getByTestId('clock-now').textContent()).toBe('2026-11-13 09:00:00Z')
+  it(
+    'the clock is set by a UTC ISO 8601 date as it shows; a malformed date, or a day the calendar lacks, ' +
+      'says which and moves nothing',
+    async () => {
+      const field = page.getByLabel('Set the clock to')
+      const set = page.getByRole('button', { name: 'Set', exact: true })
+      const before = await clockNow()
+      for (const [wrong, said] of [
+        ['13/11/2026 10:00', 'is not a UTC date'],
+        ['2026-11-16T10:30:00', 'is not a UTC date'],
+        ['monday', 'is not a UTC date'],
+        // Well written, but no such day or time: the message says so, not that the form is wrong.
+        ['2026-02-30', 'is no day or time of the calendar'],
+        ['2026-11-16T24:30:00Z', 'is no day or time of the calendar'],
+      ] as const) {
+        await field.fill(wrong)
+        await set.click()
+        const message = page.getByTestId('clock-set-error')
+        await expect.poll(() => message.textContent()).toContain(`"${wrong}" ${said}`)
+        expect(await message.textContent()).toContain('2026-11-13T09:00:00Z')
+        expect(await clockNow()).toBe(before)
+      }
+      expect(await page.getByTestId('clock-now').textContent()).toBe('2026-11-13 09:00:00Z')
 
-    await field.fill('2026-11-16T10:30:00Z')
-    await set.click()
-    await expect.poll(() => page.getByTestId('clock-now').textContent()).toBe('2026-11-16 10:30:00Z')
-    expect(await clockNow()).toBe('2026-11-16T10:30:00.000Z')
-    expect(await page.getByTestId('clock-set-error').count()).toBe(0)
-    // The clock's own text, pasted back, is a date the field takes.
-    await field.fill('2026-11-16 11:00:00Z')
-    await set.click()
-    await expect.poll(() => page.getByTestId('clock-now').textContent()).toBe('2026-11-16 11:00:00Z')
-  })
+      await field.fill('2026-11-16T10:30:00Z')
+      await set.click()
+      await expect.poll(() => page.getByTestId('clock-now').textContent()).toBe('2026-11-16 10:30:00Z')
+      expect(await clockNow()).toBe('2026-11-16T10:30:00.000Z')
+      expect(await page.getByTestId('clock-set-error').count()).toBe(0)
+      // The clock's own text, pasted back, is a date the field takes.
+      await field.fill('2026-11-16 11:00:00Z')
+      await set.click()
+      await expect.poll(() => page.getByTestId('clock-now').textContent()).toBe('2026-11-16 11:00:00Z')
+    },
+  )
 
   it('the Faults form labels each field with a visible label tied to its input', async () => {
     await tab('Faults')

@@ -25,7 +25,8 @@ describe('GatewayClient options', () => {
   const make = (options: Partial<GatewayClientOptions>) => () =>
     new GatewayClient({ apiKey: 'mk_1', baseUrl: BASE, ...options } as GatewayClientOptions)
   it.each([
-    [{ apiKey: 12345 }, 'apiKey is required: the merchant API key from the merchant app, got a number'],
+    [{ apiKey: 12345 }, 'apiKey must be a string: the merchant API key from the merchant app, got a number'],
+    [{ apiKey: null }, 'apiKey is required: the merchant API key from the merchant app, got null'],
     [
       { apiSecret: '' },
       'apiSecret must be the API secret from the merchant app (a non-empty string), got an empty string',

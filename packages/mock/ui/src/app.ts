@@ -173,6 +173,9 @@ function money(amount: number, currency: string): string {
   return `${code} ${figure}`
 }
 
+/** A UTC date as the clock field takes it: the day, then optionally the time ending in `Z`. */
+const UTC_DATE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2}(?:\.\d{1,3})?)?Z)?$/i
+
 /**
  * The instant a typed date means, as ISO 8601, or undefined when it is not a UTC date: `2026-11-06`
  * (midnight), `2026-11-06T09:00Z`, `2026-11-06T09:00:00Z`, with or without milliseconds, and with a space
@@ -180,7 +183,7 @@ function money(amount: number, currency: string): string {
  * day the calendar does not have (2026-02-30) rather than moved to another one.
  */
 function parseUtcDate(typed: string): string | undefined {
-  const parts = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2}(?:\.\d{1,3})?)?Z)?$/i.exec(typed.trim())
+  const parts = UTC_DATE.exec(typed.trim())
   if (!parts) return undefined
   const [, day, hourMinute = '00:00', seconds = ':00'] = parts
   const at = Date.parse(`${day}T${hourMinute}${seconds}Z`)
@@ -281,7 +284,14 @@ function ClockBar({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
       refused === null
         ? ''
         : html`<p id="clock-set-error" class="error clock-error" role="alert" data-testid="clock-set-error">
-            ${refused === '' ? 'Type a UTC date, such as ' : `"${refused}" is not a UTC date: write it as `}
+            ${
+              refused === ''
+                ? 'Type a UTC date, such as '
+                : UTC_DATE.test(refused.trim())
+                  ? // Written as it should be, but the calendar has no such day or time (2026-02-30, 24:00).
+                    `"${refused}" is no day or time of the calendar: write a real one, such as `
+                  : `"${refused}" is not a UTC date: write it as `
+            }
             <span class="nowrap">${example}</span>${refused === '' ? '.' : ' (ISO 8601, ending in Z for UTC).'}
           </p>`
     }

@@ -157,9 +157,10 @@ function checkFunction<T>(name: string, value: T, signature: string): T {
 export function resolveClientOptions(options: GatewayClientOptions): ResolvedClientOptions {
   if (typeof options?.apiKey !== 'string' || options.apiKey === '') {
     // A credential: the message shows what kind of value came, never its content.
-    throw new ClientValidationError(
-      `apiKey is required: the merchant API key from the merchant app, got ${kindOf(options?.apiKey)}`,
-    )
+    const given = options?.apiKey
+    // Missing or of the wrong kind: the message says which.
+    const what = given === undefined || given === null || given === '' ? 'is required' : 'must be a string'
+    throw new ClientValidationError(`apiKey ${what}: the merchant API key from the merchant app, got ${kindOf(given)}`)
   }
   if (options.apiSecret !== undefined && (typeof options.apiSecret !== 'string' || options.apiSecret === '')) {
     throw new ClientValidationError(
