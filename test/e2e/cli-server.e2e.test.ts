@@ -63,7 +63,7 @@ describe('the CLI server, driven across processes', () => {
     expect(banner).toContain(
       `curl -s -X POST ${cli.url}/api/v1/payment-gateway/stores/list -H 'X-Api-Key: mk_test_demo'`,
     )
-    expect(banner).toContain(`GET ${cli.url}/__mock lists its routes`)
+    expect(banner).toContain(`control API:   GET ${cli.url}/__mock lists its routes\n`)
     expect(banner).toContain(
       'docs:          https://github.com/merchant-gateway/merchant-gateway/blob/main/docs/mock-server.md',
     )
@@ -316,6 +316,8 @@ describe('the CLI on every interface (--host 0.0.0.0)', () => {
       200,
     )
     expect(cli.output()).toContain(`inspector:     ${local}/__mock/ui/#token=${token}`)
+    // The route list, like every control route, needs the token: the banner says so where it offers it.
+    expect(cli.output()).toContain(`control API:   GET ${local}/__mock lists its routes (with the token below)`)
     expect(cli.output().split('\n').slice(1).join('\n')).not.toContain('0.0.0.0:')
   })
 

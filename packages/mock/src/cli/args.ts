@@ -172,7 +172,11 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
     return usageError(`--allow-host must be a host name such as mock.test, got ${JSON.stringify(badHost)}`)
   const controlToken = values['control-token']
   if (controlToken !== undefined && !/^[\x21-\x7e]{8,200}$/.test(controlToken)) {
-    return usageError('--control-token must be 8 to 200 printable characters without spaces')
+    // What was wrong with it, never the token itself.
+    const got = /^[\x21-\x7e]*$/.test(controlToken)
+      ? `got ${controlToken.length} character(s)`
+      : 'got a space or a character that is not printable ASCII'
+    return usageError(`--control-token must be 8 to 200 printable characters without spaces, ${got}`)
   }
   const counts: Record<string, number> = {}
   for (const flag of KEEP_FLAGS) {
@@ -280,6 +284,11 @@ function checkOptions(argv: readonly string[]): string[] | string {
     if (token.kind !== 'option') continue
     if (!Object.hasOwn(OPTIONS, token.name)) return unknownOption(token.rawName)
     const value = token.value
+    // An option that takes a value, given none (`-p` at the end, `--now --frozen`): said in the CLI's words,
+    // with an example. A negative number is a value (`-p -1`), refused later by its own check.
+    const missing = value === undefined || (!token.inlineValue && value.startsWith('-') && !/^-\d/.test(value))
+    if (OPTIONS[token.name as keyof typeof OPTIONS].type === 'string' && missing)
+      return `${token.rawName} needs a value, e.g. ${token.rawName} ${VALUE_EXAMPLES[token.name] ?? '<value>'}`
     // A lone option only (`-p -1`, `--port -1`): in a group of short flags (`-qp -1`) the value stays ambiguous.
     const lone = args[token.index] === token.rawName
     if (lone && token.inlineValue === false && value !== undefined && /^-\d/.test(value)) {
@@ -287,6 +296,23 @@ function checkOptions(argv: readonly string[]): string[] | string {
     }
   }
   return args
+}
+
+/** A value of each option that takes one, for the message of an option given without its value. */
+const VALUE_EXAMPLES: Readonly<Record<string, string>> = {
+  port: '4010',
+  host: '127.0.0.1',
+  now: '2026-11-02T09:00:00Z',
+  'webhook-url': 'http://127.0.0.1:3000/webhooks',
+  'allow-origin': 'http://localhost:5173',
+  'allow-host': 'mybox.local',
+  'control-token': '<8 to 200 printable characters>',
+  'keep-requests': '1000',
+  'keep-webhooks': '1000',
+  'keep-webhooks-seconds': '604800',
+  'keep-codes': '1000',
+  'keep-codes-seconds': '604800',
+  'keep-expired-qr-seconds': '86400',
 }
 
 /** The message for an option the CLI does not know, with the nearest known one when one is close. */

@@ -72,7 +72,7 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
     `  webhooks     ${args.webhookUrl ?? 'not sent by HTTP (pass --webhook-url); GET /__mock/webhooks lists them'}`,
     'try:',
     `  curl -s -X POST ${local}${GATEWAY_PATHS.listStores} -H '${HEADERS.apiKey}: ${DEMO_MERCHANT.apiKey}'`,
-    `control API:   GET ${local}/__mock lists its routes`,
+    `control API:   GET ${local}/__mock lists its routes${server.controlToken ? ' (with the token below)' : ''}`,
     `inspector:     ${local}/__mock/ui/${fragment}   (the state, live, in a browser)`,
     `docs:          ${DOCS_URL}`,
     ...controlNotes(args, server),
