@@ -122,19 +122,24 @@ function install(block: CodeBlock): Promise<Installed> {
   return block.selfContained ? installServer() : installPrelude()
 }
 
-/** Imports (runs) a block's module; resolves to what it wrote to the console, which still shows it. */
+/**
+ * Imports (runs) a block's module; resolves to what it wrote to the console. That output is kept out of the
+ * test run's report (some 200 lines of examples' logs), and shown when the block fails.
+ */
 async function run(block: CodeBlock): Promise<string> {
   const methods = ['log', 'info', 'warn', 'error', 'debug'] as const
   const originals = methods.map((m) => console[m])
   const written: string[] = []
-  methods.forEach((m, i) => {
+  methods.forEach((m) => {
     console[m] = (...args: unknown[]) => {
       written.push(format(...args))
-      originals[i]!.apply(console, args)
     }
   })
   try {
     await import(pathToFileURL(fileOf.get(block.id)!).href)
+  } catch (error) {
+    if (written.length > 0) originals[3]!.call(console, `${block.where} printed:\n${written.join('\n')}`)
+    throw error
   } finally {
     methods.forEach((m, i) => {
       console[m] = originals[i]!
