@@ -36,3 +36,27 @@ export {
   isControlPath,
   CONTROL_PREFIX,
 } from './control/control-routes.js'
+// The shapes the control API takes and the records it answers with, as zod/mini schemas: for a client or a
+// tool that checks or describes control requests and answers (the control API's OpenAPI document is built
+// from these), without reaching into the package's files.
+export {
+  addAccountBody,
+  addFaultBody,
+  addStoreBody,
+  createMerchantBody,
+  createUserBody,
+  emptyBody,
+  reportPaymentBody,
+  resetBody,
+  setClockBody,
+  staleNextBody,
+  updateMerchantBody,
+  updateStoreBody,
+} from './control/control-schemas.js'
+export {
+  accountRecordSchema,
+  orderRecordSchema,
+  transactionRecordSchema,
+  webhookAttemptSchema,
+  webhookRecordSchema,
+} from './store/records.js'

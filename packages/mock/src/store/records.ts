@@ -37,7 +37,15 @@ export const storeRecordSchema = z.object({
 /** @see storeRecordSchema */
 export type StoreRecord = z.infer<typeof storeRecordSchema>
 
-/** A payout destination account known to the mock, and whether it fails at settlement. */
+/**
+ * A payout destination account known to the mock, and whether it fails at settlement.
+ *
+ * @example
+ * ```ts
+ * accountRecordSchema.parse({ merchantId: 1, accountNumber: '200300400', accountName: 'Riverside Ltd',
+ *   failAtSettlement: false })
+ * ```
+ */
 export const accountRecordSchema = z.object({
   merchantId: id,
   accountNumber: z.string().check(z.minLength(1)),
@@ -61,7 +69,15 @@ export type BalanceRecord = z.infer<typeof balanceRecordSchema>
 /** Order states of the gateway documentation. */
 const orderStatusSchema = z.enum(['pending', 'processing', 'completed', 'cancelled'])
 
-/** A payment order with its QR code. `source: 'qr'` marks an order made when a stand-alone QR was paid. */
+/**
+ * A payment order with its QR code. `source: 'qr'` marks an order made when a stand-alone QR was paid.
+ * `GET /__mock/orders/{orderId}` answers it with `amount` in major units instead of `amountMinor`.
+ *
+ * @example
+ * ```ts
+ * Object.keys(orderRecordSchema.shape) // ['orderId', 'merchantId', 'storeId', 'amountMinor', 'currency', ...]
+ * ```
+ */
 export const orderRecordSchema = z.object({
   orderId: id,
   merchantId: id,
@@ -101,6 +117,12 @@ const transactionStatusSchema = z.enum(['pending', 'completed', 'failed', 'cance
 /**
  * Every movement of money is a transaction: a customer's payment of an order, a refund of an order,
  * or a payout to an account. Refunds and payouts stay `pending` until they settle (`dueAt`).
+ * `GET /__mock/transactions/{transactionId}` answers it with `amount` in major units instead of `amountMinor`.
+ *
+ * @example
+ * ```ts
+ * transactionRecordSchema.shape.status.parse('pending') // 'pending'
+ * ```
  */
 export const transactionRecordSchema = z.object({
   transactionId: id,
@@ -137,14 +159,30 @@ export const idempotencyRecordSchema = z.object({
 /** @see idempotencyRecordSchema */
 export type IdempotencyRecord = z.infer<typeof idempotencyRecordSchema>
 
-/** One delivery attempt of a webhook. */
+/**
+ * One delivery attempt of a webhook: when (mock-clock epoch milliseconds), how it went, and what the
+ * receiver answered or why it failed.
+ *
+ * @example
+ * ```ts
+ * webhookAttemptSchema.parse({ at: 1793610000000, outcome: 'delivered', detail: 'HTTP 200' })
+ * ```
+ */
 export const webhookAttemptSchema = z.object({
   at: time,
   outcome: z.enum(['delivered', 'failed']),
   detail: z.string(),
 })
 
-/** A webhook the mock built and signed, with its delivery attempts. */
+/**
+ * A webhook the mock built and signed, with its delivery attempts.
+ *
+ * @example
+ * ```ts
+ * const [webhook] = mock.webhooks.list()
+ * webhookRecordSchema.shape.payload.parse(JSON.parse(webhook.rawBody)) // { accountName: ..., status: 'SUCCESS', ... }
+ * ```
+ */
 export const webhookRecordSchema = z.object({
   id: id,
   merchantId: id,
