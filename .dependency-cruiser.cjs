@@ -1,7 +1,8 @@
 // Import rules of the packages' source, checked in CI (`npm run lint:cycles`):
 // - no import cycle anywhere, type-only imports included (a cycle of types is a cycle of concepts);
 // - the mock's layers as docs/architecture.md draws them: the domain and the store below the HTTP layer,
-//   the control API and the adapters; the contract below the SDK and the mock.
+//   the control API and the adapters; the contract below the SDK and the mock;
+// - the OpenAPI tools (tools/openapi) on the packages' public entries only, and no package on the tools.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -48,6 +49,25 @@ module.exports = {
       comment: 'The contract is the bottom layer: the SDK and the mock build on it.',
       from: { path: '^packages/contract/src/' },
       to: { path: '^packages/(sdk|mock)/' },
+    },
+    {
+      name: 'packages-not-on-the-tools',
+      severity: 'error',
+      comment: 'The published packages ship no generation code: the OpenAPI tools use them, never the reverse.',
+      from: { path: '^packages/' },
+      to: { path: '^tools/' },
+    },
+    {
+      name: 'tools-through-package-entries',
+      severity: 'error',
+      comment:
+        "The OpenAPI tools import the packages as a user would, through their exports' entry files (what " +
+        '`@merchant-gateway/source` resolves them to), never a file inside: what they need is exported.',
+      from: { path: '^tools/' },
+      to: {
+        path: '^packages/',
+        pathNot: '^packages/(contract/src/(index|constants|crypto/index(\\.node)?)|mock/src/(index|server))\\.ts$',
+      },
     },
     {
       name: 'sdk-not-on-the-mock',

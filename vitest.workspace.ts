@@ -114,6 +114,10 @@ export const projects = [
    * receiver over loopback. Its own project so that its child processes and ports stay out of the others.
    */
   nodeProject({ name: 'e2e', root: './test/e2e', include: ['**/*.e2e.test.ts'], testTimeout: 30_000 }),
+  /** The OpenAPI generator (tools/openapi, a private workspace): what it documents and what it refuses. */
+  nodeProject({ name: 'openapi-tools', root: './tools/openapi', include: ['test/**/*.test.ts'] }),
+  /** The contract's operation table against the mock, the SDK and the OpenAPI document: nothing half-added. */
+  nodeProject({ name: 'operations', root: './test/operations', include: ['**/*.test.ts'] }),
   /** The repository's own promises: docs checked against the code, the toolchain's Node preflight. */
   nodeProject({ name: 'repository', root: './test/repository', include: ['**/*.test.ts'] }),
   /** Every TypeScript example of the guides, type-checked and run against the mock. */

@@ -363,9 +363,7 @@ const HTTP_SERVER_ROUTES = [
  * listedRoutes({ httpServer: true }).at(-1) // { method: 'GET', path: '/__mock/ui/', summary: '...' }
  * ```
  */
-export function listedRoutes(
-  options: ControlHandlerOptions = {},
-): Array<{ method: string; path: string; summary: string }> {
+function listedRoutes(options: ControlHandlerOptions = {}): Array<{ method: string; path: string; summary: string }> {
   return [INDEX_ROUTE, ...controlRoutes(), ...(options.httpServer ? HTTP_SERVER_ROUTES : [])]
 }
 

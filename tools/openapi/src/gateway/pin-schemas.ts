@@ -1,5 +1,5 @@
 /**
- * @module openapi/pin-schemas
+ * @module openapi-tools/gateway/pin-schemas
  * zod/mini schemas of the PIN module's bodies, for the document only. The contract keeps the PIN
  * module zod-free (`contract/src/pin.ts`: messages, codes and rules as constants, so that a browser
  * bundle of a PIN client stays small); these schemas are built from those constants, so a changed
@@ -142,7 +142,7 @@ export const resetPinResponseSchema = register(
 )
 
 /** Codes of PIN refusals, and the one of injected faults. */
-export const PIN_ERROR_CODE_VALUES = [...Object.values(PIN_ERROR_CODES), 'injected_fault'] as const
+const PIN_ERROR_CODE_VALUES = [...Object.values(PIN_ERROR_CODES), 'injected_fault'] as const
 
 /** Every PIN refusal: the module envelope plus `code`. */
 export const pinErrorBodySchema = register(

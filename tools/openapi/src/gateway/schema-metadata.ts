@@ -1,5 +1,5 @@
 /**
- * @module openapi/schema-metadata
+ * @module openapi-tools/gateway/schema-metadata
  * What the OpenAPI generator adds to the contract's zod/mini schemas without changing them: the
  * component name and description of each named schema (registered in zod's `globalRegistry`, which
  * zod-openapi reads), and the text of every refinement, which no JSON Schema keyword can carry.

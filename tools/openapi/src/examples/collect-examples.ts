@@ -1,5 +1,5 @@
 /**
- * @module scripts/openapi/collect-examples
+ * @module openapi-tools/examples/collect-examples
  * The examples of the OpenAPI documents, taken from the mock's own answers: one in-process mock
  * (`createMockGateway`) on a frozen clock with seeded randomness, driven through `mock.fetch` (the same
  * pipeline as over HTTP) and the control API's Fetch handler, in a fixed story: a merchant's day
@@ -15,12 +15,8 @@ import {
   type MockGateway,
   type MockGatewayOptions,
 } from '@merchant-gateway/mock'
-import type {
-  DocumentExamples,
-  NamedExamples,
-  OperationExamples,
-} from '../../packages/contract/scripts/openapi/examples.js'
-import { DEMO_MERCHANT } from '../../packages/mock/src/cli/demo-merchant.js'
+import { DEMO_MERCHANT } from '@merchant-gateway/mock/server'
+import type { DocumentExamples, NamedExamples, OperationExamples } from '../gateway/examples.js'
 import { withSeededRandomness } from './seeded-random.js'
 
 /** The instant every example is taken at (after both releases' timelines). */

@@ -1,43 +1,42 @@
 /**
- * @module control-openapi
+ * @module openapi-tools/control/control-document
  * The OpenAPI 3.1 document of the mock's own HTTP surface: the control API under `/__mock` (from the
- * route table of control-routes.ts and the body schemas of control-schemas.ts), the refusals of its
- * guard (401 without the control token, 403 for a Host or Origin not allowed) and of the server's limits
- * (413, 414) on every control operation, and the two documents the server hands out. (The QR code images
- * are the service's: the gateway document has them.) Answers are described by schemas derived from the
- * store's record schemas where the control API returns records, so a changed record changes the
- * document. Used by `npm run openapi` (generation time only: zod-openapi is not a dependency of the
- * published mock).
+ * mock's route table, `controlRoutes()`, and its control body schemas), the refusals of its guard (401
+ * without the control token, 403 for a Host or Origin not allowed) and of the server's limits (413, 414)
+ * on every control operation, and the two documents the server hands out. (The QR code images are the
+ * service's: the gateway document has them.) Answers are described by schemas derived from the mock's
+ * record schemas where the control API returns records, so a changed record changes the document.
+ * Everything comes through the mock's exports (`@merchant-gateway/mock`, `/server`): the published mock
+ * carries no generation code and does not depend on zod-openapi.
  *
  * Every route of {@link controlRoutes} must have its entry here and every entry a route: a control
  * route added without its documentation stops the generation.
  */
 import { balanceSchema, ERA_NAMES, LIMITS, statusErrorBodySchema, storeSchema } from '@merchant-gateway/contract'
-import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi'
-import * as z from 'zod/mini'
 import {
   accountRecordSchema,
-  orderRecordSchema,
-  transactionRecordSchema,
-  webhookAttemptSchema,
-  webhookRecordSchema,
-} from '../store/records.js'
-import { MAX_BODY_BYTES } from '../adapters/http-server.js'
-import { CONTROL_PREFIX, controlRoutes } from './control-routes.js'
-import {
   addAccountBody,
   addFaultBody,
   addStoreBody,
+  CONTROL_PREFIX,
+  controlRoutes,
   createMerchantBody,
   createUserBody,
   emptyBody,
-  resetBody,
+  orderRecordSchema,
   reportPaymentBody,
+  resetBody,
   setClockBody,
   staleNextBody,
+  transactionRecordSchema,
   updateMerchantBody,
   updateStoreBody,
-} from './control-schemas.js'
+  webhookAttemptSchema,
+  webhookRecordSchema,
+} from '@merchant-gateway/mock'
+import { MAX_BODY_BYTES } from '@merchant-gateway/mock/server'
+import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi'
+import * as z from 'zod/mini'
 
 type Schema = z.core.$ZodType
 
@@ -549,7 +548,7 @@ export function buildControlDocument(
       `[openapi] control routes without documentation: ` +
         `${undocumented.join(', ') || 'none'}; documented routes that do not ` +
         `exist: ${stale.join(', ') || 'none'} ` +
-        `(packages/mock/src/control/control-openapi.ts)`,
+        `(tools/openapi/src/control/control-document.ts)`,
     )
   }
   const paths: Record<string, Record<string, ZodOpenApiOperationObject>> = {}

@@ -1,5 +1,5 @@
 /**
- * @module openapi/gateway-document
+ * @module openapi-tools/gateway/gateway-document
  * The OpenAPI 3.1 document of the service (gateway, PIN module, webhook), built from the contract:
  * paths from GATEWAY_PATHS and PIN_PATHS, header names from HEADERS, limits from LIMITS, release dates
  * from RELEASES, error codes from ERROR_CODES and PIN_ERROR_CODES, and every body from the contract's

@@ -1,12 +1,12 @@
 /**
- * @module openapi/examples
+ * @module openapi-tools/gateway/examples
  * The shape of the examples the document carries. They are not written here: the generator takes
- * them from the mock's own answers (scripts/openapi/collect-examples.ts) and checks each against its
+ * them from the mock's own answers (src/examples/collect-examples.ts) and checks each against its
  * schema before it goes into the document.
  */
 
 /** One named example: an OpenAPI Example Object. */
-export interface ExampleObject {
+interface ExampleObject {
   summary: string
   description?: string
   value: unknown

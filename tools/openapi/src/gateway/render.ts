@@ -1,5 +1,5 @@
 /**
- * @module openapi/render
+ * @module openapi-tools/gateway/render
  * zod -> OpenAPI 3.1 through zod-openapi, with this project's rules on top:
  *
  * - every refinement is carried into the schema's `description` (see schema-metadata.ts) or stops the
@@ -52,7 +52,7 @@ function customChecks(schema: z.core.$ZodType): unknown[] {
 }
 
 /** The `override` of every schema rendered: refinements into descriptions, `oneOf` unions. */
-export function applyProjectRules({ zodSchema, jsonSchema, path }: OverrideContext): void {
+function applyProjectRules({ zodSchema, jsonSchema, path }: OverrideContext): void {
   const custom = customChecks(zodSchema)
   if (custom.length > 0) {
     const ownText = REFINEMENT_TEXTS.get(zodSchema)
@@ -64,7 +64,7 @@ export function applyProjectRules({ zodSchema, jsonSchema, path }: OverrideConte
         throw new UnexpressibleSchemaError(
           `[openapi] a refinement at ${where(path)} has no text: JSON Schema ` +
             `cannot state it, so add its description to REFINEMENT_TEXTS ` +
-            `(packages/contract/scripts/openapi/schema-metadata.ts). Schema so far: ` +
+            `(tools/openapi/src/gateway/schema-metadata.ts). Schema so far: ` +
             `${JSON.stringify(jsonSchema)}`,
         )
       }

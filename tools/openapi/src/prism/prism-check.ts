@@ -1,5 +1,5 @@
 /**
- * @module scripts/openapi/prism-check
+ * @module openapi-tools/prism/prism-check
  * The third step of `npm run check:openapi`: the end-to-end suite (test/e2e: the CLI server as a
  * child process, plain HTTP, the SDK) runs with a Prism validating proxy in front of every server it
  * starts (test/e2e/openapi-proxy.ts), then every exchange Prism saw is judged (prism-judge.ts). Exits 1
@@ -10,12 +10,11 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { PRISM_DOCUMENT_ENV, PRISM_LOG_ENV, type Exchange } from '../../test/e2e/openapi-proxy.js'
+import { PRISM_DOCUMENT_ENV, PRISM_LOG_ENV, type Exchange } from '../../../../test/e2e/openapi-proxy.js'
+import { REPOSITORY_ROOT as root } from '../repository-root.js'
 import { repositoryDocument } from './merge-documents.js'
 import { judgeExchanges } from './prism-judge.js'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'mgw-prism-'))
 try {
   const document = repositoryDocument()

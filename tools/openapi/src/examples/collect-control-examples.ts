@@ -1,11 +1,11 @@
 /**
- * @module scripts/openapi/collect-control-examples
+ * @module openapi-tools/examples/collect-control-examples
  * The control document's examples: every control route called once, in an order that gives each a
  * meaningful answer, through the control API's Fetch handler on an in-process mock (frozen clock,
  * seeded randomness, webhooks answered by a stub instead of the network).
  */
 import { GATEWAY_PATHS, HEADERS, PIN_PATHS } from '@merchant-gateway/contract'
-import type { ControlExamples } from '../../packages/mock/src/control/control-openapi.js'
+import type { ControlExamples } from '../control/control-document.js'
 import { caller, controlCaller, EXAMPLE_NOW, newMock } from './collect-examples.js'
 import { withSeededRandomness } from './seeded-random.js'
 

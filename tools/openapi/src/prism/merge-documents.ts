@@ -1,19 +1,17 @@
 /**
- * @module scripts/openapi/merge-documents
+ * @module openapi-tools/prism/merge-documents
  * One document with the paths of both (the service's and the control API's), for Prism, which
  * validates against a single document: the e2e suite calls both through the same server. A component
  * name the two use for different schemas stops the merge rather than letting one shadow the other.
  */
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
+import { REPOSITORY_ROOT as root } from '../repository-root.js'
 
 type Document = { paths: Record<string, unknown>; components?: Record<string, Record<string, unknown>> } & Record<
   string,
   unknown
 >
-
-const root = fileURLToPath(new URL('../..', import.meta.url))
 
 /** The committed documents, read from the repository. */
 const DOCUMENT_FILES = ['packages/contract/openapi.json', 'packages/mock/openapi.control.json'] as const

@@ -1,6 +1,11 @@
+/**
+ * The control document's rules: it documents every route of the mock's control table and nothing else,
+ * each with the refusals of the HTTP server's guard and limits, and it refuses a route without a fitting
+ * example. (The whole document against the committed file is `npm run openapi -- --check`, in CI.)
+ */
+import { CONTROL_PREFIX, controlRoutes, createControlHandler, createMockGateway } from '@merchant-gateway/mock'
 import { describe, expect, it } from 'vitest'
-import { buildControlDocument, type ControlExamples } from './control-openapi.js'
-import { CONTROL_PREFIX, controlRoutes, listedRoutes } from './control-routes.js'
+import { buildControlDocument, type ControlExamples } from '../src/control/control-document.js'
 
 const STATUS: Record<string, number> = {
   'POST /merchants': 201,
@@ -42,15 +47,24 @@ describe('the control document', () => {
     },
   )
 
-  it('GET /__mock of the HTTP server lists every operation the document has under /__mock, and the inspector', () => {
-    const document = buildControlDocument(examples(), { version: '0.0.0' })
-    const documented = Object.entries(document.paths!)
-      .filter(([path]) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`))
-      .flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`))
-    const listed = listedRoutes({ httpServer: true }).map(({ method, path }) => `${method} ${path}`)
-    expect(listed.filter((route) => !documented.includes(route))).toEqual(['GET /__mock/ui/'])
-    expect(documented.filter((route) => !listed.includes(route))).toEqual([])
-  })
+  it(
+    'GET /__mock of the HTTP server lists every operation the document has under /__mock, ' + 'and the inspector',
+    async () => {
+      const document = buildControlDocument(examples(), { version: '0.0.0' })
+      const documented = Object.entries(document.paths!)
+        .filter(([path]) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`))
+        .flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`))
+      // The listing as the HTTP server answers it: its control handler, mounted with `httpServer: true`.
+      const mock = createMockGateway()
+      const index = await createControlHandler(mock, { httpServer: true })(
+        new Request(`${mock.baseUrl}${CONTROL_PREFIX}`),
+      )
+      const routes = (await index.json()) as Array<{ method: string; path: string }>
+      const listed = routes.map(({ method, path }) => `${method} ${path}`)
+      expect(listed.filter((route) => !documented.includes(route))).toEqual(['GET /__mock/ui/'])
+      expect(documented.filter((route) => !listed.includes(route))).toEqual([])
+    },
+  )
 
   it("every control operation documents the guard's 401 and 403, and the limits' 413 and 414", () => {
     const document = buildControlDocument(examples(), { version: '0.0.0' })

@@ -1,5 +1,5 @@
 /**
- * @module scripts/openapi/build-reference
+ * @module openapi-tools/reference/build-reference
  * `npm run docs:openapi` (part of `npm run docs`): the OpenAPI reference pages of the docs site, one
  * self-contained HTML file per document (`redocly build-docs --inlineBundle`: Redoc's scripts inside the
  * page), into docs/openapi/ where typedoc picks them up through the README's links. The only thing
@@ -9,9 +9,12 @@
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { REPOSITORY_ROOT as root } from '../repository-root.js'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
+/** Redocly's command line, from this workspace's own dependency (wherever npm installed it). */
+const REDOCLY = join(dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin/cli.js')
 const PAGES = [
   { api: 'gateway', title: 'Merchant gateway and PIN service: API reference', out: 'docs/openapi/gateway.html' },
   { api: 'control', title: 'Merchant gateway mock: control API reference', out: 'docs/openapi/control.html' },
@@ -21,9 +24,10 @@ const LOGOS = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g
 
 mkdirSync(`${root}docs/openapi`, { recursive: true })
 for (const page of PAGES) {
+  // From the repository's root, where redocly.yaml names the documents (`gateway`, `control`).
   const run = spawnSync(
-    `${root}node_modules/.bin/redocly`,
-    ['build-docs', page.api, '--inlineBundle', '--title', page.title, '-o', page.out],
+    process.execPath,
+    [REDOCLY, 'build-docs', page.api, '--inlineBundle', '--title', page.title, '-o', page.out],
     {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,8 +1,8 @@
 /**
- * @module scripts/openapi/generate
- * `npm run openapi` writes the generated files; `npm run openapi -- --check` (CI) regenerates them in
- * memory and fails when any differs from the committed one, so a contract change comes with its
- * document:
+ * @module openapi-tools/generate
+ * `npm run openapi` (this workspace's `generate` script) writes the generated files; with `--check` (CI)
+ * it regenerates them in memory and fails when any differs from the committed one, so a contract change
+ * comes with its document:
  *
  * - packages/contract/openapi.json         the service (gateway, PIN module, webhook)
  * - packages/mock/openapi.control.json     the mock's control API (and its QR code images)
@@ -12,12 +12,12 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
-import { buildGatewayDocument } from '../../packages/contract/scripts/openapi/gateway-document.js'
-import { buildControlDocument } from '../../packages/mock/src/control/control-openapi.js'
-import { collectControlExamples } from './collect-control-examples.js'
-import { collectGatewayExamples } from './collect-examples.js'
+import { buildGatewayDocument } from './gateway/gateway-document.js'
+import { buildControlDocument } from './control/control-document.js'
+import { collectControlExamples } from './examples/collect-control-examples.js'
+import { collectGatewayExamples } from './examples/collect-examples.js'
+import { REPOSITORY_ROOT as root } from './repository-root.js'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const version = (dir: string) =>
   (JSON.parse(readFileSync(`${root}${dir}/package.json`, 'utf8')) as { version: string }).version
 

@@ -13,10 +13,10 @@ import {
 } from '@merchant-gateway/contract'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import type { DocumentExamples } from '../scripts/openapi/examples.js'
-import { buildGatewayDocument, GATEWAY_OPERATION_IDS } from '../scripts/openapi/gateway-document.js'
-import { oneOf, renderDocument, UnexpressibleSchemaError } from '../scripts/openapi/render.js'
-import { registerContractComponents } from '../scripts/openapi/schema-metadata.js'
+import type { DocumentExamples } from '../src/gateway/examples.js'
+import { buildGatewayDocument, GATEWAY_OPERATION_IDS } from '../src/gateway/gateway-document.js'
+import { oneOf, renderDocument, UnexpressibleSchemaError } from '../src/gateway/render.js'
+import { registerContractComponents } from '../src/gateway/schema-metadata.js'
 
 /** A one-operation document answering `schema`, taking `body`. */
 function documentWith(answer: z.core.$ZodType, body?: z.core.$ZodType) {

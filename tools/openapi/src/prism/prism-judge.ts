@@ -1,5 +1,5 @@
 /**
- * @module scripts/openapi/prism-judge
+ * @module openapi-tools/prism/prism-judge
  * What the exchanges Prism saw mean for the documents:
  *
  * - a violation in an answer (a field, a type, an undocumented status or header) is a failure: the
@@ -9,7 +9,7 @@
  *   document forbids what the server accepts);
  * - a path the document does not have is a failure (Prism: "Selected route not found").
  */
-import type { Exchange } from '../../test/e2e/openapi-proxy.js'
+import type { Exchange } from '../../../../test/e2e/openapi-proxy.js'
 
 /** The verdict on a run. */
 export interface Judgement {

@@ -1,5 +1,5 @@
 /**
- * @module scripts/openapi/seeded-random
+ * @module openapi-tools/examples/seeded-random
  * Deterministic `crypto.getRandomValues` and `crypto.randomUUID` for the time a function runs, so that
  * the ids, tokens and trace ids the mock makes while the examples are collected are the same on every
  * run (the clock is frozen too): the generated document only changes when the contract or the mock's

@@ -1,5 +1,5 @@
 /**
- * @module scripts/openapi/screenshot-reference
+ * @module openapi-tools/reference/screenshot-reference
  * `npm run docs:screenshot` (after `npm run docs`): opens the docs site's landing page and its OpenAPI
  * reference page in headless Debian chromium with every request that leaves the disk refused, and
  * saves a screenshot of each: docs/site-landing.png, docs/openapi-reference.png and the order diagram of the
@@ -10,14 +10,17 @@
  * operations.
  */
 import { existsSync } from 'node:fs'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { chromium } from 'playwright'
+import { REPOSITORY_ROOT as root } from '../repository-root.js'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
+// A path given is relative to where npm was run (INIT_CWD), not to this workspace, where npm runs the script.
+const given = (n: number) => process.argv[n] && resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[n])
 const index = `${root}docs/api/index.html`
-const out = process.argv[2] ?? `${root}docs/openapi-reference.png`
-const landingOut = process.argv[3] ?? `${root}docs/site-landing.png`
-const statesOut = process.argv[4] ?? `${root}docs/site-states.png`
+const out = given(2) || `${root}docs/openapi-reference.png`
+const landingOut = given(3) || `${root}docs/site-landing.png`
+const statesOut = given(4) || `${root}docs/site-states.png`
 if (!existsSync(index)) throw new Error('docs/api/index.html is missing: run `npm run docs` first')
 
 const browser = await chromium.launch({
