@@ -14,7 +14,8 @@ import {
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import type { DocumentExamples } from '../src/gateway/examples.js'
-import { buildGatewayDocument, GATEWAY_OPERATION_IDS } from '../src/gateway/gateway-document.js'
+import { buildGatewayDocument } from '../src/gateway/gateway-document.js'
+import { GATEWAY_OPERATION_IDS } from '../src/gateway/operations.js'
 import { oneOf, renderDocument, UnexpressibleSchemaError } from '../src/gateway/render.js'
 import { registerContractComponents } from '../src/gateway/schema-metadata.js'
 
