@@ -459,8 +459,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   let ticking: Promise<void> | undefined
   const tick = async () => {
-    // One tick at a time: a webhook attempt may take up to its timeout, and the next tick must not
-    // start the same due attempt again.
+    // A running clock moves on with no call that could notice: the tick is that call. It goes through
+    // settle(), the control API's run of what is due, so it runs in the serial queue and waits for the
+    // attempts it started. One tick at a time: a webhook attempt may take up to its timeout, and the next
+    // tick must not start the same due attempt again.
     ticking ??= mock
       .settle()
       .then(() => undefined)

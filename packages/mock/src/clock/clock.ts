@@ -51,7 +51,6 @@ export class MockClock {
   #frozenAt: number | undefined
   readonly #startMs: number
   readonly #frozen: boolean
-  readonly #listeners = new Set<(nowMs: number) => void>()
 
   constructor(options: ClockOptions = {}) {
     const start = options.now === undefined ? Date.now() : toEpochMs(options.now)
@@ -78,13 +77,13 @@ export class MockClock {
 
   /**
    * Moves the clock to a point in time (backwards too: a test may need to replay a date-dependent rule).
-   * Listeners run afterwards, so work that became due (settlement) happens at once.
+   * The clock runs nothing itself: what became due runs where the mock runs its due work (`runDue` in
+   * domain/settlement.ts), which its callers reach after moving it.
    */
   set(time: TimeInput): number {
     const target = toEpochMs(time)
     if (this.#frozenAt !== undefined) this.#frozenAt = target
     else this.#offsetMs = target - Date.now()
-    this.#notify()
     return this.now()
   }
 
@@ -101,17 +100,6 @@ export class MockClock {
   reset(): void {
     this.#offsetMs = this.#startMs - Date.now()
     this.#frozenAt = this.#frozen ? this.#startMs : undefined
-  }
-
-  /** Calls `listener` after every `set` or `advance`; returns a function that removes it. */
-  onChange(listener: (nowMs: number) => void): () => void {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
-  }
-
-  #notify(): void {
-    const now = this.now()
-    for (const listener of this.#listeners) listener(now)
   }
 }
 

@@ -67,6 +67,25 @@ export class SettlementQueue implements Settlement {
   }
 }
 
+/**
+ * Runs what is due at the mock clock's current time: settles the refunds and payouts due, then starts the webhook
+ * attempts due. The one place due work runs from; it is called where the mock can see that its clock moved on:
+ * before each gateway request and each payment reported through the control API, after each clock move of the
+ * control API (`'auto'`: nothing while `autoSettle` is off), and by `settle()`, which the HTTP server's tick
+ * calls (`'asked'`: always).
+ *
+ * @example
+ * ```ts
+ * const { settled, attempted } = runDue(ctx, 'auto') // both 0 while autoSettle is off
+ * ```
+ */
+export function runDue(ctx: DomainContext, trigger: 'auto' | 'asked'): { settled: number; attempted: number } {
+  if (trigger === 'auto' && !ctx.options.autoSettle) return { settled: 0, attempted: 0 }
+  const settled = ctx.settlement.settleDue(ctx)
+  const attempted = ctx.webhooks.startDue(ctx)
+  return { settled, attempted }
+}
+
 function settle(ctx: DomainContext, tx: TransactionRecord, now: number): void {
   if (tx.kind === 'payout') {
     const account = ctx.db.accounts.get('byMerchantAccount', scoped(tx.merchantId, tx.accountNumber))

@@ -14,6 +14,7 @@ import { HEADERS, type ContractEra, type GatewayOperation } from '@merchant-gate
 import { randomHex, type DomainContext } from '../domain/context.js'
 import { fingerprintOf, type IdempotencyDecision } from '../domain/idempotency.js'
 import { isRuleError, RuleError } from '../domain/rule-error.js'
+import { runDue } from '../domain/settlement.js'
 import { deprecationHeader, eraNow } from '../domain/timeline.js'
 import type { MerchantRecord } from '../store/records.js'
 import { authenticateMoney, authenticateStandard } from './authenticate.js'
@@ -213,10 +214,8 @@ async function execute<I, R>(
   input: I,
   traceId: string,
 ): Promise<Outcome> {
-  if (ctx.options.autoSettle) {
-    ctx.settlement.settleDue(ctx)
-    ctx.webhooks.startDue(ctx)
-  }
+  // What fell due on the mock clock runs first, so the operation sees it settled (not while autoSettle is off).
+  runDue(ctx, 'auto')
   try {
     const result = await spec.run(ctx, merchant, input)
     // The earlier results are bare objects; the current ones follow the route's shape.
