@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MockClock, toEpochMs } from './clock.js'
+import { MockClock, OutsideClockRangeError, toEpochMs } from './clock.js'
 
 describe('MockClock', () => {
   it('a frozen clock stands still until set or advanced', () => {
@@ -43,5 +43,12 @@ describe('MockClock', () => {
     expect(toEpochMs('1970-01-01T00:00:00.010Z')).toBe(10)
     expect(() => toEpochMs('yesterday')).toThrow(RangeError)
     expect(() => toEpochMs(Number.NaN)).toThrow(RangeError)
+  })
+
+  it('toEpochMs refuses an instant outside the clock range with its own RangeError, told apart by class', () => {
+    expect(() => toEpochMs('+010000-01-01T00:00:00Z')).toThrow(OutsideClockRangeError)
+    expect(() => toEpochMs(-1)).toThrow(OutsideClockRangeError)
+    expect(() => toEpochMs(-1)).toThrow(RangeError)
+    expect(() => toEpochMs('yesterday')).not.toThrow(OutsideClockRangeError)
   })
 })

@@ -115,8 +115,23 @@ export class MockClock {
 export const CLOCK_RANGE = { min: 0, max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) } as const
 
 /**
- * Converts a {@link TimeInput} to epoch milliseconds, refusing what is not a real instant or is outside
- * {@link CLOCK_RANGE}.
+ * What {@link toEpochMs} throws for a real instant outside {@link CLOCK_RANGE}: a `RangeError` like the one for
+ * what is no instant at all, of its own class so that a caller can tell the two apart by type.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   toEpochMs('+010000-01-01T00:00:00Z')
+ * } catch (error) {
+ *   error instanceof OutsideClockRangeError // true; for 'yesterday' it is a plain RangeError
+ * }
+ * ```
+ */
+export class OutsideClockRangeError extends RangeError {}
+
+/**
+ * Converts a {@link TimeInput} to epoch milliseconds, refusing what is not a real instant (a `RangeError`) or is
+ * outside {@link CLOCK_RANGE} (an {@link OutsideClockRangeError}).
  *
  * @example
  * ```ts
@@ -134,7 +149,7 @@ export function toEpochMs(time: TimeInput): number {
           : Number.NaN
   if (!Number.isFinite(ms)) throw new RangeError(`[mock] not a valid point in time: ${String(time).slice(0, 60)}`)
   if (ms < CLOCK_RANGE.min || ms > CLOCK_RANGE.max) {
-    throw new RangeError(
+    throw new OutsideClockRangeError(
       `[mock] the clock holds 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, not ${String(time).slice(0, 60)}`,
     )
   }

@@ -1,0 +1,78 @@
+/**
+ * @module control-diagnostics
+ * The control API's test aids that are not the outside world: faults armed on the service's routes, and the
+ * log of the requests the service answered.
+ */
+import type { Fault, FaultSpec } from '../faults/faults.js'
+import type { RequestLogEntry, RequestLogFilter } from '../http/request-log.js'
+import { validate } from '../http/validate.js'
+import type { ControlContext } from './control-context.js'
+import { addFaultBody, requestLogFilter } from './control-schemas.js'
+
+/**
+ * `mock.faults`: arms and disarms faults on the service's routes.
+ *
+ * @inline
+ * @example
+ * ```ts
+ * const faults: FaultsControl = mock.faults
+ * ```
+ */
+export interface FaultsControl {
+  /** Arms a fault on a route (see {@link FaultSpec}). */
+  add: (spec: FaultSpec) => Fault
+  /** The faults still armed. */
+  list: () => Fault[]
+  /** Disarms every fault. */
+  clear: () => void
+}
+
+/**
+ * Builds `mock.faults`.
+ *
+ * @example
+ * ```ts
+ * faultsControl(control).add({ route: 'POST /api/v1/payment-gateway/order/create', kind: 'network' })
+ * ```
+ */
+export function faultsControl({ runtime }: ControlContext): FaultsControl {
+  return {
+    add: (spec) => runtime.faults.add(validate(addFaultBody, spec)),
+    list: () => runtime.faults.list(),
+    clear: () => runtime.faults.clear(),
+  }
+}
+
+/**
+ * `mock.requests`: the requests the service answered.
+ *
+ * @inline
+ * @example
+ * ```ts
+ * const requests: RequestsControl = mock.requests
+ * ```
+ */
+export interface RequestsControl {
+  /** The answered requests that match `filter`, oldest first (at most `requestLogLimit` are kept). */
+  list: (filter?: RequestLogFilter) => RequestLogEntry[]
+  /** The request answered with this `X-Trace-Id`, if still kept. */
+  get: (traceId: string) => RequestLogEntry | undefined
+  /** Forgets the logged requests. */
+  clear: () => void
+}
+
+/**
+ * Builds `mock.requests`.
+ *
+ * @example
+ * ```ts
+ * const refused = requestsControl(control).list({ status: '4xx' })
+ * ```
+ */
+export function requestsControl({ runtime }: ControlContext): RequestsControl {
+  return {
+    list: (filter = {}) => runtime.requests.list(validate(requestLogFilter, filter) as RequestLogFilter),
+    get: (traceId) => runtime.requests.get(traceId),
+    clear: () => runtime.requests.clear(),
+  }
+}
