@@ -5,7 +5,21 @@
  * @module \@merchant-gateway/contract/constants
  */
 export { CURRENCIES, CURRENCY_DECIMALS, isCurrency, type Currency } from './currency.js'
-export { GATEWAY_PATHS, PIN_PATHS, SIGNED_OPERATIONS, type GatewayOperation, type PinOperation } from './paths.js'
+export {
+  GATEWAY_OPERATIONS,
+  GATEWAY_PATHS,
+  PIN_PATHS,
+  type GatewayOperation,
+  type PinOperation,
+  OPERATIONS,
+  PIN_OPERATIONS,
+  SIGNED_OPERATIONS,
+  type Authentication,
+  type OperationDescription,
+  type RequestCarrier,
+  type ResponseStyle,
+  type RetrySafety,
+} from './operations.js'
 export { HEADERS, type HeaderName } from './headers.js'
 export { LIMITS } from './limits.js'
 export { ERROR_CODES, isErrorCode, type ErrorCode } from './error-codes.js'

@@ -20,8 +20,25 @@ export { RELEASES, RELEASE_STEPS, releasePhase } from './releases.js'
 export type { Release, ReleaseStep, ReleaseVersion } from './releases.js'
 export { CONTRACT_ERAS, CURRENT_ERA, ERA_NAMES, eraAt, eraNamed } from './eras.js'
 export type { ContractEra, DeprecatedUse, DeprecationWarning, EraName, Treatment } from './eras.js'
-export { GATEWAY_PATHS, PIN_PATHS, SIGNED_OPERATIONS } from './paths.js'
-export type { GatewayOperation, PinOperation } from './paths.js'
+export {
+  GATEWAY_OPERATIONS,
+  GATEWAY_PATHS,
+  OPERATIONS,
+  PIN_OPERATIONS,
+  PIN_PATHS,
+  SIGNED_OPERATIONS,
+} from './operations.js'
+export type {
+  Authentication,
+  GatewayOperation,
+  OperationDescription,
+  PinOperation,
+  RequestCarrier,
+  ResponseStyle,
+  RetrySafety,
+} from './operations.js'
+export { EARLIER_FORMS, OPERATION_REQUESTS, OPERATION_RESULTS } from './operation-schemas.js'
+export type { OperationRequest, OperationResult } from './operation-schemas.js'
 export { HEADERS } from './headers.js'
 export { PIN_ERROR_CODES, PIN_MESSAGES, PIN_RULES } from './pin.js'
 export type { PinErrorCode } from './pin.js'

@@ -11,7 +11,7 @@
  * envelope plus `code` (`{status_code, message, code, data}`). Bad input is a 4xx; nothing here answers
  * 5xx unless a fault was injected.
  */
-import type { PinOperation } from '@merchant-gateway/contract'
+import { PIN_MESSAGES, PIN_OPERATIONS, type PinOperation } from '@merchant-gateway/contract'
 import type { DomainContext } from '../domain/context.js'
 import { isRuleError, RuleError } from '../domain/rule-error.js'
 import { eraNow } from '../domain/timeline.js'
@@ -25,9 +25,18 @@ import type { GatewayRuntime } from './runtime.js'
 import type { ServiceRoute } from './service-routes.js'
 import { NO_ANSWER, type Answer, type IncomingRequest, type RouteAnswer } from './answer.js'
 
-/** How a PIN route authenticates and what it does. */
+/**
+ * What a handler says about one PIN route: which operation and what it does. Its path, its authentication
+ * and its success message are the contract's (the operation table, `PIN_MESSAGES`).
+ */
 export interface PinRouteSpec<I> {
   operation: PinOperation
+  parse(body: Record<string, unknown>): I
+  run(ctx: DomainContext, user: UserRecord | undefined, input: I): Promise<unknown>
+}
+
+/** A PIN route as the pipeline runs it. */
+interface ResolvedPinRoute<I> extends PinRouteSpec<I> {
   path: string
   /**
    * `required`: a bearer token of a known user; `ignored`: reset-pin, which the service gates by the
@@ -37,8 +46,6 @@ export interface PinRouteSpec<I> {
   bearer: 'required' | 'ignored'
   /** The module's success message. */
   message: string
-  parse(body: Record<string, unknown>): I
-  run(ctx: DomainContext, user: UserRecord | undefined, input: I): Promise<unknown>
 }
 
 /**
@@ -46,11 +53,17 @@ export interface PinRouteSpec<I> {
  *
  * @example
  * ```ts
- * pinRoute(runtime, { operation: 'setPin', path: PIN_PATHS.setPin, bearer: 'required', message: PIN_MESSAGES.setPin,
- *   parse, run })
+ * pinRoute(runtime, { operation: 'setPin', parse, run })
  * ```
  */
-export function pinRoute<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>): ServiceRoute {
+export function pinRoute<I>(runtime: GatewayRuntime, handler: PinRouteSpec<I>): ServiceRoute {
+  const op = PIN_OPERATIONS[handler.operation]
+  const spec: ResolvedPinRoute<I> = {
+    ...handler,
+    path: op.path,
+    bearer: op.auth === 'bearer' ? 'required' : 'ignored',
+    message: PIN_MESSAGES[handler.operation],
+  }
   return {
     method: 'POST',
     path: spec.path,
@@ -83,7 +96,7 @@ export function pinRoute<I>(runtime: GatewayRuntime, spec: PinRouteSpec<I>): Ser
 
 async function handle<I>(
   runtime: GatewayRuntime,
-  spec: PinRouteSpec<I>,
+  spec: ResolvedPinRoute<I>,
   request: IncomingRequest,
   traceId: string,
   notes: RequestNotes,
@@ -131,7 +144,7 @@ async function handle<I>(
 function authenticate(
   ctx: DomainContext,
   request: IncomingRequest,
-  bearer: PinRouteSpec<unknown>['bearer'],
+  bearer: ResolvedPinRoute<unknown>['bearer'],
 ): UserRecord | undefined {
   const lenient = bearer === 'ignored' && ctx.options.resetPinBearer !== 'required'
   const header = request.headers.get('Authorization')

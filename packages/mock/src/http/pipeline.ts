@@ -10,7 +10,7 @@
  * A refusal before the domain operation stores nothing and changes no state. An error that is not a rule
  * refusal is a bug of the mock: it is logged and answered 500, and the tests assert it never happens.
  */
-import { HEADERS, type ContractEra, type GatewayOperation } from '@merchant-gateway/contract'
+import { GATEWAY_OPERATIONS, HEADERS, type ContractEra, type GatewayOperation } from '@merchant-gateway/contract'
 import { randomHex, type DomainContext } from '../domain/context.js'
 import { fingerprintOf, type IdempotencyDecision } from '../domain/idempotency.js'
 import { isRuleError, RuleError } from '../domain/rule-error.js'
@@ -36,17 +36,14 @@ interface EarlierForm<I, R> {
   render(ctx: DomainContext, result: R): unknown
 }
 
-/** How a route is authenticated, what body it takes and how its success is shaped. */
+/**
+ * What a handler says about one gateway route: which operation it serves and what it does. Everything else
+ * (path, methods, authentication, body, shape of the answer) is the contract's operation table's.
+ */
 export interface RouteSpec<I, R> {
   operation: GatewayOperation
-  method: 'GET' | 'POST'
-  path: string
-  /** `standard`: X-Api-Key; `money`: refund and payout (signed, or the earlier form by era). */
-  auth: 'standard' | 'money'
-  /** `none`: no body, or a JSON object that is ignored; `json`: a JSON object is required. */
-  body: 'none' | 'json'
-  /** `envelope`: always enveloped; `documented`: bare unless `responseStyle: 'envelope'`. */
-  shape: 'envelope' | 'documented'
+  /** For an operation served on several methods (transaction detail), the one this route takes. */
+  method?: 'GET' | 'POST'
   /** Turns the parsed body and URL into the operation's input; throws a 400 {@link RuleError} when invalid. */
   parse(body: Record<string, unknown> | undefined, url: URL): I
   /** Runs the operation. */
@@ -55,6 +52,35 @@ export interface RouteSpec<I, R> {
   render?(ctx: DomainContext, result: R): unknown
   /** The earlier form, for refund and payout. */
   earlier?: EarlierForm<I, R>
+}
+
+/** A route as the pipeline runs it: the handler's spec, and what the operation table says of it. */
+interface ResolvedRoute<I, R> extends RouteSpec<I, R> {
+  method: 'GET' | 'POST'
+  path: string
+  /** `standard`: X-Api-Key; `money`: refund and payout (signed, or the earlier form by era). */
+  auth: 'standard' | 'money'
+  /** `none`: no body, or a JSON object that is ignored; `json`: a JSON object is required. */
+  body: 'none' | 'json'
+  /** `envelope`: always enveloped; `documented`: bare unless `responseStyle: 'envelope'`. */
+  shape: 'envelope' | 'documented'
+}
+
+/** Reads the operation table for a handler's spec; a method the operation is not served on is a bug. */
+function resolve<I, R>(spec: RouteSpec<I, R>): ResolvedRoute<I, R> {
+  const op = GATEWAY_OPERATIONS[spec.operation]
+  const methods: readonly string[] = op.methods
+  const method = spec.method ?? op.methods[0]
+  if (!methods.includes(method) || (spec.method === undefined && methods.length > 1))
+    throw new Error(`[mock] ${spec.operation} is served on ${methods.join(' and ')}: a route names one of them`)
+  return {
+    ...spec,
+    method,
+    path: op.path,
+    auth: op.auth === 'signed' ? 'money' : 'standard',
+    body: op.request === 'json' ? 'json' : 'none',
+    shape: op.response === 'envelope' ? 'envelope' : 'documented',
+  }
 }
 
 interface Outcome {
@@ -67,12 +93,12 @@ interface Outcome {
  *
  * @example
  * ```ts
- * const cancel: ServiceRoute = route(runtime, { operation: 'cancelOrder', method: 'POST', path, auth: 'standard',
- *   ... })
+ * const cancel: ServiceRoute = route(runtime, { operation: 'cancelOrder', parse, run })
  * ```
  */
-export function route<I, R>(runtime: GatewayRuntime, spec: RouteSpec<I, R>): ServiceRoute {
-  const kind = spec.auth === 'money' ? 'money' : 'standard'
+export function route<I, R>(runtime: GatewayRuntime, handler: RouteSpec<I, R>): ServiceRoute {
+  const spec = resolve(handler)
+  const kind = spec.auth
   return {
     method: spec.method,
     path: spec.path,
@@ -137,7 +163,7 @@ export function finish(
 
 async function handle<I, R>(
   runtime: GatewayRuntime,
-  spec: RouteSpec<I, R>,
+  spec: ResolvedRoute<I, R>,
   era: ContractEra,
   request: IncomingRequest,
   traceId: string,
@@ -208,7 +234,7 @@ async function handle<I, R>(
 
 async function execute<I, R>(
   ctx: DomainContext,
-  spec: RouteSpec<I, R>,
+  spec: ResolvedRoute<I, R>,
   earlier: EarlierForm<I, R> | undefined,
   merchant: MerchantRecord,
   input: I,

@@ -1,14 +1,12 @@
 /**
  * @module route-methods
- * Which methods each path of the service takes, for the `Allow` header of a 405: the gateway's and the
- * PIN module's routes (POST; transaction detail GET and POST).
+ * Which methods each path of the service takes, for the `Allow` header of a 405, from the operation table:
+ * the gateway's and the PIN module's routes (POST; transaction detail GET and POST).
  */
-import { GATEWAY_PATHS, PIN_PATHS } from '@merchant-gateway/contract'
+import { OPERATIONS } from '@merchant-gateway/contract'
 
-const METHODS: ReadonlyMap<string, string> = new Map([
-  ...[...Object.values(GATEWAY_PATHS), ...Object.values(PIN_PATHS)].map((path) => [path, 'POST'] as const),
-  [GATEWAY_PATHS.transactionDetail, 'GET, POST'],
-])
+/** Each path's methods, as the operation table serves them. */
+const METHODS: ReadonlyMap<string, string> = new Map(OPERATIONS.map((op) => [op.path, op.methods.join(', ')]))
 
 /**
  * The methods a gateway or PIN path takes, as an `Allow` value, or undefined for a path the service does

@@ -2,21 +2,13 @@
  * @module balance
  * `gateway.balance`: USD and KHR balance, freeze and usable.
  */
-import { balanceSchema, GATEWAY_PATHS, type Balance as BalanceData } from '@merchant-gateway/contract'
+import type { Balance as BalanceData } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
-import type { OperationSpec } from '../client/operation.js'
+import { specOf } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { APIResource } from './resource.js'
 
-const BALANCE_INQUIRY: OperationSpec<BalanceData> = {
-  name: 'balanceInquiry',
-  method: 'post',
-  path: GATEWAY_PATHS.balanceInquiry,
-  signed: false,
-  retry: 'safe',
-  envelope: 'required',
-  schema: balanceSchema,
-}
+const BALANCE_INQUIRY = specOf('balanceInquiry')
 
 /**
  * The merchant's balances.

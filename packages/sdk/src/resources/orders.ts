@@ -2,16 +2,9 @@
  * @module orders
  * `gateway.orders`: create an order with its payment QR code, and cancel one.
  */
-import {
-  cancelResultSchema,
-  GATEWAY_PATHS,
-  orderSchema,
-  type CancelResult,
-  type Currency,
-  type Order,
-} from '@merchant-gateway/contract'
+import type { CancelResult, Currency, Order } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
-import type { OperationSpec } from '../client/operation.js'
+import { specOf } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { checkCurrency, checkId, checkMoney, checkText } from '../client/validate-params.js'
 import { APIResource } from './resource.js'
@@ -45,25 +38,9 @@ export interface OrderCancelParams {
   reason?: string
 }
 
-const CREATE_ORDER: OperationSpec<Order> = {
-  name: 'createOrder',
-  method: 'post',
-  path: GATEWAY_PATHS.createOrder,
-  signed: false,
-  retry: 'unsafe',
-  envelope: 'optional',
-  schema: orderSchema,
-}
+const CREATE_ORDER = specOf('createOrder')
 
-const CANCEL_ORDER: OperationSpec<CancelResult> = {
-  name: 'cancelOrder',
-  method: 'post',
-  path: GATEWAY_PATHS.cancelOrder,
-  signed: false,
-  retry: 'unsafe',
-  envelope: 'optional',
-  schema: cancelResultSchema,
-}
+const CANCEL_ORDER = specOf('cancelOrder')
 
 /**
  * Payment orders.

@@ -2,9 +2,9 @@
  * @module payouts
  * `gateway.payouts`: transfers from the merchant's usable balance to an account, signed and idempotent.
  */
-import { GATEWAY_PATHS, LIMITS, payoutResultSchema, type Currency, type PayoutResult } from '@merchant-gateway/contract'
+import { LIMITS, type Currency, type PayoutResult } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
-import type { OperationSpec } from '../client/operation.js'
+import { specOf } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { checkCurrency, checkMoney, checkString } from '../client/validate-params.js'
 import { APIResource } from './resource.js'
@@ -23,15 +23,7 @@ export interface PayoutCreateParams {
   currency: Currency
 }
 
-const PAYOUT: OperationSpec<PayoutResult> = {
-  name: 'payout',
-  method: 'post',
-  path: GATEWAY_PATHS.payout,
-  signed: true,
-  retry: 'idempotent',
-  envelope: 'required',
-  schema: payoutResultSchema,
-}
+const PAYOUT = specOf('payout')
 
 /**
  * Payouts.

@@ -2,9 +2,9 @@
  * @module qr-codes
  * `gateway.qrCodes`: a payment QR code without an order.
  */
-import { GATEWAY_PATHS, qrCodeSchema, type Currency, type QrCode } from '@merchant-gateway/contract'
+import type { Currency, QrCode } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
-import type { OperationSpec } from '../client/operation.js'
+import { specOf } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { checkCurrency, checkId, checkMoney } from '../client/validate-params.js'
 import { APIResource } from './resource.js'
@@ -23,15 +23,7 @@ export interface QrCodeCreateParams {
   currency: Currency
 }
 
-const GENERATE_QR: OperationSpec<QrCode> = {
-  name: 'generateQr',
-  method: 'post',
-  path: GATEWAY_PATHS.generateQr,
-  signed: false,
-  retry: 'unsafe',
-  envelope: 'optional',
-  schema: qrCodeSchema,
-}
+const GENERATE_QR = specOf('generateQr')
 
 /**
  * Stand-alone payment QR codes.

@@ -2,9 +2,9 @@
  * @module refunds
  * `gateway.refunds`: refunds of completed orders, signed and idempotent.
  */
-import { GATEWAY_PATHS, refundResultSchema, type RefundResult } from '@merchant-gateway/contract'
+import type { RefundResult } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
-import type { OperationSpec } from '../client/operation.js'
+import { specOf } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { checkId, checkMoneyAnyCurrency } from '../client/validate-params.js'
 import { APIResource } from './resource.js'
@@ -23,15 +23,7 @@ export interface RefundCreateParams {
   amount: number
 }
 
-const REFUND_ORDER: OperationSpec<RefundResult> = {
-  name: 'refundOrder',
-  method: 'post',
-  path: GATEWAY_PATHS.refundOrder,
-  signed: true,
-  retry: 'idempotent',
-  envelope: 'required',
-  schema: refundResultSchema,
-}
+const REFUND_ORDER = specOf('refundOrder')
 
 /**
  * Refunds.

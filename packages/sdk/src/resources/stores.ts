@@ -2,23 +2,13 @@
  * @module stores
  * `gateway.stores`: the merchant's stores (created and managed in the merchant app; the API lists them).
  */
-import { GATEWAY_PATHS, storeSchema, type Store } from '@merchant-gateway/contract'
-import * as z from 'zod/mini'
+import type { Store } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
-import type { OperationSpec } from '../client/operation.js'
+import { specOf } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { APIResource } from './resource.js'
 
-const LIST_STORES: OperationSpec<Store[]> = {
-  name: 'listStores',
-  method: 'post',
-  path: GATEWAY_PATHS.listStores,
-  signed: false,
-  // Listing changes nothing, so repeating it is safe although it is a POST.
-  retry: 'safe',
-  envelope: 'required',
-  schema: z.array(storeSchema),
-}
+const LIST_STORES = specOf('listStores')
 
 /**
  * The merchant's stores.

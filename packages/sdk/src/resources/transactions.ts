@@ -2,22 +2,14 @@
  * @module transactions
  * `gateway.transactions`: one transaction (a payment, refund or payout) by id.
  */
-import { GATEWAY_PATHS, transactionSchema, type Transaction } from '@merchant-gateway/contract'
+import type { Transaction } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
-import type { OperationSpec } from '../client/operation.js'
+import { specOf } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { checkId } from '../client/validate-params.js'
 import { APIResource } from './resource.js'
 
-const TRANSACTION_DETAIL: OperationSpec<Transaction> = {
-  name: 'transactionDetail',
-  method: 'get',
-  path: GATEWAY_PATHS.transactionDetail,
-  signed: false,
-  retry: 'safe',
-  envelope: 'optional',
-  schema: transactionSchema,
-}
+const TRANSACTION_DETAIL = specOf('transactionDetail')
 
 /**
  * Transactions.

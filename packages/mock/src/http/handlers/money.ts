@@ -4,13 +4,7 @@
  * 1.4.0 refuses it) is unsigned, snake_case and answers a bare result. Both are wire mappings onto the
  * same domain operation, so one set of rules (cap, balance, settlement, idempotency, webhooks) applies.
  */
-import {
-  GATEWAY_PATHS,
-  legacyPayoutRequestSchema,
-  legacyRefundRequestSchema,
-  payoutRequestSchema,
-  refundRequestSchema,
-} from '@merchant-gateway/contract'
+import { EARLIER_FORMS, OPERATION_REQUESTS } from '@merchant-gateway/contract'
 import { createPayout } from '../../domain/payouts.js'
 import { refundOrder } from '../../domain/refunds.js'
 import { route } from '../pipeline.js'
@@ -23,13 +17,8 @@ export function moneyHandlers(runtime: GatewayRuntime) {
   return [
     route(runtime, {
       operation: 'refundOrder',
-      method: 'POST',
-      path: GATEWAY_PATHS.refundOrder,
-      auth: 'money',
-      body: 'json',
-      shape: 'envelope',
       parse: (body) => {
-        const input = validate(refundRequestSchema, body)
+        const input = validate(OPERATION_REQUESTS.refundOrder, body)
         return { orderId: input.orderId, amount: input.refundAmount }
       },
       run: (ctx, merchant, input: { orderId: number; amount: number; reason?: string }) =>
@@ -37,7 +26,7 @@ export function moneyHandlers(runtime: GatewayRuntime) {
       render: (_ctx, tx) => moneyMovementBody(tx),
       earlier: {
         parse: (body) => {
-          const input = validate(legacyRefundRequestSchema, body)
+          const input = validate(EARLIER_FORMS.refundOrder.request, body)
           return {
             orderId: Number(input.order_id),
             amount: input.amount,
@@ -49,13 +38,8 @@ export function moneyHandlers(runtime: GatewayRuntime) {
     }),
     route(runtime, {
       operation: 'payout',
-      method: 'POST',
-      path: GATEWAY_PATHS.payout,
-      auth: 'money',
-      body: 'json',
-      shape: 'envelope',
       parse: (body) => {
-        const input = validate(payoutRequestSchema, body)
+        const input = validate(OPERATION_REQUESTS.payout, body)
         return { accountNumber: input.accountNumber, amount: input.amount, currency: input.currency }
       },
       run: (
@@ -66,7 +50,7 @@ export function moneyHandlers(runtime: GatewayRuntime) {
       render: (_ctx, tx) => moneyMovementBody(tx),
       earlier: {
         parse: (body) => {
-          const input = validate(legacyPayoutRequestSchema, body)
+          const input = validate(EARLIER_FORMS.payout.request, body)
           return {
             accountNumber: input.account_id,
             amount: input.amount,

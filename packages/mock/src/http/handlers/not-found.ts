@@ -5,7 +5,7 @@
  * status-style, so a client never sees an unexplained error. Answers on gateway paths carry the era's
  * deprecation warning like any other gateway answer; every answer is logged.
  */
-import { GATEWAY_PATHS } from '@merchant-gateway/contract'
+import { GATEWAY_OPERATIONS, GATEWAY_PATHS } from '@merchant-gateway/contract'
 import { eraNow } from '../../domain/timeline.js'
 import { finish, newTraceId } from '../pipeline.js'
 import { arrive, newNotes } from '../request-log.js'
@@ -14,7 +14,12 @@ import { json, refusalBodyFor } from '../responses.js'
 import type { GatewayRuntime } from '../runtime.js'
 import type { ServiceRoute } from '../service-routes.js'
 
-const MONEY_PATHS: ReadonlySet<string> = new Set([GATEWAY_PATHS.refundOrder, GATEWAY_PATHS.payout])
+/** The paths of the signed operations (refund, payout), whose answers carry the money releases' warnings. */
+const MONEY_PATHS: ReadonlySet<string> = new Set(
+  Object.values(GATEWAY_OPERATIONS)
+    .filter((op) => op.auth === 'signed')
+    .map((op) => op.path),
+)
 const GATEWAY_PREFIX = GATEWAY_PATHS.listStores.slice(0, GATEWAY_PATHS.listStores.indexOf('/', '/api/v1/'.length) + 1)
 
 /** Which gateway answers a path's refusal belongs to, for the deprecation warning; null off the gateway. */

@@ -3,12 +3,7 @@
  * Create order (both documented request shapes), generate QR and cancel order: standard
  * authentication, "as documented" answers.
  */
-import {
-  cancelOrderRequestSchema,
-  createOrderRequestSchema,
-  GATEWAY_PATHS,
-  generateQrRequestSchema,
-} from '@merchant-gateway/contract'
+import { OPERATION_REQUESTS } from '@merchant-gateway/contract'
 import { cancelOrder, createOrder } from '../../domain/orders.js'
 import { generateQr } from '../../domain/qr-codes.js'
 import { route } from '../pipeline.js'
@@ -21,38 +16,23 @@ export function orderHandlers(runtime: GatewayRuntime) {
   return [
     route(runtime, {
       operation: 'createOrder',
-      method: 'POST',
-      path: GATEWAY_PATHS.createOrder,
-      auth: 'standard',
-      body: 'json',
-      shape: 'documented',
       parse: (body) => {
-        const input = validate(createOrderRequestSchema, body)
+        const input = validate(OPERATION_REQUESTS.createOrder, body)
         return { storeId: input.storeId ?? Number(input.store_id), amount: input.amount, currency: input.currency }
       },
       run: async (ctx, merchant, input) => orderBody(ctx, await createOrder(ctx, merchant.merchantId, input)),
     }),
     route(runtime, {
       operation: 'generateQr',
-      method: 'POST',
-      path: GATEWAY_PATHS.generateQr,
-      auth: 'standard',
-      body: 'json',
-      shape: 'documented',
       parse: (body) => {
-        const input = validate(generateQrRequestSchema, body)
+        const input = validate(OPERATION_REQUESTS.generateQr, body)
         return { storeId: input.store_id, amount: input.amount, currency: input.currency }
       },
       run: async (ctx, merchant, input) => qrBody(ctx, await generateQr(ctx, merchant.merchantId, input)),
     }),
     route(runtime, {
       operation: 'cancelOrder',
-      method: 'POST',
-      path: GATEWAY_PATHS.cancelOrder,
-      auth: 'standard',
-      body: 'json',
-      shape: 'documented',
-      parse: (body) => validate(cancelOrderRequestSchema, body),
+      parse: (body) => validate(OPERATION_REQUESTS.cancelOrder, body),
       run: (ctx, merchant, input) =>
         cancelBody(cancelOrder(ctx, merchant.merchantId, Number(input.order_id), input.reason)),
     }),

@@ -2,7 +2,7 @@
  * @module handlers/pin
  * The PIN module's six routes: parse the body, call the domain, shape the documented envelope data.
  */
-import { PIN_MESSAGES, PIN_PATHS } from '@merchant-gateway/contract'
+import { PIN_MESSAGES } from '@merchant-gateway/contract'
 import { changePin, setPin, verifyPin } from '../../domain/pins.js'
 import { forgotPin, resetPin, verifyOtp, type Contact } from '../../domain/pin-reset.js'
 import { RuleError } from '../../domain/rule-error.js'
@@ -15,33 +15,21 @@ export function pinHandlers(runtime: GatewayRuntime) {
   return [
     pinRoute(runtime, {
       operation: 'setPin',
-      path: PIN_PATHS.setPin,
-      bearer: 'required',
-      message: PIN_MESSAGES.setPin,
       parse: (body) => pinField(body, 'pin'),
       run: (ctx, user, pin) => setPin(ctx, user!, pin),
     }),
     pinRoute(runtime, {
       operation: 'verifyPin',
-      path: PIN_PATHS.verifyPin,
-      bearer: 'required',
-      message: PIN_MESSAGES.verifyPin,
       parse: (body) => pinField(body, 'pin'),
       run: (ctx, user, pin) => verifyPin(ctx, user!, pin),
     }),
     pinRoute(runtime, {
       operation: 'changePin',
-      path: PIN_PATHS.changePin,
-      bearer: 'required',
-      message: PIN_MESSAGES.changePin,
       parse: (body) => ({ current: pinField(body, 'current_pin'), next: pinField(body, 'new_pin') }),
       run: (ctx, user, input) => changePin(ctx, user!, input.current, input.next),
     }),
     pinRoute(runtime, {
       operation: 'forgotPin',
-      path: PIN_PATHS.forgotPin,
-      bearer: 'required',
-      message: PIN_MESSAGES.forgotPin,
       parse: contactOf,
       run: async (ctx, user, contact) => {
         const opened = await forgotPin(ctx, user!, contact)
@@ -50,9 +38,6 @@ export function pinHandlers(runtime: GatewayRuntime) {
     }),
     pinRoute(runtime, {
       operation: 'verifyOtp',
-      path: PIN_PATHS.verifyOtp,
-      bearer: 'required',
-      message: PIN_MESSAGES.verifyOtp,
       parse: (body) => ({
         contact: contactOf(body),
         code: field(body, 'otp_code'),
@@ -66,9 +51,6 @@ export function pinHandlers(runtime: GatewayRuntime) {
     }),
     pinRoute(runtime, {
       operation: 'resetPin',
-      path: PIN_PATHS.resetPin,
-      bearer: 'ignored',
-      message: PIN_MESSAGES.resetPin,
       parse: (body) => ({ sessionId: field(body, 'session_id'), newPin: pinField(body, 'new_pin') }),
       run: async (ctx, user, input) => {
         await resetPin(ctx, user, input)

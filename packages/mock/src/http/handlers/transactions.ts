@@ -4,7 +4,7 @@
  * POST on the same path. The POST body is not shown in the gateway documentation; we accept `transaction_id` (string or
  * number) in a JSON body or in the query, and refuse the two when they disagree.
  */
-import { GATEWAY_PATHS, transactionDetailBodySchema, transactionDetailRequestSchema } from '@merchant-gateway/contract'
+import { OPERATION_REQUESTS, transactionDetailBodySchema } from '@merchant-gateway/contract'
 import type { DomainContext } from '../../domain/context.js'
 import { RuleError } from '../../domain/rule-error.js'
 import { requireOwnTransaction } from '../../domain/transactions.js'
@@ -18,10 +18,6 @@ import { transactionBody } from '../wire.js'
 export function transactionHandlers(runtime: GatewayRuntime) {
   const common = {
     operation: 'transactionDetail',
-    path: GATEWAY_PATHS.transactionDetail,
-    auth: 'standard',
-    body: 'none',
-    shape: 'documented',
     run: (ctx: DomainContext, merchant: MerchantRecord, transactionId: number) =>
       transactionBody(requireOwnTransaction(ctx, merchant.merchantId, transactionId)),
   } as const
@@ -50,6 +46,6 @@ export function transactionHandlers(runtime: GatewayRuntime) {
 function fromQuery(url: URL): number {
   const values = url.searchParams.getAll('transaction_id')
   if (values.length > 1) throw new RuleError(400, 'transaction_id must be given once')
-  const input = validate(transactionDetailRequestSchema, { transaction_id: values[0] })
+  const input = validate(OPERATION_REQUESTS.transactionDetail, { transaction_id: values[0] })
   return Number(input.transaction_id)
 }

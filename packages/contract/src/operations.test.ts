@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GATEWAY_PATHS, PIN_PATHS, SIGNED_OPERATIONS } from './paths.js'
+import { GATEWAY_PATHS, PIN_PATHS, SIGNED_OPERATIONS } from './operations.js'
 
 describe('paths', () => {
   it('every gateway path is under /api/v1/payment-gateway and every PIN path under /api/v1/auth', () => {
