@@ -1,17 +1,23 @@
 /**
  * @module openapi-tools/gateway/operations
- * The operations of the service document, one entry each: id, method, path, tag, summary, description,
- * authentication, body, query, success and the refusals it documents. gateway-document.ts renders them
- * (headers by authentication, the limits' refusals, examples); this file is the list and nothing else.
+ * The operations of the service document. What each operation is (its path and methods, authentication,
+ * whether its request carries a body, the statuses of its refusals) is read off the contract's operation
+ * table (`GATEWAY_OPERATIONS`, `PIN_OPERATIONS` of `@merchant-gateway/contract`); this file adds only what a
+ * reader needs besides: tag, summary, description, the schemas as the document presents them (the current
+ * and earlier forms as one `oneOf`, answers in their envelope) and the text of each refusal. An entry whose
+ * refusals differ from the table's, or an operation of the table without an entry, stops the generation.
+ * gateway-document.ts renders them (headers by authentication, the limits' refusals, examples).
  */
 import {
+  GATEWAY_OPERATIONS as CONTRACT_GATEWAY_OPERATIONS,
+  PIN_OPERATIONS as CONTRACT_PIN_OPERATIONS,
+  type OperationDescription,
   balanceResponseSchema,
   cancelOrderRequestSchema,
   cancelResultSchema,
   codeErrorBodySchema,
   createOrderCurrentRequestSchema,
   createOrderLegacyRequestSchema,
-  GATEWAY_PATHS,
   generateQrRequestSchema,
   HEADERS,
   legacyPayoutRequestSchema,
@@ -22,7 +28,6 @@ import {
   orderSchema,
   payoutRequestSchema,
   payoutResponseSchema,
-  PIN_PATHS,
   qrCodeSchema,
   refundRequestSchema,
   refundResponseSchema,
@@ -97,6 +102,17 @@ export interface OperationSpec {
   errors: Record<string, ErrorSpec>
 }
 
+/**
+ * What this file says of an operation: which one of the table (`operation`; `method` for one served on
+ * several, with its own `id` in the document), and its prose and presentation.
+ */
+interface OperationProse extends Omit<OperationSpec, 'id' | 'method' | 'path' | 'auth' | 'body'> {
+  operation: string
+  method?: 'get' | 'post'
+  id?: string
+  body?: { schema: Schema; description?: string }
+}
+
 // --- Bodies and answers with more than one form ------------------------------------------------------
 
 const createOrderBody = z.union([createOrderCurrentRequestSchema, createOrderLegacyRequestSchema])
@@ -142,28 +158,16 @@ const DOCUMENTED_SHAPE =
   'The answer is the documented bare body (not the envelope; the mock ' +
   'wraps it in the envelope with its option `responseStyle: "envelope"`).'
 
-/**
- * The gateway's operations, in the order of the document: stores and balance, orders, transactions,
- * refunds and payouts.
- *
- * @example
- * ```ts
- * GATEWAY_OPERATIONS.map((op) => `${op.method.toUpperCase()} ${op.path}`)
- * // ['POST /api/v1/payment-gateway/stores/list', ...]
- * ```
- */
-export const GATEWAY_OPERATIONS: OperationSpec[] = [
+/** What the document says of the gateway's operations, in its order. */
+const GATEWAY_PROSE: OperationProse[] = [
   {
-    id: 'listStores',
-    method: 'post',
-    path: GATEWAY_PATHS.listStores,
+    operation: 'listStores',
     tag: 'Stores and balance',
     summary: 'List stores',
     description:
       `The merchant's stores, with the \`storeId\` that create order and ` +
       `generate QR take. Store changes show at once. ${STANDARD_AUTH}`,
-    auth: 'standard',
-    body: { schema: noBody, required: false },
+    body: { schema: noBody },
     success: { schema: listStoresResponseSchema, description: 'The stores, in the envelope.' },
     errors: {
       400: {
@@ -176,17 +180,14 @@ export const GATEWAY_OPERATIONS: OperationSpec[] = [
     },
   },
   {
-    id: 'balanceInquiry',
-    method: 'post',
-    path: GATEWAY_PATHS.balanceInquiry,
+    operation: 'balanceInquiry',
     tag: 'Stores and balance',
     summary: 'Balance inquiry',
     description:
       `USD and KHR balances: \`balance\` includes frozen funds (pending ` +
       `refunds and payouts), \`usable\` = \`balance\` - \`freeze\`. Check it ` +
       `before a payout. ${STANDARD_AUTH}`,
-    auth: 'standard',
-    body: { schema: noBody, required: false },
+    body: { schema: noBody },
     success: { schema: balanceResponseSchema, description: 'The balances, in the envelope.' },
     errors: {
       400: BAD_REQUEST,
@@ -196,9 +197,7 @@ export const GATEWAY_OPERATIONS: OperationSpec[] = [
     },
   },
   {
-    id: 'createOrder',
-    method: 'post',
-    path: GATEWAY_PATHS.createOrder,
+    operation: 'createOrder',
     tag: 'Orders',
     summary: 'Create order',
     description:
@@ -206,8 +205,7 @@ export const GATEWAY_OPERATIONS: OperationSpec[] = [
       `request shapes are documented and both are accepted: \`storeId\` ` +
       `(number) and the earlier \`store_id\` (decimal string, deprecated). ${DOCUMENTED_SHAPE} ` +
       `${STANDARD_AUTH}`,
-    auth: 'standard',
-    body: { schema: createOrderBody, required: true },
+    body: { schema: createOrderBody },
     success: { schema: orderSchema, description: 'The order.' },
     errors: {
       400: BAD_REQUEST,
@@ -220,16 +218,13 @@ export const GATEWAY_OPERATIONS: OperationSpec[] = [
     },
   },
   {
-    id: 'generateQr',
-    method: 'post',
-    path: GATEWAY_PATHS.generateQr,
+    operation: 'generateQr',
     tag: 'Orders',
     summary: 'Generate QR',
     description:
       `A payment QR code without an order, valid for 30 minutes; paying it ` +
       `creates an order. ${DOCUMENTED_SHAPE} ${STANDARD_AUTH}`,
-    auth: 'standard',
-    body: { schema: generateQrRequestSchema, required: true },
+    body: { schema: generateQrRequestSchema },
     success: { schema: qrCodeSchema, description: 'The QR code.' },
     errors: {
       400: BAD_REQUEST,
@@ -239,13 +234,12 @@ export const GATEWAY_OPERATIONS: OperationSpec[] = [
     },
   },
   {
-    id: 'transactionDetailGet',
+    operation: 'transactionDetail',
     method: 'get',
-    path: GATEWAY_PATHS.transactionDetail,
+    id: 'transactionDetailGet',
     tag: 'Transactions',
     summary: 'Transaction detail (GET)',
     description: `A payment, refund or payout transaction by its id. ${DOCUMENTED_SHAPE} ${STANDARD_AUTH}`,
-    auth: 'standard',
     query: {
       transaction_id: {
         schema: transactionDetailRequestSchema.shape.transaction_id,
@@ -261,16 +255,15 @@ export const GATEWAY_OPERATIONS: OperationSpec[] = [
     },
   },
   {
-    id: 'transactionDetailPost',
+    operation: 'transactionDetail',
     method: 'post',
-    path: GATEWAY_PATHS.transactionDetail,
+    id: 'transactionDetailPost',
     tag: 'Transactions',
     summary: 'Transaction detail (POST)',
     description:
       `The same as the GET form; the id goes in the JSON body ` +
       `(\`transaction_id\`, string or number) or in the query. One of the two ` +
       `is required; both given must be the same id. ${DOCUMENTED_SHAPE} ${STANDARD_AUTH}`,
-    auth: 'standard',
     query: {
       transaction_id: {
         schema: transactionDetailRequestSchema.shape.transaction_id,
@@ -278,7 +271,7 @@ export const GATEWAY_OPERATIONS: OperationSpec[] = [
         description: 'The transaction id, when it is not in the body.',
       },
     },
-    body: { schema: transactionDetailBodySchema, required: false },
+    body: { schema: transactionDetailBodySchema },
     success: { schema: transactionSchema, description: 'The transaction.' },
     errors: {
       400: {
@@ -291,17 +284,14 @@ export const GATEWAY_OPERATIONS: OperationSpec[] = [
     },
   },
   {
-    id: 'cancelOrder',
-    method: 'post',
-    path: GATEWAY_PATHS.cancelOrder,
+    operation: 'cancelOrder',
     tag: 'Orders',
     summary: 'Cancel order',
     description:
       `Cancels a \`pending\` or \`processing\` order; a completed order must ` +
       `be refunded instead, and a cancelled one is never reinstated. ${DOCUMENTED_SHAPE} ` +
       `${STANDARD_AUTH}`,
-    auth: 'standard',
-    body: { schema: cancelOrderRequestSchema, required: true },
+    body: { schema: cancelOrderRequestSchema },
     success: { schema: cancelResultSchema, description: 'The cancelled order.' },
     errors: {
       400: BAD_REQUEST,
@@ -315,17 +305,14 @@ export const GATEWAY_OPERATIONS: OperationSpec[] = [
     },
   },
   {
-    id: 'refundOrder',
-    method: 'post',
-    path: GATEWAY_PATHS.refundOrder,
+    operation: 'refundOrder',
     tag: 'Refunds and payouts',
     summary: 'Refund order',
     description:
       `Refunds a completed order, partly or fully; refunds of an order add up ` +
       `to at most its amount. The amount is held (\`freeze\`) until the ` +
       `refund settles (3-5 business days). ${SIGNED_AUTH}`,
-    auth: 'signed',
-    body: { schema: refundBody, required: true },
+    body: { schema: refundBody },
     success: {
       schema: refundAnswer,
       description: 'The refund, in the envelope (or the earlier bare result).',
@@ -348,17 +335,14 @@ export const GATEWAY_OPERATIONS: OperationSpec[] = [
     },
   },
   {
-    id: 'payout',
-    method: 'post',
-    path: GATEWAY_PATHS.payout,
+    operation: 'payout',
     tag: 'Refunds and payouts',
     summary: 'Payout',
     description:
       `Pays out to an account; the amount is held (\`freeze\`) until the ` +
       `payout settles (1-2 business days). A payout that fails (e.g. an ` +
       `invalid account) is reversed. ${SIGNED_AUTH}`,
-    auth: 'signed',
-    body: { schema: payoutBody, required: true },
+    body: { schema: payoutBody },
     success: {
       schema: payoutAnswer,
       description: 'The payout, in the envelope (or the earlier bare result).',
@@ -385,24 +369,14 @@ export const GATEWAY_OPERATIONS: OperationSpec[] = [
 
 const PIN_BEARER = 'Requires `Authorization: Bearer <access_token>` of the signed-in user.'
 
-/**
- * The PIN module's operations, after the gateway's: set, verify and change, then the reset by one-time code.
- *
- * @example
- * ```ts
- * PIN_OPERATIONS.filter((op) => op.auth === 'bearer-optional').map((op) => op.id) // ['resetPin']
- * ```
- */
-export const PIN_OPERATIONS: OperationSpec[] = [
+/** What the document says of the PIN module's operations, in its order. */
+const PIN_PROSE: OperationProse[] = [
   {
-    id: 'setPin',
-    method: 'post',
-    path: PIN_PATHS.setPin,
+    operation: 'setPin',
     tag: 'PIN',
     summary: 'Set PIN',
     description: `Sets the user's 6-digit PIN when there is none. ${PIN_BEARER}`,
-    auth: 'bearer',
-    body: { schema: setPinRequestSchema, required: true },
+    body: { schema: setPinRequestSchema },
     success: { schema: setPinResponseSchema, description: 'PIN set.' },
     errors: {
       400: pinError('`invalid_pin_format`, `invalid_request`.'),
@@ -411,14 +385,11 @@ export const PIN_OPERATIONS: OperationSpec[] = [
     },
   },
   {
-    id: 'verifyPin',
-    method: 'post',
-    path: PIN_PATHS.verifyPin,
+    operation: 'verifyPin',
     tag: 'PIN',
     summary: 'Verify PIN',
     description: `Confirms the user's PIN before a sensitive action. ${PIN_BEARER}`,
-    auth: 'bearer',
-    body: { schema: verifyPinRequestSchema, required: true },
+    body: { schema: verifyPinRequestSchema },
     success: {
       schema: verifyPinResponseSchema,
       description: 'The PIN is right; the wrong-attempt counter is cleared.',
@@ -432,14 +403,11 @@ export const PIN_OPERATIONS: OperationSpec[] = [
     },
   },
   {
-    id: 'changePin',
-    method: 'post',
-    path: PIN_PATHS.changePin,
+    operation: 'changePin',
     tag: 'PIN',
     summary: 'Change PIN',
     description: `Replaces the PIN; the current one must match. ${PIN_BEARER}`,
-    auth: 'bearer',
-    body: { schema: changePinRequestSchema, required: true },
+    body: { schema: changePinRequestSchema },
     success: { schema: changePinResponseSchema, description: 'PIN changed.' },
     errors: {
       400: pinError('`invalid_pin_format`, `invalid_request`.'),
@@ -450,17 +418,14 @@ export const PIN_OPERATIONS: OperationSpec[] = [
     },
   },
   {
-    id: 'forgotPin',
-    method: 'post',
-    path: PIN_PATHS.forgotPin,
+    operation: 'forgotPin',
     tag: 'PIN reset',
     summary: 'Request a reset code',
     description:
       `Sends a one-time code to the user's verified e-mail or phone and opens ` +
       `a reset session of 10 minutes (a new request ends the earlier ` +
       `sessions). ${PIN_BEARER}`,
-    auth: 'bearer',
-    body: { schema: forgotPinRequestSchema, required: true },
+    body: { schema: forgotPinRequestSchema },
     success: { schema: forgotPinResponseSchema, description: 'Code sent.' },
     errors: {
       400: pinError('`invalid_contact` (not exactly one well-formed contact), `invalid_request`.'),
@@ -475,16 +440,13 @@ export const PIN_OPERATIONS: OperationSpec[] = [
     },
   },
   {
-    id: 'verifyOtp',
-    method: 'post',
-    path: PIN_PATHS.verifyOtp,
+    operation: 'verifyOtp',
     tag: 'PIN reset',
     summary: 'Verify the reset code',
     description:
       `Checks the one-time code and answers a new \`session_id\`: the ` +
       `verified session reset-pin takes. ${PIN_BEARER}`,
-    auth: 'bearer',
-    body: { schema: verifyOtpRequestSchema, required: true },
+    body: { schema: verifyOtpRequestSchema },
     success: { schema: verifyOtpResponseSchema, description: 'Code verified.' },
     errors: {
       400: pinError(
@@ -496,9 +458,7 @@ export const PIN_OPERATIONS: OperationSpec[] = [
     },
   },
   {
-    id: 'resetPin',
-    method: 'post',
-    path: PIN_PATHS.resetPin,
+    operation: 'resetPin',
     tag: 'PIN reset',
     summary: 'Reset PIN',
     description:
@@ -507,8 +467,7 @@ export const PIN_OPERATIONS: OperationSpec[] = [
       'bearer-protected (a security finding: send the bearer token anyway; ' +
       "the mock enforces it with `resetPinBearer: 'required'`). Any bearer " +
       "token is ignored by default; with `resetPinBearer: 'owner-if-sent'` the mock refuses another user's.",
-    auth: 'bearer-optional',
-    body: { schema: resetPinRequestSchema, required: true },
+    body: { schema: resetPinRequestSchema },
     success: { schema: resetPinResponseSchema, description: 'PIN reset; the session is deleted.' },
     errors: {
       400: pinError(
@@ -521,6 +480,72 @@ export const PIN_OPERATIONS: OperationSpec[] = [
     },
   },
 ]
+
+/** The document's authentication of each of the table's. */
+const AUTH = { 'api-key': 'standard', signed: 'signed', bearer: 'bearer', 'reset-session': 'bearer-optional' } as const
+
+/**
+ * An operation of the document: the table's facts and this file's prose. Throws when the prose names an
+ * operation or method the table lacks, or documents other refusals than the table lists (413, which any
+ * operation with a body may answer, aside).
+ */
+function documented(prose: OperationProse, table: Readonly<Record<string, OperationDescription>>): OperationSpec {
+  const op = table[prose.operation]
+  if (!op) throw new Error(`[openapi] ${prose.operation} is not an operation of the contract's table`)
+  const method = prose.method ?? (op.methods[0] === 'GET' ? 'get' : 'post')
+  if (!op.methods.includes(method.toUpperCase() as 'GET' | 'POST'))
+    throw new Error(`[openapi] ${op.id} is not served on ${method.toUpperCase()}`)
+  const statuses = Object.keys(prose.errors).filter((status) => status !== '413')
+  const listed = op.errors.map(String)
+  if (statuses.join() !== listed.join())
+    throw new Error(
+      `[openapi] ${op.id}: the document describes refusals ${statuses.join(', ')}, the contract's table lists ` +
+        `${listed.join(', ')}`,
+    )
+  const { operation: _, method: __, id, body, ...rest } = prose
+  return {
+    ...rest,
+    id: id ?? op.id,
+    method,
+    path: op.path,
+    auth: AUTH[op.auth],
+    ...(body ? { body: { ...body, required: op.request === 'json' } } : {}),
+  }
+}
+
+/** The entries of a table, each operation and method once, in the order of the prose. */
+function documentedAll(prose: OperationProse[], table: Readonly<Record<string, OperationDescription>>) {
+  const specs = prose.map((entry) => documented(entry, table))
+  for (const op of Object.values(table)) {
+    for (const method of op.methods) {
+      const count = specs.filter((s) => s.path === op.path && s.method === method.toLowerCase()).length
+      if (count !== 1) throw new Error(`[openapi] ${method} ${op.path} (${op.id}) has ${count} entries, not one`)
+    }
+  }
+  return specs
+}
+
+/**
+ * The gateway's operations, in the order of the document: stores and balance, orders, transactions,
+ * refunds and payouts.
+ *
+ * @example
+ * ```ts
+ * GATEWAY_OPERATIONS.map((op) => `${op.method.toUpperCase()} ${op.path}`)
+ * // ['POST /api/v1/payment-gateway/stores/list', ...]
+ * ```
+ */
+export const GATEWAY_OPERATIONS: OperationSpec[] = documentedAll(GATEWAY_PROSE, CONTRACT_GATEWAY_OPERATIONS)
+
+/**
+ * The PIN module's operations, after the gateway's: set, verify and change, then the reset by one-time code.
+ *
+ * @example
+ * ```ts
+ * PIN_OPERATIONS.filter((op) => op.auth === 'bearer-optional').map((op) => op.id) // ['resetPin']
+ * ```
+ */
+export const PIN_OPERATIONS: OperationSpec[] = documentedAll(PIN_PROSE, CONTRACT_PIN_OPERATIONS)
 
 /**
  * Every operation id of the document, in order (the QR code images and the webhook aside).
