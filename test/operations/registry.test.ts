@@ -18,9 +18,9 @@ import { GatewayClient } from '@merchant-gateway/sdk'
 import { PinClient } from '@merchant-gateway/sdk/pin'
 import { describe, expect, it } from 'vitest'
 
-const DOCUMENT = JSON.parse(
-  readFileSync(new URL('../../packages/contract/openapi.json', import.meta.url), 'utf8'),
-) as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> }
+const DOCUMENT = JSON.parse(readFileSync(new URL('../../packages/contract/openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>
+}
 
 /** A request the SDK sent: its method, path and whether it was signed. */
 interface Sent {
@@ -71,16 +71,43 @@ const GATEWAY_CALLS: Record<GatewayOperation, (g: GatewayClient, day: Day) => Pr
 }
 
 /** The PIN client's call of each PIN operation, in the order of a user's life with a PIN. */
-const PIN_CALLS: Record<PinOperation, (p: PinClient, state: { sessionId: string; code: string }) => Promise<unknown>> = {
-  setPin: (p) => p.pin.set({ pin: '123456' }),
-  verifyPin: (p) => p.pin.verify({ pin: '123456' }),
-  changePin: (p) => p.pin.change({ currentPin: '123456', newPin: '234567' }),
-  forgotPin: (p) => p.pinReset.request({ email: 'user@example.com' }),
-  verifyOtp: (p, s) => p.pinReset.verifyCode({ sessionId: s.sessionId, code: s.code, email: 'user@example.com' }),
-  resetPin: (p, s) => p.pinReset.complete({ sessionId: s.sessionId, newPin: '345678' }),
+const PIN_CALLS: Record<PinOperation, (p: PinClient, state: { sessionId: string; code: string }) => Promise<unknown>> =
+  {
+    setPin: (p) => p.pin.set({ pin: '123456' }),
+    verifyPin: (p) => p.pin.verify({ pin: '123456' }),
+    changePin: (p) => p.pin.change({ currentPin: '123456', newPin: '234567' }),
+    forgotPin: (p) => p.pinReset.request({ email: 'user@example.com' }),
+    verifyOtp: (p, s) => p.pinReset.verifyCode({ sessionId: s.sessionId, code: s.code, email: 'user@example.com' }),
+    resetPin: (p, s) => p.pinReset.complete({ sessionId: s.sessionId, newPin: '345678' }),
+  }
+
+/** `operation -> statuses` of the table in docs/errors.md, "By operation" (names as written there). */
+function documentedRefusals(): Map<string, string> {
+  const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8')
+  const section = doc.slice(doc.indexOf('## By operation'), doc.indexOf('## PIN module'))
+  const rows = new Map<string, string>()
+  for (const line of section.split('\n')) {
+    const cells = line.split('|').map((c) => c.trim())
+    if (cells.length === 4 && /^\d{3}/.test(cells[2]!)) rows.set(cells[1]!, cells[2]!)
+  }
+  return rows
+}
+
+/** An operation's name as the docs write it: `listStores` -> `list stores`, `setPin` -> `set-pin`. */
+function docName(id: string, pin: boolean): string {
+  const words = id.replace(/([A-Z])/g, ' $1').toLowerCase()
+  return pin ? words.replace(' ', '-') : words.replace(/\bqr\b/, 'QR')
 }
 
 describe('the operation table', () => {
+  it("docs/errors.md lists each operation's refusals as the table does", () => {
+    const rows = documentedRefusals()
+    const expected = new Map(
+      OPERATIONS.map((op) => [docName(op.id, op.id in PIN_OPERATIONS), op.errors.join(', ')] as const),
+    )
+    expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(expected))
+  })
+
   it('holds every gateway and PIN operation once, each with a path of its own', () => {
     const ids = OPERATIONS.map((op) => op.id)
     expect(new Set(ids).size).toBe(ids.length)
@@ -132,14 +159,17 @@ describe('the operation table', () => {
         const before = sent.length
         await call(gateway, day)
         const own = sent.slice(before).filter((s) => s.path === op.path)
-        expect(own.map((s) => s.method), id).toEqual([op.methods[0]])
+        expect(
+          own.map((s) => s.method),
+          id,
+        ).toEqual([op.methods[0]])
         expect(own[0]!.signed, `${id} signed`).toBe(op.auth === 'signed')
         expect(own[0]!.idempotencyKey !== null, `${id} idempotency key`).toBe(op.idempotency === 'required')
       }
     },
   )
 
-  it('every PIN operation is callable through the PIN client, on POST and its path, with the bearer token', async () => {
+  it('every PIN operation is callable through the PIN client, on POST and its path, with a bearer token', async () => {
     const mock = createMockGateway({ pinHashIterations: 1000 })
     const user = await mock.users.create({ email: 'user@example.com', emailVerified: true })
     const { fetch, sent } = recording(mock)
@@ -154,7 +184,10 @@ describe('the operation table', () => {
       }
       if (id === 'verifyOtp') state.sessionId = result.sessionId!
       const op = PIN_OPERATIONS[id as PinOperation]
-      expect(sent.slice(before).map((s) => `${s.method} ${s.path}`), id).toEqual([`POST ${op.path}`])
+      expect(
+        sent.slice(before).map((s) => `${s.method} ${s.path}`),
+        id,
+      ).toEqual([`POST ${op.path}`])
       expect(sent.at(-1)!.bearer, `${id} bearer`).toBe(true)
     }
   })
