@@ -1,11 +1,7 @@
 /**
  * @module orders
- * The order state machine of the gateway documentation:
- *
- *   (none) --create--> pending --payment started--> processing --payment SUCCESS--> completed
- *   pending --payment SUCCESS--> completed;  processing --payment FAILED--> pending (payable again)
- *   pending | processing --cancel--> cancelled
- *
+ * Creating and cancelling orders. An order moves by the order machine of the gateway documentation
+ * (`ORDER_MACHINE` in state-machines.ts, drawn in docs/states.md), and only through state-moves.ts.
  * completed and cancelled are final: a completed order is refunded, never cancelled, and a cancelled
  * order is never reinstated. Cancelling a processing order cancels its pending payment and returns
  * the customer's money (it leaves the balance and the freeze).
@@ -16,6 +12,7 @@ import { amountToMinor } from './amounts.js'
 import type { DomainContext } from './context.js'
 import { newQrData } from './qr-codes.js'
 import { RuleError } from './rule-error.js'
+import { insertOrder, moveOrder, moveTransaction } from './state-moves.js'
 import { requireOwnStore } from './stores.js'
 
 /** What create order asks for. `amount` is in major units as on the wire. */
@@ -34,22 +31,26 @@ export async function createOrder(
   requireOwnStore(ctx, merchantId, input.storeId)
   const amountMinor = amountToMinor(input.amount, input.currency, 'amount')
   const now = ctx.clock.now()
-  return ctx.db.orders.insert({
-    orderId: ctx.db.nextId('order'),
-    merchantId,
-    storeId: input.storeId,
-    amountMinor,
-    currency: input.currency,
-    status: 'pending',
-    source: 'order',
-    qrData: newQrData(),
-    qrExpiresAt: now + LIMITS.qrValidityMs,
-    payer: null,
-    createdAt: now,
-    updatedAt: now,
-    cancelledAt: null,
-    cancelReason: null,
-  })
+  return insertOrder(
+    ctx,
+    {
+      orderId: ctx.db.nextId('order'),
+      merchantId,
+      storeId: input.storeId,
+      amountMinor,
+      currency: input.currency,
+      status: 'pending',
+      source: 'order',
+      qrData: newQrData(),
+      qrExpiresAt: now + LIMITS.qrValidityMs,
+      payer: null,
+      createdAt: now,
+      updatedAt: now,
+      cancelledAt: null,
+      cancelReason: null,
+    },
+    'create order',
+  )
 }
 
 /** Cancels a pending or processing order; a completed or cancelled one gets a 409. */
@@ -76,11 +77,10 @@ export function cancelOrder(
       if (tx.kind !== 'payment' || tx.status !== 'pending') continue
       // The customer's unconfirmed payment goes back: it leaves the balance and the freeze together.
       ctx.ledger.move(merchantId, tx.currency, { balance: -tx.amountMinor, freeze: -tx.amountMinor })
-      ctx.db.transactions.patch(tx, { status: 'cancelled', updatedAt: now })
+      moveTransaction(ctx, tx, 'cancelled', 'order cancelled', { updatedAt: now })
     }
   }
-  return ctx.db.orders.patch(order, {
-    status: 'cancelled',
+  return moveOrder(ctx, order, 'cancelled', 'cancel', {
     cancelledAt: now,
     cancelReason: reason ?? null,
     updatedAt: now,

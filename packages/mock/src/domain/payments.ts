@@ -17,6 +17,7 @@ import type { DomainContext } from './context.js'
 import { requireActiveMerchant } from './merchants.js'
 import { isExpired, orderForQr } from './qr-codes.js'
 import { RuleError } from './rule-error.js'
+import { insertTransaction, moveOrder, moveTransaction } from './state-moves.js'
 import { checkDisplayText } from './text.js'
 
 /**
@@ -108,28 +109,32 @@ export async function reportPayment(ctx: DomainContext, input: ReportPaymentInpu
     )
   }
   const status = input.status === 'SUCCESS' ? 'completed' : input.status === 'FAILED' ? 'failed' : 'pending'
-  const tx = await ctx.db.transactions.insert({
-    transactionId: ctx.db.nextId('transaction'),
-    merchantId: order.merchantId,
-    kind: 'payment',
-    orderId: order.orderId,
-    amountMinor: order.amountMinor,
-    currency: order.currency,
-    status,
-    accountName: payer.accountName,
-    accountNumber: payer.accountNumber,
-    remark: '',
-    dueAt: null,
-    failureReason: input.status === 'FAILED' ? 'payment failed' : null,
-    createdAt: now,
-    updatedAt: now,
-  })
+  const tx = await insertTransaction(
+    ctx,
+    {
+      transactionId: ctx.db.nextId('transaction'),
+      merchantId: order.merchantId,
+      kind: 'payment',
+      orderId: order.orderId,
+      amountMinor: order.amountMinor,
+      currency: order.currency,
+      status,
+      accountName: payer.accountName,
+      accountNumber: payer.accountNumber,
+      remark: '',
+      dueAt: null,
+      failureReason: input.status === 'FAILED' ? 'payment failed' : null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    `payment ${input.status}`,
+  )
   if (status === 'completed') {
     ctx.ledger.move(order.merchantId, order.currency, { balance: order.amountMinor })
-    ctx.db.orders.patch(order, { status: 'completed', payer, updatedAt: now })
+    moveOrder(ctx, order, 'completed', 'payment SUCCESS', { payer, updatedAt: now })
   } else if (status === 'pending') {
     ctx.ledger.move(order.merchantId, order.currency, { balance: order.amountMinor, freeze: order.amountMinor })
-    ctx.db.orders.patch(order, { status: 'processing', payer, updatedAt: now })
+    moveOrder(ctx, order, 'processing', 'payment PENDING', { payer, updatedAt: now })
   }
   await ctx.webhooks.paymentReported(ctx, tx, input.status)
   return { transactionId: tx.transactionId, orderId: order.orderId, status: tx.status }
@@ -144,12 +149,12 @@ async function settlePending(
 ): Promise<PaymentResult> {
   if (outcome === 'SUCCESS') {
     ctx.ledger.move(order.merchantId, order.currency, { freeze: -tx.amountMinor })
-    ctx.db.transactions.patch(tx, { status: 'completed', updatedAt: now })
-    ctx.db.orders.patch(order, { status: 'completed', updatedAt: now })
+    moveTransaction(ctx, tx, 'completed', 'payment SUCCESS', { updatedAt: now })
+    moveOrder(ctx, order, 'completed', 'payment SUCCESS', { updatedAt: now })
   } else {
     ctx.ledger.move(order.merchantId, order.currency, { balance: -tx.amountMinor, freeze: -tx.amountMinor })
-    ctx.db.transactions.patch(tx, { status: 'failed', failureReason: 'payment failed', updatedAt: now })
-    ctx.db.orders.patch(order, { status: 'pending', updatedAt: now })
+    moveTransaction(ctx, tx, 'failed', 'payment FAILED', { failureReason: 'payment failed', updatedAt: now })
+    moveOrder(ctx, order, 'pending', 'payment FAILED', { updatedAt: now })
   }
   await ctx.webhooks.paymentReported(ctx, tx, outcome)
   return { transactionId: tx.transactionId, orderId: order.orderId, status: tx.status }

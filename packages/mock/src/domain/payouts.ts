@@ -11,6 +11,7 @@ import { amountToMinor } from './amounts.js'
 import type { DomainContext } from './context.js'
 import { requireActiveMerchant } from './merchants.js'
 import { RuleError } from './rule-error.js'
+import { insertTransaction } from './state-moves.js'
 import { checkDisplayText } from './text.js'
 
 /**
@@ -73,22 +74,26 @@ export async function createPayout(
   }
   const now = ctx.clock.now()
   ctx.ledger.move(merchantId, input.currency, { freeze: amountMinor })
-  const tx = await ctx.db.transactions.insert({
-    transactionId: ctx.db.nextId('transaction'),
-    merchantId,
-    kind: 'payout',
-    orderId: 0,
-    amountMinor,
-    currency: input.currency,
-    status: 'pending',
-    accountName: account?.accountName ?? '',
-    accountNumber: input.accountNumber,
-    remark: input.description ?? '',
-    dueAt: ctx.settlement.dueAt(ctx, 'payout', now),
-    failureReason: null,
-    createdAt: now,
-    updatedAt: now,
-  })
+  const tx = await insertTransaction(
+    ctx,
+    {
+      transactionId: ctx.db.nextId('transaction'),
+      merchantId,
+      kind: 'payout',
+      orderId: 0,
+      amountMinor,
+      currency: input.currency,
+      status: 'pending',
+      accountName: account?.accountName ?? '',
+      accountNumber: input.accountNumber,
+      remark: input.description ?? '',
+      dueAt: ctx.settlement.dueAt(ctx, 'payout', now),
+      failureReason: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    'payout accepted',
+  )
   ctx.settlement.schedule(tx)
   return tx
 }

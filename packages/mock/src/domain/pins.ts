@@ -14,6 +14,7 @@ import type { UserRecord } from '../store/records.js'
 import type { DomainContext } from './context.js'
 import { hashSecret, matchesSecret } from './pin-hash.js'
 import { RuleError } from './rule-error.js'
+import { movePin } from './state-moves.js'
 
 /** Refuses anything but exactly 6 digits, naming the field. */
 export function checkPinFormat(pin: unknown, field: string): string {
@@ -27,7 +28,7 @@ export function checkPinFormat(pin: unknown, field: string): string {
 export async function setPin(ctx: DomainContext, user: UserRecord, pin: string): Promise<void> {
   checkPinFormat(pin, 'pin')
   if (user.pin) throw new RuleError(409, 'A PIN is already set; use change-pin', 'pin_already_set')
-  ctx.db.users.patch(user, {
+  movePin(ctx, user, 'set-pin', {
     pin: await hashSecret(pin, ctx.options.pinHashIterations),
     wrongAttempts: 0,
     blockedUntil: null,
@@ -52,12 +53,12 @@ export async function changePin(
   // Refused before the PIN is checked: bad input changes no state (no counter moves) and reveals nothing.
   if (newPin === currentPin) throw new RuleError(422, 'new_pin must differ from current_pin', 'pin_unchanged')
   await checkAgainstStored(ctx, user, currentPin)
-  ctx.db.users.patch(user, { pin: await hashSecret(newPin, ctx.options.pinHashIterations) })
+  movePin(ctx, user, 'change-pin', { pin: await hashSecret(newPin, ctx.options.pinHashIterations) })
 }
 
 /** Stores a PIN after a verified reset, clearing the lockout. */
 export async function replacePin(ctx: DomainContext, user: UserRecord, pin: string): Promise<void> {
-  ctx.db.users.patch(user, {
+  movePin(ctx, user, 'reset-pin', {
     pin: await hashSecret(pin, ctx.options.pinHashIterations),
     wrongAttempts: 0,
     blockedUntil: null,
@@ -69,16 +70,16 @@ async function checkAgainstStored(ctx: DomainContext, user: UserRecord, pin: str
   const now = ctx.clock.now()
   if (user.blockedUntil !== null && now < user.blockedUntil) throw locked(user.blockedUntil, now)
   if (await matchesSecret(pin, user.pin)) {
-    ctx.db.users.patch(user, { wrongAttempts: 0, blockedUntil: null })
+    movePin(ctx, user, 'the right PIN', { wrongAttempts: 0, blockedUntil: null }, now)
     return
   }
   const wrong = user.wrongAttempts + 1
   if (wrong % PIN_RULES.wrongAttemptsPerBlock === 0) {
     const blockedUntil = now + PIN_RULES.blockSeconds * 1000
-    ctx.db.users.patch(user, { wrongAttempts: wrong, blockedUntil })
+    movePin(ctx, user, '5th wrong PIN in a row', { wrongAttempts: wrong, blockedUntil }, now)
     throw locked(blockedUntil, now)
   }
-  ctx.db.users.patch(user, { wrongAttempts: wrong })
+  movePin(ctx, user, 'a wrong PIN before the 5th', { wrongAttempts: wrong }, now)
   const remaining = PIN_RULES.wrongAttemptsPerBlock - (wrong % PIN_RULES.wrongAttemptsPerBlock)
   throw new RuleError(422, `Wrong PIN; ${remaining} attempt(s) left before a 1-minute block`, 'wrong_pin', undefined, {
     attempts_remaining: remaining,

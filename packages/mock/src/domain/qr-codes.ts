@@ -8,6 +8,7 @@ import { LIMITS, type Currency } from '@merchant-gateway/contract'
 import type { OrderRecord, QrRecord } from '../store/records.js'
 import { amountToMinor } from './amounts.js'
 import { randomHex, type DomainContext } from './context.js'
+import { insertOrder } from './state-moves.js'
 import { requireOwnStore } from './stores.js'
 
 /** What generate-qr asks for. `amount` is in major units as on the wire. */
@@ -77,22 +78,26 @@ export function isExpired(ctx: DomainContext, expiresAt: number): boolean {
 export async function orderForQr(ctx: DomainContext, qr: QrRecord): Promise<OrderRecord> {
   if (qr.orderId !== null) return ctx.db.orders.get('byId', qr.orderId)!
   const now = ctx.clock.now()
-  const order = await ctx.db.orders.insert({
-    orderId: ctx.db.nextId('order'),
-    merchantId: qr.merchantId,
-    storeId: qr.storeId,
-    amountMinor: qr.amountMinor,
-    currency: qr.currency,
-    status: 'pending',
-    source: 'qr',
-    qrData: `${qr.qrData}.order`,
-    qrExpiresAt: qr.expiresAt,
-    payer: null,
-    createdAt: now,
-    updatedAt: now,
-    cancelledAt: null,
-    cancelReason: null,
-  })
+  const order = await insertOrder(
+    ctx,
+    {
+      orderId: ctx.db.nextId('order'),
+      merchantId: qr.merchantId,
+      storeId: qr.storeId,
+      amountMinor: qr.amountMinor,
+      currency: qr.currency,
+      status: 'pending',
+      source: 'qr',
+      qrData: `${qr.qrData}.order`,
+      qrExpiresAt: qr.expiresAt,
+      payer: null,
+      createdAt: now,
+      updatedAt: now,
+      cancelledAt: null,
+      cancelReason: null,
+    },
+    'generate QR (first payment)',
+  )
   ctx.db.qrCodes.patch(qr, { orderId: order.orderId })
   return order
 }

@@ -10,6 +10,7 @@ import { amountToMinor } from './amounts.js'
 import type { DomainContext } from './context.js'
 import { requireOwnOrder } from './orders.js'
 import { RuleError } from './rule-error.js'
+import { insertTransaction } from './state-moves.js'
 
 /** What refund asks for. `amount` is in major units as on the wire. */
 export interface RefundInput {
@@ -64,22 +65,26 @@ export async function refundOrder(
   const payer = order.payer ?? { accountName: '', accountNumber: '' }
   // The checks above make this move valid; the whole operation runs alone (one request at a time).
   ctx.ledger.move(merchantId, order.currency, { freeze: amountMinor })
-  const tx = await ctx.db.transactions.insert({
-    transactionId: ctx.db.nextId('transaction'),
-    merchantId,
-    kind: 'refund',
-    orderId: order.orderId,
-    amountMinor,
-    currency: order.currency,
-    status: 'pending',
-    accountName: payer.accountName,
-    accountNumber: payer.accountNumber,
-    remark: input.reason ?? '',
-    dueAt: ctx.settlement.dueAt(ctx, 'refund', now),
-    failureReason: null,
-    createdAt: now,
-    updatedAt: now,
-  })
+  const tx = await insertTransaction(
+    ctx,
+    {
+      transactionId: ctx.db.nextId('transaction'),
+      merchantId,
+      kind: 'refund',
+      orderId: order.orderId,
+      amountMinor,
+      currency: order.currency,
+      status: 'pending',
+      accountName: payer.accountName,
+      accountNumber: payer.accountNumber,
+      remark: input.reason ?? '',
+      dueAt: ctx.settlement.dueAt(ctx, 'refund', now),
+      failureReason: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    'refund accepted',
+  )
   ctx.settlement.schedule(tx)
   return tx
 }

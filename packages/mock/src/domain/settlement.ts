@@ -11,6 +11,7 @@ import { MinHeap } from '../store/min-heap.js'
 import type { TransactionRecord } from '../store/records.js'
 import { scoped } from '../store/database.js'
 import type { DomainContext, Settlement } from './context.js'
+import { moveTransaction } from './state-moves.js'
 
 /** A refund or payout waiting for its settlement time. */
 interface DueItem {
@@ -92,8 +93,7 @@ function settle(ctx: DomainContext, tx: TransactionRecord, now: number): void {
     if (!account || account.failAtSettlement) {
       // Reversal: the reserved amount is released, the balance never moved.
       ctx.ledger.move(tx.merchantId, tx.currency, { freeze: -tx.amountMinor })
-      ctx.db.transactions.patch(tx, {
-        status: 'failed',
+      moveTransaction(ctx, tx, 'failed', 'settlement, account refused (reversed)', {
         failureReason: account ? 'account rejected the transfer' : 'invalid account',
         updatedAt: now,
       })
@@ -101,5 +101,5 @@ function settle(ctx: DomainContext, tx: TransactionRecord, now: number): void {
     }
   }
   ctx.ledger.move(tx.merchantId, tx.currency, { balance: -tx.amountMinor, freeze: -tx.amountMinor })
-  ctx.db.transactions.patch(tx, { status: 'completed', updatedAt: now })
+  moveTransaction(ctx, tx, 'completed', 'settlement', { updatedAt: now })
 }

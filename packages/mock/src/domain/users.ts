@@ -5,6 +5,7 @@
  */
 import { randomHex, type DomainContext } from './context.js'
 import { RuleError } from './rule-error.js'
+import { insertUser } from './state-moves.js'
 import type { Phone, UserRecord } from '../store/records.js'
 
 /**
@@ -52,7 +53,7 @@ export async function createUser(ctx: DomainContext, input: CreateUserInput): Pr
       typeof input.phone === 'object' && input.phone !== null ? phoneProblem(input.phone) : 'phone must be an object'
     if (problem) throw new RuleError(400, problem)
   }
-  return ctx.db.users.insert({
+  return insertUser(ctx, {
     userId: ctx.db.nextId('user'),
     accessToken: `at_${randomHex(24)}`,
     email: input.email ?? null,
