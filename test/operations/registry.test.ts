@@ -81,33 +81,7 @@ const PIN_CALLS: Record<PinOperation, (p: PinClient, state: { sessionId: string;
     resetPin: (p, s) => p.pinReset.complete({ sessionId: s.sessionId, newPin: '345678' }),
   }
 
-/** `operation -> statuses` of the table in docs/errors.md, "By operation" (names as written there). */
-function documentedRefusals(): Map<string, string> {
-  const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8')
-  const section = doc.slice(doc.indexOf('## By operation'), doc.indexOf('## PIN module'))
-  const rows = new Map<string, string>()
-  for (const line of section.split('\n')) {
-    const cells = line.split('|').map((c) => c.trim())
-    if (cells.length === 4 && /^\d{3}/.test(cells[2]!)) rows.set(cells[1]!, cells[2]!)
-  }
-  return rows
-}
-
-/** An operation's name as the docs write it: `listStores` -> `list stores`, `setPin` -> `set-pin`. */
-function docName(id: string, pin: boolean): string {
-  const words = id.replace(/([A-Z])/g, ' $1').toLowerCase()
-  return pin ? words.replace(' ', '-') : words.replace(/\bqr\b/, 'QR')
-}
-
 describe('the operation table', () => {
-  it("docs/errors.md lists each operation's refusals as the table does", () => {
-    const rows = documentedRefusals()
-    const expected = new Map(
-      OPERATIONS.map((op) => [docName(op.id, op.id in PIN_OPERATIONS), op.errors.join(', ')] as const),
-    )
-    expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(expected))
-  })
-
   it('holds every gateway and PIN operation once, each with a path of its own', () => {
     const ids = OPERATIONS.map((op) => op.id)
     expect(new Set(ids).size).toBe(ids.length)

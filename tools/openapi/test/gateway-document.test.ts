@@ -11,8 +11,9 @@ import {
   PIN_PATHS,
   storeSchema,
 } from '@merchant-gateway/contract'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
+import { collectGatewayExamples } from '../src/examples/collect-examples.js'
 import type { DocumentExamples } from '../src/gateway/examples.js'
 import { buildGatewayDocument } from '../src/gateway/gateway-document.js'
 import { GATEWAY_OPERATION_IDS } from '../src/gateway/operations.js'
@@ -90,78 +91,15 @@ describe('what JSON Schema cannot say', () => {
 })
 
 /** Minimal examples: a success per operation, with values of the right shape. */
+/** The examples the generator takes, collected from the mock once (its stories cover every operation). */
+let collected: DocumentExamples
+beforeAll(async () => {
+  collected = await collectGatewayExamples()
+}, 30_000)
+
+/** A fresh copy of the collected examples, for a test that alters them. */
 function minimalExamples(): DocumentExamples {
-  const at = '2026-11-02T09:00:00.000Z'
-  const money = {
-    accountName: 'A',
-    accountNumber: '1',
-    amount: 1,
-    currency: 'USD',
-    orderId: 1,
-    remark: '',
-    transactionDate: at,
-    transactionId: 2,
-  }
-  const tx = {
-    transaction_id: '2',
-    order_id: '1',
-    amount: 1,
-    currency: 'USD',
-    status: 'completed',
-    created_at: at,
-    updated_at: at,
-  }
-  const env = (data: unknown) => ({ statusCode: 200, message: 'Success', data, traceId: 't' })
-  const ok = (value: unknown) => ({ responses: { 200: { ok: { summary: 'ok', value } } } })
-  const uuid = '6f1c2a8e-3c1b-4f7e-9a52-2d3b9c4e7f10'
-  return {
-    operations: {
-      listStores: ok(env([{ storeId: 1, storeName: 's', address: 'a' }])),
-      balanceInquiry: ok(env({ usd: { balance: 1, freeze: 0, usable: 1 }, khr: { balance: 0, freeze: 0, usable: 0 } })),
-      createOrder: ok({ order_id: '1', qr_code: 'http://x/qr/1.png', status: 'pending', created_at: at }),
-      generateQr: ok({ qr_code: 'http://x/qr/1.png', qr_data: 'MGW1', expires_at: at }),
-      transactionDetailGet: ok(tx),
-      transactionDetailPost: ok(tx),
-      cancelOrder: ok({ order_id: '1', status: 'cancelled', cancelled_at: at }),
-      refundOrder: ok(env(money)),
-      payout: ok(env({ ...money, orderId: 0 })),
-      setPin: ok({ status_code: 200, message: 'PIN set successfully', data: null }),
-      verifyPin: ok({ status_code: 200, message: 'OTP verified successfully', data: null }),
-      changePin: ok({ status_code: 200, message: 'PIN changed successfully', data: null }),
-      forgotPin: ok({
-        status_code: 200,
-        message: 'OTP sent successfully',
-        data: { session_id: uuid, expires_at: 600 },
-      }),
-      verifyOtp: ok({
-        status_code: 200,
-        message: 'OTP verified successfully',
-        data: { success: true, message: 'OTP verified successfully', session_id: uuid },
-      }),
-      resetPin: ok({
-        status_code: 200,
-        message: 'PIN reset successfully',
-        data: { success: true, message: 'PIN reset successfully' },
-      }),
-    },
-    webhook: {
-      payload: {
-        summary: 'paid',
-        value: {
-          accountName: 'A',
-          accountNumber: '1',
-          amount: 1,
-          appId: 1,
-          createTimeMilli: 1,
-          currency: 'USD',
-          orderId: 1,
-          status: 'SUCCESS',
-          transactionId: 2,
-        },
-      },
-      signature: 'a'.repeat(64),
-    },
-  }
+  return structuredClone(collected)
 }
 
 describe('the service document', () => {
