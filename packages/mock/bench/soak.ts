@@ -284,14 +284,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const started = performance.now()
     const end = started + options.seconds * 1000
     const running = new Set<Promise<void>>()
-    let ticking = false
+    // The clock's move in flight, if any: awaited before the server stops, so that none is cut off by the
+    // server's exit (it answers after the webhook attempts it started, which can take a while under load).
+    let ticking: Promise<void> | undefined
     const ticker = setInterval(() => {
       if (ticking) return
-      ticking = true
       mockNow += advancePerTick
-      void send('POST', '/__mock/clock', { advanceMs: advancePerTick })
+      ticking = send('POST', '/__mock/clock', { advanceMs: advancePerTick })
         .then((reply) => void expect('clock', reply, 200))
-        .finally(() => (ticking = false))
+        .catch((error: unknown) => wrong(`clock threw: ${String(error)}`))
+        .finally(() => {
+          ticking = undefined
+        })
     }, TICK_MS)
     let sampling = false
     const sample = async () => {
@@ -348,6 +352,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
     }
     clearInterval(ticker)
+    await ticking
     await Promise.all(running)
     await sample()
     result.webhookPosts = receiver.posts()
