@@ -196,13 +196,12 @@ export async function resetPin(
  * A session is dropped when its time is up (open, verified or ended alike: none can be used any more;
  * verify-otp then answers an unknown session's 400 `otp_session_invalid`, the same status and code).
  * A verified session gets its own expiry, so only the entry matching the current expiry drops it.
- * The drop is the one state write not made by moveSession: the reset session machine's table has no
- * removal at expiry (its diagram tells the 10 minutes in words), so a checked move would refuse it.
  */
 function forgetWhenExpired(ctx: DomainContext, session: OtpSessionRecord): void {
   const { expiresAt } = session
   ctx.retention.expireAt(expiresAt, () => {
-    if (ctx.db.otpSessions.has(session) && session.expiresAt === expiresAt) ctx.db.otpSessions.remove(session)
+    if (ctx.db.otpSessions.has(session) && session.expiresAt === expiresAt)
+      moveSession(ctx, session, null, '10 minutes over')
   })
 }
 

@@ -123,6 +123,9 @@ export const RESET_SESSION_MACHINE: StateMachine<'open' | 'verified' | 'ended'> 
     { from: 'open', to: 'verified', on: 'verify-otp, right code' },
     { from: 'open', to: 'ended', on: '5th wrong code, or a new forgot-pin' },
     { from: 'verified', to: null, on: 'reset-pin' },
+    { from: 'open', to: null, on: '10 minutes over' },
+    { from: 'verified', to: null, on: '10 minutes over' },
+    { from: 'ended', to: null, on: '10 minutes over' },
   ],
 }
 
@@ -140,8 +143,8 @@ export const PIN_MACHINE: StateMachine<'none' | 'set' | 'blocked'> = {
   states: ['none', 'set', 'blocked'],
   transitions: [
     { from: null, to: 'none', on: 'user created' },
-    { from: 'none', to: 'set', on: 'set-pin' },
-    { from: 'set', to: 'set', on: 'change-pin, reset-pin, a wrong PIN before the 5th' },
+    { from: 'none', to: 'set', on: 'set-pin, or reset-pin' },
+    { from: 'set', to: 'set', on: 'change-pin, reset-pin, a wrong PIN before the 5th, the right PIN' },
     { from: 'set', to: 'blocked', on: '5th wrong PIN in a row' },
     { from: 'blocked', to: 'set', on: '1 minute later, or reset-pin' },
   ],

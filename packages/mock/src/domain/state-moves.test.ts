@@ -222,12 +222,8 @@ function directStateWrites(file: string, source: string): string[] {
 const DOMAIN = new URL('./', import.meta.url)
 const HELPERS = 'state-moves.ts'
 
-/**
- * The direct writes known and kept, each with its reason. Expiry: the domain drops a reset session (open,
- * verified or ended) when its 10 minutes are over, a removal the reset session machine's table does not
- * have; until the table says whether expiry is a move, the drop stays retention's own.
- */
-const KNOWN = ['pin-reset.ts: ctx.db.otpSessions.remove(session)']
+/** The direct writes known and kept, each with its reason: none. */
+const KNOWN: string[] = []
 
 describe('no domain module writes a state around the helpers of state-moves.ts', () => {
   it('the search flags each way of writing a state directly, and not a patch that leaves the state alone', () => {
@@ -248,7 +244,7 @@ describe('no domain module writes a state around the helpers of state-moves.ts',
     expect(flagged(`ctx.db.webhooks.patch(record, { status: 'failed' })`)).toBe(0)
   })
 
-  it('every state write of the domain goes through them (the one known exception: a reset session expiring)', () => {
+  it('every state write of the domain goes through them', () => {
     const files = readdirSync(DOMAIN).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== HELPERS)
     // The search reads the modules that move states; an empty or wrong folder would pass vacuously.
     expect(files).toEqual(expect.arrayContaining(['orders.ts', 'payments.ts', 'pins.ts', 'pin-reset.ts']))
