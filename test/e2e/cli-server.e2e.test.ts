@@ -29,7 +29,7 @@ const NOW_MS = Date.parse(NOW)
 const DEMO = { apiKey: 'mk_test_demo', apiSecret: 'sk_test_demo', merchantId: 1, storeId: 101, account: '100200300' }
 
 /**
- * the gateway documentation's request signature by hand: HMAC-SHA256 over the exact body + X-Timestamp, lowercase hex.
+ * A request signature by hand: HMAC-SHA256 over the exact body + X-Timestamp, lowercase hex.
  */
 function signRequest(secret: string, body: string, timestamp: string): string {
   return createHmac('sha256', secret)

@@ -74,8 +74,7 @@ export function formatMoney(amount: number, currency: Currency): string {
 }
 
 /**
- * One currency's balance as one line: total = usable + frozen (the gateway documentation: usable equals balance minus
- * freeze).
+ * One currency's balance as one line: total = usable + frozen (the usable amount is the balance minus the freeze).
  *
  * @example
  * ```ts

@@ -21,7 +21,7 @@ import type { WebhookPayload } from '@merchant-gateway/sdk/webhooks'
 export interface PaymentRecord {
   transactionId: number
   orderId: number
-  /** The webhook status: `SUCCESS`, `FAILED` (the gateway documentation shows no other). */
+  /** The webhook status: `SUCCESS`, or `FAILED` for a failed payment (no other value is documented). */
   status: string
   amount: number
   currency: string

@@ -1,7 +1,7 @@
 /**
  * @module currency
- * The currencies the gateway accepts (the gateway's documentation, "Limits": USD and KHR) and how many
- * decimal places each one allows on the wire.
+ * The currencies the gateway accepts (USD and KHR, no other) and how many decimal places each one allows on
+ * the wire.
  */
 
 /**
@@ -26,7 +26,7 @@ export type Currency = (typeof CURRENCIES)[number]
 
 /**
  * Decimal places allowed per currency: USD has cents, KHR is counted in whole riel.
- * The gateway documentation leaves precision "not shown"; this is the project's decision.
+ * The service does not document the precision; this is the project's decision.
  *
  * @example
  * ```ts

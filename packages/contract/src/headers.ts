@@ -2,7 +2,7 @@
  * @module headers
  * HTTP header names used by the gateway, the PIN module and webhooks, plus the two headers
  * this project adds (marked below). HTTP header names are case-insensitive; these are the
- * spellings the gateway documentation uses.
+ * spellings the service documents.
  */
 
 /**

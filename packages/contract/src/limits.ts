@@ -1,7 +1,7 @@
 /**
  * @module limits
- * Every numeric limit of the contract in one place: the values the gateway documentation states and the
- * values the project decided where the gateway documentation says "not shown" (marked below).
+ * Every numeric limit of the contract in one place: the values the service documents and the values the
+ * project decided where the service leaves them open (marked below).
  */
 
 // Durations are written out in milliseconds rather than computed (`24 * HOUR_MS`): an object of
@@ -31,10 +31,10 @@ export const LIMITS = {
   pinMaxWrongAttempts: 5,
   /** Documented: the block lasts 1 minute. */
   pinBlockMs: 60_000, // 1 min
-  /** Decision (documentation: "not shown"): allowed skew between X-Timestamp and the server clock, either direction. */
+  /** Decision (undocumented): allowed skew between X-Timestamp and the server clock, either direction. */
   signatureToleranceSeconds: 300,
   /**
-   * Decision (documentation: "not shown"): the largest single amount, in minor units
+   * Decision (undocumented): the largest single amount, in minor units
    * (10 000 000 000.00 USD or 1 000 000 000 000 KHR). Keeps every sum of amounts far below
    * `Number.MAX_SAFE_INTEGER`, so integer arithmetic on minor units stays exact.
    */

@@ -1,13 +1,13 @@
 /**
  * @module pin
- * The PIN module's wire contract (the gateway's documentation, "PIN module"), without zod so that a browser bundle of
- * a PIN client stays small: success messages, error codes of our decisions, and the shape of the envelope.
- * Every answer is the PIN module envelope `{status_code, message, data}`; a refusal adds `code`
+ * The PIN module's wire contract (set, verify, change, forgot and reset PIN, and verify-otp), without zod so that a
+ * browser bundle of a PIN client stays small: success messages, error codes of our decisions, and the shape of the
+ * envelope. Every answer is the PIN module envelope `{status_code, message, data}`; a refusal adds `code`
  * (our decision, docs/decisions.md) so a client can branch on it.
  */
 
 /**
- * The exact success messages of the gateway documentation. verify-pin reuses the one-time-code text, as documented.
+ * The exact success messages the service sends. verify-pin answers with the one-time-code text, as documented.
  *
  * @example
  * ```ts
@@ -24,7 +24,7 @@ export const PIN_MESSAGES = {
 } as const
 
 /**
- * Codes of PIN module refusals (the gateway documentation shows statuses only; the codes are ours).
+ * Codes of PIN module refusals (the service documents statuses only; the codes are ours).
  *
  * @example
  * ```ts

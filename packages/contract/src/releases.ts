@@ -1,8 +1,8 @@
 /**
  * @module releases
- * The dated service releases of the gateway's documentation, "Versioning", and their timelines, as ISO 8601
- * strings and as epoch milliseconds, plus the phase a given instant falls in. Each step
- * starts at 00:00:00 UTC on its day (the gateway documentation gives dates only; UTC midnight is our decision).
+ * The dated service releases (each a grace step, a deprecation warning, rejection, then full enforcement) and
+ * their timelines, as ISO 8601 strings and as epoch milliseconds, plus the phase a given instant falls in. Each step
+ * starts at 00:00:00 UTC on its day (the service documents dates only; UTC midnight is our decision).
  */
 
 /**
@@ -71,7 +71,7 @@ function release(version: string, days: Readonly<Record<ReleaseStep, string>>): 
 }
 
 /**
- * The dated releases of the gateway's documentation, "Versioning".
+ * The dated releases, each with four steps a week apart.
  *
  * - `1.3.0` (mandatory X-Idempotent-Key on refund and payout): Jan 6, 13, 20, 27 2026.
  * - `1.4.0` (signature authentication, X-App-Id removed, camelCase bodies): Mar 2, 9, 16, 23 2026.

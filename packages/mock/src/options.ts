@@ -1,7 +1,7 @@
 /**
  * @module options
- * What a caller can choose when creating a mock, and the defaults. Where the gateway documentation says "not shown",
- * the default is the decision recorded in docs/decisions.md and the option is the way to choose
+ * What a caller can choose when creating a mock, and the defaults. Where the service leaves a behaviour
+ * undocumented, the default is the decision recorded in docs/decisions.md and the option is the way to choose
  * another behaviour.
  */
 import { LIMITS, type Currency } from '@merchant-gateway/contract'
@@ -117,24 +117,24 @@ export interface MockGatewayOptions {
   /** Allowed difference between X-Timestamp and the mock clock, in seconds. Default 300. */
   signatureToleranceSeconds?: number
   /**
-   * Business days until a refund or payout settles. Default: the slow end of the gateway documentation, refund 5 and
-   * payout 2.
+   * Business days until a refund or payout settles. Default: the slow end of the documented ranges (refund 3-5,
+   * payout 1-2), refund 5 and payout 2.
    */
   settlementBusinessDays?: { refund?: number; payout?: number }
   /**
    * A payout to an account number the mock does not know: `'fail-at-settlement'` (default: accepted,
-   * then failed and reversed as the gateway documentation describes for an invalid account) or `'reject'` (404 at
+   * then failed and reversed at settlement, as the service does for an invalid account) or `'reject'` (404 at
    * once).
    */
   unknownPayoutAccount?: 'fail-at-settlement' | 'reject'
   /**
-   * List stores for a merchant without stores: `'not-found'` (default, as the gateway documentation) or `'empty-list'`
-   * (200 with `[]`).
+   * List stores for a merchant without stores: `'not-found'` (default: 404, as the service answers) or
+   * `'empty-list'` (200 with `[]`).
    */
   emptyStoreList?: 'not-found' | 'empty-list'
   /**
-   * Create order, generate QR, transaction detail and cancel: `'as-documented'` (default: the bare body
-   * the gateway documentation shows) or `'envelope'` (wrapped in `{statusCode, message, data, traceId}`).
+   * Create order, generate QR, transaction detail and cancel: `'as-documented'` (default: the bare body,
+   * as the service documents these four) or `'envelope'` (wrapped in `{statusCode, message, data, traceId}`).
    */
   responseStyle?: 'as-documented' | 'envelope'
   /** Settle what is due before each request and after each clock move. Default true. */
@@ -161,8 +161,8 @@ export interface MockGatewayOptions {
   /** How the mock waits for a latency fault. Default: a real timer. Tests may pass a controllable one. */
   sleep?: (ms: number) => Promise<void>
   /**
-   * A fixed one-time code accepted by verify-otp besides the one sent, as the gateway documentation's development
-   * environments do (e.g. `'000000'`). Off by default: only the code sent works.
+   * A fixed one-time code accepted by verify-otp besides the one sent, as the service's development environments
+   * accept one (e.g. `'000000'`). Off by default: only the code sent works.
    */
   otpDevCode?: string
   /** PBKDF2 iterations of stored PIN hashes. Default 10 000 (a mock; tests may pass 1 000 for speed). */

@@ -1,7 +1,7 @@
 /**
- * Authentication of every gateway endpoint (the gateway's documentation, "Authentication", "Errors", "Versioning"),
- * every error shape it answers with, the order of the checks (http/authenticate.ts), and that a refused
- * request changes no state.
+ * Authentication of every gateway endpoint (X-Api-Key everywhere; X-Timestamp, X-Signature and X-Idempotent-Key
+ * on signed endpoints; obsolete headers by release phase), every error shape it answers with, the order of the
+ * checks (http/authenticate.ts), and that a refused request changes no state.
  */
 import { GATEWAY_PATHS, HEADERS, LIMITS } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'

@@ -156,7 +156,7 @@ describe('the mock over real HTTP answers what it answers in-process', () => {
     })
     expect(created.status).toBe(201)
     const merchant = (await created.json()) as { merchantId: number; apiKey: string }
-    // No store yet: the gateway documentation's 404.
+    // No store yet: list stores answers 404, as the service does.
     expect((await listStores(server, merchant.apiKey)).status).toBe(404)
     await fetch(`${server.url}/__mock/merchants/${merchant.merchantId}/stores`, {
       method: 'POST',

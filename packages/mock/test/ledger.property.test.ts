@@ -154,8 +154,7 @@ const usable = (model: Model, merchant: number, currency: Currency) => {
 }
 
 /**
- * Monday to Friday, UTC, keeping the time of day (the gateway documentation: refunds 3-5 and payouts 1-2 business
- * days).
+ * Monday to Friday, UTC, keeping the time of day (refunds settle in 3-5 business days and payouts in 1-2).
  */
 function addBusinessDays(fromMs: number, days: number): number {
   let t = fromMs

@@ -23,7 +23,7 @@ export const BY_PHONE = { phone_code: '855', country_code: 'KH', phone_number: '
 /** Where the outbox says a phone code went. */
 export const PHONE_ADDRESS = '+855 12345678 (KH)'
 
-/** the gateway documentation's limits, as the tests use them. */
+/** The PIN module's time limits in milliseconds: the block after wrong PINs, a reset session's life. */
 export const BLOCK_MS = PIN_RULES.blockSeconds * 1000
 export const SESSION_MS = PIN_RULES.otpSessionSeconds * 1000
 

@@ -1,6 +1,6 @@
 /**
  * Every refusal of the PIN module with its status, code and body `{status_code, message, code, data}`
- * (the gateway's documentation, "Errors > PIN module", and docs/decisions.md), and that a refused request changes
+ * (the statuses the service documents, the codes ours: docs/decisions.md), and that a refused request changes
  * nothing: no PIN stored or replaced, no wrong attempt counted, no code sent, no session used up.
  */
 import { PIN_MESSAGES, PIN_PATHS } from '@merchant-gateway/contract'

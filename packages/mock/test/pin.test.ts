@@ -1,5 +1,5 @@
 /**
- * The PIN module's state table (the gateway's documentation, "PIN and reset session"), one test per row, the
+ * The PIN module's state table (no PIN, PIN set, blocked; open and verified reset sessions), one test per row, the
  * wrong-attempt block on the mock clock, and the recovery sequence end to end by e-mail and by phone.
  */
 import { PIN_MESSAGES, PIN_RULES } from '@merchant-gateway/contract'

@@ -1,8 +1,8 @@
 /**
  * The PIN client against a stub fetch that answers with the documented bodies: how each refusal maps to
- * an error class and its fields, the gateway documentation's status-only fallbacks, malformed answers, the wire form of
- * each request, the guards across realms, and the no-retry rule. The same client against the stateful
- * mock is in pin-client.test.ts.
+ * an error class and its fields, the fallbacks by status alone for a body without `code` (the service documents
+ * statuses only), malformed answers, the wire form of each request, the guards across realms, and the no-retry
+ * rule. The same client against the stateful mock is in pin-client.test.ts.
  */
 import { runInNewContext } from 'node:vm'
 import { HEADERS, PIN_PATHS } from '@merchant-gateway/contract/constants'

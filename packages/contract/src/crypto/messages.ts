@@ -1,8 +1,7 @@
 /**
  * @module crypto/messages
- * The exact bytes that get signed (the gateway's documentation, "Authentication"): for signed requests the raw
- * body followed by the X-Timestamp value, for webhooks the raw body followed by the decimal
- * seconds of `createTimeMilli`.
+ * The exact bytes that get signed: for signed requests the raw body followed by the X-Timestamp value,
+ * for webhooks the raw body followed by the decimal seconds of `createTimeMilli`.
  */
 import { concatBytes, utf8 } from './encoding.js'
 

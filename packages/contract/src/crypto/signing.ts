@@ -1,13 +1,13 @@
 /**
  * @module crypto/signing
- * Signing and verifying of signed requests and webhooks (the gateway's documentation, "Authentication") on top
- * of any {@link HmacProvider}. Verification is constant-time and never throws on bad input.
+ * Signing and verifying of signed requests and webhooks (an HMAC-SHA256 of the message, keyed by the secret, in
+ * lowercase hex) on top of any {@link HmacProvider}. Verification is constant-time and never throws on bad input.
  */
 import type { HmacProvider } from './hmac-provider.js'
 import { constantTimeEqual } from './encoding.js'
 import { webhookTimestamp } from './messages.js'
 
-// The gateway documentation: lowercase hexadecimal HMAC-SHA256, so exactly 64 characters of [0-9a-f].
+// A signature is a lowercase hexadecimal HMAC-SHA256, so exactly 64 characters of [0-9a-f].
 const SIGNATURE_FORMAT = /^[0-9a-f]{64}$/
 
 /**

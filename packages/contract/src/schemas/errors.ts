@@ -1,7 +1,7 @@
 /**
  * @module schemas/errors
- * The two gateway error body shapes of the gateway's documentation, "Errors" (status-style and code-style), their
- * union, and the HTTP status names used in status-style bodies.
+ * The two error body shapes the gateway answers with (status-style `{statusCode, message, error}` and code-style
+ * `{error: {code, message, request_id}}`), their union, and the HTTP status names used in status-style bodies.
  */
 import * as z from 'zod/mini'
 

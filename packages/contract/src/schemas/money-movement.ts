@@ -1,6 +1,6 @@
 /**
  * @module schemas/money-movement
- * The result shared by the current refund and payout responses (the gateway documentation: same fields for both).
+ * The result shared by the current refund and payout responses: both answer with the same fields.
  */
 import * as z from 'zod/mini'
 import { currencySchema, integerIdSchema, isoTimestampSchema } from './amount.js'

@@ -14,7 +14,7 @@ import {
 } from './amount.js'
 
 /**
- * The order states the gateway documentation names.
+ * The order states the service documents.
  *
  * @example
  * ```ts
@@ -86,9 +86,9 @@ export const createOrderLegacyRequestSchema = /* @__PURE__ */ z
 export type CreateOrderLegacyRequest = z.infer<typeof createOrderLegacyRequestSchema>
 
 /**
- * Create order accepting both documented shapes (the gateway's documentation, "Documented inconsistencies", 1):
- * `storeId` (number) or `store_id` (decimal string). At least one is required; when both are
- * sent they must name the same store (`storeId: 12` with `store_id: "12"`).
+ * Create order takes either request shape the service documents: `storeId` (a number) or `store_id` (a decimal
+ * string). At least one is required; when both are sent they must name the same store (`storeId: 12` with
+ * `store_id: "12"`).
  *
  * @example
  * ```ts

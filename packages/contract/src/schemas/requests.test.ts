@@ -15,7 +15,7 @@ import { transactionDetailBodySchema, transactionDetailRequestSchema } from './t
 interface RequestCase {
   name: string
   schema: z.ZodMiniType
-  /** The documented example (the gateway documentation field list). */
+  /** A request with every field the service documents for it, spelled as documented. */
   example: Record<string, unknown>
   /** Fields that must be present. */
   required: string[]

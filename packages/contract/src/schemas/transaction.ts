@@ -6,7 +6,7 @@ import * as z from 'zod/mini'
 import { currencySchema, decimalIdSchema, integerIdSchema, isoTimestampSchema } from './amount.js'
 
 /**
- * The transaction states the gateway documentation names.
+ * The transaction states the service documents.
  *
  * @example
  * ```ts
@@ -48,7 +48,7 @@ export const transactionDetailRequestSchema = /* @__PURE__ */ z.object({
 export type TransactionDetailRequest = z.infer<typeof transactionDetailRequestSchema>
 
 /**
- * Transaction detail, POST form. The gateway documentation does not show this body; our decision: a JSON object
+ * Transaction detail, POST form. The service does not document this body; our decision: a JSON object
  * with `transaction_id` as a decimal string or a positive integer (both address the same record).
  *
  * @example
@@ -74,7 +74,7 @@ export type TransactionDetailBody = z.infer<typeof transactionDetailBodySchema>
 
 /**
  * The transaction-detail response as documented. `status` is any string so that states
- * the gateway documentation does not name yet do not break clients; see {@link TRANSACTION_STATUSES}.
+ * the service does not name yet do not break clients; see {@link TRANSACTION_STATUSES}.
  * Unknown fields are kept.
  *
  * @example

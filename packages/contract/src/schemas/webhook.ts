@@ -1,6 +1,7 @@
 /**
  * @module schemas/webhook
- * The payment notification the gateway sends to the merchant (the gateway's documentation, "Webhook payload").
+ * The payment notification the gateway sends to the merchant: its statuses and its JSON body, which is signed over
+ * the raw body and the seconds of `createTimeMilli`.
  */
 import * as z from 'zod/mini'
 import { currencySchema, integerIdSchema } from './amount.js'
@@ -26,7 +27,7 @@ export const WEBHOOK_STATUSES = ['SUCCESS', 'FAILED'] as const
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number]
 
 /**
- * Webhook payload. `status` is any string, since the gateway documentation says other values are "not shown";
+ * Webhook payload. `status` is any string, since the service does not document values besides `SUCCESS`;
  * `createTimeMilli` is epoch milliseconds and feeds the signature
  * (`floor(createTimeMilli / 1000)`). Unknown fields are kept.
  *

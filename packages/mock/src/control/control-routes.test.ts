@@ -143,7 +143,7 @@ describe('control routes answer with the documented shapes', () => {
       { storeId: m.storeId, storeName: 'Riverside North', address: '1 Main St' },
     ])
     expect((await send('DELETE', `/__mock/merchants/${m.merchantId}/stores/${m.storeId}`)).status).toBe(204)
-    // The gateway documentation: a merchant without stores gets 404 from list stores (the mock's default).
+    // A merchant without stores gets 404 from list stores, as from the service (the mock's default).
     expect((await list()).status).toBe(404)
   })
 

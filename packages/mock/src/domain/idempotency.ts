@@ -1,7 +1,8 @@
 /**
  * @module idempotency
- * Idempotent refunds and payouts (the gateway documentation, Limits). A key is scoped to the merchant and lives 24
- * hours on the mock clock. Within the window:
+ * Idempotent refunds and payouts: the same X-Idempotent-Key (any non-empty string up to 255 characters) within
+ * 24 hours returns the original result. A key is scoped to the merchant and lives 24 hours on the mock clock.
+ * Within the window:
  *
  * - a request whose key is still being processed gets 409 `idempotency_key_in_use`;
  * - the same key with another operation or another body gets 422 `idempotency_key_mismatch`

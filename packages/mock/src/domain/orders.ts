@@ -1,8 +1,8 @@
 /**
  * @module orders
- * Creating and cancelling orders. An order moves by the order machine of the gateway documentation
- * (`ORDER_MACHINE` in state-machines.ts, drawn in docs/states.md), and only through state-moves.ts.
- * completed and cancelled are final: a completed order is refunded, never cancelled, and a cancelled
+ * Creating and cancelling orders. An order moves between pending, processing, completed and cancelled only as the
+ * order machine allows (`ORDER_MACHINE` in state-machines.ts, drawn in docs/states.md), and only through
+ * state-moves.ts. completed and cancelled are final: a completed order is refunded, never cancelled, and a cancelled
  * order is never reinstated. Cancelling a processing order cancels its pending payment and returns
  * the customer's money (it leaves the balance and the freeze).
  */

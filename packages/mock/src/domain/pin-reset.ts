@@ -11,7 +11,8 @@
  * ends the user's earlier sessions (only the latest code works); at most 5 codes per user in 15 minutes (option
  * `forgotPinLimit`); the 5th wrong code ends the session; a verified session has its own 10 minutes; codes are
  * stored hashed; the code in the outbox is the message as sent. reset-pin accepts the session id alone,
- * as the gateway documentation describes (a security finding): a bearer token, anyone's, changes nothing.
+ * as the service does even though its interface description marks reset-pin as bearer-protected (a security
+ * finding, docs/decisions.md): a bearer token, anyone's, changes nothing.
  * Option `resetPinBearer` makes it stricter: `'owner-if-sent'` refuses another user's token, `'required'`
  * needs the owner's.
  */

@@ -1,6 +1,6 @@
 /**
  * @module pins
- * Setting, verifying and changing a user's PIN (the gateway's documentation, "PIN and reset session"):
+ * Setting, verifying and changing a user's PIN:
  *
  * - exactly 6 digits everywhere; a malformed PIN is a 400 and never counts as a wrong attempt;
  * - set-pin only without a PIN (409 otherwise); verify-pin and change-pin only with one (409);

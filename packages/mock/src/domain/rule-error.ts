@@ -1,7 +1,7 @@
 /**
  * @module rule-error
- * The one error the domain throws when a request breaks a rule of the gateway documentation. It carries what the HTTP
- * layer needs to shape the documented body: the status, and a code for the code-style body.
+ * The one error the domain throws when a request breaks a rule of the gateway. It carries what the HTTP layer needs
+ * to shape the documented body: the status, and a code for the code-style body.
  */
 import type { ErrorCode, PinErrorCode } from '@merchant-gateway/contract'
 

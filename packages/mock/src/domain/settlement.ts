@@ -1,10 +1,10 @@
 /**
  * @module settlement
  * Refunds and payouts are processing until they settle, a number of business days after they were
- * requested (refund 3-5, payout 1-2 in the gateway documentation; the mock uses a configurable number, by default the
- * slow end). Settling a refund takes the money out of the balance and the freeze; settling a payout
+ * requested (the service documents 3-5 for a refund and 1-2 for a payout; the mock uses a configurable number, by
+ * default the slow end). Settling a refund takes the money out of the balance and the freeze; settling a payout
  * either does the same or, for an account marked to fail (or unknown), fails it and releases the
- * freeze: the automatic reversal of the gateway documentation.
+ * freeze: the service documents that a payout to an invalid account is reversed by itself.
  */
 import { addBusinessDays } from '../clock/business-days.js'
 import { MinHeap } from '../store/min-heap.js'

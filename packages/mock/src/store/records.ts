@@ -66,7 +66,7 @@ export const balanceRecordSchema = z.object({
 /** @see balanceRecordSchema */
 export type BalanceRecord = z.infer<typeof balanceRecordSchema>
 
-/** Order states of the gateway documentation. */
+/** The order states the service documents. */
 const orderStatusSchema = z.enum(['pending', 'processing', 'completed', 'cancelled'])
 
 /**
@@ -111,7 +111,7 @@ export const qrRecordSchema = z.object({
 /** @see qrRecordSchema */
 export type QrRecord = z.infer<typeof qrRecordSchema>
 
-/** Transaction states of the gateway documentation. */
+/** The transaction states the service documents. */
 const transactionStatusSchema = z.enum(['pending', 'completed', 'failed', 'cancelled'])
 
 /**

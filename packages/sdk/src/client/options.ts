@@ -1,7 +1,7 @@
 /**
  * @module client-options
  * What a merchant configures on a {@link GatewayClient}, what a single call can override, and the
- * defaults. The gateway documentation names no hosts: the base URL is given, or picked by name from environments the
+ * defaults. The service documents no hosts: the base URL is given, or picked by name from environments the
  * merchant configures.
  */
 import { ClientValidationError } from '../errors/classes.js'

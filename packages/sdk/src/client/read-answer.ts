@@ -1,8 +1,8 @@
 /**
  * @module read-answer
- * A 2xx answer to typed data: parsed once, the envelope unwrapped (required where the gateway documentation documents
- * it, accepted where the gateway documentation leaves it open), checked against the contract schema (unknown fields
- * kept), and given its `meta`.
+ * A 2xx answer to typed data: parsed once, the envelope `{statusCode, message, data, traceId}` unwrapped (required
+ * on list stores, balance, refund and payout, which the service documents wrapped; accepted on the operations it
+ * documents bare), checked against the contract schema (unknown fields kept), and given its `meta`.
  */
 import { describeIssues, HEADERS } from '@merchant-gateway/contract'
 import { ResponseValidationError } from '../errors/classes.js'

@@ -1,7 +1,7 @@
 /**
  * @module base-url
  * Where a client sends its calls: the `baseUrl` given, or the entry of the merchant's `environments`
- * named by `environment` (the gateway documentation names no hosts). Shared by GatewayClient and PinClient.
+ * named by `environment` (the service documents no hosts). Shared by GatewayClient and PinClient.
  */
 import { ClientValidationError } from '../errors/classes.js'
 import { show } from './show.js'

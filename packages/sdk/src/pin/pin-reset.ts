@@ -1,6 +1,6 @@
 /**
  * @module pin-reset-resource
- * `client.pinReset`: the recovery sequence of the gateway documentation (forgot-pin, verify-otp, reset-pin) for a user
+ * `client.pinReset`: the recovery sequence (forgot-pin, verify-otp, reset-pin) for a user
  * who forgot the PIN and can prove possession of a verified e-mail address or phone number.
  */
 import type { WithMeta } from '../client/metadata.js'
@@ -137,7 +137,7 @@ export class PinReset {
   /**
    * Sets the new PIN with the verified session (reset-pin); the session is used up. A missing, expired
    * or already used session is a `ResetSessionError`. The access token is sent here too, although
-   * the gateway documentation says the service accepts the session alone, so a service that enforces it works.
+   * the service documents that it accepts the session alone, so a service that enforces the token works.
    *
    * @example
    * ```ts

@@ -31,7 +31,7 @@ export interface PinResult {
 export interface PinResetRequestResult extends PinResult {
   /** `data.session_id`: pass it to `pinReset.verifyCode` with the code. */
   sessionId: string
-  /** `data.expires_at`: seconds the session lasts from now (600, the gateway documentation), not a point in time. */
+  /** `data.expires_at`: seconds the session lasts from now (600: a session lasts 10 minutes), not a point in time. */
   expiresIn: number
 }
 

@@ -1,8 +1,8 @@
 /**
  * @module webhooks/handler-core
  * What both receivers ({@link createWebhookHandler}, {@link createNodeWebhookHandler}) do once they
- * hold the raw body: verify, call `onEvent`, and choose the answer as the gateway's documentation describes
- * its example receiver: 200 with a small JSON acknowledgement, 401 for a missing or wrong signature, 400 for
+ * hold the raw body: verify, call `onEvent`, and choose the answer as the service's example receiver does:
+ * 200 with a small JSON acknowledgement, 401 for a missing or wrong signature, 400 for
  * an unreadable body; and 500 when `onEvent` fails, so the sender retries.
  */
 import type { WebhookPayload } from '@merchant-gateway/contract'

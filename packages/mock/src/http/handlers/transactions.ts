@@ -1,7 +1,7 @@
 /**
  * @module handlers/transactions
  * Transaction detail, in both documented forms: GET with the query parameter `transaction_id`, and
- * POST on the same path. The POST body is not shown in the gateway documentation; we accept `transaction_id` (string or
+ * POST on the same path. The service does not document the POST body; we accept `transaction_id` (string or
  * number) in a JSON body or in the query, and refuse the two when they disagree.
  */
 import { OPERATION_REQUESTS, transactionDetailBodySchema } from '@merchant-gateway/contract'
