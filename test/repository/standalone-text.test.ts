@@ -1,10 +1,12 @@
 /**
  * The repository's text stands on its own: code, comments, TSDoc, guides and package files state a rule
  * themselves (or point into `docs/`), and never cite planning documents or tracker numbers a user of
- * the packages does not have.
+ * the packages does not have. Code comments state the service's rules too, rather than send the reader to a
+ * section of the gateway's documentation, which the reader does not have.
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = new URL('../../', import.meta.url)
@@ -21,6 +23,52 @@ const FORBIDDEN = [
   /\bissues? #?\d+\b/i,
   /\(#\d+\)/,
 ]
+
+/**
+ * What a code comment must not hold: a citation of the gateway's documentation by section
+ * (`the gateway's documentation, "Errors"`, or the section unquoted and capitalised), an apostrophe escaped as
+ * in a string (`gateway\'s`), and the punctuation such a citation leaves behind when it is cut out badly (`",:`,
+ * `",.`, `",,`).
+ */
+const COMMENT_FORBIDDEN = [/\b[Gg]ateway(?:\\?'s)? [Dd]ocumentation,\s*(?:"|[A-Z])/, /\bgateway\\'s\b/i, /",[:.,]/]
+
+/** Folders whose `.ts` and `.mjs` files have their comments checked. */
+const COMMENT_FOLDERS = ['packages/', 'tools/', 'examples/', 'scripts/', 'test/']
+
+/**
+ * The comments of a TypeScript or JavaScript source, each as one line of text (a block's lines joined, their
+ * leading `*` dropped, so a citation broken over two lines is still seen), with the line it starts on.
+ */
+function commentsOf(file: string, text: string): { line: number; text: string }[] {
+  const kind = file.endsWith('.mjs') ? ts.ScriptKind.JS : ts.ScriptKind.TS
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind)
+  const seen = new Set<number>()
+  const out: { line: number; text: string }[] = []
+  const collect = (ranges: readonly ts.CommentRange[] | undefined) => {
+    for (const range of ranges ?? []) {
+      if (seen.has(range.pos)) continue
+      seen.add(range.pos)
+      const body = text
+        .slice(range.pos, range.end)
+        .split('\n')
+        .map((l) => l.replace(/^\s*(?:\/\*\*?|\*\/|\*|\/\/)?\s?/, '').replace(/\*\/\s*$/, ''))
+        .join(' ')
+      out.push({ line: source.getLineAndCharacterOfPosition(range.pos).line + 1, text: body })
+    }
+  }
+  const visit = (node: ts.Node) => {
+    collect(ts.getLeadingCommentRanges(text, node.pos))
+    collect(ts.getTrailingCommentRanges(text, node.end))
+    for (const child of node.getChildren(source)) visit(child)
+  }
+  visit(source)
+  return out
+}
+
+/** Whether a comment's text breaks a rule of {@link COMMENT_FORBIDDEN}. */
+function badComment(text: string): boolean {
+  return COMMENT_FORBIDDEN.some((pattern) => pattern.test(text))
+}
 
 /** Every tracked text file (generated lock files aside). */
 function trackedTextFiles(): string[] {
@@ -45,5 +93,48 @@ describe('text that stands on its own', () => {
     expect(FORBIDDEN.some((pattern) => pattern.test('/** SPEC: a PIN is 6 digits */'))).toBe(true)
     expect(FORBIDDEN.some((pattern) => pattern.test('fixed in issue 12'))).toBe(true)
     expect(FORBIDDEN.some((pattern) => pattern.test('see `shared/DESIGN.md`'))).toBe(true)
+  })
+
+  it("no code comment cites a section of the gateway's documentation or keeps a citation's leftovers", () => {
+    const hits: string[] = []
+    for (const file of trackedTextFiles()) {
+      if (!/\.(ts|mjs)$/.test(file) || !COMMENT_FOLDERS.some((folder) => file.startsWith(folder))) continue
+      for (const comment of commentsOf(file, readFileSync(new URL(file, ROOT), 'utf8'))) {
+        if (badComment(comment.text)) hits.push(`${file}:${comment.line}: ${comment.text.trim().slice(0, 120)}`)
+      }
+    }
+    expect(hits).toEqual([])
+  })
+
+  it('the comment check sees a citation by section and its leftovers, and only in comments (it can fail)', () => {
+    const bad = [
+      `/**\n * Create order accepts both shapes (the gateway's documentation, "Documented inconsistencies", 1).\n */`,
+      `// The gateway documentation, "Errors": two body shapes.`,
+      `/** Idempotent refunds (the gateway documentation, Limits). */`,
+      `/** Signing (the gateway's documentation,\n * "Authentication"). */`,
+      `/** The gateway\\'s two error bodies. */`,
+      `// Signed as documented ",: the raw body and X-Timestamp.`,
+      `/** The envelope ",. Both forms are accepted. */`,
+      `/** PIN rules ",, as the service has them. */`,
+    ]
+    for (const snippet of bad) {
+      const comments = commentsOf('bad.ts', `${snippet}\nexport const x = 1\n`)
+      expect(
+        comments.some((c) => badComment(c.text)),
+        snippet,
+      ).toBe(true)
+    }
+    const fine = [
+      `/** The service documents the envelope for these four operations. */\nexport const x = 1\n`,
+      `const message = 'the gateway documentation, "Errors"' // a string, not a comment\n`,
+      `const fieldsJoined = '",:' + "gateway\\'s"\n`,
+      `/** Kept as the gateway's documentation, default or not, has it. */\nexport const x = 1\n`,
+    ]
+    for (const source of fine) {
+      expect(
+        commentsOf('fine.ts', source).filter((c) => badComment(c.text)),
+        source,
+      ).toEqual([])
+    }
   })
 })
