@@ -67,7 +67,8 @@ describe('checkout screen', () => {
       // the order's QR code. decode() rejects for a broken image (a 404, bytes that are not a picture).
       const img = qr.element() as HTMLImageElement
       await img.decode()
-      expect(img.naturalWidth).toBeGreaterThan(0)
+      // An order's QR data makes a version 2 code: 25 modules and a quiet zone of 4 on each side, 8 px each.
+      expect(img.naturalWidth).toBe((25 + 2 * 4) * 8)
       expect(img.naturalHeight).toBe(img.naturalWidth)
       expect(checkout.dataset.state).toBe('awaiting-payment')
     },

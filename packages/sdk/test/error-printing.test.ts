@@ -11,7 +11,7 @@ import { isHTTPError } from 'ky'
 import { describe, expect, it } from 'vitest'
 import { ConnectionError, GatewayClient, GatewayError, InvalidRequestError, NotFoundError } from '../src/index.js'
 import { WrongPinError } from '../src/pin/index.js'
-import { newMerchant, newMock } from './harness.js'
+import { newMerchant, newMock, UUID_V4 } from './harness.js'
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/uncaught-not-found.ts', import.meta.url))
 const TSX = fileURLToPath(new URL('../../../node_modules/tsx/dist/esm/index.mjs', import.meta.url))
@@ -70,7 +70,7 @@ describe('console.log of an SDK error', () => {
     expect(error).toBeInstanceOf(GatewayError)
     const text = inspect(error)
     expectTheFields(text, error)
-    expect(error.idempotencyKey).toBeDefined()
+    expect(error.idempotencyKey).toMatch(UUID_V4)
     expect(text).toContain(`idempotencyKey: '${error.idempotencyKey}'`)
     expect(text.split('\n').filter((line) => line.startsWith('  body: '))).toHaveLength(1)
     expect(text.split('\n').length).toBeLessThanOrEqual(25)
