@@ -38,7 +38,7 @@ export const ROUTES = {
 } as const
 
 /** Retry waits of a few ms at most, so retry tests never sleep for real. */
-export const FAST_RETRIES = { retryBaseDelay: 1, retryMaxDelay: 5 } as const
+const FAST_RETRIES = { retryBaseDelay: 1, retryMaxDelay: 5 } as const
 
 /** A mock with its clock frozen at {@link NOW}. */
 export function newMock(options: MockGatewayOptions = {}): MockGateway {
