@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { LIMITS } from './limits.js'
 
 describe('limits', () => {
-  it('time limits match the gateway documentation', () => {
+  it('the idempotency window is 24 hours and a QR code is valid for 30 minutes', () => {
     expect(LIMITS.idempotencyWindowMs).toBe(24 * 60 * 60 * 1000)
     expect(LIMITS.qrValidityMs).toBe(30 * 60 * 1000)
-    expect(LIMITS.otpSessionSeconds).toBe(600)
-    expect(LIMITS.pinBlockMs).toBe(60_000)
   })
 
   it('nine thousand maximal amounts still sum to a safe integer of minor units', () => {

@@ -23,14 +23,6 @@ export const LIMITS = {
   idempotencyWindowMs: 86_400_000, // 24 h
   /** Documented: QR codes are typically valid for 30 minutes. */
   qrValidityMs: 1_800_000, // 30 min
-  /** Documented: a PIN is exactly 6 digits. */
-  pinLength: 6,
-  /** Documented: the OTP session lasts 10 minutes (`expires_at` = 600). */
-  otpSessionSeconds: 600,
-  /** Documented: every 5th wrong verify-pin attempt blocks the user. */
-  pinMaxWrongAttempts: 5,
-  /** Documented: the block lasts 1 minute. */
-  pinBlockMs: 60_000, // 1 min
   /** Decision (undocumented): allowed skew between X-Timestamp and the server clock, either direction. */
   signatureToleranceSeconds: 300,
   /**
