@@ -181,6 +181,30 @@ describe('hooks: ky hooks passed through', () => {
     for (const seen of inHooks) expect(seen).not.toMatch(/135790|246802/)
   })
 
+  it('the injected fetch gets the request as the hooks left it and the body as init.body', async () => {
+    const calls: Array<{ input: unknown; init: RequestInit | undefined }> = []
+    const client = new PinClient({
+      baseUrl: 'https://pin.test',
+      accessToken: 'tok_1',
+      fetch: async (input, init) => {
+        calls.push({ input, init })
+        return new Response(JSON.stringify({ status_code: 200, message: 'PIN set', data: null }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        })
+      },
+    })
+    await client.pin.set({ pin: '135790' })
+    expect(calls).toHaveLength(1)
+    const { input, init } = calls[0]!
+    expect(input).toBeInstanceOf(Request)
+    expect((input as Request).body).toBeNull()
+    expect((input as Request).headers.get('Authorization')).toBe('Bearer tok_1')
+    expect(init).toEqual({ body: JSON.stringify({ pin: '135790' }) })
+    // What a platform fetch makes of the two: the request with that body.
+    expect(await new Request(input as Request, init).text()).toBe('{"pin":"135790"}')
+  })
+
   it.each([
     [
       { init: [() => {}] },

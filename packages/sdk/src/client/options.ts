@@ -58,8 +58,9 @@ export interface GatewayClientOptions extends ObservabilityOptions {
   /** Headers sent on every call (`User-Agent` included: a merchant's own replaces the SDK's). */
   headers?: Readonly<Record<string, string>>
   /**
-   * The fetch to use (a mock's `fetch` in tests); it must honour `signal`, as platform fetches do. Default:
-   * `globalThis.fetch`.
+   * The fetch to use (a mock's `fetch` in tests). It is called as platform fetches are, with the request and
+   * an `init` that carries its body (`fetch(request, { body })`): a wrapper passes both on. It must honour
+   * `signal`. Default: `globalThis.fetch`.
    */
   fetch?: typeof fetch
   /** The clock that stamps X-Timestamp, in epoch ms. Default `Date.now` (tests pass the mock's clock). */

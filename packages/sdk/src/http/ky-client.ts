@@ -51,16 +51,17 @@ export function sendBody(body: string | undefined): Record<string, object> {
 }
 
 /**
- * The fetch ky calls: the request as the hooks left it, with the call's body attached. Without an
- * injected fetch, `globalThis.fetch` is read at each send, so msw's `setupServer` (which replaces it)
- * is seen.
+ * The fetch ky calls: the request as the hooks left it, and the call's body as fetch's own `init.body`
+ * (`fetch(request, { body })`, which any fetch takes as the request with that body), rather than a second
+ * Request built around it: that Request measured about half the SDK's own cost per call. Without an
+ * injected fetch, `globalThis.fetch` is read at each send, so msw's `setupServer` (which replaces it) is seen.
  */
 function sendWith(injected: typeof fetch | undefined) {
   return (request: Request, init?: Record<string, unknown>): Promise<Response> => {
     const send = injected ?? globalThis.fetch
     if (init === undefined || !(BODY_OPTION in init)) return send(request, init)
     const { [BODY_OPTION]: token, ...rest } = init
-    return send(new Request(request, { body: bodies.get(token as object) ?? null }), rest)
+    return send(request, { ...rest, body: bodies.get(token as object) ?? null })
   }
 }
 

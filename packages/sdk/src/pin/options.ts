@@ -50,8 +50,9 @@ export interface PinClientOptions extends ObservabilityOptions {
   /** Headers sent on every call. `Authorization` and `Content-Type` are the client's own. */
   headers?: Readonly<Record<string, string>>
   /**
-   * The fetch to use (a mock's `fetch` in tests); it must honour `signal`, as platform fetches do. Default:
-   * `globalThis.fetch`.
+   * The fetch to use (a mock's `fetch` in tests). It is called as platform fetches are, with the request and
+   * an `init` that carries its body (`fetch(request, { body })`): a wrapper passes both on. It must honour
+   * `signal`. Default: `globalThis.fetch`.
    */
   fetch?: typeof fetch
 }
