@@ -3,7 +3,7 @@
  *
  * @module \@merchant-gateway/sdk
  */
-export { GatewayClient } from './client/gateway-client.js'
+export { GatewayClient } from './gateway-client.js'
 export { VERSION } from './version.js'
 export type { GatewayClientOptions, RequestOptions } from './client/options.js'
 export type { ClientHooks, ObservabilityOptions } from './http/options.js'

@@ -25,7 +25,7 @@ import type {
   ResetSessionError,
   WrongPinError,
 } from './pin-errors.js'
-import type { WebhookSignatureError } from '../webhooks/webhook-signature-error.js'
+import type { WebhookSignatureError } from './webhook-signature-error.js'
 
 /** Every error name the SDK uses, with the names of the classes each one extends. */
 const FAMILY: Readonly<Record<string, readonly string[]>> = {

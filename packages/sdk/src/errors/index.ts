@@ -34,7 +34,7 @@ export {
   WebhookSignatureError,
   type WebhookSignatureErrorInit,
   type WebhookSignatureErrorReason,
-} from '../webhooks/webhook-signature-error.js'
+} from './webhook-signature-error.js'
 export { errorFromResponse, type ErrorResponse } from './from-response.js'
 export {
   isGatewayError,

@@ -7,7 +7,7 @@
  */
 import type { WebhookPayload } from '@merchant-gateway/contract'
 import { assertSecret, toleranceMillis, verifyWebhook } from './verify.js'
-import { webhookErrorStatus, WebhookSignatureError } from './webhook-signature-error.js'
+import { webhookErrorStatus, WebhookSignatureError } from '../errors/webhook-signature-error.js'
 
 /**
  * Options of {@link createWebhookHandler} and {@link createNodeWebhookHandler}.

@@ -34,7 +34,7 @@ export {
   webhookErrorStatus,
   type WebhookSignatureErrorInit,
   type WebhookSignatureErrorReason,
-} from './webhook-signature-error.js'
+} from '../errors/webhook-signature-error.js'
 export { GatewayError, type GatewayErrorInit } from '../errors/gateway-error.js'
 export { isGatewayError, isWebhookSignatureError } from '../errors/guards.js'
 export type { WebhookPayload } from '@merchant-gateway/contract'

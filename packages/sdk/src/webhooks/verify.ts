@@ -7,7 +7,7 @@
 import type { WebhookPayload } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
 import { payloadProblem, readCreateTimeMilli } from './payload.js'
-import { WebhookSignatureError } from './webhook-signature-error.js'
+import { WebhookSignatureError } from '../errors/webhook-signature-error.js'
 
 /** Default {@link VerifyWebhookOptions.toleranceSeconds}: 5 minutes. */
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300

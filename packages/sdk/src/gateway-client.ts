@@ -4,16 +4,16 @@
  * sharing one transport on one ky instance (signing, idempotency, retries, timeouts, validation, typed
  * errors, logging, deprecation warnings).
  */
-import { DeprecationNotices } from '../http/deprecation.js'
-import { Balance } from '../resources/balance.js'
-import { Orders } from '../resources/orders.js'
-import { Payouts } from '../resources/payouts.js'
-import { QrCodes } from '../resources/qr-codes.js'
-import { Refunds } from '../resources/refunds.js'
-import { Stores } from '../resources/stores.js'
-import { Transactions } from '../resources/transactions.js'
-import { resolveClientOptions, type GatewayClientOptions } from './options.js'
-import { Transport } from './transport.js'
+import { DeprecationNotices } from './http/deprecation.js'
+import { Balance } from './resources/balance.js'
+import { Orders } from './resources/orders.js'
+import { Payouts } from './resources/payouts.js'
+import { QrCodes } from './resources/qr-codes.js'
+import { Refunds } from './resources/refunds.js'
+import { Stores } from './resources/stores.js'
+import { Transactions } from './resources/transactions.js'
+import { resolveClientOptions, type GatewayClientOptions } from './client/options.js'
+import { Transport } from './client/transport.js'
 
 /**
  * The deprecation texts already reported, shared by a client and the clients made from it with

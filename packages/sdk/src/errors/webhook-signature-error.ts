@@ -1,9 +1,11 @@
 /**
- * @module webhooks/webhook-signature-error
+ * @module webhook-signature-error
  * The error {@link verifyWebhook} throws when a delivery cannot be trusted or read, with a `reason`
- * a receiver branches on (401 for the signature and timestamp reasons, 400 for the body reasons).
+ * a receiver branches on (401 for the signature and timestamp reasons, 400 for the body reasons). It
+ * lives with the other error classes, so the errors (`/errors`, the guards) need nothing of the webhooks;
+ * the webhooks import it from here.
  */
-import { GatewayError, type GatewayErrorInit } from '../errors/gateway-error.js'
+import { GatewayError, type GatewayErrorInit } from './gateway-error.js'
 
 /**
  * Why a webhook was refused:
