@@ -182,7 +182,7 @@ export class RequestAbortedError extends GatewayError {
 export class ResponseValidationError extends GatewayError {
   override readonly name = 'ResponseValidationError'
   /** A readable list of what did not match the contract. */
-  readonly issues: string
+  declare readonly issues: string
 
   constructor(message: string, issues: string, init: ConstructorParameters<typeof GatewayError>[1] = {}) {
     super(message, init)

@@ -38,23 +38,26 @@ export interface GatewayErrorInit {
  */
 export class GatewayError extends Error {
   override readonly name: string = 'GatewayError'
+  // The fields are declared, not class fields: the constructor sets each one, in the order the class fields
+  // had (so the own properties keep theirs), and a class field would be defined once more, empty, before it:
+  // bytes in every browser bundle for nothing.
   /** HTTP status of the answer; undefined when there was none (connection, timeout, client validation). */
-  readonly status: number | undefined
+  declare readonly status: number | undefined
   /** The code of a code-style error body (`insufficient_funds`, ...), or the SDK's own code. */
-  readonly code: string | undefined
+  declare readonly code: string | undefined
   /** Trace id of the answer (envelope `traceId`, code-style `request_id`, or the `X-Trace-Id` header). */
-  readonly traceId: string | undefined
+  declare readonly traceId: string | undefined
   /** `request_id` of a code-style error body, when the gateway sent one. */
-  readonly requestId: string | undefined
+  declare readonly requestId: string | undefined
   /**
    * The error body as received, parsed when it was JSON. Not enumerable, so that an uncaught error prints
    * in a few lines; `toJSON()` includes it.
    */
   declare readonly body: unknown
   /** The idempotency key the call used, so the caller can store it and retry later with it. */
-  readonly idempotencyKey: string | undefined
+  declare readonly idempotencyKey: string | undefined
   /** How many attempts were made before giving up. */
-  readonly attempts: number | undefined
+  declare readonly attempts: number | undefined
 
   constructor(message: string, init: GatewayErrorInit = {}) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause })
@@ -62,10 +65,11 @@ export class GatewayError extends Error {
     this.code = init.code
     this.traceId = init.traceId ?? init.requestId
     this.requestId = init.requestId
-    // Read-only and not enumerable (the descriptor's defaults).
-    Object.defineProperty(this, 'body', { value: init.body })
     this.idempotencyKey = init.idempotencyKey
     this.attempts = init.attempts
+    // Read-only and not enumerable (the descriptor's defaults); after the others, as it was when they were
+    // class fields.
+    Object.defineProperty(this, 'body', { value: init.body })
   }
 
   /**

@@ -55,7 +55,7 @@ export interface PinLockedErrorInit extends GatewayErrorInit {
 export class WrongPinError extends GatewayError {
   override readonly name = 'WrongPinError'
   /** Wrong PINs left before the next block; undefined when the service did not say. */
-  readonly attemptsRemaining: number | undefined
+  declare readonly attemptsRemaining: number | undefined
 
   constructor(message: string, init: AttemptsErrorInit = {}) {
     super(message, init)
@@ -75,9 +75,9 @@ export class WrongPinError extends GatewayError {
 export class PinLockedError extends GatewayError {
   override readonly name = 'PinLockedError'
   /** When the block ends; undefined when the service did not say. */
-  readonly lockedUntil: Date | undefined
+  declare readonly lockedUntil: Date | undefined
   /** Seconds until the block ends, as the service counted them; undefined when it did not say. */
-  readonly retryAfterSeconds: number | undefined
+  declare readonly retryAfterSeconds: number | undefined
 
   constructor(message: string, init: PinLockedErrorInit = {}) {
     super(message, init)
@@ -124,7 +124,7 @@ export class PinNotSetError extends GatewayError {
 export class InvalidOtpError extends GatewayError {
   override readonly name = 'InvalidOtpError'
   /** Wrong codes left before the session ends; undefined when the service did not say. */
-  readonly attemptsRemaining: number | undefined
+  declare readonly attemptsRemaining: number | undefined
 
   constructor(message: string, init: AttemptsErrorInit = {}) {
     super(message, init)

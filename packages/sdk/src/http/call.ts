@@ -54,7 +54,7 @@ export class Call {
   /** Attempts begun so far. */
   attempts = 0
   /** Why the next attempt is made, set by the retry decision. */
-  retryReason: string | undefined
+  declare retryReason: string | undefined
   #open = false
   #startedAt = 0
   #headers: Headers | undefined

@@ -76,9 +76,9 @@ export function pinErrorFromResponse(response: PinErrorResponse): GatewayError {
     status,
     body,
     attempts: 1,
-    ...(code === undefined ? {} : { code }),
-    ...(response.traceId === undefined ? {} : { traceId: response.traceId }),
-    ...(response.cause === undefined ? {} : { cause: response.cause }),
+    code,
+    traceId: response.traceId,
+    cause: response.cause,
   }
   const attemptsRemaining = count(data.attempts_remaining)
   const known = code !== undefined && Object.hasOwn(C, code)

@@ -163,6 +163,6 @@ function malformed(answer: PinAnswer, operation: string, issues: string): Respon
     status: answer.status,
     body: answer.body,
     attempts: 1,
-    ...(answer.traceId === undefined ? {} : { traceId: answer.traceId }),
+    traceId: answer.traceId,
   })
 }
