@@ -6,15 +6,9 @@
  */
 import { describeIssues, HEADERS } from '@merchant-gateway/contract'
 import { ResponseValidationError } from '../errors/classes.js'
+import type { Answer } from '../http/send.js'
 import { withMeta, type WithMeta } from './metadata.js'
 import type { OperationSpec } from './operation.js'
-
-/** A received answer. */
-export interface Answer {
-  status: number
-  headers: Headers
-  text: string
-}
 
 /** The context the result's `meta` and errors carry. */
 export interface AnswerContext {

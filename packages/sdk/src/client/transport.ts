@@ -2,27 +2,27 @@
  * @module transport
  * One gateway call over the client's ky instance, with the rules merchant integrations most often get
  * wrong. ky does the sending: the attempts, the per-attempt `timeout` and the call's `totalTimeout`
- * (`deadline`), the backoff with full jitter, `Retry-After`, the caller's `signal`. The SDK keeps its
- * own policy and turns the result into its own types:
+ * (`deadline`), the backoff with full jitter, `Retry-After`, the caller's `signal`. The send core the PIN
+ * client shares (`http/send.ts`) makes the call and turns every failure into one of the SDK's errors,
+ * with ky's error as `cause`. What is the gateway's own stays here:
  *
  * - the body is serialised once; a signed call signs those exact bytes with a fresh X-Timestamp at the
  *   start of every attempt (the SDK's first `beforeRequest` / `beforeRetry` hook, see `Call`);
- * - the idempotency key is made once per logical call, so every attempt carries the same one;
- * - which failures are retried is `retry-policy.ts`, asked through ky's `shouldRetry`;
- * - the answer is checked against the contract, and every failure becomes one of the SDK's errors,
- *   with ky's error as `cause`.
+ * - the idempotency key is made once per logical call, so every attempt carries the same one, and every
+ *   error of the call carries it;
+ * - which failures are retried is `retry-policy.ts`, asked through ky's `shouldRetry`, within the deadline;
+ * - a refusal is read by `errorFromResponse`, and the answer is checked against the contract.
  */
 import { HEADERS } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
 import { isHTTPError, isTimeoutError, type KyInstance, type Options, type RetryOptions } from 'ky'
-import { RequestAbortedError, RequestTimeoutError } from '../errors/classes.js'
+import { RequestTimeoutError } from '../errors/classes.js'
 import { errorFromResponse } from '../errors/from-response.js'
-import { GatewayError } from '../errors/gateway-error.js'
-import { quietCause } from '../errors/inspect.js'
 import { Call, type CallObserver } from '../http/call.js'
 import type { DeprecationWarningContext, DeprecationWarningHandler } from '../http/deprecation.js'
-import { httpErrorBody, isNoAnswer, outcomeOf, unansweredError } from '../http/failure.js'
+import { httpErrorBody, isNoAnswer } from '../http/failure.js'
 import { createKyClient, sendBody } from '../http/ky-client.js'
+import { closeAttempt, send } from '../http/send.js'
 import { uuidV4 } from '../internal/uuid.js'
 import type { WithMeta } from './metadata.js'
 import type { OperationSpec } from './operation.js'
@@ -75,7 +75,7 @@ export class Transport {
     notices: { report(text: string, context: DeprecationWarningContext, handler?: DeprecationWarningHandler): void },
   ) {
     const delays = { baseMs: options.retryBaseDelay, maxMs: options.retryMaxDelay }
-    const http = createKyClient({ baseUrl: options.baseUrl, fetch: options.fetch, hooks: options.hooks })
+    const http = createKyClient(options)
     this.#ky = http.ky
     this.#headers = { ...http.headers, ...lowerCased(options.headers) }
     this.#retry = {
@@ -111,14 +111,6 @@ export class Transport {
     const retryable = op.retry !== 'unsafe' || (request.retryUnsafe ?? options.retryUnsafe)
     const signal = request.signal
     const keyed = idempotencyKey === undefined ? {} : { idempotencyKey }
-    if (signal?.aborted) {
-      // Nothing is signed or sent for a call whose signal has already aborted.
-      throw new RequestAbortedError('The call was aborted by its signal', {
-        attempts: 0,
-        cause: signal.reason,
-        ...keyed,
-      })
-    }
 
     // A plain record with lower-case names: a merchant's `x-api-key` cannot sit beside the SDK's own, and
     // ky merges records without building a Headers object per source.
@@ -183,61 +175,16 @@ export class Transport {
       },
       context: call.context(),
     }
-
-    let response: Response
-    let text: string
-    try {
-      const pending = this.#ky(path, kyOptions)
-      response = await pending
-      // ky's body read, under the attempt's time limit.
-      text = await pending.text()
-    } catch (error) {
-      throw this.#failure(error, call, { signal, deadline, elapsed: performance.now() - startedAt, keyed })
-    }
-    call.answered(response)
-    return readAnswer(
-      op,
-      { status: response.status, headers: response.headers, text },
-      { attempts: call.attempts, idempotencyKey, validate: options.validateResponses },
-    )
-  }
-
-  /** The SDK's error for what ky threw, with ky's error as `cause`. */
-  #failure(
-    error: unknown,
-    call: Call,
-    context: { signal: AbortSignal | undefined; deadline: number; elapsed: number; keyed: { idempotencyKey?: string } },
-  ): GatewayError {
-    const { signal, keyed } = context
-    const attempts = call.attempts
-    if (signal?.aborted) {
-      call.fail('aborted')
-      return new RequestAbortedError('The call was aborted by its signal', { attempts, cause: signal.reason, ...keyed })
-    }
-    closeAttempt(call, error)
-    // The SDK's own deadline guard, or a merchant's hook that threw one of the SDK's errors.
-    if (error instanceof GatewayError) return error
-    if (isHTTPError(error)) {
-      const traceId = error.response.headers.get(HEADERS.traceId) ?? undefined
-      return errorFromResponse({
-        status: error.response.status,
-        body: httpErrorBody(error),
+    const answer = await send(this.#ky, path, kyOptions, call, errorFromResponse, (attempts, failedAt) => {
+      const timedOut =
+        failedAt - startedAt >= deadline - MIN_ATTEMPT_MS ? `within the deadline of ${deadline} ms` : 'in time'
+      return {
         attempts,
-        cause: quietCause(error),
-        ...(traceId === undefined ? {} : { traceId }),
-        ...keyed,
-      })
-    }
-    const timedOut =
-      context.elapsed >= context.deadline - MIN_ATTEMPT_MS ? `within the deadline of ${context.deadline} ms` : 'in time'
-    return unansweredError(
-      error,
-      { attempts, ...keyed },
-      {
         timeout: `No answer ${timedOut} after ${attempts} attempt(s)`,
         unreachable: `Could not reach the gateway after ${attempts} attempt(s)`,
-      },
-    )
+      }
+    })
+    return readAnswer(op, answer, { attempts: call.attempts, idempotencyKey, validate: options.validateResponses })
   }
 }
 
@@ -246,13 +193,6 @@ function lowerCased(headers: Readonly<Record<string, string>>): Record<string, s
   const record: Record<string, string> = {}
   for (const name in headers) record[name.toLowerCase()] = headers[name]!
   return record
-}
-
-/** Ends the current attempt with what ky threw: its answer, or why there was none. */
-function closeAttempt(call: Call, error: unknown): void {
-  const outcome = outcomeOf(error)
-  if ('response' in outcome) call.answered(outcome.response)
-  else call.fail(outcome.label)
 }
 
 /** What the retry policy needs to know about a failed attempt; undefined for a failure it never retries. */

@@ -1,10 +1,10 @@
 /**
  * @module failure
- * Reading what ky throws, for both transports: the answer inside an HTTPError, the kind of failure when
- * there was no answer, and the text of an error for a message. The transports turn these into the SDK's
- * own error classes; no ky error reaches a caller except as `cause`.
+ * Reading what ky throws, for the send core (`send.ts`) and the gateway's retry policy: the answer inside
+ * an HTTPError, the kind of failure when there was no answer, the text of an error for a message, and
+ * the SDK's error for a call that got no answer. No ky error reaches a caller except as `cause`.
  */
-import { isHTTPError, isNetworkError, isTimeoutError, type HTTPError } from 'ky'
+import { isNetworkError, isTimeoutError, type HTTPError } from 'ky'
 import { ConnectionError, RequestTimeoutError } from '../errors/classes.js'
 import { GatewayError, type GatewayErrorInit } from '../errors/gateway-error.js'
 import { quietCause } from '../errors/inspect.js'
@@ -35,12 +35,11 @@ export function isNoAnswer(error: unknown): boolean {
   return isNetworkError(error) || error instanceof TypeError
 }
 
-/** How an attempt that threw ended: its answer (an HTTPError carries it) or a short label. */
-export function outcomeOf(error: unknown): { response: Response } | { label: string } {
-  if (isHTTPError(error)) return { response: error.response }
-  if (isTimeoutError(error)) return { label: 'timeout' }
-  if (isNoAnswer(error)) return { label: 'network error' }
-  return { label: error instanceof Error ? error.name : typeof error }
+/** Why an attempt ended without an answer, as the logger has it: 'timeout', 'network error', or the error's name. */
+export function failureLabel(error: unknown): string {
+  if (isTimeoutError(error)) return 'timeout'
+  if (isNoAnswer(error)) return 'network error'
+  return error instanceof Error ? error.name : typeof error
 }
 
 /** An error's message with its cause's, for error messages. */

@@ -4,20 +4,21 @@
  * second wrong attempt, a repeated forgot-pin would send a second code, a repeated reset-pin would meet
  * a used session: none of these calls is idempotent, and the service offers no idempotency key.
  *
- * It sends through the client's ky instance as the gateway transport does (ky's `timeout`, the body
- * read included; the caller's `signal`; the merchant's hooks; the logger and deprecation warnings)
- * without importing that transport: it brings the contract's zod schemas and the signer, which a
- * browser PIN screen does not need.
+ * It sends through the send core the gateway transport uses too (`http/send.ts`: ky's `timeout`, the
+ * body read included; the caller's `signal`; the merchant's hooks; the logger and deprecation warnings;
+ * ky's errors turned into the SDK's), and keeps what is the PIN module's own: the bearer token, the
+ * refusals mapped by their codes, and the PIN envelope read from the answer. It does not import the
+ * gateway transport, which brings the contract's zod schemas and the signer that a browser PIN screen
+ * does not need.
  */
 import { HEADERS, type PinOperation, PIN_PATHS } from '@merchant-gateway/contract/constants'
-import { isHTTPError, type KyInstance } from 'ky'
-import { AuthenticationError, RequestAbortedError, ResponseValidationError } from '../errors/classes.js'
-import { GatewayError } from '../errors/gateway-error.js'
-import { quietCause } from '../errors/inspect.js'
+import type { KyInstance } from 'ky'
+import { AuthenticationError, ResponseValidationError } from '../errors/classes.js'
 import { Call, type CallObserver } from '../http/call.js'
 import type { DeprecationWarningContext, DeprecationWarningHandler } from '../http/deprecation.js'
-import { describeError, httpErrorBody, outcomeOf, parseBody, unansweredError } from '../http/failure.js'
+import { describeError, parseBody } from '../http/failure.js'
 import { createKyClient, sendBody } from '../http/ky-client.js'
+import { abortedError, send } from '../http/send.js'
 import { pinErrorFromResponse } from './error-from-response.js'
 import { checkTimeout, type PinRequestOptions, type ResolvedPinOptions } from './options.js'
 
@@ -49,7 +50,7 @@ export class PinTransport {
     // Spelt out rather than named: see DeprecationReporter.
     notices: { report(text: string, context: DeprecationWarningContext, handler?: DeprecationWarningHandler): void },
   ) {
-    const http = createKyClient({ baseUrl: options.baseUrl, fetch: options.fetch, hooks: options.hooks })
+    const http = createKyClient(options)
     this.#ky = http.ky
     this.#headers = http.headers
     this.#observer = {
@@ -66,13 +67,10 @@ export class PinTransport {
     const request = requestOptions ?? {}
     const timeout = request.timeout === undefined ? options.timeout : checkTimeout(request.timeout, options.timeout)
     const signal = request.signal
-    const aborted = (attempts: number) =>
-      new RequestAbortedError('The call was aborted by its signal', { attempts, cause: signal?.reason })
-    if (signal?.aborted) throw aborted(0)
-
+    // The token getter is not asked for a call the caller has already given up on; `send` checks again
+    // after it, which may have taken a while.
+    if (signal?.aborted) throw abortedError(0, signal, undefined)
     const token = await accessToken(options.accessToken)
-    // The getter may have taken a while: do not send a call the caller gave up on meanwhile.
-    if (signal?.aborted) throw aborted(0)
 
     // Lower-case names: ky merges records by key, so the client's own headers replace a caller's
     // `authorization` or `content-type` instead of being sent beside them.
@@ -85,10 +83,10 @@ export class PinTransport {
     const path = PIN_PATHS[operation]
     const call = new Call(this.#observer, { operation, method: 'POST', path, idempotencyKey: undefined })
 
-    let response: Response
-    let text: string
-    try {
-      const pending = this.#ky(path, {
+    const answer = await send(
+      this.#ky,
+      path,
+      {
         method: 'post',
         headers,
         // PIN calls are not idempotent, so never retried (a repeated verify could count as a second wrong PIN).
@@ -97,43 +95,19 @@ export class PinTransport {
         timeout,
         ...(signal === undefined ? {} : { signal }),
         context: call.context(),
-      })
-      response = await pending
-      // ky's body read, under the call's time limit.
-      text = await pending.text()
-    } catch (error) {
-      if (signal?.aborted) {
-        call.fail('aborted')
-        throw aborted(1)
-      }
-      const outcome = outcomeOf(error)
-      if ('response' in outcome) call.answered(outcome.response)
-      else call.fail(outcome.label)
-      if (error instanceof GatewayError) throw error
-      if (isHTTPError(error)) {
-        const traceId = error.response.headers.get(HEADERS.traceId) ?? undefined
-        throw pinErrorFromResponse({
-          status: error.response.status,
-          body: httpErrorBody(error),
-          operation,
-          retryAfter: error.response.headers.get('Retry-After'),
-          cause: quietCause(error),
-          ...(traceId === undefined ? {} : { traceId }),
-        })
-      }
-      throw unansweredError(
-        error,
-        { attempts: 1 },
-        {
-          timeout: `No answer within ${timeout} ms (PIN calls are not retried)`,
-          unreachable: 'Could not reach the PIN service',
-        },
-      )
-    }
-    call.answered(response)
+      },
+      call,
+      (refusal) => pinErrorFromResponse({ ...refusal, operation }),
+      // One request, whatever happened before it went out: PIN calls are never retried.
+      () => ({
+        attempts: 1,
+        timeout: `No answer within ${timeout} ms (PIN calls are not retried)`,
+        unreachable: 'Could not reach the PIN service',
+      }),
+    )
 
-    const traceId = response.headers.get(HEADERS.traceId) ?? undefined
-    const parsed = parseBody(text)
+    const traceId = answer.headers.get(HEADERS.traceId) ?? undefined
+    const parsed = parseBody(answer.text)
     const statusCode =
       typeof parsed === 'object' && parsed !== null ? (parsed as { status_code?: unknown }).status_code : undefined
     // A service that reports a refusal in the envelope under HTTP 200 is read by `status_code`.
@@ -142,8 +116,8 @@ export class PinTransport {
         status: statusCode,
         body: parsed,
         operation,
-        retryAfter: response.headers.get('Retry-After'),
-        ...(traceId === undefined ? {} : { traceId }),
+        retryAfter: answer.headers.get('Retry-After'),
+        traceId,
       })
     }
     if (
@@ -157,14 +131,14 @@ export class PinTransport {
         `${operation}: the answer lacks the PIN module envelope {status_code, message, data}: ${issues}`,
         issues,
         {
-          status: response.status,
+          status: answer.status,
           body: parsed,
           attempts: 1,
-          ...(traceId === undefined ? {} : { traceId }),
+          traceId,
         },
       )
     }
-    return { status: response.status, body: parsed as PinAnswer['body'], traceId }
+    return { status: answer.status, body: parsed as PinAnswer['body'], traceId }
   }
 }
 
