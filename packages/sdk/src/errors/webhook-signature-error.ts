@@ -1,9 +1,9 @@
 /**
  * @module webhook-signature-error
  * The error {@link verifyWebhook} throws when a delivery cannot be trusted or read, with a `reason`
- * a receiver branches on (401 for the signature and timestamp reasons, 400 for the body reasons). It
- * lives with the other error classes, so the errors (`/errors`, the guards) need nothing of the webhooks;
- * the webhooks import it from here.
+ * a receiver branches on (401 for the signature and timestamp reasons, 400 for the body reasons: the
+ * webhooks' `webhookErrorStatus`). It lives with the other error classes, so the errors (`/errors`, the
+ * guards) need nothing of the webhooks; the webhooks import it from here.
  */
 import { GatewayError, type GatewayErrorInit } from './gateway-error.js'
 
@@ -65,17 +65,4 @@ export class WebhookSignatureError extends GatewayError {
     super(message, { code: init.reason, ...init })
     this.reason = init.reason
   }
-}
-
-/**
- * The HTTP status a receiver answers for a refused delivery: 400 when the body is unreadable (or was
- * parsed before it reached the verifier), 401 for a missing or wrong signature or a stale timestamp.
- *
- * @example
- * ```ts
- * if (isWebhookSignatureError(error)) return new Response(null, { status: webhookErrorStatus(error) })
- * ```
- */
-export function webhookErrorStatus(error: Pick<WebhookSignatureError, 'reason'>): 400 | 401 {
-  return error.reason === 'invalid_body' || error.reason === 'parsed_body' ? 400 : 401
 }

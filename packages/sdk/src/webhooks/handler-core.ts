@@ -3,11 +3,12 @@
  * What both receivers ({@link createWebhookHandler}, {@link createNodeWebhookHandler}) do once they
  * hold the raw body: verify, call `onEvent`, and choose the answer as the service's example receiver does:
  * 200 with a small JSON acknowledgement, 401 for a missing or wrong signature, 400 for
- * an unreadable body; and 500 when `onEvent` fails, so the sender retries.
+ * an unreadable body ({@link webhookErrorStatus}, public for receivers of one's own); and 500 when
+ * `onEvent` fails, so the sender retries.
  */
 import type { WebhookPayload } from '@merchant-gateway/contract'
 import { assertSecret, toleranceMillis, verifyWebhook } from './verify.js'
-import { webhookErrorStatus, WebhookSignatureError } from '../errors/webhook-signature-error.js'
+import { WebhookSignatureError } from '../errors/webhook-signature-error.js'
 
 /**
  * Options of {@link createWebhookHandler} and {@link createNodeWebhookHandler}.
@@ -47,6 +48,19 @@ export interface WebhookHandlerOptions {
 export interface WebhookAnswer {
   status: number
   body: { received: true } | { error: string }
+}
+
+/**
+ * The HTTP status a receiver answers for a refused delivery: 400 when the body is unreadable (or was
+ * parsed before it reached the verifier), 401 for a missing or wrong signature or a stale timestamp.
+ *
+ * @example
+ * ```ts
+ * if (isWebhookSignatureError(error)) return new Response(null, { status: webhookErrorStatus(error) })
+ * ```
+ */
+export function webhookErrorStatus(error: Pick<WebhookSignatureError, 'reason'>): 400 | 401 {
+  return error.reason === 'invalid_body' || error.reason === 'parsed_body' ? 400 : 401
 }
 
 /** @internal Checks the options once, when the handler is created, so a missing secret fails at startup. */

@@ -27,11 +27,10 @@ export {
   type NodeWebhookRequest,
   type NodeWebhookResponse,
 } from './node-handler.js'
-export type { WebhookAnswer, WebhookHandlerOptions } from './handler-core.js'
+export { webhookErrorStatus, type WebhookAnswer, type WebhookHandlerOptions } from './handler-core.js'
 export { isWebhookPayload } from './payload.js'
 export {
   WebhookSignatureError,
-  webhookErrorStatus,
   type WebhookSignatureErrorInit,
   type WebhookSignatureErrorReason,
 } from '../errors/webhook-signature-error.js'
