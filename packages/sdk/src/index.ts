@@ -24,6 +24,7 @@ export type { Payouts } from './resources/payouts.js'
 export type { APIResource } from './resources/resource.js'
 export {
   GatewayError,
+  type GatewayErrorInit,
   InvalidRequestError,
   ClientValidationError,
   AuthenticationError,
@@ -39,6 +40,7 @@ export {
   RequestAbortedError,
   ResponseValidationError,
   errorFromResponse,
+  type ErrorResponse,
   isGatewayError,
   isInvalidRequestError,
   isAuthenticationError,
@@ -51,7 +53,6 @@ export {
   isRequestAbortedError,
   isResponseValidationError,
 } from './errors/index.js'
-export type { GatewayErrorInit, ErrorResponse } from './errors/index.js'
 export type {
   Balance as BalanceData,
   CancelResult,

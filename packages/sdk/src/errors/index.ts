@@ -3,6 +3,8 @@
  *
  * @module \@merchant-gateway/sdk/errors
  */
+// The one list of where each error comes from: the other entries (the SDK's main one, /pin, /webhooks)
+// export the errors their users need from here, by name.
 export { GatewayError, type GatewayErrorInit } from './gateway-error.js'
 export {
   InvalidRequestError,

@@ -25,8 +25,9 @@ export type { PhoneContact, PinContact } from './validate.js'
 export type { PinResult, PinResetRequestResult, PinResetVerifyCodeResult } from './results.js'
 export type { ResponseMeta, WithMeta } from '../client/metadata.js'
 export { pinErrorFromResponse, type PinErrorResponse } from './error-from-response.js'
-export { GatewayError, type GatewayErrorInit } from '../errors/gateway-error.js'
 export {
+  GatewayError,
+  type GatewayErrorInit,
   InvalidRequestError,
   ClientValidationError,
   AuthenticationError,
@@ -37,8 +38,6 @@ export {
   RequestTimeoutError,
   RequestAbortedError,
   ResponseValidationError,
-} from '../errors/classes.js'
-export {
   WrongPinError,
   PinLockedError,
   PinAlreadySetError,
@@ -47,8 +46,6 @@ export {
   ResetSessionError,
   type AttemptsErrorInit,
   type PinLockedErrorInit,
-} from '../errors/pin-errors.js'
-export {
   isGatewayError,
   isInvalidRequestError,
   isAuthenticationError,
@@ -65,5 +62,5 @@ export {
   isPinNotSetError,
   isInvalidOtpError,
   isResetSessionError,
-} from '../errors/guards.js'
+} from '../errors/index.js'
 export { PIN_ERROR_CODES, type PinErrorCode } from '@merchant-gateway/contract/constants'

@@ -30,10 +30,12 @@ export {
 export { webhookErrorStatus, type WebhookAnswer, type WebhookHandlerOptions } from './handler-core.js'
 export { isWebhookPayload } from './payload.js'
 export {
+  GatewayError,
+  type GatewayErrorInit,
   WebhookSignatureError,
   type WebhookSignatureErrorInit,
   type WebhookSignatureErrorReason,
-} from '../errors/webhook-signature-error.js'
-export { GatewayError, type GatewayErrorInit } from '../errors/gateway-error.js'
-export { isGatewayError, isWebhookSignatureError } from '../errors/guards.js'
+  isGatewayError,
+  isWebhookSignatureError,
+} from '../errors/index.js'
 export type { WebhookPayload } from '@merchant-gateway/contract'
