@@ -35,7 +35,14 @@ export function isNoAnswer(error: unknown): boolean {
   return isNetworkError(error) || error instanceof TypeError
 }
 
-/** Why an attempt ended without an answer, as the logger has it: 'timeout', 'network error', or the error's name. */
+/**
+ * Why an attempt ended without an answer, as the logger has it: 'timeout', 'network error', or the error's name.
+ *
+ * @example
+ * ```ts
+ * call.fail(failureLabel(error)) // 'timeout' for ky's TimeoutError
+ * ```
+ */
 export function failureLabel(error: unknown): string {
   if (isTimeoutError(error)) return 'timeout'
   if (isNoAnswer(error)) return 'network error'
