@@ -9,12 +9,13 @@
  * - most guides' examples take some names for granted (`apiKey`, `auth`, an Express `app`...): they are
  *   checked in one program with `prelude.d.ts`, and run with those names provided by prelude.ts, against
  *   the mock behind `*.example.com`, which pays each order as soon as it is created;
- * - a self-contained guide's examples (blocks.ts, `SELF_CONTAINED_GUIDES`: the SDK's README) are complete
- *   programs a reader copies as they are: they are checked in a second program, without `prelude.d.ts`,
- *   and each runs as its reader runs it, against a mock server of its own (`npx merchant-gateway-mock
- *   serve`, on a free port) with the three environment variables of the README and nothing else. A name a
- *   block uses without defining it fails both the type check and the run; a refund of an order the block
- *   did not pay fails the run.
+ * - a self-contained guide's examples (the SDK's README: `SELF_CONTAINED_GUIDES` in
+ *   docs/.vitepress/runner/blocks.ts, the one reading of the blocks for this suite and for the docs site's
+ *   Run buttons) are complete programs a reader copies as they are: they are checked in a second program,
+ *   without `prelude.d.ts`, and each runs as its reader runs it, against a mock server of its own (`npx
+ *   merchant-gateway-mock serve`, on a free port) with the three environment variables of the README and
+ *   nothing else. A name a block uses without defining it fails both the type check and the run; a refund
+ *   of an order the block did not pay fails the run.
  *
  * A block that exports a fetch-style route handler `POST` (a webhook receiver) is also sent a webhook the
  * mock signed, and must acknowledge it, then refuse the same delivery with its body re-serialised.
@@ -23,7 +24,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
-import { blocksOf, guideFiles, type CodeBlock } from './blocks.js'
+import { blocksOf, guideFiles, type CodeBlock } from '../../docs/.vitepress/runner/blocks.js'
 import { format } from 'node:util'
 import { installGateway, installPrelude, installServer, payAnOrder, type Installed } from './prelude.js'
 

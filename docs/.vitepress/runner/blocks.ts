@@ -1,21 +1,32 @@
 /**
- * @module test/guides/blocks
+ * @module docs/runner/blocks
  * The TypeScript code blocks of the guides (README.md, docs/*.md, the packages' and examples' READMEs):
- * each ```ts block, where it is, and whether it is marked as not runnable. A block preceded by the
- * comment `<!-- doc-test: skip: <reason> -->` is not run (a fragment of a browser test file, a listing
- * that names arguments instead of passing them); the reason is required and the suite lists them. A block
- * preceded by `<!-- doc-test: prints: <text> -->` must write that text to the console when it runs: an
- * example that branches on an outcome shows, this way, that it reaches the branch it is about.
+ * each ```ts block, where it is, and whether it is marked as not runnable. The doc-test (test/guides) runs
+ * them in Node and the docs site's markdown plugin (markdown.ts) puts a Run button on the same ones, both
+ * from this one reading, so a change to an example or to its marker changes both.
+ *
+ * A block preceded by the comment `<!-- doc-test: skip: <reason> -->` is not run (a fragment of a browser
+ * test file, a listing that names arguments instead of passing them); the reason is required and the suite
+ * lists them. A block preceded by `<!-- doc-test: prints: <text> -->` must write that text to the console
+ * when it runs: an example that branches on an outcome shows, this way, that it reaches the branch it is
+ * about.
  *
  * The blocks of a self-contained guide ({@link SELF_CONTAINED_GUIDES}) are complete programs: a reader
  * copies one and runs it as it is, so it must define every name it uses. The suite type-checks them without
- * the prelude's names and runs them as the reader does, against the mock server (prelude.ts).
+ * the prelude's names and runs them as the reader does, against the mock server (test/guides/prelude.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 
-const ROOT = new URL('../../', import.meta.url)
+const ROOT = new URL('../../../', import.meta.url)
 
-/** The markdown files whose TypeScript blocks are checked. */
+/**
+ * The markdown files whose TypeScript blocks are checked, relative to the repository's root.
+ *
+ * @example
+ * ```ts
+ * guideFiles() // ['README.md', 'docs/mock.md', ..., 'packages/sdk/README.md', ...]
+ * ```
+ */
 export function guideFiles(): string[] {
   const dirs = [
     'docs',
@@ -38,10 +49,22 @@ export function guideFiles(): string[] {
  * The guides whose examples define every name they use (they may read the environment variables of the
  * guide's "Try the examples": `GATEWAY_BASE_URL`, `GATEWAY_API_KEY`, `GATEWAY_API_SECRET`): the SDK's
  * README, which a merchant reads on npm and copies from.
+ *
+ * @example
+ * ```ts
+ * SELF_CONTAINED_GUIDES.includes('packages/sdk/README.md') // true
+ * ```
  */
 export const SELF_CONTAINED_GUIDES: readonly string[] = ['packages/sdk/README.md']
 
-/** One ```ts block of a guide. */
+/**
+ * One ```ts block of a guide.
+ *
+ * @example
+ * ```ts
+ * const block: CodeBlock = { where: 'docs/sdk.md:18', id: 'docs-sdk-md-18', code, selfContained: false }
+ * ```
+ */
 export interface CodeBlock {
   /** `docs/sdk.md:42`: the file and the line of the opening fence. */
   where: string
@@ -59,9 +82,17 @@ export interface CodeBlock {
 const SKIP = /^<!--\s*doc-test:\s*skip:\s*(.+?)\s*-->$/
 const PRINTS = /^<!--\s*doc-test:\s*prints:\s*(.+?)\s*-->$/
 
-/** Every ```ts block of `file`, in order. */
-export function blocksOf(file: string): CodeBlock[] {
-  const lines = readFileSync(new URL(file, ROOT), 'utf8').split('\n')
+/**
+ * Every ```ts block of a guide's text, in order; `file` (relative to the repository's root) names them.
+ *
+ * @example
+ * ```ts
+ * parseBlocks('<!-- doc-test: skip: a listing of names -->\n```ts\nmock.clock.set(time)\n```\n', 'docs/x.md')
+ * // [{ where: 'docs/x.md:2', id: 'docs-x-md-2', code: 'mock.clock.set(time)', skip: 'a listing of names', ... }]
+ * ```
+ */
+export function parseBlocks(text: string, file: string): CodeBlock[] {
+  const lines = text.split('\n')
   const blocks: CodeBlock[] = []
   for (let i = 0; i < lines.length; i++) {
     if (!/^```ts\s*$/.test(lines[i]!)) continue
@@ -82,4 +113,16 @@ export function blocksOf(file: string): CodeBlock[] {
     })
   }
   return blocks
+}
+
+/**
+ * Every ```ts block of `file` (relative to the repository's root), in order.
+ *
+ * @example
+ * ```ts
+ * blocksOf('docs/sdk.md')[0]?.where // 'docs/sdk.md:18'
+ * ```
+ */
+export function blocksOf(file: string): CodeBlock[] {
+  return parseBlocks(readFileSync(new URL(file, ROOT), 'utf8'), file)
 }
