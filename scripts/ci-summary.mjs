@@ -1,15 +1,20 @@
-// Reads vitest's JSON report and the captured log of a CI run, checks that every project listed in
-// vitest.workspace.ts ran, and prints the closing line `N passed, M failed`. Exits 1 when a test
-// failed, no test ran, or a project is missing.
+// Reads vitest's JSON reports and the captured logs of a CI run (pairs: report, log; `npm test`'s first, then
+// `npm run test:site`'s), checks that every project listed in vitest.workspace.ts (and, with a second pair,
+// vitest.site.config.ts) ran, and prints the closing line `N passed, M failed` over all of them. Exits 1 when a
+// test failed, no test ran, or a project is missing.
 import { readFileSync } from 'node:fs'
 
-const [reportPath, logPath] = process.argv.slice(2)
-const report = JSON.parse(readFileSync(reportPath, 'utf8'))
+const args = process.argv.slice(2)
+const pairs = []
+for (let i = 0; i + 1 < args.length; i += 2) pairs.push([args[i], args[i + 1]])
+const reports = pairs.map(([reportPath]) => JSON.parse(readFileSync(reportPath, 'utf8')))
+const logs = pairs.map(([, logPath]) => readFileSync(logPath, 'utf8')).join('\n')
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character starts the colour codes this removes
-const log = readFileSync(logPath, 'utf8').replace(/\x1b\[[0-9;]*m/g, '')
+const log = logs.replace(/\x1b\[[0-9;]*m/g, '')
 const workspace = readFileSync('vitest.workspace.ts', 'utf8')
 // Projects named in the workspace file, and in the configs it lists by path (an example's own config).
 const configs = [...workspace.matchAll(/'(\.\/[^']+vitest\.config\.ts)'/g)].map((m) => readFileSync(m[1], 'utf8'))
+if (pairs.length > 1) configs.push(readFileSync('vitest.site.config.ts', 'utf8'))
 const projects = [
   ...new Set([workspace, ...configs].flatMap((text) => [...text.matchAll(/name:\s*'([^']+)'/g)].map((m) => m[1]))),
 ]
@@ -20,9 +25,13 @@ for (const name of projects) {
   console.log(`project ${name}: ${seen ? 'ran' : 'MISSING from the run'}`)
   if (!seen) ok = false
 }
-const passed = report.numPassedTests
-const failed = report.numFailedTests + (report.numFailedTestSuites ?? 0)
-if (report.numTotalTests === 0) ok = false
-if (failed > 0 || !report.success) ok = false
+let passed = 0
+let failed = 0
+for (const report of reports) {
+  passed += report.numPassedTests
+  failed += report.numFailedTests + (report.numFailedTestSuites ?? 0)
+  if (report.numTotalTests === 0 || !report.success) ok = false
+}
+if (reports.length === 0 || failed > 0) ok = false
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(ok ? 0 : 1)

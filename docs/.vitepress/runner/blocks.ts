@@ -55,7 +55,7 @@ export function guideFiles(): string[] {
  * SELF_CONTAINED_GUIDES.includes('packages/sdk/README.md') // true
  * ```
  */
-export const SELF_CONTAINED_GUIDES: readonly string[] = ['packages/sdk/README.md']
+const SELF_CONTAINED_GUIDES: readonly string[] = ['packages/sdk/README.md']
 
 /**
  * One ```ts block of a guide.
@@ -91,7 +91,7 @@ const PRINTS = /^<!--\s*doc-test:\s*prints:\s*(.+?)\s*-->$/
  * // [{ where: 'docs/x.md:2', id: 'docs-x-md-2', code: 'mock.clock.set(time)', skip: 'a listing of names', ... }]
  * ```
  */
-export function parseBlocks(text: string, file: string): CodeBlock[] {
+function parseBlocks(text: string, file: string): CodeBlock[] {
   const lines = text.split('\n')
   const blocks: CodeBlock[] = []
   for (let i = 0; i < lines.length; i++) {

@@ -64,7 +64,7 @@ export function formatArgs(args: readonly unknown[]): string {
  * inspect({ usd: { balance: 105, freeze: 0 }, tags: ['a'] }) // "{ usd: { balance: 105, freeze: 0 }, tags: [ 'a' ] }"
  * ```
  */
-export function inspect(value: unknown, depth = 2): string {
+function inspect(value: unknown, depth = 2): string {
   return show(value, depth, new Set(), 0)
 }
 

@@ -32,7 +32,7 @@ export { DEMO_MERCHANT }
  * await mock.users.create({ email: EMAIL, emailVerified: true })
  * ```
  */
-export const EMAIL = 'dara@example.com'
+const EMAIL = 'dara@example.com'
 
 /**
  * The one-time code the reset examples type (the mock's `otpDevCode`).
@@ -42,7 +42,7 @@ export const EMAIL = 'dara@example.com'
  * createMockGateway({ seed: [DEMO_MERCHANT], otpDevCode: OTP })
  * ```
  */
-export const OTP = '482913'
+const OTP = '482913'
 
 /**
  * Where a mock made without `baseUrl` answers (`.mock` is not a domain of the internet).
@@ -52,7 +52,7 @@ export const OTP = '482913'
  * new URL(createMockGateway().baseUrl).origin === MOCK_ORIGIN // true
  * ```
  */
-export const MOCK_ORIGIN = 'https://gateway.mock'
+const MOCK_ORIGIN = 'https://gateway.mock'
 
 /**
  * The gateway's address in the guides' examples (`baseUrl`, `GATEWAY_BASE_URL`).
@@ -62,7 +62,7 @@ export const MOCK_ORIGIN = 'https://gateway.mock'
  * new GatewayClient({ apiKey, baseUrl: GUIDE_BASE_URL })
  * ```
  */
-export const GUIDE_BASE_URL = 'https://pay.example.com'
+const GUIDE_BASE_URL = 'https://pay.example.com'
 
 /**
  * The environment variables a guide's example may read.

@@ -74,7 +74,13 @@ export interface ConsoleLine {
  *
  * @example
  * ```ts
- * const error: ThrownError = { name: 'InvalidRequestError', message: '...', status: 422, code: 'order_not_refundable', fields: [] }
+ * const error: ThrownError = {
+ *   name: 'InvalidRequestError',
+ *   message: '...',
+ *   status: 422,
+ *   code: 'order_not_refundable',
+ *   fields: [],
+ * }
  * ```
  */
 export interface ThrownError {

@@ -15,7 +15,7 @@ import type { MockSnapshot } from '@merchant-gateway/mock'
  * const table: StateTable = { title: 'Orders', columns: ['order', 'amount'], rows: [['1001', '12.50 USD']] }
  * ```
  */
-export interface StateTable {
+interface StateTable {
   title: string
   columns: string[]
   rows: string[][]

@@ -1,0 +1,180 @@
+/**
+ * @module test/site/docs-site.site.test
+ * The built docs site (docs/.vitepress/dist, from `npm run docs`) in headless Chromium (Debian's, never a
+ * downloaded one), served from 127.0.0.1 as a static server would: a reader opens two guide pages, the SDK's
+ * and the mock's, and runs every example that has a Run button; each runs in the page against its in-page
+ * mock and shows what it printed and the mock's state afterwards. A reader edits one example (a larger
+ * order, a refund, the clock moved a week) and sees the new output; the page asks no host but its own.
+ */
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { type Browser, chromium, type Locator, type Page } from 'playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { blocksOf, type CodeBlock } from '../../docs/.vitepress/runner/blocks.js'
+import { type ServedSite, serveSite } from '../../docs/.vitepress/runner/site.js'
+
+const DIST = fileURLToPath(new URL('../../docs/.vitepress/dist/', import.meta.url))
+
+let site: ServedSite
+let browser: Browser
+let page: Page
+/** Every address the pages asked for, in every test. */
+const requested: string[] = []
+/** What the pages logged as errors, and threw. */
+const errors: string[] = []
+
+/** The guide's blocks that get a Run button: the doc-test runs them, and none needs Node. */
+function runnable(file: string): CodeBlock[] {
+  return blocksOf(file).filter((b) => b.skip === undefined && !/from 'node:|createServer\(/.test(b.code))
+}
+
+function example(block: CodeBlock): Locator {
+  return page.locator(`.runnable-example[data-where="${block.where}"]`)
+}
+
+/** Clicks the example's Run and waits for its result; returns the result panel. */
+async function run(block: CodeBlock): Promise<Locator> {
+  const box = example(block)
+  await box.locator('.runnable-run').click()
+  await box.locator('.runnable-time').waitFor({ timeout: 20_000 })
+  return box.locator('.runnable-result')
+}
+
+/** What the example wrote to the console, as the panel shows it. */
+async function printed(result: Locator): Promise<string> {
+  return (await result.locator('.runnable-output pre').allTextContents()).join('\n').trim()
+}
+
+/** The rows of the state panel's table `title` (of every mock the example made), cells joined by ' | '. */
+async function rows(result: Locator, title: string): Promise<string[]> {
+  const tables = result.locator('.runnable-table', { has: page.locator(`h5:text-is("${title}")`) })
+  return tables
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent).join(' | ')))
+}
+
+/** What the example threw, when it threw: `Name status code`. */
+async function thrown(result: Locator): Promise<string | undefined> {
+  const error = result.locator('.runnable-error')
+  if ((await error.count()) === 0) return undefined
+  return (await error.textContent())?.replace(/\s+/g, ' ').trim()
+}
+
+beforeAll(async () => {
+  if (!existsSync(`${DIST}index.html`))
+    throw new Error('docs/.vitepress/dist is not built: run `npm run docs` before `npm run test:site`')
+  site = await serveSite(DIST)
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  const context = await browser.newContext()
+  context.on('request', (request) => {
+    requested.push(request.url())
+  })
+  page = await context.newPage()
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.close()
+})
+
+describe('the built docs site, read and run in Chromium', () => {
+  it("every example of the SDK guide runs in the page and shows what it printed and the mock's state", async () => {
+    await page.goto(`${site.origin}/sdk`)
+    const blocks = runnable('docs/sdk.md')
+    expect(blocks.length).toBeGreaterThanOrEqual(8)
+    expect(await page.locator('.runnable-example .runnable-run').count()).toBe(blocks.length)
+    const results = new Map<string, Locator>()
+    for (const block of blocks) {
+      const result = await run(block)
+      expect({ where: block.where, thrown: await thrown(result) }).toEqual({ where: block.where, thrown: undefined })
+      if (block.prints !== undefined) expect(await printed(result)).toContain(block.prints)
+      // The prelude's gateway always holds the demo merchant's balances, whatever the example did.
+      expect((await rows(result, 'Balances')).length).toBeGreaterThan(0)
+      results.set(block.code, result)
+    }
+    const of = (needle: string) => [...results].find(([code]) => code.includes(needle))![1]
+
+    // The first example: a refund of an order it created, printed with its idempotency key and trace id.
+    const refund = of('console.log(refund.transactionId, refund.meta.idempotencyKey')
+    expect(await printed(refund)).toMatch(/^\d+ [0-9a-f-]{36} trc_[0-9a-f]+$/m)
+    expect(await rows(refund, 'Refunds')).toEqual([expect.stringMatching(/^\d+ \| 1002 \| 2\.50 USD \| pending \|/)])
+    // An unknown transaction: the SDK's error as JSON, its class and status.
+    expect(await printed(of('retrieve(999_999)'))).toMatch(/"name":"NotFoundError","status":404/)
+    // The mock's dropped answer is retried once, and the refund is taken once: 100 + 12.50 - 5.
+    const retried = of("kind: 'drop-response'")
+    expect(await printed(retried)).toBe('2 { balance: 112.5, freeze: 5, usable: 107.5 }')
+    expect(await rows(retried, 'Refunds')).toEqual([expect.stringMatching(/^\d+ \| 1001 \| 5\.00 USD \| pending \|/)])
+  })
+
+  it('every example of the mock guide runs, the PIN module included; the one that is a listing says why', async () => {
+    await page.goto(`${site.origin}/mock`)
+    const blocks = runnable('docs/mock.md')
+    expect(blocks.length).toBeGreaterThanOrEqual(3)
+    for (const block of blocks) {
+      const result = await run(block)
+      expect({ where: block.where, thrown: await thrown(result) }).toEqual({ where: block.where, thrown: undefined })
+      if (block.prints !== undefined) expect(await printed(result)).toContain(block.prints)
+    }
+    const first = await example(blocks[0]!).locator('.runnable-result')
+    expect(await rows(first, 'Stores')).toContainEqual(expect.stringMatching(/\| Riverside \| 1 Main St$/))
+    // The PIN example: a PIN set, a reset by one-time code (the code the mock "sent" is in its mailbox).
+    const pin = example(blocks.find((b) => b.code.includes("pin('reset-pin'"))!).locator('.runnable-result')
+    expect(await rows(pin, 'PIN users')).toContainEqual(
+      expect.stringMatching(/^\d+ \| dara@example\.com \| yes \| 0 \|/),
+    )
+    expect((await rows(pin, 'One-time codes')).length).toBeGreaterThan(0)
+    const listing = blocksOf('docs/mock.md').find((b) => b.skip !== undefined)!
+    expect(await example(listing).locator('.runnable-run').count()).toBe(0)
+    expect(await example(listing).locator('.runnable-note').textContent()).toBe(
+      `Not run by the doc-test: ${listing.skip}.`,
+    )
+  })
+
+  it('an edited example runs as edited: a larger order, then a week later the refund has settled', async () => {
+    await page.goto(`${site.origin}/sdk`)
+    const block = runnable('docs/sdk.md').find((b) => b.code.includes("kind: 'drop-response'"))!
+    let result = await run(block)
+    expect(await printed(result)).toBe('2 { balance: 112.5, freeze: 5, usable: 107.5 }')
+
+    const content = example(block).locator('.cm-content')
+    await content.click()
+    await page.keyboard.press('Control+A')
+    const edited = block.code
+      .replace('amount: 12.5', 'amount: 40')
+      .replace(/\nconsole\.log\(/, '\nawait mock.clock.advance(8 * 24 * 3_600_000)\nconsole.log(')
+    expect(edited).not.toBe(block.code)
+    await page.keyboard.insertText(edited)
+    result = await run(block)
+    expect(await thrown(result)).toBeUndefined()
+    // 100 + 40 - 5: the order is larger, and the refund, settled, no longer holds its 5 frozen.
+    expect(await printed(result)).toBe('2 { balance: 135, freeze: 0, usable: 135 }')
+    // (The panel shows the example's own mock, and the guide's gateway that the page's prelude made.)
+    expect(await rows(result, 'Orders')).toContainEqual(expect.stringMatching(/^1001 \| \d+ \| 40\.00 USD \| /))
+    expect(await rows(result, 'Refunds')).toEqual([expect.stringMatching(/^\d+ \| 1001 \| 5\.00 USD \| completed \|/)])
+
+    // Reset puts the guide's code back; the next run is the guide's again, on a fresh mock.
+    await example(block).locator('.runnable-reset').click()
+    result = await run(block)
+    expect(await printed(result)).toBe('2 { balance: 112.5, freeze: 5, usable: 107.5 }')
+  })
+
+  it('no page asked a host other than its own, and none logged an error', () => {
+    expect(requested.length).toBeGreaterThan(10)
+    expect(requested.filter((url) => !url.startsWith(`${site.origin}/`))).toEqual([])
+    expect(errors).toEqual([])
+  })
+})
