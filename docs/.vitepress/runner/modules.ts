@@ -49,7 +49,8 @@ const NODE_ONLY: Record<string, string> = {
  *
  * @example
  * ```ts
- * importsOf("import { GatewayClient } from '@merchant-gateway/sdk'\nawait import('zod')") // ['@merchant-gateway/sdk', 'zod']
+ * importsOf("import { GatewayClient } from '@merchant-gateway/sdk'\nawait import('zod')")
+ * // ['@merchant-gateway/sdk', 'zod']
  * ```
  */
 export function importsOf(code: string): string[] {

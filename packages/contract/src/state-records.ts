@@ -324,7 +324,11 @@ export const webhookRecordSchema = /* @__PURE__ */ z.object({
 export type WebhookRecord = z.infer<typeof webhookRecordSchema>
 
 /** A phone number as the PIN module spells it. */
-const phoneSchema = /* @__PURE__ */ z.object({ phoneCode: z.string(), countryCode: z.string(), phoneNumber: z.string() })
+const phoneSchema = /* @__PURE__ */ z.object({
+  phoneCode: z.string(),
+  countryCode: z.string(),
+  phoneNumber: z.string(),
+})
 /**
  * A phone number as the PIN module spells it.
  *

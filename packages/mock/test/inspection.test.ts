@@ -63,7 +63,10 @@ describe('mock.snapshot() and GET /__mock/snapshot', () => {
       expect(glance.orders.map((o) => o.orderId)).toEqual([ids[4], ids[3]])
       expect(glance.state, 'a glance holds no state').toBeUndefined()
       const complete = await mock.snapshot()
-      expect(complete.orders.map((o) => o.orderId), 'without limit: every order').toEqual([...ids].reverse())
+      expect(
+        complete.orders.map((o) => o.orderId),
+        'without limit: every order',
+      ).toEqual([...ids].reverse())
       expect(complete.state?.orders.map((o) => o.orderId)).toEqual(ids)
       const control = createControlHandler(mock)
       expect((await send(control, 'GET', '/__mock/snapshot?limit=3')).body.orders).toHaveLength(3)

@@ -88,7 +88,7 @@ Options:
       --webhook-url <u>  where the demo merchant's webhooks are POSTed
       --state <file>     start from a saved state instead of the demo merchant: a file of
                          GET /__mock/snapshot (the inspector's Save state); its merchants, clock and
-                         records, checked whole (a refused file is named with the field, exit 1);
+                         records, checked whole (a refused file exits 2, naming the field);
                          POST /__mock/reset goes back to it. Not with --now, --frozen, --webhook-url
       --allow-origin <o> a web origin (http://localhost:5173) whose pages may call the control API;
                          repeatable; '*' allows any (default: none but the server's own pages)

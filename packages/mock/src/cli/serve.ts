@@ -4,8 +4,9 @@
  * developer needs to call it at once: the address, the credentials, a curl line, where the control
  * API is, where the docs are. The first line that says `listening on <url>` is stable, so scripts and tests
  * can wait for it. With `--state <file>` the server starts from a saved state instead of the demo merchant,
- * and the banner prints the state's merchants and their keys. A server listening on every interface (`--host 0.0.0.0`) also prints the addresses
- * other machines reach it by, since `0.0.0.0` is not one a browser or client can use.
+ * and the banner prints the state's merchants and their keys. A server listening on every interface
+ * (`--host 0.0.0.0`) also prints the addresses other machines reach it by, since `0.0.0.0` is not one a
+ * browser or client can use.
  */
 import { CURRENCY_DECIMALS, type Currency, GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
 import { readFileSync } from 'node:fs'
@@ -58,7 +59,8 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
     })
   } catch (error) {
     // A refused state names the field; the message names the file too.
-    if (args.state !== undefined && isRuleError(error)) throw new Error(`--state ${args.state}: ${error.message}`)
+    if (args.state !== undefined && isRuleError(error))
+      throw new StateFileError(`--state ${args.state}: ${error.message}`)
     throw error
   }
   const { mock, url } = server
@@ -162,13 +164,30 @@ function readStateFile(file: string): unknown {
     text = readFileSync(file, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    throw new Error(`--state ${file}: ${code === 'ENOENT' ? 'no such file' : messageOf(error)}`)
+    throw new StateFileError(`--state ${file}: ${code === 'ENOENT' ? 'no such file' : messageOf(error)}`)
   }
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new Error(`--state ${file}: not JSON (${messageOf(error)}); save a state with GET /__mock/snapshot`)
+    throw new StateFileError(`--state ${file}: not JSON (${messageOf(error)}); save a state with GET /__mock/snapshot`)
   }
+}
+
+/**
+ * A `--state` file the server cannot start from: not there, not JSON, or a state the mock refuses (the message
+ * names the file and the field). The CLI exits with status 2 for it, as for a wrong flag.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await serve(args, io)
+ * } catch (error) {
+ *   process.exitCode = error instanceof StateFileError ? 2 : 1
+ * }
+ * ```
+ */
+export class StateFileError extends Error {
+  override name = 'StateFileError'
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))

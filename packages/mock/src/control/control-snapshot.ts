@@ -161,8 +161,16 @@ export async function snapshot(control: ControlContext, options: { limit?: numbe
 /** The lists for people: the newest `limit` of each (all by default), newest first, as the control API shows them. */
 function views(
   { ctx }: ControlContext,
-  records: { readonly [K in 'merchants' | 'orders' | 'transactions' | 'webhooks' | 'users' | 'outbox' | 'faults']:
-    readonly MockState[K][number][] },
+  records: {
+    readonly [K in
+      | 'merchants'
+      | 'orders'
+      | 'transactions'
+      | 'webhooks'
+      | 'users'
+      | 'outbox'
+      | 'faults']: readonly MockState[K][number][]
+  },
   limit = Number.POSITIVE_INFINITY,
 ): Omit<MockSnapshot, 'format' | 'clock' | 'state'> {
   const { db } = ctx

@@ -44,7 +44,8 @@ export function checkSnapshotDocument(document: unknown, faults: Pick<FaultRegis
     throw new RuleError(
       400,
       'A saved mock state is a JSON object with "format" and "state", as mock.snapshot() and GET ' +
-        `/__mock/snapshot (without limit) write it; got ${Array.isArray(document) ? 'an array' : JSON.stringify(document)}`,
+        '/__mock/snapshot (without limit) write it; ' +
+        `got ${Array.isArray(document) ? 'an array' : JSON.stringify(document)}`,
     )
   }
   const { format, state } = document as { format?: unknown; state?: unknown }
@@ -82,7 +83,9 @@ export function checkSnapshotDocument(document: unknown, faults: Pick<FaultRegis
 /** The rules that span records, each broken one as `path: what is wrong`. */
 function crossChecks(state: MockState, faults: Pick<FaultRegistry, 'problem'>): string[] {
   const problems: string[] = []
-  const problem = (path: string, text: string) => problems.push(`state.${path}: ${text}`)
+  const problem = (path: string, text: string): void => {
+    problems.push(`state.${path}: ${text}`)
+  }
 
   if (state.clock.now > CLOCK_RANGE.max)
     problem('clock.now', `the clock holds 1970-01-01 to 9999-12-31, not ${state.clock.now}`)
@@ -98,9 +101,27 @@ function crossChecks(state: MockState, faults: Pick<FaultRegistry, 'problem'>): 
     })
     return byKey
   }
-  const merchants = index(state.merchants, 'merchants', 'merchantId', (m) => m.merchantId, (k) => `merchant ${k}`)
-  index(state.merchants, 'merchants', 'apiKey', (m) => m.apiKey, () => 'this API key')
-  const stores = index(state.stores, 'stores', 'storeId', (s) => s.storeId, (k) => `store ${k}`)
+  const merchants = index(
+    state.merchants,
+    'merchants',
+    'merchantId',
+    (m) => m.merchantId,
+    (k) => `merchant ${k}`,
+  )
+  index(
+    state.merchants,
+    'merchants',
+    'apiKey',
+    (m) => m.apiKey,
+    () => 'this API key',
+  )
+  const stores = index(
+    state.stores,
+    'stores',
+    'storeId',
+    (s) => s.storeId,
+    (k) => `store ${k}`,
+  )
   index(
     state.accounts,
     'accounts',
@@ -115,9 +136,27 @@ function crossChecks(state: MockState, faults: Pick<FaultRegistry, 'problem'>): 
     (b) => `${b.merchantId}:${b.currency}`,
     (k) => `the ${k.split(':')[1]} balance of merchant ${k.split(':')[0]}`,
   )
-  const orders = index(state.orders, 'orders', 'orderId', (o) => o.orderId, (k) => `order ${k}`)
-  index(state.orders, 'orders', 'qrData', (o) => o.qrData, (k) => `QR data ${k}`)
-  index(state.qrCodes, 'qrCodes', 'qrData', (q) => q.qrData, (k) => `QR data ${k}`)
+  const orders = index(
+    state.orders,
+    'orders',
+    'orderId',
+    (o) => o.orderId,
+    (k) => `order ${k}`,
+  )
+  index(
+    state.orders,
+    'orders',
+    'qrData',
+    (o) => o.qrData,
+    (k) => `QR data ${k}`,
+  )
+  index(
+    state.qrCodes,
+    'qrCodes',
+    'qrData',
+    (q) => q.qrData,
+    (k) => `QR data ${k}`,
+  )
   const transactions = index(
     state.transactions,
     'transactions',
@@ -132,38 +171,97 @@ function crossChecks(state: MockState, faults: Pick<FaultRegistry, 'problem'>): 
     (r) => `${r.merchantId}:${r.key}`,
     (k) => `key ${JSON.stringify(k.split(':').slice(1).join(':'))} of merchant ${k.split(':')[0]}`,
   )
-  index(state.webhooks, 'webhooks', 'id', (w) => w.id, (k) => `webhook ${k}`)
-  const users = index(state.users, 'users', 'userId', (u) => u.userId, (k) => `user ${k}`)
-  index(state.users, 'users', 'accessToken', (u) => u.accessToken, () => 'this access token')
-  index(state.otpSessions, 'otpSessions', 'sessionId', (s) => s.sessionId, (k) => `session ${k}`)
-  index(state.outbox, 'outbox', 'id', (m) => m.id, (k) => `code ${k}`)
-  index(state.faults, 'faults', 'id', (f) => f.id, (k) => `fault ${k}`)
+  index(
+    state.webhooks,
+    'webhooks',
+    'id',
+    (w) => w.id,
+    (k) => `webhook ${k}`,
+  )
+  const users = index(
+    state.users,
+    'users',
+    'userId',
+    (u) => u.userId,
+    (k) => `user ${k}`,
+  )
+  index(
+    state.users,
+    'users',
+    'accessToken',
+    (u) => u.accessToken,
+    () => 'this access token',
+  )
+  index(
+    state.otpSessions,
+    'otpSessions',
+    'sessionId',
+    (s) => s.sessionId,
+    (k) => `session ${k}`,
+  )
+  index(
+    state.outbox,
+    'outbox',
+    'id',
+    (m) => m.id,
+    (k) => `code ${k}`,
+  )
+  index(
+    state.faults,
+    'faults',
+    'id',
+    (f) => f.id,
+    (k) => `fault ${k}`,
+  )
 
   // Id sequences: the next id of each is above every id of its kind in use (or once made, for stores).
   const above = (kind: keyof MockState['nextIds'], ids: Iterable<number>, what: string) => {
     let largest = 0
     for (const id of ids) largest = Math.max(largest, id)
     const next = state.nextIds[kind]
-    if (next <= largest) problem(`nextIds.${kind}`, `${next} is not above the ${what} ids in use (the largest is ${largest})`)
+    if (next <= largest)
+      problem(`nextIds.${kind}`, `${next} is not above the ${what} ids in use (the largest is ${largest})`)
   }
   above('merchant', merchants.keys(), 'merchant')
   above('store', stores.keys(), 'store')
   above('order', orders.keys(), 'order')
   above('transaction', transactions.keys(), 'transaction')
-  above('webhook', state.webhooks.map((w) => w.id), 'webhook')
+  above(
+    'webhook',
+    state.webhooks.map((w) => w.id),
+    'webhook',
+  )
   above('user', users.keys(), 'user')
-  above('outbox', state.outbox.map((m) => m.id), 'code')
-  above('fault', state.faults.map((f) => f.id), 'fault')
+  above(
+    'outbox',
+    state.outbox.map((m) => m.id),
+    'code',
+  )
+  above(
+    'fault',
+    state.faults.map((f) => f.id),
+    'fault',
+  )
 
   // References.
   const merchantThere = (path: string, merchantId: number) => {
     if (!merchants.has(merchantId)) problem(path, `merchant ${merchantId} is not there`)
   }
-  state.stores.forEach((s, i) => merchantThere(`stores[${i}].merchantId`, s.merchantId))
-  state.accounts.forEach((a, i) => merchantThere(`accounts[${i}].merchantId`, a.merchantId))
-  state.balances.forEach((b, i) => merchantThere(`balances[${i}].merchantId`, b.merchantId))
-  state.idempotency.forEach((r, i) => merchantThere(`idempotency[${i}].merchantId`, r.merchantId))
-  state.webhooks.forEach((w, i) => merchantThere(`webhooks[${i}].merchantId`, w.merchantId))
+  state.stores.forEach((s, i) => {
+    merchantThere(`stores[${i}].merchantId`, s.merchantId)
+  })
+  state.accounts.forEach((a, i) => {
+    merchantThere(`accounts[${i}].merchantId`, a.merchantId)
+  })
+  state.balances.forEach((b, i) => {
+    merchantThere(`balances[${i}].merchantId`, b.merchantId)
+  })
+  state.idempotency.forEach((r, i) => {
+    merchantThere(`idempotency[${i}].merchantId`, r.merchantId)
+  })
+  state.webhooks.forEach((w, i) => {
+    merchantThere(`webhooks[${i}].merchantId`, w.merchantId)
+  })
   for (const [merchantId, { at }] of merchants) {
     for (const currency of CURRENCIES) {
       if (!balances.has(`${merchantId}:${currency}`))
@@ -189,7 +287,10 @@ function crossChecks(state: MockState, faults: Pick<FaultRegistry, 'problem'>): 
     const order = orders.get(q.orderId)?.record
     if (!order) problem(`qrCodes[${i}].orderId`, `order ${q.orderId} is not there`)
     else if (order.merchantId !== q.merchantId)
-      problem(`qrCodes[${i}].orderId`, `order ${q.orderId} is merchant ${order.merchantId}'s, not merchant ${q.merchantId}'s`)
+      problem(
+        `qrCodes[${i}].orderId`,
+        `order ${q.orderId} is merchant ${order.merchantId}'s, not merchant ${q.merchantId}'s`,
+      )
   })
   const refunded = new Map<number, number>()
   state.transactions.forEach((t, i) => {
@@ -227,7 +328,10 @@ function crossChecks(state: MockState, faults: Pick<FaultRegistry, 'problem'>): 
     if (w.held && (!waiting || w.nextAttemptAt !== null))
       problem(`${at}.held`, 'a held webhook waits to be sent: it has a url, status recorded and no nextAttemptAt')
     if (w.nextAttemptAt !== null && !waiting)
-      problem(`${at}.nextAttemptAt`, 'only a webhook still being delivered (status recorded, with a url) has a next attempt')
+      problem(
+        `${at}.nextAttemptAt`,
+        'only a webhook still being delivered (status recorded, with a url) has a next attempt',
+      )
     if (waiting && !w.held && w.nextAttemptAt === null)
       problem(
         `${at}.nextAttemptAt`,

@@ -169,8 +169,13 @@ export class FaultRegistry {
   problem(fault: Omit<Fault, 'id'>): string | undefined {
     try {
       const check = new FaultRegistry(this.methodsOf)
-      check.add({ route: fault.route, kind: fault.kind, status: fault.status, delayMs: fault.delayMs,
-        times: fault.remaining })
+      check.add({
+        route: fault.route,
+        kind: fault.kind,
+        status: fault.status,
+        delayMs: fault.delayMs,
+        times: fault.remaining,
+      })
       return undefined
     } catch (error) {
       return error instanceof Error ? error.message : String(error)

@@ -6,9 +6,10 @@
  * Live updates: the page asks `GET /__mock/version` once a second and reloads what it shows only when the
  * number moved: a glance at the state (`GET /__mock/snapshot?limit=50`) and the last requests answered
  * (`GET /__mock/requests?limit=50`). "Save state" downloads the complete state (`GET /__mock/snapshot`), the
- * file `POST /__mock/snapshot`, `createMockGateway({ state })` and the CLI's `--state` load. Polling rather than server-sent events: one tiny request a second costs the
- * server nothing measurable, goes through the control API's checks like every other call, survives
- * restarts of the server without reconnection logic, and needs no change notifications from the mock.
+ * file `POST /__mock/snapshot`, `createMockGateway({ state })` and the CLI's `--state` load. Polling rather
+ * than server-sent events: one tiny request a second costs the server nothing measurable, goes through the
+ * control API's checks like every other call, survives restarts of the server without reconnection logic,
+ * and needs no change notifications from the mock.
  *
  * A server with a control token answers 401 until the page sends it: the page then asks for it (a form
  * that says where the server printed it) instead of showing the refusal.
