@@ -111,26 +111,29 @@ describe('mock.snapshot() and mock.load(): the round trip', () => {
     expect(fresh.audit()).toEqual([])
   })
 
-  it('a loaded mock goes on where the saved one was: settlement, retries, lockout, codes and ids continue', async () => {
-    const { mock, merchant } = await richMock()
-    const fresh = pinMock(OPTIONS)
-    await fresh.load(await mock.snapshot())
-    for (const m of [mock, fresh]) {
-      await m.clock.advance(days(7))
-      const order = await call(m, GATEWAY_PATHS.createOrder, {
-        apiKey: merchant.apiKey,
-        body: { storeId: merchant.storeId, amount: 1, currency: 'USD' },
-      })
-      expect(order.status).toBe(200)
-    }
-    // The same records, but for the random QR data of the order each made after the split.
-    expect(withoutQrData(await fresh.snapshot())).toEqual(withoutQrData(await mock.snapshot()))
-    const state = (await fresh.snapshot()).state!
-    expect(state.transactions.filter((t) => t.status === 'pending')).toEqual([])
-    expect(state.users[0]!.wrongAttempts).toBe(5)
-    expect(state.otpSessions).toEqual([])
-    expect(fresh.audit()).toEqual([])
-  })
+  it(
+    'a loaded mock goes on where the saved one was: settlement, retries, lockout, codes and ids ' + 'continue',
+    async () => {
+      const { mock, merchant } = await richMock()
+      const fresh = pinMock(OPTIONS)
+      await fresh.load(await mock.snapshot())
+      for (const m of [mock, fresh]) {
+        await m.clock.advance(days(7))
+        const order = await call(m, GATEWAY_PATHS.createOrder, {
+          apiKey: merchant.apiKey,
+          body: { storeId: merchant.storeId, amount: 1, currency: 'USD' },
+        })
+        expect(order.status).toBe(200)
+      }
+      // The same records, but for the random QR data of the order each made after the split.
+      expect(withoutQrData(await fresh.snapshot())).toEqual(withoutQrData(await mock.snapshot()))
+      const state = (await fresh.snapshot()).state!
+      expect(state.transactions.filter((t) => t.status === 'pending')).toEqual([])
+      expect(state.users[0]!.wrongAttempts).toBe(5)
+      expect(state.otpSessions).toEqual([])
+      expect(fresh.audit()).toEqual([])
+    },
+  )
 
   it('a webhook whose attempt is under way is saved as due at once, and a loaded mock sends it again', async () => {
     let release: (r: Response) => void = () => {}
@@ -168,24 +171,28 @@ describe('mock.snapshot() and mock.load(): the round trip', () => {
     await paying
   })
 
-  it("an attempt under way in the mock that loads is dropped with its state: its answer changes none of the state's webhooks", async () => {
-    let release: (r: Response) => void = () => {}
-    const target = newMock({ webhookFetch: () => new Promise<Response>((resolve) => (release = resolve)) })
-    const merchant = await newMerchant(target)
-    await target.merchants.update(merchant.merchantId, { webhookUrl: 'http://127.0.0.1:9/webhooks' })
-    const order = await call(target, GATEWAY_PATHS.createOrder, {
-      apiKey: merchant.apiKey,
-      body: { storeId: merchant.storeId, amount: 5, currency: 'USD' },
-    })
-    const paying = target.payments.create({ orderId: Number(order.body.order_id), status: 'SUCCESS' })
-    await expect.poll(() => target.webhooks.list().length).toBe(1)
-    const { mock } = await richMock()
-    const saved = await mock.snapshot()
-    await target.load(saved)
-    release(new Response('ok'))
-    await paying
-    expect((await target.snapshot()).state).toEqual(saved.state)
-  })
+  it(
+    "an attempt under way in the mock that loads is dropped with its state: its answer changes none of the state's " +
+      'webhooks',
+    async () => {
+      let release: (r: Response) => void = () => {}
+      const target = newMock({ webhookFetch: () => new Promise<Response>((resolve) => (release = resolve)) })
+      const merchant = await newMerchant(target)
+      await target.merchants.update(merchant.merchantId, { webhookUrl: 'http://127.0.0.1:9/webhooks' })
+      const order = await call(target, GATEWAY_PATHS.createOrder, {
+        apiKey: merchant.apiKey,
+        body: { storeId: merchant.storeId, amount: 5, currency: 'USD' },
+      })
+      const paying = target.payments.create({ orderId: Number(order.body.order_id), status: 'SUCCESS' })
+      await expect.poll(() => target.webhooks.list().length).toBe(1)
+      const { mock } = await richMock()
+      const saved = await mock.snapshot()
+      await target.load(saved)
+      release(new Response('ok'))
+      await paying
+      expect((await target.snapshot()).state).toEqual(saved.state)
+    },
+  )
 
   it('load() replaces the state but keeps the request log and listeners; version() moves once', async () => {
     const { mock } = await richMock()
@@ -363,63 +370,69 @@ describe('POST /__mock/snapshot', () => {
     return { status: res.status, body: text === '' ? undefined : JSON.parse(text) }
   }
 
-  it('loads what GET /__mock/snapshot saved (200 with what was loaded); a refusal is a 400 naming the field', async () => {
-    const { mock } = await richMock()
-    const saved = (await send(mock, 'GET', '/__mock/snapshot')).body
-    const target = pinMock(OPTIONS)
-    const loaded = await send(target, 'POST', '/__mock/snapshot', saved)
-    expect(loaded.status).toBe(200)
-    expect(loaded.body).toMatchObject({ format: 1, now: saved.clock.now, faults: 2 })
-    expect((await send(target, 'GET', '/__mock/snapshot')).body).toEqual(saved)
+  it(
+    'loads what GET /__mock/snapshot saved (200 with what was loaded); a refusal is a 400 naming the ' + 'field',
+    async () => {
+      const { mock } = await richMock()
+      const saved = (await send(mock, 'GET', '/__mock/snapshot')).body
+      const target = pinMock(OPTIONS)
+      const loaded = await send(target, 'POST', '/__mock/snapshot', saved)
+      expect(loaded.status).toBe(200)
+      expect(loaded.body).toMatchObject({ format: 1, now: saved.clock.now, faults: 2 })
+      expect((await send(target, 'GET', '/__mock/snapshot')).body).toEqual(saved)
 
-    const broken = structuredClone(saved)
-    broken.state.balances[1].freezeMinor += 5
-    const version = target.version()
-    const refused = await send(target, 'POST', '/__mock/snapshot', broken)
-    expect(refused).toEqual({
-      status: 400,
-      body: {
-        statusCode: 400,
-        error: 'Bad Request',
-        message: expect.stringContaining('state.balances[1].freezeMinor'),
-      },
-    })
-    expect(target.version()).toBe(version)
-    const glance = (await send(mock, 'GET', '/__mock/snapshot?limit=50')).body
-    expect((await send(target, 'POST', '/__mock/snapshot', glance)).body.message).toMatch(/a glance/)
-    const notJson = await createControlHandler(target)(
-      new Request('http://127.0.0.1:4010/__mock/snapshot', { method: 'POST', body: '{"format":' }),
-    )
-    expect(notJson.status).toBe(400)
-    expect((await send(target, 'GET', '/__mock/snapshot')).body).toEqual(saved)
-  })
-
-  it('over HTTP it needs the control token (401 without it) and an allowed Origin (403), as every control route', async () => {
-    const { mock } = await richMock()
-    const saved = JSON.stringify(await mock.snapshot())
-    const server = await startMockServer({
-      port: 0,
-      seed: [DEMO_MERCHANT],
-      clock: { now: MONDAY, frozen: true },
-      tickMs: 0,
-      controlToken: 'tok_0123456789',
-      ...OPTIONS,
-    })
-    servers.push(server)
-    const post = (headers: Record<string, string>) =>
-      fetch(`${server.url}/__mock/snapshot`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...headers },
-        body: saved,
+      const broken = structuredClone(saved)
+      broken.state.balances[1].freezeMinor += 5
+      const version = target.version()
+      const refused = await send(target, 'POST', '/__mock/snapshot', broken)
+      expect(refused).toEqual({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: expect.stringContaining('state.balances[1].freezeMinor'),
+        },
       })
-    const before = await server.mock.snapshot()
-    expect((await post({})).status).toBe(401)
-    expect((await post({ Authorization: 'Bearer wrong_token' })).status).toBe(401)
-    const foreign = await post({ Authorization: 'Bearer tok_0123456789', Origin: 'https://evil.example' })
-    expect(foreign.status).toBe(403)
-    expect(await server.mock.snapshot(), 'nothing loaded').toEqual(before)
-    const ok = await post({ Authorization: 'Bearer tok_0123456789' })
-    expect(ok.status).toBe(200)
-    expect(JSON.stringify(await server.mock.snapshot())).toBe(saved)
-  })
+      expect(target.version()).toBe(version)
+      const glance = (await send(mock, 'GET', '/__mock/snapshot?limit=50')).body
+      expect((await send(target, 'POST', '/__mock/snapshot', glance)).body.message).toMatch(/a glance/)
+      const notJson = await createControlHandler(target)(
+        new Request('http://127.0.0.1:4010/__mock/snapshot', { method: 'POST', body: '{"format":' }),
+      )
+      expect(notJson.status).toBe(400)
+      expect((await send(target, 'GET', '/__mock/snapshot')).body).toEqual(saved)
+    },
+  )
+
+  it(
+    'over HTTP it needs the control token (401 without it) and an allowed Origin (403), as every control ' + 'route',
+    async () => {
+      const { mock } = await richMock()
+      const saved = JSON.stringify(await mock.snapshot())
+      const server = await startMockServer({
+        port: 0,
+        seed: [DEMO_MERCHANT],
+        clock: { now: MONDAY, frozen: true },
+        tickMs: 0,
+        controlToken: 'tok_0123456789',
+        ...OPTIONS,
+      })
+      servers.push(server)
+      const post = (headers: Record<string, string>) =>
+        fetch(`${server.url}/__mock/snapshot`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: saved,
+        })
+      const before = await server.mock.snapshot()
+      expect((await post({})).status).toBe(401)
+      expect((await post({ Authorization: 'Bearer wrong_token' })).status).toBe(401)
+      const foreign = await post({ Authorization: 'Bearer tok_0123456789', Origin: 'https://evil.example' })
+      expect(foreign.status).toBe(403)
+      expect(await server.mock.snapshot(), 'nothing loaded').toEqual(before)
+      const ok = await post({ Authorization: 'Bearer tok_0123456789' })
+      expect(ok.status).toBe(200)
+      expect(JSON.stringify(await server.mock.snapshot())).toBe(saved)
+    },
+  )
 })

@@ -86,6 +86,11 @@ export function createControlApi(runtime: GatewayRuntime) {
      * state: records, id sequences, clock, armed webhook switches and faults; what derives from them is
      * rebuilt. The whole document is checked first: a refusal is a `RuleError` 400 naming the field, and
      * changes nothing. `reset()` still goes back to the state the mock started from, not to this one.
+     *
+     * @example
+     * ```ts
+     * const { records } = await mock.load(JSON.parse(readFileSync('scenario.json', 'utf8')))
+     * ```
      */
     load: (document: unknown): Promise<MockLoadSummary> => load(control, document),
     /** What the mock holds now (after dropping what expired by the mock clock): records per table and queued work. */
