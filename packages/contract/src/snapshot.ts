@@ -37,7 +37,7 @@ import {
  */
 export const MOCK_SNAPSHOT_FORMAT = 1
 
-const nextId = /* @__PURE__ */ z.number().check(z.int(), z.positive())
+const nextId = /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.positive())
 
 /**
  * The mock clock in a saved state: where it stood (epoch milliseconds) and whether it stands still there
@@ -49,8 +49,8 @@ const nextId = /* @__PURE__ */ z.number().check(z.int(), z.positive())
  * ```
  */
 export const mockClockStateSchema = /* @__PURE__ */ z.object({
-  now: /* @__PURE__ */ z.number().check(z.int(), z.nonnegative()),
-  frozen: z.boolean(),
+  now: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.nonnegative()),
+  frozen: /* @__PURE__ */ z.boolean(),
 })
 
 /**
@@ -86,9 +86,11 @@ export const mockNextIdsSchema = /* @__PURE__ */ z.object({
  * ```
  */
 export const webhookSwitchesSchema = /* @__PURE__ */ z.object({
-  duplicateNext: z.boolean(),
-  holdNext: z.boolean(),
-  staleNextSeconds: /* @__PURE__ */ z.number().check(z.nonnegative(), z.maximum(31_536_000)),
+  duplicateNext: /* @__PURE__ */ z.boolean(),
+  holdNext: /* @__PURE__ */ z.boolean(),
+  staleNextSeconds: /* @__PURE__ */ z
+    .number()
+    .check(/* @__PURE__ */ z.nonnegative(), /* @__PURE__ */ z.maximum(31_536_000)),
 })
 
 /**
@@ -102,11 +104,18 @@ export const webhookSwitchesSchema = /* @__PURE__ */ z.object({
  */
 export const faultRecordSchema = /* @__PURE__ */ z.object({
   id: nextId,
-  route: z.string(),
-  kind: z.enum(['latency', 'error', 'network', 'drop-response']),
-  status: /* @__PURE__ */ z.number().check(z.int(), z.minimum(400), z.maximum(599)),
-  delayMs: /* @__PURE__ */ z.number().check(z.nonnegative(), z.maximum(600_000)),
-  remaining: z.union([z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), z.literal('always')]),
+  route: /* @__PURE__ */ z.string(),
+  kind: /* @__PURE__ */ z.enum(['latency', 'error', 'network', 'drop-response']),
+  status: /* @__PURE__ */ z
+    .number()
+    .check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.minimum(400), /* @__PURE__ */ z.maximum(599)),
+  delayMs: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.nonnegative(), /* @__PURE__ */ z.maximum(600_000)),
+  remaining: /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z
+      .number()
+      .check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.minimum(1), /* @__PURE__ */ z.maximum(1_000_000)),
+    /* @__PURE__ */ z.literal('always'),
+  ]),
 })
 
 /**
@@ -123,20 +132,20 @@ export const faultRecordSchema = /* @__PURE__ */ z.object({
 export const mockStateSchema = /* @__PURE__ */ z.object({
   clock: mockClockStateSchema,
   nextIds: mockNextIdsSchema,
-  merchants: z.array(merchantRecordSchema),
-  stores: z.array(storeRecordSchema),
-  accounts: z.array(accountRecordSchema),
-  balances: z.array(balanceRecordSchema),
-  orders: z.array(orderRecordSchema),
-  qrCodes: z.array(qrRecordSchema),
-  transactions: z.array(transactionRecordSchema),
-  idempotency: z.array(idempotencyRecordSchema),
-  webhooks: z.array(webhookRecordSchema),
-  users: z.array(userRecordSchema),
-  otpSessions: z.array(otpSessionRecordSchema),
-  outbox: z.array(outboxRecordSchema),
+  merchants: /* @__PURE__ */ z.array(merchantRecordSchema),
+  stores: /* @__PURE__ */ z.array(storeRecordSchema),
+  accounts: /* @__PURE__ */ z.array(accountRecordSchema),
+  balances: /* @__PURE__ */ z.array(balanceRecordSchema),
+  orders: /* @__PURE__ */ z.array(orderRecordSchema),
+  qrCodes: /* @__PURE__ */ z.array(qrRecordSchema),
+  transactions: /* @__PURE__ */ z.array(transactionRecordSchema),
+  idempotency: /* @__PURE__ */ z.array(idempotencyRecordSchema),
+  webhooks: /* @__PURE__ */ z.array(webhookRecordSchema),
+  users: /* @__PURE__ */ z.array(userRecordSchema),
+  otpSessions: /* @__PURE__ */ z.array(otpSessionRecordSchema),
+  outbox: /* @__PURE__ */ z.array(outboxRecordSchema),
   webhookSwitches: webhookSwitchesSchema,
-  faults: z.array(faultRecordSchema),
+  faults: /* @__PURE__ */ z.array(faultRecordSchema),
 })
 
 /**
@@ -150,7 +159,7 @@ export const mockStateSchema = /* @__PURE__ */ z.object({
  * ```
  */
 export const mockSnapshotDocumentSchema = /* @__PURE__ */ z.looseObject({
-  format: z.literal(MOCK_SNAPSHOT_FORMAT),
+  format: /* @__PURE__ */ z.literal(MOCK_SNAPSHOT_FORMAT),
   state: mockStateSchema,
 })
 

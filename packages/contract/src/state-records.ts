@@ -10,10 +10,13 @@
 import * as z from 'zod/mini'
 import { currencySchema as currency } from './schemas/amount.js'
 
-const id = /* @__PURE__ */ z.number().check(z.int(), z.positive())
-const minor = /* @__PURE__ */ z.number().check(z.int(), z.nonnegative())
-const time = /* @__PURE__ */ z.number().check(z.int())
-const party = /* @__PURE__ */ z.object({ accountName: z.string(), accountNumber: z.string() })
+const id = /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.positive())
+const minor = /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.nonnegative())
+const time = /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int())
+const party = /* @__PURE__ */ z.object({
+  accountName: /* @__PURE__ */ z.string(),
+  accountNumber: /* @__PURE__ */ z.string(),
+})
 
 /**
  * A merchant account and its credentials.
@@ -26,13 +29,13 @@ const party = /* @__PURE__ */ z.object({ accountName: z.string(), accountNumber:
 export const merchantRecordSchema = /* @__PURE__ */ z.object({
   merchantId: id,
   appId: id,
-  name: z.string(),
-  apiKey: z.string().check(z.minLength(1)),
-  apiSecret: z.string().check(z.minLength(1)),
-  webhookUrl: z.nullable(z.string()),
+  name: /* @__PURE__ */ z.string(),
+  apiKey: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
+  apiSecret: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
+  webhookUrl: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
   createdAt: time,
   /** Set when the control API removed the merchant: its data stays, its API key answers 404. */
-  removedAt: z.nullable(time),
+  removedAt: /* @__PURE__ */ z.nullable(time),
 })
 /**
  * A merchant as the mock keeps it.
@@ -55,8 +58,8 @@ export type MerchantRecord = z.infer<typeof merchantRecordSchema>
 export const storeRecordSchema = /* @__PURE__ */ z.object({
   storeId: id,
   merchantId: id,
-  storeName: z.string(),
-  address: z.string(),
+  storeName: /* @__PURE__ */ z.string(),
+  address: /* @__PURE__ */ z.string(),
 })
 /**
  * A store as the mock keeps it.
@@ -79,9 +82,9 @@ export type StoreRecord = z.infer<typeof storeRecordSchema>
  */
 export const accountRecordSchema = /* @__PURE__ */ z.object({
   merchantId: id,
-  accountNumber: z.string().check(z.minLength(1)),
-  accountName: z.string(),
-  failAtSettlement: z.boolean(),
+  accountNumber: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
+  accountName: /* @__PURE__ */ z.string(),
+  failAtSettlement: /* @__PURE__ */ z.boolean(),
 })
 /**
  * A payout account as the mock keeps it.
@@ -138,14 +141,14 @@ export const orderRecordSchema = /* @__PURE__ */ z.object({
   amountMinor: minor,
   currency,
   status: orderStatusSchema,
-  source: z.enum(['order', 'qr']),
-  qrData: z.string(),
+  source: /* @__PURE__ */ z.enum(['order', 'qr']),
+  qrData: /* @__PURE__ */ z.string(),
   qrExpiresAt: time,
-  payer: z.nullable(party),
+  payer: /* @__PURE__ */ z.nullable(party),
   createdAt: time,
   updatedAt: time,
-  cancelledAt: z.nullable(time),
-  cancelReason: z.nullable(z.string()),
+  cancelledAt: /* @__PURE__ */ z.nullable(time),
+  cancelReason: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
 })
 /**
  * An order as the mock keeps it.
@@ -166,14 +169,14 @@ export type OrderRecord = z.infer<typeof orderRecordSchema>
  * ```
  */
 export const qrRecordSchema = /* @__PURE__ */ z.object({
-  qrData: z.string(),
+  qrData: /* @__PURE__ */ z.string(),
   merchantId: id,
   storeId: id,
   amountMinor: minor,
   currency,
   createdAt: time,
   expiresAt: time,
-  orderId: z.nullable(id),
+  orderId: /* @__PURE__ */ z.nullable(id),
 })
 /**
  * A stand-alone QR code as the mock keeps it.
@@ -201,18 +204,18 @@ const transactionStatusSchema = /* @__PURE__ */ z.enum(['pending', 'completed', 
 export const transactionRecordSchema = /* @__PURE__ */ z.object({
   transactionId: id,
   merchantId: id,
-  kind: z.enum(['payment', 'refund', 'payout']),
+  kind: /* @__PURE__ */ z.enum(['payment', 'refund', 'payout']),
   /** The order paid or refunded; 0 for a payout, which has no order. */
-  orderId: z.number().check(z.int(), z.nonnegative()),
+  orderId: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.nonnegative()),
   amountMinor: minor,
   currency,
   status: transactionStatusSchema,
   /** Payer for a payment or refund; destination for a payout. */
-  accountName: z.string(),
-  accountNumber: z.string(),
-  remark: z.string(),
-  dueAt: z.nullable(time),
-  failureReason: z.nullable(z.string()),
+  accountName: /* @__PURE__ */ z.string(),
+  accountNumber: /* @__PURE__ */ z.string(),
+  remark: /* @__PURE__ */ z.string(),
+  dueAt: /* @__PURE__ */ z.nullable(time),
+  failureReason: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
   createdAt: time,
   updatedAt: time,
 })
@@ -237,11 +240,11 @@ export type TransactionRecord = z.infer<typeof transactionRecordSchema>
  */
 export const idempotencyRecordSchema = /* @__PURE__ */ z.object({
   merchantId: id,
-  key: z.string(),
-  operation: z.string(),
-  fingerprint: z.string(),
-  status: z.number().check(z.int()),
-  body: z.string(),
+  key: /* @__PURE__ */ z.string(),
+  operation: /* @__PURE__ */ z.string(),
+  fingerprint: /* @__PURE__ */ z.string(),
+  status: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int()),
+  body: /* @__PURE__ */ z.string(),
   createdAt: time,
   expiresAt: time,
 })
@@ -266,8 +269,8 @@ export type IdempotencyRecord = z.infer<typeof idempotencyRecordSchema>
  */
 export const webhookAttemptSchema = /* @__PURE__ */ z.object({
   at: time,
-  outcome: z.enum(['delivered', 'failed']),
-  detail: z.string(),
+  outcome: /* @__PURE__ */ z.enum(['delivered', 'failed']),
+  detail: /* @__PURE__ */ z.string(),
 })
 
 /**
@@ -282,35 +285,35 @@ export const webhookAttemptSchema = /* @__PURE__ */ z.object({
 export const webhookRecordSchema = /* @__PURE__ */ z.object({
   id: id,
   merchantId: id,
-  url: z.nullable(z.string()),
-  payload: z.object({
-    accountName: z.string(),
-    accountNumber: z.string(),
-    amount: z.number(),
+  url: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+  payload: /* @__PURE__ */ z.object({
+    accountName: /* @__PURE__ */ z.string(),
+    accountNumber: /* @__PURE__ */ z.string(),
+    amount: /* @__PURE__ */ z.number(),
     appId: id,
     createTimeMilli: time,
     currency,
     orderId: id,
-    status: z.string(),
+    status: /* @__PURE__ */ z.string(),
     transactionId: id,
   }),
-  rawBody: z.string(),
+  rawBody: /* @__PURE__ */ z.string(),
   /**
    * X-Signature of the latest attempt; null when the contract in force did not sign webhooks (before release 1.4.0).
    */
-  signature: z.nullable(z.string()),
+  signature: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
   /**
    * `recorded`: not delivered yet (an HTTP attempt is running or scheduled, or there is no URL and no
    * listener answered); `delivered`: a 2xx answer (or a listener returned); `failed`: gave up.
    */
-  status: z.enum(['recorded', 'delivered', 'failed']),
-  attempts: z.array(webhookAttemptSchema),
+  status: /* @__PURE__ */ z.enum(['recorded', 'delivered', 'failed']),
+  attempts: /* @__PURE__ */ z.array(webhookAttemptSchema),
   /** Mock-clock time of the next HTTP attempt; null when none is scheduled (no URL, held, in flight, or done). */
-  nextAttemptAt: z.nullable(time),
+  nextAttemptAt: /* @__PURE__ */ z.nullable(time),
   /** Held back by `holdNext()` until the merchant's next webhook has had its first attempt. */
-  held: z.boolean(),
+  held: /* @__PURE__ */ z.boolean(),
   /** Sent twice, byte for byte, when delivered (`duplicateNext()`). */
-  duplicate: z.boolean(),
+  duplicate: /* @__PURE__ */ z.boolean(),
   createdAt: time,
 })
 /**
@@ -325,9 +328,9 @@ export type WebhookRecord = z.infer<typeof webhookRecordSchema>
 
 /** A phone number as the PIN module spells it. */
 const phoneSchema = /* @__PURE__ */ z.object({
-  phoneCode: z.string(),
-  countryCode: z.string(),
-  phoneNumber: z.string(),
+  phoneCode: /* @__PURE__ */ z.string(),
+  countryCode: /* @__PURE__ */ z.string(),
+  phoneNumber: /* @__PURE__ */ z.string(),
 })
 /**
  * A phone number as the PIN module spells it.
@@ -341,9 +344,9 @@ export type Phone = z.infer<typeof phoneSchema>
 
 /** A salted PBKDF2-SHA256 hash of a PIN; the PIN itself is never stored. */
 const pinHashSchema = /* @__PURE__ */ z.object({
-  salt: z.string(),
-  hash: z.string(),
-  iterations: z.number().check(z.int(), z.positive()),
+  salt: /* @__PURE__ */ z.string(),
+  hash: /* @__PURE__ */ z.string(),
+  iterations: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.positive()),
 })
 /**
  * A salted PBKDF2-SHA256 hash of a PIN (the salt and hash in hex).
@@ -365,16 +368,16 @@ export type PinHash = z.infer<typeof pinHashSchema>
  */
 export const userRecordSchema = /* @__PURE__ */ z.object({
   userId: id,
-  accessToken: z.string().check(z.minLength(1)),
-  email: z.nullable(z.string()),
-  emailVerified: z.boolean(),
-  phone: z.nullable(phoneSchema),
-  phoneVerified: z.boolean(),
-  pin: z.nullable(pinHashSchema),
-  wrongAttempts: z.number().check(z.int(), z.nonnegative()),
-  blockedUntil: z.nullable(time),
+  accessToken: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
+  email: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+  emailVerified: /* @__PURE__ */ z.boolean(),
+  phone: /* @__PURE__ */ z.nullable(phoneSchema),
+  phoneVerified: /* @__PURE__ */ z.boolean(),
+  pin: /* @__PURE__ */ z.nullable(pinHashSchema),
+  wrongAttempts: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.nonnegative()),
+  blockedUntil: /* @__PURE__ */ z.nullable(time),
   /** When forgot-pin sent this user a code, within the rate limit's window (older times are dropped). */
-  resetCodesSentAt: z.array(time),
+  resetCodesSentAt: /* @__PURE__ */ z.array(time),
   createdAt: time,
 })
 /**
@@ -398,14 +401,14 @@ export type UserRecord = z.infer<typeof userRecordSchema>
  * ```
  */
 export const otpSessionRecordSchema = /* @__PURE__ */ z.object({
-  sessionId: z.string(),
+  sessionId: /* @__PURE__ */ z.string(),
   userId: id,
-  channel: z.enum(['email', 'phone']),
+  channel: /* @__PURE__ */ z.enum(['email', 'phone']),
   /** The contact the code went to, normalised (lower-case e-mail, or +<code> <number>). */
-  to: z.string(),
-  codeHash: z.string(),
-  state: z.enum(['open', 'verified', 'ended']),
-  wrongCodes: z.number().check(z.int(), z.nonnegative()),
+  to: /* @__PURE__ */ z.string(),
+  codeHash: /* @__PURE__ */ z.string(),
+  state: /* @__PURE__ */ z.enum(['open', 'verified', 'ended']),
+  wrongCodes: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.nonnegative()),
   expiresAt: time,
   createdAt: time,
 })
@@ -430,10 +433,10 @@ export type OtpSessionRecord = z.infer<typeof otpSessionRecordSchema>
 export const outboxRecordSchema = /* @__PURE__ */ z.object({
   id: id,
   userId: id,
-  channel: z.enum(['email', 'phone']),
-  to: z.string(),
-  code: z.string(),
-  sessionId: z.string(),
+  channel: /* @__PURE__ */ z.enum(['email', 'phone']),
+  to: /* @__PURE__ */ z.string(),
+  code: /* @__PURE__ */ z.string(),
+  sessionId: /* @__PURE__ */ z.string(),
   sentAt: time,
 })
 /**
