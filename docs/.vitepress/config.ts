@@ -41,6 +41,7 @@ const GUIDES: DefaultTheme.SidebarItem[] = [
     items: [
       { text: 'The mock in tests', link: '/mock' },
       { text: 'The mock server', link: '/mock-server' },
+      { text: 'Scenarios: a state to start from', link: '/scenarios' },
       { text: 'States', link: '/states' },
     ],
   },
@@ -230,7 +231,11 @@ export default defineConfig({
   },
   themeConfig: {
     nav: [
-      { text: 'Guides', link: '/sdk', activeMatch: '^/(sdk|errors|releases|mock|mock-server|states)(\\.html)?$' },
+      {
+        text: 'Guides',
+        link: '/sdk',
+        activeMatch: '^/(sdk|errors|releases|mock|mock-server|scenarios|states)(\\.html)?$',
+      },
       { text: 'Examples', link: '/examples/quickstart', activeMatch: '^/examples/' },
       {
         text: 'API reference',

@@ -11,7 +11,7 @@
  * Screenshots of the main views go to a temporary folder, or to docs/ with INSPECTOR_SCREENSHOTS=docs
  * (`npm run docs:inspector`).
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -322,6 +322,18 @@ describe('the inspector page, in Chromium', () => {
     expect(faults.find((f) => f.kind === 'latency')?.delayMs).toBe(1500)
     await form.getByRole('button', { name: 'Clear' }).click()
     await expect.poll(() => page.getByRole('tabpanel').getByText('No active faults.').count()).toBe(1)
+  })
+
+  it('Save state downloads the complete state as a file named after the mock clock, what a mock loads', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save state' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^mock-state-2026-11-\d\dT\d\d-\d\d-\d\dZ\.json$/)
+    const saved = JSON.parse(readFileSync(await download.path(), 'utf8'))
+    expect(saved.format).toBe(1)
+    expect(saved.state).toEqual((await http('GET', `${cli.url}/__mock/snapshot`)).body.state)
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Saved the state as mock-state-')
   })
 
   it('on a 390 px wide screen no tab scrolls sideways, neither the page nor any box in it', async () => {

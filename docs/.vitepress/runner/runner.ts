@@ -299,9 +299,12 @@ async function runNow(code: string, kind: 'guide' | 'self-contained', started: n
   created = []
   for (const [i, mock] of own.entries()) {
     const title = own.length === 1 ? "The example's mock" : `The example's mock ${i + 1}`
-    mocks.push(describeSnapshot(await mock.snapshot({ limit: 50 }), title))
+    mocks.push(describeSnapshot(await mock.snapshot({ limit: 50 }), mock.requests.list({ limit: 50 }), title))
   }
-  if (env !== undefined) mocks.push(describeSnapshot(await env.mock.snapshot({ limit: 50 }), env.title))
+  if (env !== undefined)
+    mocks.push(
+      describeSnapshot(await env.mock.snapshot({ limit: 50 }), env.mock.requests.list({ limit: 50 }), env.title),
+    )
   return {
     lines,
     ...(error === undefined ? {} : { error }),

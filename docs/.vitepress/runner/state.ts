@@ -5,7 +5,7 @@
  * `mock.snapshot()`, in the order things happened, rather than the snapshot's JSON. Empty tables are named
  * in one line instead of drawn.
  */
-import type { MockSnapshot } from '@merchant-gateway/mock'
+import type { MockSnapshot, RequestLogEntry } from '@merchant-gateway/mock'
 
 /**
  * One table of the panel: its cells are text.
@@ -26,7 +26,8 @@ interface StateTable {
  *
  * @example
  * ```ts
- * const panel: StatePanel = describeSnapshot(await mock.snapshot(), 'The example\'s mock')
+ * const glance = await mock.snapshot({ limit: 50 })
+ * const panel: StatePanel = describeSnapshot(glance, mock.requests.list({ limit: 50 }), 'The example\'s mock')
  * panel.empty // ['payouts', 'one-time codes', ...]
  * ```
  */
@@ -53,14 +54,20 @@ function time(iso: string | number | null, today: string): string {
 }
 
 /**
- * The panel of a snapshot (newest first, as the mock lists) with its rows in the order they happened.
+ * The panel of a snapshot (newest first, as the mock lists) and of the request log (oldest first), with its rows
+ * in the order they happened.
  *
  * @example
  * ```ts
- * describeSnapshot(await mock.snapshot(), 'The gateway behind *.example.com').tables[0]?.title // 'Balances'
+ * const panel = describeSnapshot(await mock.snapshot(), mock.requests.list(), 'The gateway behind *.example.com')
+ * panel.tables[0]?.title // 'Balances'
  * ```
  */
-export function describeSnapshot(snapshot: MockSnapshot, title: string): StatePanel {
+export function describeSnapshot(
+  snapshot: MockSnapshot,
+  requests: readonly RequestLogEntry[],
+  title: string,
+): StatePanel {
   const today = snapshot.clock.now.slice(0, 10)
   const at = (iso: string | number | null) => time(iso, today)
   const tables: StateTable[] = []
@@ -167,14 +174,12 @@ export function describeSnapshot(snapshot: MockSnapshot, title: string): StatePa
   add(
     'Requests',
     ['#', 'request', 'status', 'replayed'],
-    [...snapshot.requests]
-      .reverse()
-      .map((r) => [
-        String(r.seq),
-        `${r.method} ${r.path}`,
-        r.status === null ? 'no answer' : String(r.status),
-        r.replayed ? 'yes' : '',
-      ]),
+    [...requests].map((r) => [
+      String(r.seq),
+      `${r.method} ${r.path}`,
+      r.status === null ? 'no answer' : String(r.status),
+      r.replayed ? 'yes' : '',
+    ]),
   )
   const clock = `${snapshot.clock.now}${snapshot.clock.frozen ? ' (frozen)' : ''}`
   return { title, clock, tables, empty }

@@ -1,7 +1,8 @@
 /**
  * The service contract of the merchant payment gateway and PIN module: currencies and money
  * rules, limits, release dates, paths, header names, error codes, and zod/mini schemas of
- * every gateway request, response, error body and webhook. HMAC signing lives in the
+ * every gateway request, response, error body and webhook; the records of the mock's state and the
+ * versioned format a saved state is written in (`snapshot.ts`). HMAC signing lives in the
  * `@merchant-gateway/contract/crypto` subpath.
  *
  * Every top-level schema and frozen table is marked `@__PURE__`: building one has no side effect, and
@@ -126,3 +127,51 @@ export { STATUS_NAMES, codeErrorBodySchema, errorBodySchema, statusErrorBodySche
 export type { CodeErrorBody, ErrorBody, StatusErrorBody } from './schemas/errors.js'
 export { WEBHOOK_STATUSES, webhookPayloadSchema } from './schemas/webhook.js'
 export type { WebhookPayload, WebhookStatus } from './schemas/webhook.js'
+export {
+  accountRecordSchema,
+  balanceRecordSchema,
+  idempotencyRecordSchema,
+  merchantRecordSchema,
+  orderRecordSchema,
+  otpSessionRecordSchema,
+  outboxRecordSchema,
+  qrRecordSchema,
+  storeRecordSchema,
+  transactionRecordSchema,
+  userRecordSchema,
+  webhookAttemptSchema,
+  webhookRecordSchema,
+} from './state-records.js'
+export type {
+  AccountRecord,
+  BalanceRecord,
+  IdempotencyRecord,
+  MerchantRecord,
+  OrderRecord,
+  OtpSessionRecord,
+  OutboxRecord,
+  Phone,
+  PinHash,
+  QrRecord,
+  StoreRecord,
+  TransactionRecord,
+  UserRecord,
+  WebhookRecord,
+} from './state-records.js'
+export {
+  MOCK_SNAPSHOT_FORMAT,
+  faultRecordSchema,
+  mockClockStateSchema,
+  mockNextIdsSchema,
+  mockSnapshotDocumentSchema,
+  mockStateSchema,
+  webhookSwitchesSchema,
+} from './snapshot.js'
+export type {
+  FaultRecord,
+  MockClockState,
+  MockNextIds,
+  MockSnapshotDocument,
+  MockState,
+  WebhookSwitches,
+} from './snapshot.js'

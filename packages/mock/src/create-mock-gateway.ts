@@ -9,6 +9,8 @@ import { createMockFetch } from './http/mock-fetch.js'
 import { MockClock } from './clock/clock.js'
 import { applySeed, createControlApi, type ControlApi } from './control/control-api.js'
 import { resetBody } from './control/control-schemas.js'
+import { checkSnapshotDocument } from './control/state-check.js'
+import { restoreState } from './control/state-restore.js'
 import type { DomainContext } from './domain/context.js'
 import { IdempotencyStore } from './domain/idempotency.js'
 import { Ledger } from './domain/ledger.js'
@@ -46,12 +48,17 @@ export interface MockGateway extends ControlApi {
   readonly handlers: HttpHandler[]
   /** A fetch that runs requests through this instance's handlers, with no global interception. */
   readonly fetch: typeof fetch
-  /** Resolves once the seed merchants exist. Requests and control calls wait for it by themselves. */
+  /**
+   * Resolves once the seed merchants (or the start state) are in place. Requests and control calls wait for it
+   * by themselves.
+   */
   readonly ready: Promise<void>
   /**
-   * Back to the seeded state: tables emptied, seed re-applied, faults and request log cleared. The clock
-   * stays where it is (a running clock keeps real time, so clients signing with their own clock stay in
-   * step) unless `clock: 'start'` (or the option `resetClock: 'start'`) puts it back where it started.
+   * Back to the start: tables emptied and the seed re-applied, faults and request log cleared; or, for a mock
+   * made with a `state`, that state in place again (a state loaded later with `load()` is not where reset
+   * goes back to). The clock stays where it is (a running clock keeps real time, so clients signing with their
+   * own clock stay in step) unless `clock: 'start'` (or the option `resetClock: 'start'`) puts it back where
+   * it started (with a `state`, the state's clock).
    */
   reset(options?: { clock?: 'keep' | 'start' }): Promise<void>
 }
@@ -75,8 +82,11 @@ export interface MockGateway extends ControlApi {
  */
 export function createMockGateway(options: MockGatewayOptions = {}): MockGateway {
   const resolved = resolveOptions(options)
+  const faults = new FaultRegistry(serviceMethods)
+  // A start state is checked whole before anything is made: a refused one throws the load's RuleError.
+  const start = options.state === undefined ? undefined : checkSnapshotDocument(options.state, faults)
   const db = createDatabase()
-  const clock = new MockClock(resolved.clock)
+  const clock = new MockClock(start ? { now: start.clock.now, frozen: start.clock.frozen } : resolved.clock)
   const retention = new Retention()
   const ctx: DomainContext = {
     db,
@@ -97,13 +107,15 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
   const runtime: GatewayRuntime = {
     ctx,
     idempotency: new IdempotencyStore(db, clock, retention),
-    faults: new FaultRegistry(serviceMethods),
+    faults,
     serial,
     requests: new RequestLog(resolved.requestLogLimit),
     signatures: new SeenSignatures(),
     ready: () => seeded,
   }
-  seeded = serial.run(() => applySeed(runtime, resolved.seed))
+  const applyStart = (clockMode: 'state' | 'keep') =>
+    start ? restoreState(runtime, start, { clock: clockMode }) : applySeed(runtime, resolved.seed)
+  seeded = serial.run(() => applyStart('state'))
   const routes = serviceRoutes(runtime)
   const handlers = toMswHandlers(routes, resolved.baseUrl)
   const dispatch = createDispatcher(routes, resolved.baseUrl)
@@ -129,7 +141,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
         runtime.requests.clear()
         runtime.signatures.clear()
         if (clockMode === 'start') clock.reset()
-        await applySeed(runtime, resolved.seed)
+        await applyStart('keep')
       })
       await seeded
     },

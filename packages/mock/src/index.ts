@@ -9,6 +9,7 @@ export type {
   ControlApi,
   MerchantCredentials,
   MerchantView,
+  MockLoadSummary,
   MockSnapshot,
   MockStats,
   OrderView,

@@ -7,6 +7,7 @@
 export {
   startMockServer,
   MAX_BODY_BYTES,
+  MAX_STATE_BYTES,
   DRAIN_BYTES,
   LINGER_MS,
   LINGER_IDLE_MS,

@@ -52,6 +52,25 @@ import {
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /**
+ * The larger limit of the one route that takes a saved state, `POST /__mock/snapshot`: a state holds every
+ * record of the mock (a scenario with some thousands of orders, their payments and webhooks passes 1 MiB),
+ * so it gets 32 MiB; every other request keeps {@link MAX_BODY_BYTES}.
+ *
+ * @example
+ * ```ts
+ * const res = await fetch(`${server.url}/__mock/snapshot`, { method: 'POST', body: readFileSync('scenario.json') })
+ * res.status // 200, or 413 for a file over MAX_STATE_BYTES
+ * ```
+ */
+export const MAX_STATE_BYTES = 32 * 1024 * 1024
+
+/** The body limit of a request: {@link MAX_STATE_BYTES} for loading a state, else {@link MAX_BODY_BYTES}. */
+function bodyLimit(method: string | undefined, target: string): number {
+  return method === 'POST' && STATE_PATH.test(pathnameOf(target)) ? MAX_STATE_BYTES : MAX_BODY_BYTES
+}
+const STATE_PATH = /^\/__mock\/snapshot\/?$/
+
+/**
  * How much the server still reads (and drops) after an answer it gave before the client finished sending
  * (a 413, a refusal of the control API's guard, the end of a connection whose bytes the parser refused),
  * so that a client still sending receives the answer rather than a reset; past it the connection is cut.
@@ -273,9 +292,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // and the connection closes after it. A client may send the body anyway (curl does when the 413 comes
   // after its wait): it is drained first, as after any early answer, so that it does not reset the 413.
   server.on('checkContinue', (req, res) => {
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+    const limit = bodyLimit(req.method, req.url ?? '/')
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
       lingering.track(res)
-      const message = `The body is larger than ${MAX_BODY_BYTES} bytes`
+      const message = `The body is larger than ${limit} bytes`
       writeRefusalWhile(res, req.url ?? '/', 413, message, lingering.drainBody(req), { Connection: 'close' })
       log?.(
         `${req.method} ${redactQuery(req.url ?? '/')} 413 (declared ${req.headers['content-length']} bytes, not read)`,
@@ -333,9 +353,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       res.setHeader('Access-Control-Expose-Headers', EXPOSED)
     }
     // The body first, whatever the method and route: one over the limit is 413 everywhere (a GET's too).
-    const body = await readNodeBody(req, { limit: MAX_BODY_BYTES, lingering })
+    const limit = bodyLimit(method, target)
+    const body = await readNodeBody(req, { limit, lingering })
     if (body.kind === 'too-large') {
-      writeRefusalWhile(res, target, 413, `The body is larger than ${MAX_BODY_BYTES} bytes`, body.drained)
+      writeRefusalWhile(res, target, 413, `The body is larger than ${limit} bytes`, body.drained)
       return { outcome: '413' }
     }
     if (body.kind === 'aborted') return { outcome: 'aborted', note: 'the connection closed before the body ended' }

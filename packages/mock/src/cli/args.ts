@@ -25,6 +25,8 @@ export interface ServeArgs {
   frozen: boolean
   /** Webhook URL of the demo merchant. */
   webhookUrl: string | undefined
+  /** A file of a saved state to start from instead of the demo merchant (`--state`). */
+  state: string | undefined
   /** No log line per request. */
   quiet: boolean
   /** Keep serving when the process that started it is gone (`--keep-running`); signals still stop it. */
@@ -84,6 +86,10 @@ Options:
       --now <iso>        start the mock clock at this date (default: the real time)
       --frozen           the clock stands still; move it with POST /__mock/clock
       --webhook-url <u>  where the demo merchant's webhooks are POSTed
+      --state <file>     start from a saved state instead of the demo merchant: a file of
+                         GET /__mock/snapshot (the inspector's Save state); its merchants, clock and
+                         records, checked whole (a refused file exits 2, naming the field);
+                         POST /__mock/reset goes back to it. Not with --now, --frozen, --webhook-url
       --allow-origin <o> a web origin (http://localhost:5173) whose pages may call the control API;
                          repeatable; '*' allows any (default: none but the server's own pages)
       --allow-host <h>   a host name (mybox.local) the control API answers besides loopback names
@@ -119,6 +125,8 @@ Examples:
       a fixed date; move the clock with POST /__mock/clock
   merchant-gateway-mock serve --webhook-url http://127.0.0.1:3000/webhooks
       the demo merchant's webhooks POSTed to your receiver
+  merchant-gateway-mock serve --state scenario.json
+      the merchants, orders, users and clock saved in scenario.json (the banner prints the keys)
   merchant-gateway-mock serve --host 0.0.0.0 --allow-host mybox.local
       reachable from other machines, by address or as mybox.local (a token is printed)
 
@@ -159,6 +167,14 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
   }
   if (values['webhook-url'] !== undefined && !/^https?:\/\/[^\s]+$/.test(values['webhook-url'])) {
     return usageError(`--webhook-url must be an http(s) URL, got ${JSON.stringify(values['webhook-url'])}`)
+  }
+  if (values.state !== undefined) {
+    const beside = (['now', 'frozen', 'webhook-url'] as const).filter((flag) => values[flag] !== undefined)
+    if (beside.length > 0)
+      return usageError(
+        `--state holds the clock and the merchants: ${beside.map((f) => `--${f}`).join(' and ')} cannot be ` +
+          'given with it (move the clock with POST /__mock/clock, set a webhook URL with PATCH /__mock/merchants/{id})',
+      )
   }
   const allowOrigins = values['allow-origin'] ?? []
   const badOrigin = allowOrigins.find((o) => o !== '*' && !/^https?:\/\/[^\s/]+$/.test(o))
@@ -211,6 +227,7 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
     now: values.now,
     frozen: values.frozen ?? false,
     webhookUrl: values['webhook-url'],
+    state: values.state,
     quiet: values.quiet ?? false,
     keepRunning: values['keep-running'] ?? false,
     allowOrigins,
@@ -228,6 +245,7 @@ const OPTIONS = {
   now: { type: 'string' },
   frozen: { type: 'boolean' },
   'webhook-url': { type: 'string' },
+  state: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   'keep-running': { type: 'boolean' },
   'allow-origin': { type: 'string', multiple: true },
@@ -304,6 +322,7 @@ const VALUE_EXAMPLES: Readonly<Record<string, string>> = {
   host: '127.0.0.1',
   now: '2026-11-02T09:00:00Z',
   'webhook-url': 'http://127.0.0.1:3000/webhooks',
+  state: 'scenario.json',
   'allow-origin': 'http://localhost:5173',
   'allow-host': 'mybox.local',
   'control-token': '<8 to 200 printable characters>',

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs'
 import { parseCli } from './args.js'
 import { watchLaunchers } from './launcher-watch.js'
-import { serve } from './serve.js'
+import { serve, StateFileError } from './serve.js'
 
 const out = (line: string) => process.stdout.write(`${line}\n`)
 const args = parseCli(process.argv.slice(2), version())
@@ -52,7 +52,8 @@ if (args.command === 'exit') {
             ? error.message
             : String(error)
     process.stderr.write(`merchant-gateway-mock: ${message}\n`)
-    process.exitCode = 1
+    // A --state file that cannot be loaded is the caller's input, as a wrong flag is: status 2.
+    process.exitCode = error instanceof StateFileError ? 2 : 1
   }
 }
 

@@ -3,13 +3,18 @@
  * `merchant-gateway-mock serve`: starts the HTTP server with the demo merchant and prints what a
  * developer needs to call it at once: the address, the credentials, a curl line, where the control
  * API is, where the docs are. The first line that says `listening on <url>` is stable, so scripts and tests
- * can wait for it. A server listening on every interface (`--host 0.0.0.0`) also prints the addresses
- * other machines reach it by, since `0.0.0.0` is not one a browser or client can use.
+ * can wait for it. With `--state <file>` the server starts from a saved state instead of the demo merchant,
+ * and the banner prints the state's merchants and their keys. A server listening on every interface
+ * (`--host 0.0.0.0`) also prints the addresses other machines reach it by, since `0.0.0.0` is not one a
+ * browser or client can use.
  */
 import { CURRENCY_DECIMALS, type Currency, GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
+import { readFileSync } from 'node:fs'
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os'
 import { isLoopback, isWildcard, listeningHosts } from '../adapters/control-guard.js'
 import { startMockServer, type MockServer } from '../adapters/http-server.js'
+import type { MockGateway } from '../create-mock-gateway.js'
+import { isRuleError } from '../domain/rule-error.js'
 import { DOCS_URL, type ServeArgs } from './args.js'
 import { DEMO_MERCHANT } from './demo-merchant.js'
 
@@ -35,43 +40,46 @@ export interface CliOutput {
  * ```
  */
 export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer> {
-  const server = await startMockServer({
-    port: args.port,
-    host: args.host,
-    clock: { now: args.now, frozen: args.frozen },
-    seed: [{ ...DEMO_MERCHANT, webhookUrl: args.webhookUrl }],
-    allowedOrigins: args.allowOrigins,
-    allowedHosts: args.allowHosts,
-    ...(args.requestLogLimit !== undefined ? { requestLogLimit: args.requestLogLimit } : {}),
-    ...(args.retention !== undefined ? { retention: args.retention } : {}),
-    ...(args.controlToken !== undefined ? { controlToken: args.controlToken } : {}),
-    log: args.quiet ? undefined : (line) => io.out(`${new Date().toISOString().slice(11, 23)} ${line}`),
-  })
+  const saved = args.state === undefined ? undefined : readStateFile(args.state)
+  let server: MockServer
+  try {
+    server = await startMockServer({
+      port: args.port,
+      host: args.host,
+      // A saved state holds its own clock and merchants; without one, the demo merchant on the given clock.
+      ...(saved === undefined
+        ? { clock: { now: args.now, frozen: args.frozen }, seed: [{ ...DEMO_MERCHANT, webhookUrl: args.webhookUrl }] }
+        : { state: saved }),
+      allowedOrigins: args.allowOrigins,
+      allowedHosts: args.allowHosts,
+      ...(args.requestLogLimit !== undefined ? { requestLogLimit: args.requestLogLimit } : {}),
+      ...(args.retention !== undefined ? { retention: args.retention } : {}),
+      ...(args.controlToken !== undefined ? { controlToken: args.controlToken } : {}),
+      log: args.quiet ? undefined : (line) => io.out(`${new Date().toISOString().slice(11, 23)} ${line}`),
+    })
+  } catch (error) {
+    // A refused state names the field; the message names the file too.
+    if (args.state !== undefined && isRuleError(error))
+      throw new StateFileError(`--state ${args.state}: ${error.message}`)
+    throw error
+  }
   const { mock, url } = server
   // On every interface, the lines a developer copies use 127.0.0.1: 0.0.0.0 is no address to connect to.
   const local = isWildcard(args.host) ? `http://127.0.0.1:${server.port}` : url
   const fragment = server.controlToken ? `#token=${server.controlToken}` : ''
-  // The seed is the first merchant of a fresh instance; read its ids back rather than assume them, through
-  // the control API (a request to the service would be the first entry of the user's request log).
-  const demo = await mock.merchants.get(1)
-  if (demo.apiKey !== DEMO_MERCHANT.apiKey) throw new Error('[mock] the demo merchant is not merchant 1')
-  const { merchants } = await mock.snapshot()
-  const stores = merchants.find((m) => m.merchantId === demo.merchantId)?.stores ?? []
-  const balance = DEMO_MERCHANT.balances
+  const clockFrom = args.state !== undefined ? 'from --state' : args.now ? 'from --now' : 'the real time'
+  // Read back through the control API (a request to the service would be the first entry of the user's log).
+  const merchantLines = args.state === undefined ? await demoLines(mock, args) : await stateLines(mock, args.state)
+  const tryKey = merchantLines.apiKey
   const lines = [
     `listening on ${url}`,
     `clock          ${mock.clock.now()} ` +
-      `(${args.now ? 'from --now' : 'the real time'}${args.frozen ? ', frozen' : ', running'}; ` +
+      `(${clockFrom}${mock.clock.frozen() ? ', frozen' : ', running'}; ` +
       `contract era ${mock.clock.era().name})`,
-    `demo merchant  ${demo.name} (merchantId ${demo.merchantId}, appId ${demo.appId})`,
-    `  X-Api-Key    ${DEMO_MERCHANT.apiKey}`,
-    `  API secret   ${DEMO_MERCHANT.apiSecret}   (signs refunds and payouts; never sent)`,
-    ...stores.map((s) => `  store        ${s.storeId}  ${s.storeName}`),
-    ...DEMO_MERCHANT.accounts.map((a) => `  account      ${a.accountNumber}  ${a.accountName}`),
-    `  balances     ${money('USD', balance.usd)}, ${money('KHR', balance.khr)}`,
-    `  webhooks     ${args.webhookUrl ?? 'not sent by HTTP (pass --webhook-url); GET /__mock/webhooks lists them'}`,
-    'try:',
-    `  curl -s -X POST ${local}${GATEWAY_PATHS.listStores} -H '${HEADERS.apiKey}: ${DEMO_MERCHANT.apiKey}'`,
+    ...merchantLines.lines,
+    ...(tryKey === undefined
+      ? []
+      : ['try:', `  curl -s -X POST ${local}${GATEWAY_PATHS.listStores} -H '${HEADERS.apiKey}: ${tryKey}'`]),
     `control API:   GET ${local}/__mock lists its routes${server.controlToken ? ' (with the token below)' : ''}`,
     `inspector:     ${local}/__mock/ui/${fragment}   (the state, live, in a browser)`,
     `docs:          ${DOCS_URL}`,
@@ -82,6 +90,107 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
   for (const line of lines) io.out(line)
   return server
 }
+
+/** The demo merchant's lines of the banner, read back from the mock, and its key for the curl line. */
+async function demoLines(mock: MockGateway, args: ServeArgs): Promise<{ lines: string[]; apiKey: string }> {
+  // The seed is the first merchant of a fresh instance; read its ids back rather than assume them.
+  const demo = await mock.merchants.get(1)
+  if (demo.apiKey !== DEMO_MERCHANT.apiKey) throw new Error('[mock] the demo merchant is not merchant 1')
+  const { merchants } = await mock.snapshot()
+  const stores = merchants.find((m) => m.merchantId === demo.merchantId)?.stores ?? []
+  const balance = DEMO_MERCHANT.balances
+  return {
+    apiKey: DEMO_MERCHANT.apiKey,
+    lines: [
+      `demo merchant  ${demo.name} (merchantId ${demo.merchantId}, appId ${demo.appId})`,
+      `  X-Api-Key    ${DEMO_MERCHANT.apiKey}`,
+      `  API secret   ${DEMO_MERCHANT.apiSecret}   (signs refunds and payouts; never sent)`,
+      ...stores.map((s) => `  store        ${s.storeId}  ${s.storeName}`),
+      ...DEMO_MERCHANT.accounts.map((a) => `  account      ${a.accountNumber}  ${a.accountName}`),
+      `  balances     ${money('USD', balance.usd)}, ${money('KHR', balance.khr)}`,
+      `  webhooks     ${args.webhookUrl ?? 'not sent by HTTP (pass --webhook-url); GET /__mock/webhooks lists them'}`,
+    ],
+  }
+}
+
+/** At most this many merchants of a loaded state are printed; the rest are counted. */
+const BANNER_MERCHANTS = 10
+
+/**
+ * The lines of a loaded state: what it holds, then each merchant with its credentials, stores and balances
+ * (at most {@link BANNER_MERCHANTS}), and the first active merchant's key for the curl line.
+ *
+ * @example
+ * ```ts
+ * const { lines } = await stateLines(mock, 'scenario.json')
+ * lines[0] // 'state          scenario.json: 2 merchants, 5 orders, 7 transactions, 1 user'
+ * ```
+ */
+async function stateLines(mock: MockGateway, file: string): Promise<{ lines: string[]; apiKey?: string }> {
+  const { merchants, orders, transactions, users } = await mock.snapshot()
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`
+  const oldestFirst = [...merchants].reverse()
+  const lines = [
+    `state          ${file}: ${count(merchants.length, 'merchant')}, ${count(orders.length, 'order')}, ` +
+      `${count(transactions.length, 'transaction')}, ${count(users.length, 'user')}`,
+  ]
+  for (const m of oldestFirst.slice(0, BANNER_MERCHANTS)) {
+    lines.push(
+      `merchant       ${m.name} (merchantId ${m.merchantId}, appId ${m.appId})${m.removedAt ? ', removed' : ''}`,
+      `  X-Api-Key    ${m.apiKey}`,
+      `  API secret   ${m.apiSecret}   (signs refunds and payouts; never sent)`,
+      ...m.stores.map((s) => `  store        ${s.storeId}  ${s.storeName}`),
+      `  balances     ${money('USD', m.balances.usd.balance)}, ${money('KHR', m.balances.khr.balance)}`,
+      `  webhooks     ${m.webhookUrl ?? 'not sent by HTTP; GET /__mock/webhooks lists them'}`,
+    )
+  }
+  if (oldestFirst.length > BANNER_MERCHANTS)
+    lines.push(`  ... and ${count(oldestFirst.length - BANNER_MERCHANTS, 'more merchant')}: GET /__mock/snapshot`)
+  return { lines, apiKey: oldestFirst.find((m) => m.removedAt === null)?.apiKey }
+}
+
+/**
+ * The parsed document of a `--state` file, or an Error naming the file and what is wrong with it (not
+ * there, not JSON). Whether it is a state a mock can load is checked when the mock is made.
+ *
+ * @example
+ * ```ts
+ * const document = readStateFile('scenario.json')
+ * ```
+ */
+function readStateFile(file: string): unknown {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new StateFileError(`--state ${file}: ${code === 'ENOENT' ? 'no such file' : messageOf(error)}`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new StateFileError(`--state ${file}: not JSON (${messageOf(error)}); save a state with GET /__mock/snapshot`)
+  }
+}
+
+/**
+ * A `--state` file the server cannot start from: not there, not JSON, or a state the mock refuses (the message
+ * names the file and the field). The CLI exits with status 2 for it, as for a wrong flag.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await serve(args, io)
+ * } catch (error) {
+ *   process.exitCode = error instanceof StateFileError ? 2 : 1
+ * }
+ * ```
+ */
+export class StateFileError extends Error {
+  override name = 'StateFileError'
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * What the banner says about the control API's guard: the allowed origins, and the token when one is

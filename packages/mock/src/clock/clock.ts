@@ -49,13 +49,15 @@ export interface ClockOptions {
 export class MockClock {
   #offsetMs: number
   #frozenAt: number | undefined
+  #frozen: boolean
   readonly #startMs: number
-  readonly #frozen: boolean
+  readonly #startFrozen: boolean
 
   constructor(options: ClockOptions = {}) {
     const start = options.now === undefined ? Date.now() : toEpochMs(options.now)
     this.#startMs = start
-    this.#frozen = options.frozen ?? false
+    this.#startFrozen = options.frozen ?? false
+    this.#frozen = this.#startFrozen
     this.#offsetMs = start - Date.now()
     this.#frozenAt = this.#frozen ? start : undefined
   }
@@ -96,10 +98,19 @@ export class MockClock {
     return this.set(this.now() + ms)
   }
 
-  /** Back to the start point the clock was created with. */
+  /** Back to the start point and the mode (frozen or running) the clock was created with. */
   reset(): void {
-    this.#offsetMs = this.#startMs - Date.now()
-    this.#frozenAt = this.#frozen ? this.#startMs : undefined
+    this.restore(this.#startMs, this.#startFrozen)
+  }
+
+  /**
+   * Puts the clock at `nowMs` in the mode a loaded state names: standing still there, or running on with real
+   * time from there. Where it started (what {@link MockClock.reset} goes back to) does not change.
+   */
+  restore(nowMs: number, frozen: boolean): void {
+    this.#frozen = frozen
+    this.#offsetMs = nowMs - Date.now()
+    this.#frozenAt = frozen ? nowMs : undefined
   }
 }
 

@@ -23,12 +23,12 @@ import { createControlContext } from './control-context.js'
 import { faultsControl, requestsControl } from './control-diagnostics.js'
 import { accountsControl, balancesControl, merchantsControl, storesControl } from './control-merchants.js'
 import { ordersControl, paymentsControl, transactionsControl } from './control-payments.js'
-import { snapshot, stats, type MockSnapshot, type MockStats } from './control-snapshot.js'
+import { load, snapshot, stats, type MockLoadSummary, type MockSnapshot, type MockStats } from './control-snapshot.js'
 import { otpControl, usersControl } from './control-users.js'
 import { webhooksControl } from './control-webhooks.js'
 
 // The types of the answers, defined beside their builders, are named here too: one import for the whole API.
-export type { MockSnapshot, MockStats } from './control-snapshot.js'
+export type { MockLoadSummary, MockSnapshot, MockStats } from './control-snapshot.js'
 export type {
   MerchantCredentials,
   MerchantView,
@@ -76,11 +76,23 @@ export function createControlApi(runtime: GatewayRuntime) {
      */
     version: (): number => control.version(),
     /**
-     * Everything at a glance, newest first, at most `limit` (default 50, at most 500) of each list: the
-     * clock, the merchants with their stores and balances, orders, transactions, webhooks, users, the codes
-     * sent, the faults and the requests answered. What the inspector page shows.
+     * The mock's state. Without `limit`, complete: every record, and `state`, which `load()` (and
+     * `createMockGateway({ state })`, `POST /__mock/snapshot`, the CLI's `--state`) reads back. With `limit`
+     * (1 to 500), a glance: the newest `limit` of each list, no `state` (what the inspector page shows).
      */
     snapshot: (options: { limit?: number } = {}): Promise<MockSnapshot> => snapshot(control, options),
+    /**
+     * Puts a saved state (a complete snapshot, or the file it was saved to, parsed) in place of the mock's
+     * state: records, id sequences, clock, armed webhook switches and faults; what derives from them is
+     * rebuilt. The whole document is checked first: a refusal is a `RuleError` 400 naming the field, and
+     * changes nothing. `reset()` still goes back to the state the mock started from, not to this one.
+     *
+     * @example
+     * ```ts
+     * const { records } = await mock.load(JSON.parse(readFileSync('scenario.json', 'utf8')))
+     * ```
+     */
+    load: (document: unknown): Promise<MockLoadSummary> => load(control, document),
     /** What the mock holds now (after dropping what expired by the mock clock): records per table and queued work. */
     stats: (): Promise<MockStats> => stats(control),
   }

@@ -248,8 +248,16 @@ const ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/snapshot',
-    summary: 'everything at a glance, newest first: ?limit (1 to 500, default 50) of each list',
+    summary:
+      'the state to save (format 1, every record); ?limit (1 to 500): a glance at the newest of each list, ' +
+      'without the state',
     handle: async (mock, _p, _body, query) => ok(await mock.snapshot(snapshotQuery(query))),
+  },
+  {
+    method: 'POST',
+    path: '/snapshot',
+    summary: 'load a saved state: the body is a complete snapshot (format 1), checked whole before anything changes',
+    handle: async (mock, _p, body) => ok(await mock.load(body())),
   },
   {
     method: 'GET',

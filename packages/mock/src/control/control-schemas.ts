@@ -119,26 +119,25 @@ export const setClockBody = z
   )
 
 /**
- * `GET /__mock/snapshot?limit=`: how many of each list (newest first) the snapshot holds, 1 to 500.
+ * `GET /__mock/snapshot?limit=`: without `limit` the complete state (every record, and the state to load
+ * back); with one, a glance at the newest `limit` (1 to 500) of each list.
  *
  * @example
  * ```ts
  * snapshotQuery(new URLSearchParams('limit=20')) // { limit: 20 }
+ * snapshotQuery(new URLSearchParams('')) // {}: everything
  * ```
  */
-export function snapshotQuery(query: URLSearchParams): { limit: number } {
+export function snapshotQuery(query: URLSearchParams): { limit?: number } {
   const given = query.get('limit')
   for (const key of query.keys()) if (key !== 'limit') throw new RuleError(400, `Unknown query parameter: ${key}`)
-  if (given === null) return { limit: SNAPSHOT_DEFAULT_LIMIT }
+  if (given === null) return {}
   const limit = Number(given)
   if (!/^\d+$/.test(given) || limit < 1 || limit > 500) {
     throw new RuleError(400, `limit must be an integer from 1 to 500, got ${JSON.stringify(given)}`)
   }
   return { limit }
 }
-
-/** How many of each list a snapshot holds when not told. */
-export const SNAPSHOT_DEFAULT_LIMIT = 50
 
 /**
  * `POST /__mock/users`.

@@ -9,7 +9,8 @@
  *
  * and that no order's refunds (pending or completed) exceed its amount.
  */
-import { CURRENCIES } from '@merchant-gateway/contract'
+import { CURRENCIES, type Currency } from '@merchant-gateway/contract'
+import type { TransactionRecord } from '../store/records.js'
 import type { DomainContext } from './context.js'
 import { refundedMinor } from './refunds.js'
 
@@ -27,23 +28,12 @@ export function auditLedger(ctx: DomainContext): string[] {
     for (const currency of CURRENCIES) {
       const { balanceMinor, freezeMinor, usableMinor } = ctx.ledger.figures(merchant.merchantId, currency)
       const opening = ctx.db.balances.get('byMerchantCurrency', `${merchant.merchantId}:${currency}`)!.openingMinor
-      let expectedBalance = opening
-      let expectedFreeze = 0
-      for (const tx of ctx.db.transactions.group('byMerchant', merchant.merchantId)) {
-        if (tx.currency !== currency) continue
-        if (tx.kind === 'payment') {
-          if (tx.status === 'pending' || tx.status === 'completed') expectedBalance += tx.amountMinor
-          if (tx.status === 'pending') expectedFreeze += tx.amountMinor
-        } else {
-          if (tx.status === 'completed') expectedBalance -= tx.amountMinor
-          if (tx.status === 'pending') expectedFreeze += tx.amountMinor
-        }
-      }
+      const expected = expectedFigures(opening, currency, ctx.db.transactions.group('byMerchant', merchant.merchantId))
       const where = `merchant ${merchant.merchantId} ${currency}`
-      if (balanceMinor !== expectedBalance)
-        problems.push(`${where}: balance ${balanceMinor} but transactions say ${expectedBalance}`)
-      if (freezeMinor !== expectedFreeze)
-        problems.push(`${where}: freeze ${freezeMinor} but transactions say ${expectedFreeze}`)
+      if (balanceMinor !== expected.balanceMinor)
+        problems.push(`${where}: balance ${balanceMinor} but transactions say ${expected.balanceMinor}`)
+      if (freezeMinor !== expected.freezeMinor)
+        problems.push(`${where}: freeze ${freezeMinor} but transactions say ${expected.freezeMinor}`)
       if (usableMinor < 0) problems.push(`${where}: usable ${usableMinor} is negative`)
     }
   }
@@ -53,4 +43,36 @@ export function auditLedger(ctx: DomainContext): string[] {
       problems.push(`order ${order.orderId}: refunds ${refunded} exceed amount ${order.amountMinor}`)
   }
   return problems
+}
+
+/**
+ * The balance and freeze of one merchant in one currency as its transactions make them, from the opening
+ * balance: balance = opening + payments (pending or completed) - refunds and payouts completed; freeze =
+ * payments, refunds and payouts pending. The one statement of these invariants: the audit compares the ledger
+ * with it, and a loaded state is refused when its balances differ from it.
+ *
+ * @example
+ * ```ts
+ * expectedFigures(100_000, 'USD', ctx.db.transactions.group('byMerchant', merchantId))
+ * // { balanceMinor: 101_250, freezeMinor: 0 } after a completed payment of USD 12.50
+ * ```
+ */
+export function expectedFigures(
+  openingMinor: number,
+  currency: Currency,
+  transactions: Iterable<TransactionRecord>,
+): { balanceMinor: number; freezeMinor: number } {
+  let balanceMinor = openingMinor
+  let freezeMinor = 0
+  for (const tx of transactions) {
+    if (tx.currency !== currency) continue
+    if (tx.kind === 'payment') {
+      if (tx.status === 'pending' || tx.status === 'completed') balanceMinor += tx.amountMinor
+      if (tx.status === 'pending') freezeMinor += tx.amountMinor
+    } else {
+      if (tx.status === 'completed') balanceMinor -= tx.amountMinor
+      if (tx.status === 'pending') freezeMinor += tx.amountMinor
+    }
+  }
+  return { balanceMinor, freezeMinor }
 }

@@ -3,6 +3,7 @@
  * What every domain operation works with: the tables, the clock, the ledger, the settlement queue,
  * the webhook dispatcher and the resolved options of one mock instance.
  */
+import type { WebhookSwitches } from '@merchant-gateway/contract'
 import type { Signer } from '@merchant-gateway/contract/crypto'
 import type { MockClock } from '../clock/clock.js'
 import type { ResolvedOptions } from '../options.js'
@@ -76,6 +77,13 @@ export interface Webhooks {
   redeliver(ctx: DomainContext, record: WebhookRecord): void
   /** Forgets the backlog and the armed switches (a reset). */
   reset(): void
+  /** The next-webhook switches armed and not used yet (what a saved state keeps of them). */
+  switches(): WebhookSwitches
+  /**
+   * After a state was loaded into the tables: the scheduled attempts (`nextAttemptAt`) and the held webhooks
+   * rebuilt from the records, and the switches set. Called after {@link Webhooks.reset}.
+   */
+  restore(ctx: DomainContext, switches: WebhookSwitches): void
   /** How many webhook attempts are scheduled. */
   readonly scheduledCount: number
 }

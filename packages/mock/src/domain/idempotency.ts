@@ -17,6 +17,7 @@
 import { LIMITS } from '@merchant-gateway/contract'
 import { scoped, type Database } from '../store/database.js'
 import type { MockClock } from '../clock/clock.js'
+import type { IdempotencyRecord } from '../store/records.js'
 import type { Retention } from './retention.js'
 
 /** What to do with a request that carries an idempotency key. */
@@ -80,10 +81,7 @@ export class IdempotencyStore {
           // An expired record of the same key not dropped yet is overwritten: after 24 h the key is new again.
           const stale = this.db.idempotency.get('byScopedKey', scopedKey)
           const record = stale ? this.db.idempotency.patch(stale, values) : await this.db.idempotency.insert(values)
-          // Dropped when it can no longer replay: a record replays while expiresAt > now.
-          this.retention.expireAt(expiresAt, () => {
-            if (this.db.idempotency.has(record) && record.expiresAt === expiresAt) this.db.idempotency.remove(record)
-          })
+          this.forgetWhenExpired(record)
         } finally {
           this.#inFlight.delete(scopedKey)
         }
@@ -94,6 +92,17 @@ export class IdempotencyStore {
         this.#inFlight.delete(scopedKey)
       },
     }
+  }
+
+  /**
+   * Drops the record when it can no longer replay (a record replays while `expiresAt > now`): at the first
+   * request or control call once its 24 hours are over. Also how a loaded state's records get their expiry.
+   */
+  forgetWhenExpired(record: IdempotencyRecord): void {
+    const { expiresAt } = record
+    this.retention.expireAt(expiresAt, () => {
+      if (this.db.idempotency.has(record) && record.expiresAt === expiresAt) this.db.idempotency.remove(record)
+    })
   }
 
   /** Number of keys whose first request is still running. */

@@ -196,9 +196,15 @@ export async function resetPin(
 /**
  * A session is dropped when its time is up (open, verified or ended alike: none can be used any more;
  * verify-otp then answers an unknown session's 400 `otp_session_invalid`, the same status and code).
- * A verified session gets its own expiry, so only the entry matching the current expiry drops it.
+ * A verified session gets its own expiry, so only the entry matching the current expiry drops it. Also how a
+ * loaded state's sessions get their expiry.
+ *
+ * @example
+ * ```ts
+ * forgetWhenExpired(ctx, session) // dropped at the first call once the clock reaches session.expiresAt
+ * ```
  */
-function forgetWhenExpired(ctx: DomainContext, session: OtpSessionRecord): void {
+export function forgetWhenExpired(ctx: DomainContext, session: OtpSessionRecord): void {
   const { expiresAt } = session
   ctx.retention.expireAt(expiresAt, () => {
     if (ctx.db.otpSessions.has(session) && session.expiresAt === expiresAt)

@@ -62,11 +62,23 @@ export async function generateQr(ctx: DomainContext, merchantId: number, input: 
     expiresAt: now + LIMITS.qrValidityMs,
     orderId: null,
   })
-  // Unpaid, it is forgotten `expiredQrCodeSeconds` after its expiry; once paid it stays with its order.
+  forgetWhenUnpaid(ctx, qr)
+  return qr
+}
+
+/**
+ * Unpaid, a stand-alone QR code is forgotten `retention.expiredQrCodeSeconds` after its expiry; once paid it
+ * stays with its order. Also how a loaded state's QR codes get their expiry.
+ *
+ * @example
+ * ```ts
+ * forgetWhenUnpaid(ctx, qr) // gone a day after its 30 minutes, unless paid meanwhile
+ * ```
+ */
+export function forgetWhenUnpaid(ctx: DomainContext, qr: QrRecord): void {
   ctx.retention.expireAt(qr.expiresAt + ctx.options.retention.expiredQrCodeSeconds * 1000, () => {
     if (qr.orderId === null && ctx.db.qrCodes.has(qr)) ctx.db.qrCodes.remove(qr)
   })
-  return qr
 }
 
 /** True once the QR code's 30 minutes are over. */

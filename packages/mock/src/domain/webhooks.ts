@@ -11,7 +11,7 @@
  * due work runs (clock moves, `settle()`, before each request with autoSettle, `deliverDue()`), never
  * on a real timer. Delivery never changes the payment that caused it.
  */
-import { fromMinorUnits, type WebhookPayload } from '@merchant-gateway/contract'
+import { fromMinorUnits, type WebhookPayload, type WebhookSwitches } from '@merchant-gateway/contract'
 import { MinHeap } from '../store/min-heap.js'
 import type { TransactionRecord, WebhookRecord } from '../store/records.js'
 import type { DomainContext, Webhooks } from './context.js'
@@ -147,7 +147,6 @@ export class WebhookDispatcher implements Webhooks {
     return started
   }
 
-  /** Forgets scheduled attempts and armed options (used by reset; attempts in flight find their record gone). */
   /**
    * Sends a webhook again now, whatever its state (delivered, failed, or waiting for a retry, which this
    * attempt replaces): an attempt like a retry, stamped and signed at this time. A webhook of a merchant
@@ -161,11 +160,40 @@ export class WebhookDispatcher implements Webhooks {
     void this.#start(ctx, record)
   }
 
+  /** Forgets scheduled attempts and armed options (used by reset; attempts in flight find their record gone). */
   reset(): void {
     this.#due.clear()
     this.#held.clear()
     this.#started = []
     this.#armed = { duplicate: false, hold: false, staleSeconds: 0 }
+  }
+
+  /** The next-webhook switches armed and not used yet. */
+  switches(): WebhookSwitches {
+    const { duplicate, hold, staleSeconds } = this.#armed
+    return { duplicateNext: duplicate, holdNext: hold, staleNextSeconds: staleSeconds }
+  }
+
+  /**
+   * Rebuilds what the dispatcher derives from the webhook records of a loaded state: an entry in the queue of
+   * scheduled attempts for each `nextAttemptAt`, and the held webhooks per merchant (oldest first); sets the
+   * switches. One pass over the webhooks, then O(log n) per scheduled attempt.
+   */
+  restore(ctx: DomainContext, switches: WebhookSwitches): void {
+    for (const record of ctx.db.webhooks.all()) {
+      if (record.nextAttemptAt !== null) this.#due.push({ dueAt: record.nextAttemptAt, id: record.id })
+      if (record.held) {
+        const held = this.#held.get(record.merchantId)
+        if (held) held.push(record)
+        else this.#held.set(record.merchantId, [record])
+      }
+    }
+    for (const held of this.#held.values()) held.sort((a, b) => a.id - b.id)
+    this.#armed = {
+      duplicate: switches.duplicateNext,
+      hold: switches.holdNext,
+      staleSeconds: switches.staleNextSeconds,
+    }
   }
 
   /** Forgets the listeners (not done by reset: listeners are test wiring, not state). */

@@ -141,4 +141,44 @@ export class FaultRegistry {
   clear(): void {
     this.#faults = []
   }
+
+  /** The id the next fault gets (a saved state keeps it, so that ids never repeat). */
+  get nextId(): number {
+    return this.#nextId
+  }
+
+  /**
+   * Replaces the armed faults with those of a loaded state, in their order, and sets the next id. The state was
+   * checked beforehand ({@link FaultRegistry.problem} for each fault, ids unique and below `nextId`).
+   */
+  restore(faults: readonly Fault[], nextId: number): void {
+    this.#faults = faults.map((f) => ({ ...f }))
+    this.#nextId = nextId
+  }
+
+  /**
+   * What is wrong with a fault of a loaded state, as the message {@link FaultRegistry.add} would refuse it with,
+   * or undefined when it could have been armed here.
+   *
+   * @example
+   * ```ts
+   * faults.problem({ route: 'POST /nowhere', kind: 'error', status: 500, delayMs: 0, remaining: 1 })
+   * // 'route POST /nowhere: the service has no path /nowhere (...)'
+   * ```
+   */
+  problem(fault: Omit<Fault, 'id'>): string | undefined {
+    try {
+      const check = new FaultRegistry(this.methodsOf)
+      check.add({
+        route: fault.route,
+        kind: fault.kind,
+        status: fault.status,
+        delayMs: fault.delayMs,
+        times: fault.remaining,
+      })
+      return undefined
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error)
+    }
+  }
 }

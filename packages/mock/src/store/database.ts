@@ -56,7 +56,7 @@ export const scoped = (merchantId: number, part: string): string => `${merchantI
  * ```
  */
 export function createDatabase() {
-  const ids = { ...FIRST_IDS }
+  const ids: Record<keyof typeof FIRST_IDS, number> = { ...FIRST_IDS }
   return {
     merchants: new Table<MerchantRecord>(merchantRecordSchema, {
       byId: { kind: 'unique', key: (m) => m.merchantId },
@@ -104,6 +104,14 @@ export function createDatabase() {
     /** Takes the next id of a sequence. */
     nextId(kind: keyof typeof FIRST_IDS): number {
       return ids[kind]++
+    },
+    /** The next id of every sequence, without taking any (what a saved state keeps). */
+    nextIds(): Record<keyof typeof FIRST_IDS, number> {
+      return { ...ids }
+    },
+    /** Sets where every sequence goes on (a loaded state; its ids were checked to be above those in use). */
+    setNextIds(next: Readonly<Record<keyof typeof FIRST_IDS, number>>): void {
+      for (const kind of Object.keys(FIRST_IDS) as Array<keyof typeof FIRST_IDS>) ids[kind] = next[kind]
     },
     /** Empties every table and restarts the id sequences. */
     clear(): void {

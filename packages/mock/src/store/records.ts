@@ -1,285 +1,36 @@
 /**
  * @module records
- * The shapes of the records the mock keeps. Amounts are integer minor units (USD cents, whole riel)
- * so that no floating-point sum ever reaches a balance; the wire converts at the edge.
- * These are the mock's internal records, not the contract's wire shapes.
+ * The shapes of the records the mock keeps. They are defined once, in the contract (`state-records.ts`), so
+ * that the tables validate against the same schemas a saved state is written and checked in; this module
+ * names them for the mock's own code. Amounts are integer minor units (USD cents, whole riel) so that no
+ * floating-point sum ever reaches a balance; the wire converts at the edge.
  */
-import * as z from 'zod/mini'
-
-const id = z.number().check(z.int(), z.positive())
-const minor = z.number().check(z.int(), z.nonnegative())
-const time = z.number().check(z.int())
-const currency = z.enum(['USD', 'KHR'])
-const party = z.object({ accountName: z.string(), accountNumber: z.string() })
-
-/** A merchant account and its credentials. */
-export const merchantRecordSchema = z.object({
-  merchantId: id,
-  appId: id,
-  name: z.string(),
-  apiKey: z.string().check(z.minLength(1)),
-  apiSecret: z.string().check(z.minLength(1)),
-  webhookUrl: z.nullable(z.string()),
-  createdAt: time,
-  /** Set when the control API removed the merchant: its data stays, its API key answers 404. */
-  removedAt: z.nullable(time),
-})
-/** @see merchantRecordSchema */
-export type MerchantRecord = z.infer<typeof merchantRecordSchema>
-
-/** A store, managed in the merchant's app; the API only lists it. */
-export const storeRecordSchema = z.object({
-  storeId: id,
-  merchantId: id,
-  storeName: z.string(),
-  address: z.string(),
-})
-/** @see storeRecordSchema */
-export type StoreRecord = z.infer<typeof storeRecordSchema>
-
-/**
- * A payout destination account known to the mock, and whether it fails at settlement.
- *
- * @example
- * ```ts
- * accountRecordSchema.parse({ merchantId: 1, accountNumber: '200300400', accountName: 'Riverside Ltd',
- *   failAtSettlement: false })
- * ```
- */
-export const accountRecordSchema = z.object({
-  merchantId: id,
-  accountNumber: z.string().check(z.minLength(1)),
-  accountName: z.string(),
-  failAtSettlement: z.boolean(),
-})
-/** @see accountRecordSchema */
-export type AccountRecord = z.infer<typeof accountRecordSchema>
-
-/** One merchant's money in one currency. `usable` is derived: balance - freeze. */
-export const balanceRecordSchema = z.object({
-  merchantId: id,
-  currency,
-  openingMinor: minor,
-  balanceMinor: minor,
-  freezeMinor: minor,
-})
-/** @see balanceRecordSchema */
-export type BalanceRecord = z.infer<typeof balanceRecordSchema>
-
-/** The order states the service documents. */
-const orderStatusSchema = z.enum(['pending', 'processing', 'completed', 'cancelled'])
-
-/**
- * A payment order with its QR code. `source: 'qr'` marks an order made when a stand-alone QR was paid.
- * `GET /__mock/orders/{orderId}` answers it with `amount` in major units instead of `amountMinor`.
- *
- * @example
- * ```ts
- * Object.keys(orderRecordSchema.shape) // ['orderId', 'merchantId', 'storeId', 'amountMinor', 'currency', ...]
- * ```
- */
-export const orderRecordSchema = z.object({
-  orderId: id,
-  merchantId: id,
-  storeId: id,
-  amountMinor: minor,
-  currency,
-  status: orderStatusSchema,
-  source: z.enum(['order', 'qr']),
-  qrData: z.string(),
-  qrExpiresAt: time,
-  payer: z.nullable(party),
-  createdAt: time,
-  updatedAt: time,
-  cancelledAt: z.nullable(time),
-  cancelReason: z.nullable(z.string()),
-})
-/** @see orderRecordSchema */
-export type OrderRecord = z.infer<typeof orderRecordSchema>
-
-/** A QR code generated without an order; paying it creates its order. */
-export const qrRecordSchema = z.object({
-  qrData: z.string(),
-  merchantId: id,
-  storeId: id,
-  amountMinor: minor,
-  currency,
-  createdAt: time,
-  expiresAt: time,
-  orderId: z.nullable(id),
-})
-/** @see qrRecordSchema */
-export type QrRecord = z.infer<typeof qrRecordSchema>
-
-/** The transaction states the service documents. */
-const transactionStatusSchema = z.enum(['pending', 'completed', 'failed', 'cancelled'])
-
-/**
- * Every movement of money is a transaction: a customer's payment of an order, a refund of an order,
- * or a payout to an account. Refunds and payouts stay `pending` until they settle (`dueAt`).
- * `GET /__mock/transactions/{transactionId}` answers it with `amount` in major units instead of `amountMinor`.
- *
- * @example
- * ```ts
- * transactionRecordSchema.shape.status.parse('pending') // 'pending'
- * ```
- */
-export const transactionRecordSchema = z.object({
-  transactionId: id,
-  merchantId: id,
-  kind: z.enum(['payment', 'refund', 'payout']),
-  /** The order paid or refunded; 0 for a payout, which has no order. */
-  orderId: z.number().check(z.int(), z.nonnegative()),
-  amountMinor: minor,
-  currency,
-  status: transactionStatusSchema,
-  /** Payer for a payment or refund; destination for a payout. */
-  accountName: z.string(),
-  accountNumber: z.string(),
-  remark: z.string(),
-  dueAt: z.nullable(time),
-  failureReason: z.nullable(z.string()),
-  createdAt: time,
-  updatedAt: time,
-})
-/** @see transactionRecordSchema */
-export type TransactionRecord = z.infer<typeof transactionRecordSchema>
-
-/** The stored outcome of a refund or payout request, replayed for the same key within 24 h. */
-export const idempotencyRecordSchema = z.object({
-  merchantId: id,
-  key: z.string(),
-  operation: z.string(),
-  fingerprint: z.string(),
-  status: z.number().check(z.int()),
-  body: z.string(),
-  createdAt: time,
-  expiresAt: time,
-})
-/** @see idempotencyRecordSchema */
-export type IdempotencyRecord = z.infer<typeof idempotencyRecordSchema>
-
-/**
- * One delivery attempt of a webhook: when (mock-clock epoch milliseconds), how it went, and what the
- * receiver answered or why it failed.
- *
- * @example
- * ```ts
- * webhookAttemptSchema.parse({ at: 1793610000000, outcome: 'delivered', detail: 'HTTP 200' })
- * ```
- */
-export const webhookAttemptSchema = z.object({
-  at: time,
-  outcome: z.enum(['delivered', 'failed']),
-  detail: z.string(),
-})
-
-/**
- * A webhook the mock built and signed, with its delivery attempts.
- *
- * @example
- * ```ts
- * const [webhook] = mock.webhooks.list()
- * webhookRecordSchema.shape.payload.parse(JSON.parse(webhook.rawBody)) // { accountName: ..., status: 'SUCCESS', ... }
- * ```
- */
-export const webhookRecordSchema = z.object({
-  id: id,
-  merchantId: id,
-  url: z.nullable(z.string()),
-  payload: z.object({
-    accountName: z.string(),
-    accountNumber: z.string(),
-    amount: z.number(),
-    appId: id,
-    createTimeMilli: time,
-    currency,
-    orderId: id,
-    status: z.string(),
-    transactionId: id,
-  }),
-  rawBody: z.string(),
-  /**
-   * X-Signature of the latest attempt; null when the contract in force did not sign webhooks (before release 1.4.0).
-   */
-  signature: z.nullable(z.string()),
-  /**
-   * `recorded`: not delivered yet (an HTTP attempt is running or scheduled, or there is no URL and no
-   * listener answered); `delivered`: a 2xx answer (or a listener returned); `failed`: gave up.
-   */
-  status: z.enum(['recorded', 'delivered', 'failed']),
-  attempts: z.array(webhookAttemptSchema),
-  /** Mock-clock time of the next HTTP attempt; null when none is scheduled (no URL, held, in flight, or done). */
-  nextAttemptAt: z.nullable(time),
-  /** Held back by `holdNext()` until the merchant's next webhook has had its first attempt. */
-  held: z.boolean(),
-  /** Sent twice, byte for byte, when delivered (`duplicateNext()`). */
-  duplicate: z.boolean(),
-  createdAt: time,
-})
-/** @see webhookRecordSchema */
-export type WebhookRecord = z.infer<typeof webhookRecordSchema>
-
-/** A phone number as the PIN module spells it. */
-const phoneSchema = z.object({ phoneCode: z.string(), countryCode: z.string(), phoneNumber: z.string() })
-/** @see phoneSchema */
-export type Phone = z.infer<typeof phoneSchema>
-
-/** A salted PBKDF2-SHA256 hash of a PIN; the PIN itself is never stored. */
-const pinHashSchema = z.object({
-  salt: z.string(),
-  hash: z.string(),
-  iterations: z.number().check(z.int(), z.positive()),
-})
-/** @see pinHashSchema */
-export type PinHash = z.infer<typeof pinHashSchema>
-
-/** A signed-in user of the PIN module, with its access token, contacts, PIN hash and lockout state. */
-export const userRecordSchema = z.object({
-  userId: id,
-  accessToken: z.string().check(z.minLength(1)),
-  email: z.nullable(z.string()),
-  emailVerified: z.boolean(),
-  phone: z.nullable(phoneSchema),
-  phoneVerified: z.boolean(),
-  pin: z.nullable(pinHashSchema),
-  wrongAttempts: z.number().check(z.int(), z.nonnegative()),
-  blockedUntil: z.nullable(time),
-  /** When forgot-pin sent this user a code, within the rate limit's window (older times are dropped). */
-  resetCodesSentAt: z.array(time),
-  createdAt: time,
-})
-/** @see userRecordSchema */
-export type UserRecord = z.infer<typeof userRecordSchema>
-
-/**
- * A PIN reset session: `open` after forgot-pin (a code was sent), `verified` after verify-otp (under a
- * new id), `ended` after too many wrong codes. reset-pin deletes a verified session.
- */
-export const otpSessionRecordSchema = z.object({
-  sessionId: z.string(),
-  userId: id,
-  channel: z.enum(['email', 'phone']),
-  /** The contact the code went to, normalised (lower-case e-mail, or +<code> <number>). */
-  to: z.string(),
-  codeHash: z.string(),
-  state: z.enum(['open', 'verified', 'ended']),
-  wrongCodes: z.number().check(z.int(), z.nonnegative()),
-  expiresAt: time,
-  createdAt: time,
-})
-/** @see otpSessionRecordSchema */
-export type OtpSessionRecord = z.infer<typeof otpSessionRecordSchema>
-
-/** A one-time code as sent: the test's mailbox. */
-export const outboxRecordSchema = z.object({
-  id: id,
-  userId: id,
-  channel: z.enum(['email', 'phone']),
-  to: z.string(),
-  code: z.string(),
-  sessionId: z.string(),
-  sentAt: time,
-})
-/** @see outboxRecordSchema */
-export type OutboxRecord = z.infer<typeof outboxRecordSchema>
+export {
+  accountRecordSchema,
+  balanceRecordSchema,
+  idempotencyRecordSchema,
+  merchantRecordSchema,
+  orderRecordSchema,
+  otpSessionRecordSchema,
+  outboxRecordSchema,
+  qrRecordSchema,
+  storeRecordSchema,
+  transactionRecordSchema,
+  userRecordSchema,
+  webhookAttemptSchema,
+  webhookRecordSchema,
+  type AccountRecord,
+  type BalanceRecord,
+  type IdempotencyRecord,
+  type MerchantRecord,
+  type OrderRecord,
+  type OtpSessionRecord,
+  type OutboxRecord,
+  type Phone,
+  type PinHash,
+  type QrRecord,
+  type StoreRecord,
+  type TransactionRecord,
+  type UserRecord,
+  type WebhookRecord,
+} from '@merchant-gateway/contract'

@@ -3,10 +3,13 @@
  * The mock inspector: one page, served at `/__mock/ui/` by the mock's HTTP server, that shows the mock's
  * state and drives it, through the control API only (the same routes any client can call).
  *
- * Live updates: the page asks `GET /__mock/version` once a second and reloads `GET /__mock/snapshot` only
- * when the number moved. Polling rather than server-sent events: one tiny request a second costs the
- * server nothing measurable, goes through the control API's checks like every other call, survives
- * restarts of the server without reconnection logic, and needs no change notifications from the mock.
+ * Live updates: the page asks `GET /__mock/version` once a second and reloads what it shows only when the
+ * number moved: a glance at the state (`GET /__mock/snapshot?limit=50`) and the last requests answered
+ * (`GET /__mock/requests?limit=50`). "Save state" downloads the complete state (`GET /__mock/snapshot`), the
+ * file `POST /__mock/snapshot`, `createMockGateway({ state })` and the CLI's `--state` load. Polling rather
+ * than server-sent events: one tiny request a second costs the server nothing measurable, goes through the
+ * control API's checks like every other call, survives restarts of the server without reconnection logic,
+ * and needs no change notifications from the mock.
  *
  * A server with a control token answers 401 until the page sends it: the page then asks for it (a form
  * that says where the server printed it) instead of showing the refusal.
@@ -17,6 +20,7 @@ import { html } from 'htm/preact'
 import { render } from 'preact'
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 import type { MockSnapshot } from '../../src/control/control-api.js'
+import type { RequestLogEntry } from '../../src/http/request-log.js'
 
 const POLL_MS = 1000
 const HOUR = 3_600_000
@@ -113,7 +117,9 @@ async function api<T = unknown>(method: string, path: string, body?: unknown): P
   if (token) headers.Authorization = `Bearer ${token}`
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   // The polling, once a second: marked, so that the server does not log it (its log is the user's requests).
-  if (method === 'GET' && (path === '/version' || path.startsWith('/snapshot'))) headers['X-Mock-Inspector'] = 'poll'
+  // Saving the state (the snapshot without a limit) is the user's own request, and is logged.
+  if (method === 'GET' && (path === '/version' || /^\/(snapshot|requests)\?limit=/.test(path)))
+    headers['X-Mock-Inspector'] = 'poll'
   let res: Response
   try {
     res = await fetch(`/__mock${path}`, {
@@ -142,6 +148,26 @@ async function api<T = unknown>(method: string, path: string, body?: unknown): P
     )
   }
   return parsed as T
+}
+
+/**
+ * Downloads the mock's complete state as a file named after the mock clock's time: the snapshot without a
+ * limit, which `POST /__mock/snapshot`, `createMockGateway({ state })` and the CLI's `--state` load back.
+ * Returns the file's name.
+ */
+async function saveState(): Promise<string> {
+  const saved = await api<MockSnapshot>('GET', '/snapshot')
+  const name = `mock-state-${saved.clock.now.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}.json`
+  const url = URL.createObjectURL(new Blob([`${JSON.stringify(saved, null, 2)}\n`], { type: 'application/json' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoked once the browser has taken the file.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  return name
 }
 
 // --- Formatting -------------------------------------------------------------------------------------
@@ -198,7 +224,8 @@ const badge = (status: string) => html`<span class=${`badge badge-${status}`}>${
 
 // --- Views --------------------------------------------------------------------------------------------
 
-type Snapshot = MockSnapshot
+/** What the page shows: a glance at the state (the newest 50 of each list), and the last 50 requests answered. */
+type Snapshot = MockSnapshot & { requests: RequestLogEntry[] }
 type Act = (label: string, action: () => Promise<unknown>) => void
 
 /** One row of a {@link ListTable}: its cells in the order of the columns. */
@@ -680,9 +707,12 @@ function App() {
   }, [])
 
   const reload = useCallback(async () => {
-    const next = await api<Snapshot>('GET', '/snapshot?limit=50')
-    version.current = next.version
-    setSnapshot(next)
+    const [glance, requests] = await Promise.all([
+      api<MockSnapshot>('GET', '/snapshot?limit=50'),
+      api<RequestLogEntry[]>('GET', '/requests?limit=50'),
+    ])
+    // The log lists the oldest first; the page shows the newest first, as the snapshot's lists.
+    setSnapshot({ ...glance, requests: requests.reverse() })
   }, [])
 
   useEffect(() => {
@@ -692,7 +722,10 @@ function App() {
     const poll = async () => {
       try {
         const { version: now } = await api<{ version: number }>('GET', '/version')
-        if (now !== version.current) await reload()
+        if (now !== version.current) {
+          await reload()
+          version.current = now
+        }
         setError(null)
       } catch (e) {
         if (unauthorized(e)) return askForToken()
@@ -729,6 +762,16 @@ function App() {
     }
   }
 
+  const save = () => {
+    saveState().then(
+      (name) => setNotice(`Saved the state as ${name}`),
+      (e: unknown) => {
+        if (unauthorized(e)) askForToken()
+        setNotice(`Save state: ${messageOf(e)}`)
+      },
+    )
+  }
+
   const act: Act = (label, action) => {
     action()
       .then(() => setNotice(`${label}: done`))
@@ -755,6 +798,13 @@ function App() {
     <header>
       <h1>Mock inspector</h1>
       ${error ? html`<span class="error" role="alert">${error}</span>` : html`<span class="live">live</span>`}
+      <button
+        class="secondary header-action"
+        title="Download the complete state, to load with --state, mock.load() or POST /__mock/snapshot"
+        onClick=${save}
+      >
+        Save state
+      </button>
     </header>
     <${ClockBar} snapshot=${snapshot} act=${act} />
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}

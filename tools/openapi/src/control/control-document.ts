@@ -12,7 +12,16 @@
  * Every route of {@link controlRoutes} must have its entry here and every entry a route: a control
  * route added without its documentation stops the generation.
  */
-import { balanceSchema, ERA_NAMES, LIMITS, statusErrorBodySchema, storeSchema } from '@merchant-gateway/contract'
+import {
+  balanceSchema,
+  ERA_NAMES,
+  LIMITS,
+  MOCK_SNAPSHOT_FORMAT,
+  mockSnapshotDocumentSchema,
+  mockStateSchema,
+  statusErrorBodySchema,
+  storeSchema,
+} from '@merchant-gateway/contract'
 import {
   accountRecordSchema,
   addAccountBody,
@@ -34,7 +43,7 @@ import {
   webhookAttemptSchema,
   webhookRecordSchema,
 } from '@merchant-gateway/mock'
-import { MAX_BODY_BYTES } from '@merchant-gateway/mock/server'
+import { MAX_BODY_BYTES, MAX_STATE_BYTES } from '@merchant-gateway/mock/server'
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi'
 import * as z from 'zod/mini'
 
@@ -188,9 +197,15 @@ const user = named(
   'A signed-in user of the PIN module: send `Authorization: Bearer <accessToken>`.',
 )
 
+const state = named(
+  mockStateSchema,
+  'MockState',
+  'The raw records of a mock (minor units, epoch milliseconds, keys and hashes), its id sequences, clock, armed ' +
+    'webhook switches and faults: what `POST /__mock/snapshot` loads back.',
+)
 const snapshot = named(
   z.object({
-    version: z.int(),
+    format: z.literal(MOCK_SNAPSHOT_FORMAT),
     clock,
     merchants: z.array(z.extend(merchant, { stores: z.array(storeSchema), balances: balanceSchema })),
     orders: z.array(order),
@@ -210,10 +225,41 @@ const snapshot = named(
     ),
     otp: z.array(otpMessage),
     faults: z.array(fault),
-    requests: z.array(requestEntry),
+    state: z.optional(state),
   }),
   'MockSnapshot',
-  'Everything the mock holds, at a glance: each list newest first, at most `limit` long.',
+  `The mock's state in format ${MOCK_SNAPSHOT_FORMAT}. Without \`limit\`: every record, each list newest first, and ` +
+    '`state`, the records to load back. With `limit`: a glance, each list at most `limit` long, and no `state`.',
+)
+const snapshotDocument = named(
+  mockSnapshotDocumentSchema,
+  'MockSnapshotDocument',
+  `A saved state: \`format\` (${MOCK_SNAPSHOT_FORMAT}) and \`state\`, as \`GET /__mock/snapshot\` without \`limit\` ` +
+    'answers it; its other fields (the lists for people) are allowed and not read.',
+)
+const loadSummary = named(
+  z.object({
+    format: z.literal(MOCK_SNAPSHOT_FORMAT),
+    now: z.iso.datetime({ offset: true }),
+    frozen: z.boolean(),
+    records: z.object({
+      merchants: z.int(),
+      stores: z.int(),
+      accounts: z.int(),
+      balances: z.int(),
+      orders: z.int(),
+      qrCodes: z.int(),
+      transactions: z.int(),
+      idempotency: z.int(),
+      webhooks: z.int(),
+      users: z.int(),
+      otpSessions: z.int(),
+      outbox: z.int(),
+    }),
+    faults: z.int(),
+  }),
+  'MockLoadSummary',
+  'What was loaded: where the clock now stands, and how many records of each table and faults.',
 )
 
 // --- Routes ------------------------------------------------------------------------------------------
@@ -224,6 +270,8 @@ interface RouteDoc {
   answer?: Schema
   /** The refusals this route can answer besides 400 (bad body or id), all status-style. */
   errors?: Record<number, string>
+  /** What its 400 means, when more than a bad body or id. */
+  badRequest?: string
   description?: string
 }
 
@@ -235,9 +283,9 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     body: resetBody,
     status: 204,
     description:
-      'Tables emptied, the seed applied again, faults and the request log ' +
-      'cleared; the clock stays where it is unless `clock` is `start` (or the ' +
-      'mock was created with `resetClock: "start"`).',
+      'Tables emptied, the seed applied again (or the state the server started from, `--state`), faults and ' +
+      'the request log cleared; the clock stays where it is unless `clock` is `start` (or the mock was created ' +
+      'with `resetClock: "start"`).',
   },
   'POST /merchants': {
     body: createMerchantBody,
@@ -334,8 +382,25 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     status: 200,
     answer: snapshot,
     description:
-      'Query parameter `limit`: how many of each list, 1 to 500 (default 50). ' +
-      'What the inspector page at `/__mock/ui/` shows.',
+      "Without a query: the complete state, what `POST /__mock/snapshot` and `--state` load (the inspector's " +
+      'Save state). Query parameter `limit` (1 to 500): a glance at the newest of each list, without `state` ' +
+      '(what the inspector page at `/__mock/ui/` shows; it cannot be loaded).',
+  },
+  'POST /snapshot': {
+    body: snapshotDocument,
+    status: 200,
+    answer: loadSummary,
+    badRequest:
+      'The document is not a state this mock can load, and nothing changed: another or no `format`, no `state` ' +
+      '(a snapshot taken with `limit`), a field of the wrong type, an id used twice, a reference to a record that ' +
+      'is not there, an id sequence not above the ids in use, a balance its transactions do not add up to, ' +
+      'refunds over their order, a pending refund, payout or webhook without its due time. The message names ' +
+      'the field (`state.balances[0].balanceMinor: ...`).',
+    errors: { 413: `The state is larger than ${MAX_STATE_BYTES} bytes.` },
+    description:
+      "Puts the saved state in place of the mock's: its records, id sequences, clock, armed webhook switches and " +
+      'faults; the request log and listeners stay. Checked whole before anything changes. `POST /__mock/reset` ' +
+      'still goes back to the start (the seed, or the `--state` the server started from), not to this state.',
   },
   'GET /version': {
     status: 200,
@@ -466,14 +531,17 @@ function operation(
         : {}),
     },
     400: error(
-      'A body that is not JSON, a field that is missing, unknown or of the ' +
-        'wrong type, or a path id that is not a positive integer; the message ' +
-        'names it.',
+      doc.badRequest ??
+        'A body that is not JSON, a field that is missing, unknown or of the ' +
+          'wrong type, or a path id that is not a positive integer; the message ' +
+          'names it.',
     ),
     ...Object.fromEntries(
       Object.entries(doc.errors ?? {}).map(([status, description]) => [status, error(description)]),
     ),
     ...GUARD_AND_LIMITS,
+    // A route with a limit of its own (loading a state) says so instead of the shared 413.
+    ...(doc.errors?.[413] === undefined ? {} : { 413: error(doc.errors[413]) }),
   }
   const params = [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
   return {

@@ -91,9 +91,6 @@ export async function collectControlExamples(): Promise<ControlExamples> {
     await record('POST /webhooks/{webhookId}/redeliver', `/webhooks/${firstWebhook!.id}/redeliver`, {})
     await record('GET /version', '/version')
     await record('GET /snapshot', '/snapshot?limit=2')
-    // durationMs is real time, different on every run: fixed values keep the document reproducible.
-    for (const entry of (examples['GET /snapshot']!.response as { requests: Array<{ durationMs: number }> }).requests)
-      entry.durationMs = 0.4
     await record('POST /webhooks/deliver-due', '/webhooks/deliver-due', {})
     await record('POST /webhooks/duplicate-next', '/webhooks/duplicate-next', {})
     await record('POST /webhooks/hold-next', '/webhooks/hold-next', {})
@@ -101,6 +98,9 @@ export async function collectControlExamples(): Promise<ControlExamples> {
     await record('POST /faults', '/faults', { route: `POST ${GATEWAY_PATHS.refundOrder}`, kind: 'drop-response' })
     await record('GET /faults', '/faults')
     await record('DELETE /faults', '/faults')
+    // A saved state loaded back: the document's format and state (its lists for people are not read).
+    const saved = (await control('GET', '/__mock/snapshot')).body as { format: number; state: unknown }
+    await record('POST /snapshot', '/snapshot', { format: saved.format, state: saved.state })
     await record('GET /audit', '/audit')
     await record('GET /stats', '/stats')
     await record(
