@@ -4,13 +4,17 @@
  * test/site/runner-fixture.site.test.ts builds the runner's fixture site (the SDK's README as a page) itself.
  * In CI a JSON report is written beside the usual output: .ci/run adds its counts to `npm test`'s.
  */
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 const reporters = process.env.CI
-  ? ['default', ['json', { outputFile: '.vitest-site-report.json' }] as const]
+  ? // At the repository's root (the project's root is test/site, where a relative path would put it).
+    ['default', ['json', { outputFile: fileURLToPath(new URL('.vitest-site-report.json', import.meta.url)) }] as const]
   : ['default']
 
 export default defineConfig({
+  // Vite's cache under the root's node_modules, not a node_modules/ folder made inside test/site.
+  cacheDir: fileURLToPath(new URL('./node_modules/.vite/docs-site', import.meta.url)),
   test: {
     name: 'docs-site',
     root: './test/site',
