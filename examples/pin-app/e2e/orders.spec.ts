@@ -2,10 +2,11 @@
  * The order status view: the page polls the merchant backend, which learns from the gateway's signed
  * webhooks what happened to the payment. The test is the customer: it pays, or fails to, through the mock.
  */
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.js'
 
 /** Places an order of `amount` through the page; returns its id and the list item that shows it. */
-async function placeOrder(app: import('@playwright/test').Page, amount: string) {
+async function placeOrder(app: Page, amount: string) {
   const orders = app.getByRole('region', { name: 'Your orders' })
   await orders.getByLabel('Amount (USD)').fill(amount)
   await orders.getByRole('button', { name: 'Place order' }).click()
