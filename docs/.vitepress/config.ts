@@ -42,6 +42,7 @@ const GUIDES: DefaultTheme.SidebarItem[] = [
       { text: 'The mock in tests', link: '/mock' },
       { text: 'The mock server', link: '/mock-server' },
       { text: 'Scenarios: a state to start from', link: '/scenarios' },
+      { text: 'Mocking in the browser', link: '/browser-mocking' },
       { text: 'States', link: '/states' },
     ],
   },
@@ -51,6 +52,7 @@ const GUIDES: DefaultTheme.SidebarItem[] = [
       { text: 'Quickstart (backend)', link: '/examples/quickstart' },
       { text: 'Webhook receiver', link: '/examples/webhook-receiver' },
       { text: 'Browser tests (frontend)', link: '/examples/browser-tests' },
+      { text: 'A Vite app and Playwright (frontend)', link: '/examples/pin-app' },
     ],
   },
   {
@@ -234,7 +236,7 @@ export default defineConfig({
       {
         text: 'Guides',
         link: '/sdk',
-        activeMatch: '^/(sdk|errors|releases|mock|mock-server|scenarios|states)(\\.html)?$',
+        activeMatch: '^/(sdk|errors|releases|mock|mock-server|scenarios|browser-mocking|states)(\\.html)?$',
       },
       { text: 'Examples', link: '/examples/quickstart', activeMatch: '^/examples/' },
       {

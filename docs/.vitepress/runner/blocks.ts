@@ -36,6 +36,7 @@ export function guideFiles(): string[] {
     'examples/quickstart',
     'examples/webhook-receiver',
     'examples/browser-tests',
+    'examples/pin-app',
   ]
   const files = ['README.md']
   for (const dir of dirs) {

@@ -1,0 +1,25 @@
+/**
+ * The app's Vite config: the dev server serves MSW's worker script for the mock (src/mocks/browser.ts);
+ * a production build has neither the worker script nor the mock.
+ */
+import { fileURLToPath } from 'node:url'
+import { msw } from 'msw/vite'
+import { defineConfig } from 'vite'
+
+/** The dev server's port; the end-to-end tests start it there too (playwright.config.ts). */
+export const DEV_PORT = Number(process.env.PIN_APP_PORT ?? 5188)
+
+export default defineConfig({
+  // Serves /mockServiceWorker.js from the dev server. In 'worker-only' mode the plugin would also copy the
+  // script into every build; `apply: 'serve'` keeps it out of the production bundle.
+  plugins: [{ ...msw({ mode: 'worker-only' }), apply: 'serve' }],
+  // This repository only: its packages resolve to their TypeScript source. Delete in your project.
+  resolve: { conditions: ['@merchant-gateway/source', 'browser', 'module', 'development|production'] },
+  // Vite's pre-bundled dependencies under the repository's node_modules, not a new folder here.
+  cacheDir: fileURLToPath(new URL('../../node_modules/.vite/example-pin-app', import.meta.url)),
+  server: { host: '127.0.0.1', port: DEV_PORT, strictPort: true },
+  preview: { host: '127.0.0.1', port: DEV_PORT + 1, strictPort: true },
+  // The mock is imported only behind `import.meta.env.DEV`: list it so the first page load does not
+  // find it late, optimize it and reload.
+  optimizeDeps: { entries: ['index.html', 'src/mocks/browser.ts'] },
+})
