@@ -1,7 +1,7 @@
 /**
  * The docs site's Chromium tests (`npm run test:site`), apart from `npm test` because they read a built
- * site: test/site/docs-site.site.test.ts reads docs/.vitepress/dist (`npm run docs` first), and
- * test/site/runner-fixture.site.test.ts builds the runner's fixture site (the SDK's README as a page) itself.
+ * site (docs/.vitepress/dist, `npm run docs` first): test/site/docs-site.site.test.ts the guides and their
+ * examples, and test/site/runner.site.test.ts the runner on the SDK's README and guide, pages of that site.
  * In CI a JSON report is written beside the usual output: .ci/run adds its counts to `npm test`'s.
  */
 import { fileURLToPath } from 'node:url'

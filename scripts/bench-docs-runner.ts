@@ -20,10 +20,9 @@
  * - `--build`: the whole site build (`npm run docs`, each step timed) at most 60 s, then that site measured.
  *
  * Run: `npm run bench:docs` (`--build`: builds the site, times it, and measures it). `npx tsx
- * scripts/bench-docs-runner.ts` builds the runner's fixture site (fixture/: the guides
- * included as they are, the runner registered as the docs site registers it) and measures its page `/sdk`.
- * `--site docs/.vitepress/dist` measures a built docs site instead (`npm run docs` first); `--page /mock`
- * another page. Sizes are gzip at zlib's default level, as served files usually are.
+ * scripts/bench-docs-runner.ts` measures the site already built in docs/.vitepress/dist (`npm run docs`),
+ * `--site <folder>` another build; `--page /mock` another page than `/sdk`. Sizes are gzip at zlib's default
+ * level, as served files usually are.
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
@@ -31,10 +30,11 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild-wasm'
 import { type Browser, chromium, type Page } from 'playwright'
 import { blocksOf, guideFiles } from '../docs/.vitepress/runner/blocks.js'
-import { buildFixture, type ServedSite, serveSite } from '../docs/.vitepress/runner/site.js'
+import { type ServedSite, serveSite } from '../docs/.vitepress/runner/site.js'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const KB = 1000
+const SITE = `${ROOT}docs/.vitepress/dist`
 const BUDGET = { buildS: 60, pageKb: 150, runKb: 300, firstRunMs: 1000, laterRunMs: 150 }
 
 function option(name: string): string | undefined {
@@ -274,13 +274,13 @@ function benchBuild(): void {
 }
 
 if (process.argv.includes('--build')) benchBuild()
-const siteDir = process.argv.includes('--build') ? 'docs/.vitepress/dist' : option('--site')
+const siteDir = process.argv.includes('--build') ? SITE : (option('--site') ?? SITE)
 const pagePath = option('--page') ?? '/sdk'
 const codes = guideFiles()
   .flatMap(blocksOf)
   .filter((b) => b.skip === undefined)
   .map((b) => b.code)
-const dir = siteDir ?? buildFixture()
+const dir = siteDir
 const esbuildDir = `${ROOT}node_modules/esbuild-wasm/`
 const site = await serveSite(dir, {
   '/bench/index.html': { type: 'text/html', body: BENCH_PAGE },
@@ -293,11 +293,10 @@ const site = await serveSite(dir, {
 })
 const browser = await launch()
 try {
-  console.log(`Site: ${siteDir ?? 'the runner fixture (built now)'}, served at ${site.origin}`)
+  console.log(`Site: ${siteDir}, served at ${site.origin}`)
   await benchSite(browser, site, pagePath)
   await benchStrippers(browser, site, codes)
 } finally {
   await browser.close()
-  if (siteDir === undefined) await site.dispose()
-  else await site.close()
+  await site.close()
 }

@@ -32,6 +32,7 @@ const GUIDES: DefaultTheme.SidebarItem[] = [
     text: 'Call the gateway (SDK)',
     items: [
       { text: 'The SDK', link: '/sdk' },
+      { text: "The SDK's README (npm)", link: '/sdk-readme' },
       { text: 'Errors', link: '/errors' },
       { text: 'Testing across releases', link: '/releases' },
     ],
@@ -236,7 +237,7 @@ export default defineConfig({
       {
         text: 'Guides',
         link: '/sdk',
-        activeMatch: '^/(sdk|errors|releases|mock|mock-server|scenarios|browser-mocking|states)(\\.html)?$',
+        activeMatch: '^/(sdk|errors|releases|mock|mock-server|scenarios|browser-mocking|states|sdk-readme)(\\.html)?$',
       },
       { text: 'Examples', link: '/examples/quickstart', activeMatch: '^/examples/' },
       {

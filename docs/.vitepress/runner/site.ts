@@ -1,21 +1,17 @@
 /**
  * @module docs/runner/site
- * A built site for the runner's Chromium test and its bench: the fixture (fixture/: the SDK's README and
- * two guides, the runner registered as the docs site registers it) built by VitePress into a temporary
- * folder, or an already built site (docs/.vitepress/dist), served from 127.0.0.1 by a few lines of
- * `node:http`. Node only.
+ * The built docs site (docs/.vitepress/dist) for the site's Chromium tests and the runner's bench, served from
+ * 127.0.0.1 by a few lines of `node:http`; and whether the packages' builds, which the site's runnable examples
+ * bundle, are older than their sources. Node only.
  */
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
-const FIXTURE = fileURLToPath(new URL('./fixture/', import.meta.url))
 
 /**
  * The built packages the site bundles (their `import` entries, as a browser build resolves them), and the
@@ -56,26 +52,6 @@ export function staleBuilds(): string | undefined {
   return undefined
 }
 
-/**
- * Builds the fixture site into a new temporary folder (the packages first when their builds are stale);
- * returns the folder. Takes some 10 to 20 s.
- *
- * @example
- * ```ts
- * const dir = buildFixture()
- * const site = await serveSite(dir)
- * ```
- */
-export function buildFixture(): string {
-  if (staleBuilds() !== undefined) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' })
-  const out = mkdtempSync(join(tmpdir(), 'runner-fixture-'))
-  execFileSync(join(ROOT, 'node_modules/.bin/vitepress'), ['build', FIXTURE, '--outDir', out], {
-    cwd: ROOT,
-    stdio: 'pipe',
-  })
-  return out
-}
-
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -92,7 +68,7 @@ const TYPES: Record<string, string> = {
  *
  * @example
  * ```ts
- * const site = await serveSite(dir)
+ * const site = await serveSite('docs/.vitepress/dist')
  * site.gzipSize('/assets/chunks/framework.js') // bytes
  * await site.close()
  * ```
@@ -103,8 +79,6 @@ export interface ServedSite {
   /** The gzip size (zlib's default level) of a file the site serves, by its path. */
   gzipSize(path: string): number
   close(): Promise<void>
-  /** Removes the folder too when it was a temporary build. */
-  dispose(): Promise<void>
 }
 
 /**
@@ -113,7 +87,7 @@ export interface ServedSite {
  *
  * @example
  * ```ts
- * const site = await serveSite(buildFixture(), { '/bench.html': { type: 'text/html', body: html } })
+ * const site = await serveSite('docs/.vitepress/dist', { '/bench.html': { type: 'text/html', body: html } })
  * ```
  */
 export async function serveSite(
@@ -150,9 +124,5 @@ export async function serveSite(
     origin,
     gzipSize: (path) => gzipSync(read(path) ?? new Uint8Array()).length,
     close,
-    dispose: async () => {
-      await close()
-      if (dir.startsWith(tmpdir())) rmSync(dir, { recursive: true, force: true })
-    },
   }
 }

@@ -1,6 +1,6 @@
 /**
  * @module docs/runner/vue-shim
- * What TypeScript knows of a `.vue` file imported from TypeScript (the fixture's theme imports
+ * What TypeScript knows of a `.vue` file imported from TypeScript (the theme imports
  * RunnableExample.vue): a Vue component, as VitePress's `Theme` types one, without importing `vue` itself.
  * Vite compiles the file; TypeScript does not read it.
  */

@@ -1,22 +1,23 @@
 /**
- * @module test/site/runner-fixture.site.test
+ * @module test/site/runner.site.test
  * The docs site's example runner (docs/.vitepress/runner/) in headless Chromium (Debian's, never a
- * downloaded one), on its fixture site (the SDK's README and the SDK's guide, included as they are, the
- * runner registered as the docs site registers it), built by VitePress and served from 127.0.0.1:
+ * downloaded one), on the built site (docs/.vitepress/dist, `npm run docs` first: the SDK's README is a page
+ * of it, and the SDK's guide), served from 127.0.0.1:
  * nothing of the runner loads before a Run; a self-contained example and a guide's example run and print,
  * with the mock's state after them; an edit changes the output, and an error shows its class, status and
  * code; Reset puts the guide's code back; a skipped block and one that needs Node say why instead of a Run
  * button; and no request of the page leaves its own address. Whole pages of the docs site are the site's
  * tests' to cover.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { type Browser, chromium, type Locator, type Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blocksOf, type CodeBlock } from '../../docs/.vitepress/runner/blocks.js'
-import { buildFixture, type ServedSite, serveSite } from '../../docs/.vitepress/runner/site.js'
+import { type ServedSite, serveSite } from '../../docs/.vitepress/runner/site.js'
 
-let dir: string
+const dir = fileURLToPath(new URL('../../docs/.vitepress/dist/', import.meta.url))
 let site: ServedSite
 let browser: Browser
 let page: Page
@@ -80,7 +81,8 @@ async function scriptsDuring(during: () => Promise<void>): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  dir = buildFixture()
+  if (!existsSync(join(dir, 'index.html')))
+    throw new Error('docs/.vitepress/dist is not built: run `npm run docs` before `npm run test:site`')
   site = await serveSite(dir)
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -102,7 +104,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await site?.dispose()
+  await site?.close()
 })
 
 describe("the docs site's example runner", () => {
