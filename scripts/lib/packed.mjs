@@ -43,7 +43,12 @@ export async function installNode(dir, major, run) {
   mkdirSync(dir, { recursive: true })
   writeFileSync(
     join(dir, 'package.json'),
-    JSON.stringify({ name: `node-${major}`, private: true, dependencies: { node: `^${major}` }, allowScripts: { node: true } }),
+    JSON.stringify({
+      name: `node-${major}`,
+      private: true,
+      dependencies: { node: `^${major}` },
+      allowScripts: { node: true },
+    }),
   )
   await run(`install Node ${major}`, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir })
   const binary = join(dir, 'node_modules', '.bin', 'node')
