@@ -20,10 +20,15 @@
 //    mock, msw or a browser tool; the machine's Node 20 (/usr/bin/node) for the SDK alone, where the packages
 //    are not supported: there npm must install it with an EBADENGINE warning that names the SDK (its engines say
 //    22.12), and the line says what else npm warned about and what happened at import and call.
+// 5. A block in an example's README must install every package the example's code imports (its .ts/.js files
+//    outside node_modules and build output, bare specifiers, node: builtins aside).
 //
+// Options, to try the check on other input: `--only <file>` (repeatable) reads only those guides;
+// `--all-on-machine-node` also runs every list on the machine's Node 20 (where the packages are unsupported,
+// so the browser lists fail there: it shows what a Node 20 user gets).
 // One PASS/FAIL line per list and runtime; exits 1 when anything failed. The projects are removed at the end.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -43,15 +48,21 @@ const BROWSER_TOOLS = ['vite', 'vitest', '@vitest/browser-playwright', 'playwrig
 const STEP_TIMEOUT_MS = 180_000
 const CONCURRENCY = 3
 
-const INSTALL =
-  /^(npm\s+(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add)|pnpm\s+(add|install|i)|yarn(\s+add)?|bun\s+(add|install|i))(\s|$)/
+const args = process.argv.slice(2)
+const ONLY = args.flatMap((a, i) => (args[i - 1] === '--only' ? [a] : []))
+const ALL_ON_MACHINE_NODE = args.includes('--all-on-machine-node')
+
+const NPM_INSTALL = 'install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add'
+const INSTALL = new RegExp(
+  `^(npm\\s+(${NPM_INSTALL})|pnpm\\s+(add|install|i)|yarn(\\s+add)?|bun\\s+(add|install|i))(\\s|$)`,
+)
 const NPX_INSTALL = /^npx\s.*(\s(-y|--yes|-p|--package)(\s|=)|\s[^-\s][^\s]*[^\s/]@[^\s]+)/
 
 /** The install lines of every ```sh block: `{ where: ['README.md:15'], lines: ['npm install …'] }`. */
 function readInstallBlocks() {
   const blocks = []
   const skipped = []
-  for (const file of guideFiles()) {
+  for (const file of guideFiles().filter((f) => ONLY.length === 0 || ONLY.includes(f))) {
     const text = readFileSync(join(root, file), 'utf8').split('\n')
     for (let i = 0; i < text.length; i++) {
       if (!/^```(sh|bash|shell)\s*$/.test(text[i])) continue
@@ -77,6 +88,22 @@ function readInstallBlocks() {
     else unique.set(key, block)
   }
   return { lists: [...unique.values()], skipped }
+}
+
+/** The packages that the code of the example `examples/<name>` imports (bare specifiers, node: aside). */
+function exampleImports(name) {
+  const dir = join(root, 'examples', name)
+  const found = new Set()
+  const files = readdirSync(dir, { recursive: true }).filter(
+    (f) => /\.(ts|mts|js|mjs)$/.test(f) && !/(^|\/)(node_modules|dist|public|test-results|playwright-report)\//.test(f),
+  )
+  for (const file of files)
+    for (const [, a, b] of readFileSync(join(dir, file), 'utf8').matchAll(/from '([^']+)'|import\('([^']+)'\)/g)) {
+      const spec = a ?? b
+      if (spec.startsWith('.') || spec.startsWith('node:')) continue
+      found.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0])
+    }
+  return [...found]
 }
 
 /** The package names a line installs (`msw@^3` is msw), and its problems when it is not a plain npm install. */
@@ -159,6 +186,10 @@ if (!${browser}) {
 ${
   has('@merchant-gateway/sdk')
     ? `const { GatewayClient } = await import('@merchant-gateway/sdk')
+const { createRequire } = await import('node:module')
+const required = createRequire(import.meta.url)('@merchant-gateway/sdk')
+check(typeof required.GatewayClient === 'function', 'require() of the SDK gave no GatewayClient')
+done.push('SDK: import and require')
 ${
   has('@merchant-gateway/mock')
     ? `const now = () => Date.parse(mock.clock.now())
@@ -281,9 +312,14 @@ try {
     const parsed = list.lines.map(parseLine)
     const names = [...new Set(parsed.flatMap((p) => p.names))]
     const problems = parsed.flatMap((p, i) => p.problems.map((problem) => `${list.lines[i]}: ${problem}`))
+    for (const example of list.where.flatMap((w) => /^examples\/([^/]+)\/README\.md:/.exec(w)?.[1] ?? [])) {
+      const left = exampleImports(example).filter((n) => !names.includes(n))
+      if (left.length > 0)
+        problems.push(`examples/${example} imports ${left.join(', ')}, which the commands do not install`)
+    }
     const heavy = names.some((n) => n === '@merchant-gateway/mock' || n === 'msw' || BROWSER_TOOLS.includes(n))
     const sdkAlone = names.length === 1 && names[0] === '@merchant-gateway/sdk'
-    for (const runtime of ['this', heavy ? 'oldest' : [], sdkAlone ? 'machine' : []].flat())
+    for (const runtime of ['this', heavy ? 'oldest' : [], sdkAlone || ALL_ON_MACHINE_NODE ? 'machine' : []].flat())
       jobs.push({ list, names, problems, runtime: runtimes[runtime], id: jobs.length })
   }
 
@@ -327,8 +363,9 @@ try {
     if (fromRegistry.length > 0) return fail(`not from the packed tarballs: ${fromRegistry.join(', ')}`)
     const engines = [...new Set(warned)]
     if (runtime.unsupported) {
-      if (!engines.includes('@merchant-gateway/sdk'))
-        return fail(`npm did not warn EBADENGINE for @merchant-gateway/sdk (warned: ${engines.join(', ') || 'none'})`)
+      const ours = names.filter((n) => n.startsWith('@merchant-gateway/') && !engines.includes(n))
+      if (ours.length > 0)
+        return fail(`npm did not warn EBADENGINE for ${ours.join(', ')} (warned: ${engines.join(', ') || 'none'})`)
     } else if (engines.length > 0) return fail(`npm warned EBADENGINE for ${engines.join(', ')}`)
     writeFileSync(join(dir, 'smoke.mjs'), smoke(names))
     const result = await exec(join(runtime.dir, 'node'), ['smoke.mjs'], at)
