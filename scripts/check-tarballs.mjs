@@ -23,21 +23,13 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
-import { delimiter, dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { env, installNode, OLDEST_NODE, PACKAGES, packPackages, root } from './lib/packed.mjs'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const env = {
-  ...process.env,
-  PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`,
-  npm_config_update_notifier: 'false',
-}
-const PACKAGES = ['contract', 'sdk', 'mock']
 const MSW_NEWEST = JSON.parse(
   readFileSync(join(root, 'packages/mock/package.json'), 'utf8'),
 ).devDependencies.msw.replace(/^\^/, '')
 const MSW_OLDEST = '2.7.0'
-const OLDEST_NODE = '22'
 // Bun and Deno as the npm registry ships them (the `bun` and `deno` packages); the versions this check was
 // last seen passing with.
 const BUN = '1.4.5'
@@ -63,15 +55,7 @@ function run(title, command, args, options = {}) {
 const work = mkdtempSync(join(tmpdir(), 'merchant-gateway-tarballs-'))
 try {
   // 1. Pack, then look inside.
-  const packs = join(work, 'packs')
-  mkdirSync(packs)
-  const tarballs = {}
-  for (const name of PACKAGES) {
-    const result = run(`npm pack ${name}`, 'npm', ['pack', '--pack-destination', packs, '--silent'], {
-      cwd: join(root, 'packages', name),
-    })
-    tarballs[name] = join(packs, result.stdout.trim().split('\n').at(-1))
-  }
+  const tarballs = await packPackages(join(work, 'packs'), run)
   for (const [name, tarball] of Object.entries(tarballs)) {
     const unpacked = join(work, `unpacked-${name}`)
     mkdirSync(unpacked)
@@ -417,18 +401,12 @@ main().catch((error) => {
   )
 
   // 2d. The oldest Node LTS: Node itself from the npm registry (the `node` package), as the repo brings its own.
-  const lts = project(
-    'app-node-oldest-lts',
-    { ...packed, msw: MSW_NEWEST, node: `^${OLDEST_NODE}` },
-    { allowScripts: { node: true } },
-  )
+  const lts = project('app-node-oldest-lts', { ...packed, msw: MSW_NEWEST })
   writeFileSync(join(lts, 'app.mjs'), esm({ setupServer: true }))
   writeFileSync(join(lts, 'app.cjs'), CJS)
-  const oldNode = join(lts, 'node_modules', '.bin', 'node')
-  const version = run(`Node ${OLDEST_NODE}`, oldNode, ['--version'], { cwd: lts })
-  console.log(`--- oldest LTS: ${version.stdout?.trim()}`)
-  if (!version.stdout?.startsWith(`v${OLDEST_NODE}.`))
-    failures.push(`Node ${OLDEST_NODE} did not install (got ${version.stdout?.trim()})`)
+  const { binary: oldNode, version, problem } = await installNode(join(work, 'node-oldest-lts'), OLDEST_NODE, run)
+  console.log(`--- oldest LTS: ${version}`)
+  if (problem) failures.push(problem)
   run(`ESM on Node ${OLDEST_NODE}`, oldNode, ['app.mjs'], { cwd: lts, stdio: 'inherit' })
   run(`CommonJS on Node ${OLDEST_NODE}`, oldNode, ['app.cjs'], { cwd: lts, stdio: 'inherit' })
 
