@@ -63,7 +63,7 @@ export async function openShop(webhookUrl: string | null, mock = createShopMock(
 }
 
 /** A mock as the shop's world uses one, with no state yet. */
-export function createShopMock(): MockGateway {
+function createShopMock(): MockGateway {
   return createMockGateway({ pinHashIterations: PIN_HASH_ITERATIONS })
 }
 
