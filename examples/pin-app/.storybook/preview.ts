@@ -10,8 +10,8 @@ import '../src/style.css'
 
 const { beforeEach } = createPreviewAnnotations(async () => {
   const worker = setupWorker()
-  // msw 3 reads `onUnhandledFrame` (the addon's own setup passes msw 2's `onUnhandledRequest`, which msw 3
-  // ignores, so every Storybook module would print a warning): Storybook's own requests pass untouched.
+  // msw 3 reads `onUnhandledFrame` and has no `onUnhandledRequest`, the option the addon's own setup passes
+  // (so msw 3's default, a warning, would apply): Storybook's own requests pass untouched.
   await worker.start({ quiet: true, onUnhandledFrame: 'bypass' })
   return worker
 })
