@@ -1,8 +1,10 @@
 /**
- * Opens every story of the built Storybook (its `index.json`) in its own page and checks that it shows
+ * Opens every story of the built Storybook (its `index.json`, read from `storybook-static/`) in a page of
+ * its own, one test per story and checks that it shows
  * what it is about, that nothing was logged as an error (a failed `play` is one), and that no request
  * left 127.0.0.1: the gateway's requests are answered by MSW's service worker in the page.
  */
+import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 
 /** What each story shows once rendered (and played). A story missing here fails the test. */
@@ -28,55 +30,51 @@ function refusedByGateway(text: string, url: string): boolean {
   )
 }
 
-test('every story renders its state, with no console error and no request off 127.0.0.1', async ({
-  browser,
-  request,
-}) => {
-  const index = (await (await request.get('/index.json')).json()) as {
-    entries: Record<string, { id: string; type: string }>
-  }
-  const stories = Object.values(index.entries).filter((entry) => entry.type === 'story')
-  expect(stories.map((story) => story.id).sort()).toEqual(Object.keys(EXPECTED).sort())
+/** The stories of the built Storybook. */
+const index = JSON.parse(readFileSync(new URL('../storybook-static/index.json', import.meta.url), 'utf8')) as {
+  entries: Record<string, { id: string; type: string }>
+}
+const stories = Object.values(index.entries)
+  .filter((entry) => entry.type === 'story')
+  .map((entry) => entry.id)
 
-  for (const { id } of stories) {
-    await test.step(id, async () => {
-      const context = await browser.newContext()
-      const errors: string[] = []
-      const escaped: string[] = []
-      context.on('request', (req) => {
-        const url = new URL(req.url())
-        if (url.protocol === 'data:' || url.protocol === 'blob:' || url.hostname === '127.0.0.1') return
-        // Another host is fine only when the service worker answered it in the page (the mock gateway).
-        void req.response().then((res) => {
-          if (req.serviceWorker() || !res?.fromServiceWorker()) escaped.push(`${req.method()} ${req.url()}`)
-        })
+test('the test knows what every story shows, and nothing else', () => {
+  expect(stories.toSorted()).toEqual(Object.keys(EXPECTED).toSorted())
+})
+
+for (const id of stories) {
+  test(`${id}: renders its state, with no console error and no request off 127.0.0.1`, async ({ page, context }) => {
+    const errors: string[] = []
+    const escaped: string[] = []
+    context.on('request', (req) => {
+      const url = new URL(req.url())
+      if (url.protocol === 'data:' || url.protocol === 'blob:' || url.hostname === '127.0.0.1') return
+      // Another host is fine only when the service worker answered it in the page (the mock gateway).
+      void req.response().then((res) => {
+        if (req.serviceWorker() || !res?.fromServiceWorker()) escaped.push(`${req.method()} ${req.url()}`)
       })
-      context.on('requestfailed', (req) => {
-        if (new URL(req.url()).hostname !== '127.0.0.1') escaped.push(`${req.method()} ${req.url()} (failed)`)
-      })
-      const page = await context.newPage()
-      page.on('console', (message) => {
-        if (message.type() !== 'error' || refusedByGateway(message.text(), message.location().url)) return
-        errors.push(`${message.text()} (${message.location().url})`)
-      })
-      page.on('pageerror', (error) => errors.push(String(error)))
-      // Any load from 127.0.0.1 that failed (Storybook's files, the backend's routes).
-      page.on('response', (res) => {
-        if (res.status() >= 400 && new URL(res.url()).hostname === '127.0.0.1') {
-          errors.push(`HTTP ${res.status()} ${res.request().method()} ${res.url()}`)
-        }
-      })
-      try {
-        await page.goto(`/iframe.html?id=${id}&viewMode=story`)
-        const root = page.locator('#storybook-root')
-        for (const text of EXPECTED[id] ?? []) await expect(root).toContainText(text)
-        // Storybook shows its error panel when a loader, a render or a play function threw.
-        await expect(page.locator('.sb-errordisplay')).toBeHidden()
-        expect(errors, `console errors of ${id}`).toEqual([])
-        expect(escaped, `requests of ${id} that left 127.0.0.1`).toEqual([])
-      } finally {
-        await context.close()
+    })
+    context.on('requestfailed', (req) => {
+      if (new URL(req.url()).hostname !== '127.0.0.1') escaped.push(`${req.method()} ${req.url()} (failed)`)
+    })
+    page.on('console', (message) => {
+      if (message.type() !== 'error' || refusedByGateway(message.text(), message.location().url)) return
+      errors.push(`${message.text()} (${message.location().url})`)
+    })
+    page.on('pageerror', (error) => errors.push(String(error)))
+    // Any load from 127.0.0.1 that failed (Storybook's files, the backend's routes).
+    page.on('response', (res) => {
+      if (res.status() >= 400 && new URL(res.url()).hostname === '127.0.0.1') {
+        errors.push(`HTTP ${res.status()} ${res.request().method()} ${res.url()}`)
       }
     })
-  }
-})
+
+    await page.goto(`/iframe.html?id=${id}&viewMode=story`)
+    const root = page.locator('#storybook-root')
+    for (const text of EXPECTED[id] ?? []) await expect(root).toContainText(text)
+    // Storybook shows its error panel when a loader, a render or a play function threw.
+    await expect(page.locator('.sb-errordisplay')).toBeHidden()
+    expect(errors, 'console errors').toEqual([])
+    expect(escaped, 'requests that left 127.0.0.1').toEqual([])
+  })
+}
