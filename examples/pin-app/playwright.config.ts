@@ -24,6 +24,8 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     serviceWorkers: 'allow',
+    // Times on the page (a PIN blocked until 09:01:50) read the same on every machine.
+    timezoneId: 'UTC',
     launchOptions: {
       // An installed Chromium (Debian: apt-get install chromium); nothing is downloaded.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -52,6 +52,17 @@ export const test = base.extend<{ traffic: Traffic; app: Page }>({
 
 export { expect }
 
+/**
+ * Opens the page with its mock started from a scenario file, `scenarios/<name>.json` (recorded by
+ * scripts/record-scenarios.ts), instead of a fresh shop: `/?scenario=<name>` (src/mocks/browser.ts).
+ * The scenario's clock is frozen where it was recorded; `__mock.clock.advance()` moves it.
+ */
+export async function openScenario(page: Page, name: string): Promise<Page> {
+  await page.goto(`/?scenario=${name}`)
+  await expect(page.locator('#app')).toHaveAttribute('aria-busy', 'false')
+  return page
+}
+
 /** One of the PIN section's panels, by its heading: "Set your PIN", "Check your PIN", "Forgot your PIN?". */
 export function panel(page: Page, name: string) {
   return page.getByRole('region', { name })

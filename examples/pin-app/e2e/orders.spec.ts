@@ -3,7 +3,7 @@
  * webhooks what happened to the payment. The test is the customer: it pays, or fails to, through the mock.
  */
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.js'
+import { expect, openScenario, test } from './fixtures.js'
 
 /** Places an order of `amount` through the page; returns its id and the list item that shows it. */
 async function placeOrder(app: Page, amount: string) {
@@ -33,11 +33,21 @@ test('an order the customer paid shows as paid', async ({ app }) => {
   expect(webhooks.at(-1)).toMatchObject({ status: 'delivered', payload: { orderId, status: 'SUCCESS' } })
 })
 
-test('an order whose payment failed shows the failure', async ({ app }) => {
-  const { orderId, item } = await placeOrder(app, '4.20')
+test('an order whose payment failed shows the failure (from order-pending.json)', async ({ page }) => {
+  // The scenario: an order of USD 12.50 placed earlier, waiting for payment.
+  const app = await openScenario(page, 'order-pending')
+  const item = app.getByRole('region', { name: 'Your orders' }).getByRole('listitem')
+  await expect(item).toHaveText(/^Order 1001 · USD 12\.50 · Waiting for payment/)
 
-  await app.evaluate((id) => window.__mock!.payments.create({ orderId: id, status: 'FAILED' }), orderId)
-
-  await expect(item).toContainText(`Order ${orderId} · USD 4.20 · Payment failed`)
+  // The webhook goes to this page's backend: the scenario's merchant is pointed at it when it loads.
+  await app.evaluate(() => window.__mock!.payments.create({ orderId: 1001, status: 'FAILED' }))
+  await expect(item).toContainText('Order 1001 · USD 12.50 · Payment failed')
   await expect(item).toHaveAttribute('data-status', 'failed')
+})
+
+test('a paid order the shop refunded shows the refund pending (from refund-pending.json)', async ({ page }) => {
+  const app = await openScenario(page, 'refund-pending')
+  const item = app.getByRole('region', { name: 'Your orders' }).getByRole('listitem')
+  await expect(item).toContainText('Order 1001 · USD 12.50 · Refund pending')
+  await expect(item.getByRole('img')).toHaveCount(0)
 })

@@ -17,8 +17,11 @@ export interface OrderStatus {
   currency: 'USD' | 'KHR'
   /** The payment QR code's image URL, for the customer to scan. */
   qrCode: string
-  /** `pending` until the gateway reports the payment: then `completed` or `failed`. */
-  status: 'pending' | 'completed' | 'failed'
+  /**
+   * `pending` until the gateway reports the payment: then `completed` or `failed`. A refund the shop made
+   * of a paid order is `refund-pending` until it settles, then `refunded`.
+   */
+  status: 'pending' | 'completed' | 'failed' | 'refund-pending' | 'refunded'
 }
 
 /** Where the backend is, and how often to ask it about an unpaid order. */
@@ -32,6 +35,8 @@ const STATUS_TEXT: Record<OrderStatus['status'], string> = {
   pending: 'Waiting for payment',
   completed: 'Paid',
   failed: 'Payment failed',
+  'refund-pending': 'Refund pending',
+  refunded: 'Refunded',
 }
 
 /**
@@ -48,7 +53,10 @@ function formatMoney(amount: number, currency: OrderStatus['currency']): string 
   return `${currency} ${figures}`
 }
 
-/** Renders the orders section into `root`: a form to place an order and the list of orders placed. */
+/**
+ * Renders the orders section into `root`: a form to place an order and the list of the orders placed,
+ * those of earlier visits first loaded from the backend (`GET /api/orders`).
+ */
 export function renderOrders(root: HTMLElement, options: OrdersOptions): void {
   const list = h('ul', { class: 'orders', 'aria-label': 'Orders' })
   const message = h('p', { role: 'status', class: 'message' })
@@ -78,6 +86,19 @@ export function renderOrders(root: HTMLElement, options: OrdersOptions): void {
     )
   })
   root.replaceChildren(h('h2', { id: 'orders-title' }, 'Your orders'), form, message, list)
+  loadOrders(options).then(
+    (orders) => list.append(...orders.map((order) => orderItem(order, options))),
+    () => {
+      message.dataset.kind = 'problem'
+      message.textContent = 'Your earlier orders could not be loaded.'
+    },
+  )
+}
+
+async function loadOrders({ backendUrl }: OrdersOptions): Promise<OrderStatus[]> {
+  const response = await fetch(`${backendUrl}/api/orders`)
+  if (!response.ok) throw new Error(`GET /api/orders: HTTP ${response.status}`)
+  return (await response.json()) as OrderStatus[]
 }
 
 async function placeOrder({ backendUrl }: OrdersOptions, amount: number): Promise<OrderStatus> {
@@ -116,6 +137,6 @@ function orderItem(order: OrderStatus, { backendUrl, pollMs = 1000 }: OrdersOpti
     if (item.dataset.status === 'pending') setTimeout(poll, pollMs)
   }
   show(order)
-  setTimeout(poll, pollMs)
+  if (order.status === 'pending') setTimeout(poll, pollMs)
   return item
 }

@@ -23,6 +23,12 @@ import { digitsInput, field, h } from './dom.js'
 export interface PinPageOptions {
   pins: PinClient
   email: string
+  /**
+   * A forgotten-PIN reset in progress, to go on with at the code step: the session of the code sent and
+   * how long codes are valid (seconds), as `pinReset.request()` answered them. A page that keeps them
+   * across a reload passes them back here.
+   */
+  reset?: { sessionId: string; expiresIn: number }
 }
 
 /** Shown when the PIN service fails or cannot be reached; trying again later is all the user can do. */
@@ -149,7 +155,7 @@ function verifyPinForm({ pins }: PinPageOptions): HTMLElement {
 }
 
 /** The three steps of a forgotten PIN: a code by e-mail, the code, the new PIN. */
-function forgotPin({ pins, email }: PinPageOptions): HTMLElement {
+function forgotPin({ pins, email, reset }: PinPageOptions): HTMLElement {
   const { section, message } = panel('forgot-pin-title', 'Forgot your PIN?')
   const step = h('div')
   section.append(step, message)
@@ -234,7 +240,8 @@ function forgotPin({ pins, email }: PinPageOptions): HTMLElement {
     step.replaceChildren(form)
   }
 
-  requestStep()
+  if (reset) codeStep(reset.sessionId, reset.expiresIn)
+  else requestStep()
   return section
 }
 

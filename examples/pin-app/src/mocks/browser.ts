@@ -9,11 +9,11 @@
  * console and for the end-to-end tests, which act through it as the outside world: read the code from
  * the mailbox, move the clock, pay an order.
  */
-import { createMockGateway, type MockGateway } from '@merchant-gateway/mock'
+import type { MockGateway, MockSnapshot } from '@merchant-gateway/mock'
 import { setupWorker } from 'msw/browser'
 import type { AppConfig } from '../config.js'
-import { merchantBackend, WEBHOOK_PATH } from './backend.js'
 import { mountMockPanel } from './panel.js'
+import { loadShop, openShop, webhookUrlHere } from './shop.js'
 
 declare global {
   interface Window {
@@ -22,11 +22,13 @@ declare global {
   }
 }
 
-/** The signed-in user of the dev server. */
-const USER = { name: 'Dara', email: 'dara@example.com' }
+/** The scenario files (`scenarios/*.json`), each loaded only when a page asks for it. */
+const scenarios = import.meta.glob<MockSnapshot>('../../scenarios/*.json', { import: 'default' })
 
 /**
- * Starts the mocks and returns the configuration that points the page at them.
+ * Starts the mocks and returns the configuration that points the page at them. With `?scenario=<name>`
+ * in the page's URL, the mock starts from `scenarios/<name>.json` (`/?scenario=pin-blocked`) instead of
+ * a fresh shop.
  *
  * @example
  * ```ts
@@ -34,27 +36,17 @@ const USER = { name: 'Dara', email: 'dara@example.com' }
  * ```
  */
 export async function startMocks(): Promise<AppConfig> {
-  // Few hashing rounds: the mock hashes PINs with PBKDF2, and the default rounds take a while in a page.
-  const mock = createMockGateway({ pinHashIterations: 1000 })
-  const user = await mock.users.create({ email: USER.email, emailVerified: true })
-  const merchant = await mock.merchants.create({
-    name: 'Riverside Coffee',
-    balances: { usd: 100 },
-    webhookUrl: new URL(WEBHOOK_PATH, location.origin).href,
-  })
-  const store = await mock.stores.add(merchant.merchantId, { storeName: 'Riverside', address: '1 Main St' })
-
-  const backend = merchantBackend({
-    mock,
-    apiKey: merchant.apiKey,
-    apiSecret: merchant.apiSecret,
-    storeId: store.storeId,
-  })
-  const worker = setupWorker(...mock.handlers, ...backend)
+  const name = new URLSearchParams(location.search).get('scenario')
+  const load = name === null ? undefined : scenarios[`../../scenarios/${name}.json`]
+  if (name !== null && !load) throw new Error(`No scenario named ${name} in scenarios/.`)
+  const { mock, handlers, config, userId } = load
+    ? await loadShop(await load(), webhookUrlHere())
+    : await openShop(webhookUrlHere())
+  const worker = setupWorker(...handlers)
   // 'bypass': the dev server's own requests (modules, styles) go to it untouched.
   await worker.start({ quiet: true, onUnhandledFrame: 'bypass' })
 
   window.__mock = mock
-  mountMockPanel(document.body, mock, user.userId)
-  return { user: USER, accessToken: user.accessToken, gatewayUrl: mock.baseUrl, backendUrl: '' }
+  mountMockPanel(document.body, mock, userId)
+  return config
 }
