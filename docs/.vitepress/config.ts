@@ -53,7 +53,9 @@ const GUIDES: DefaultTheme.SidebarItem[] = [
       { text: 'Quickstart (backend)', link: '/examples/quickstart' },
       { text: 'Webhook receiver', link: '/examples/webhook-receiver' },
       { text: 'Browser tests (frontend)', link: '/examples/browser-tests' },
-      { text: 'A Vite app and Playwright (frontend)', link: '/examples/pin-app' },
+      { text: 'A Vite app on the mock (frontend)', link: '/examples/pin-app' },
+      { text: 'Playwright tests of the app (frontend)', link: '/examples/pin-app-e2e' },
+      { text: 'Storybook of the app (frontend)', link: '/examples/pin-app-storybook' },
     ],
   },
   {

@@ -37,6 +37,8 @@ export function guideFiles(): string[] {
     'examples/webhook-receiver',
     'examples/browser-tests',
     'examples/pin-app',
+    'examples/pin-app-e2e',
+    'examples/pin-app-storybook',
   ]
   const files = ['README.md']
   for (const dir of dirs) {

@@ -1,13 +1,13 @@
 /**
- * The PIN section (src/pin-page.ts) in the states a designer needs. Each story starts from a scenario
+ * The PIN section (the app's src/pin-page.ts) in the states a designer needs. Each story starts from a scenario
  * file (stories/scenario.ts); where the page shows a state only once the user acts (a PIN checked, a code
  * entered), the story's `play` does that, against the story's mock.
  */
 import { PinClient } from '@merchant-gateway/sdk/pin'
 import type { Meta, StoryContext, StoryObj } from '@storybook/html-vite'
 import { expect, userEvent, within } from 'storybook/test'
-import { PIN } from '../src/mocks/shop.js'
-import { renderPinPage } from '../src/pin-page.js'
+import { PIN } from '../../pin-app/src/mocks/shop.js'
+import { renderPinPage } from '../../pin-app/src/pin-page.js'
 import { fromScenario, type Loaded } from './scenario.js'
 
 /** How long the gateway keeps a reset code valid, in seconds (what `pinReset.request()` answers). */

@@ -8,7 +8,7 @@
  * reached the network, or one the service worker itself sent elsewhere, fails the test.
  */
 import { test as base, expect, type Page, type Request } from '@playwright/test'
-import type {} from '../src/mocks/browser.js'
+import type {} from '../../pin-app/src/mocks/browser.js'
 
 /** The requests a test's browser context made, by where they were answered. */
 export interface Traffic {
@@ -44,7 +44,7 @@ export const test = base.extend<{ traffic: Traffic; app: Page }>({
   ],
   app: async ({ page }, use) => {
     await page.goto('/')
-    // The mock and its worker are up and the page is drawn (src/app.ts).
+    // The mock and its worker are up and the page is drawn (the app's src/app.ts).
     await expect(page.locator('#app')).toHaveAttribute('aria-busy', 'false')
     await use(page)
   },
@@ -53,8 +53,8 @@ export const test = base.extend<{ traffic: Traffic; app: Page }>({
 export { expect }
 
 /**
- * Opens the page with its mock started from a scenario file, `scenarios/<name>.json` (recorded by
- * scripts/record-scenarios.ts), instead of a fresh shop: `/?scenario=<name>` (src/mocks/browser.ts).
+ * Opens the page with its mock started from a scenario file, the app's `scenarios/<name>.json` (recorded by
+ * its scripts/record-scenarios.ts), instead of a fresh shop: `/?scenario=<name>` (its src/mocks/browser.ts).
  * The scenario's clock is frozen where it was recorded; `__mock.clock.advance()` moves it.
  */
 export async function openScenario(page: Page, name: string): Promise<Page> {

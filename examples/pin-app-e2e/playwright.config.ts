@@ -1,11 +1,12 @@
 /**
- * End-to-end tests of the page in Debian's Chromium, against the dev server (`vite`), which Playwright
- * starts on 127.0.0.1 before the tests and stops after them. The mock runs in each test's page, in MSW's
- * service worker (src/mocks/browser.ts): a test's browser context is its own, so is its mock.
+ * End-to-end tests of the pin-app example's page in Debian's Chromium, against the app's dev server
+ * (`npm run dev` in ../pin-app, which runs `vite`), which Playwright starts on 127.0.0.1 before the tests and
+ * stops after them. The mock runs in each test's page, in MSW's service worker (the app's
+ * src/mocks/browser.ts): a test's browser context is its own, so is its mock.
  */
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
-import { DEV_PORT } from './vite.config.js'
+import { DEV_PORT } from '../pin-app/vite.config.js'
 
 const origin = `http://127.0.0.1:${DEV_PORT}`
 
@@ -18,7 +19,7 @@ export default defineConfig({
   timeout: 20_000,
   reporter: 'list',
   // Traces and failure artefacts under the repository's node_modules, not in this folder.
-  outputDir: fileURLToPath(new URL('../../node_modules/.playwright/example-pin-app', import.meta.url)),
+  outputDir: fileURLToPath(new URL('../../node_modules/.playwright/example-pin-app-e2e', import.meta.url)),
   use: {
     baseURL: origin,
     browserName: 'chromium',
@@ -43,7 +44,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'vite',
+    // The app's dev server, started in the app's folder (its vite.config.ts: 127.0.0.1, DEV_PORT, strictPort).
+    command: 'npm run dev',
+    cwd: fileURLToPath(new URL('../pin-app/', import.meta.url)),
     url: `${origin}/`,
     // Never someone else's server on the port: a test run starts and stops its own.
     reuseExistingServer: false,

@@ -1,11 +1,11 @@
 /**
- * The order status view (src/orders.ts) in the states a designer needs. Each story starts from a scenario
+ * The order status view (the app's src/orders.ts) in the states a designer needs. Each story starts from a scenario
  * file (stories/scenario.ts): the gateway's order, payment or refund, and the shop's backend started with
  * the orders the gateway holds, which the view loads (`GET /api/orders`).
  */
 import type { Meta, StoryContext, StoryObj } from '@storybook/html-vite'
 import { expect, within } from 'storybook/test'
-import { renderOrders } from '../src/orders.js'
+import { renderOrders } from '../../pin-app/src/orders.js'
 import { fromScenario, type Loaded } from './scenario.js'
 
 function render(_args: unknown, { loaded }: StoryContext): HTMLElement {
