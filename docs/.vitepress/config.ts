@@ -32,7 +32,6 @@ const GUIDES: DefaultTheme.SidebarItem[] = [
     text: 'Call the gateway (SDK)',
     items: [
       { text: 'The SDK', link: '/sdk' },
-      { text: "The SDK's README (npm)", link: '/sdk-readme' },
       { text: 'Errors', link: '/errors' },
       { text: 'Testing across releases', link: '/releases' },
     ],
@@ -45,6 +44,15 @@ const GUIDES: DefaultTheme.SidebarItem[] = [
       { text: 'Scenarios: a state to start from', link: '/scenarios' },
       { text: 'Mocking in the browser', link: '/browser-mocking' },
       { text: 'States', link: '/states' },
+    ],
+  },
+  {
+    text: 'READMEs (as on npm and GitHub)',
+    items: [
+      { text: 'The repository', link: '/repository-readme' },
+      { text: '@merchant-gateway/sdk', link: '/sdk-readme' },
+      { text: '@merchant-gateway/mock', link: '/mock-readme' },
+      { text: '@merchant-gateway/contract', link: '/contract-readme' },
     ],
   },
   {
@@ -155,6 +163,17 @@ function repositoryLinks(md: MarkdownRenderer): void {
         link.attrSet('href', `${posix.relative(pageFolder, `docs/examples/${example}.md`)}${anchor}`)
       else link.attrSet('href', `${REPOSITORY_URL}${target}${anchor}`)
     }
+    // A picture of an included text (a README's `docs/site-guide.png`) is read against the text's folder too:
+    // one of docs/ is the site's own asset, any other the file on GitHub.
+    if (linksFrom === undefined) return
+    const images = state.tokens.flatMap((t) => t.children ?? []).filter((t) => t.type === 'image')
+    for (const image of images) {
+      const src = image.attrGet('src')
+      if (src === null || /^([a-z][a-z0-9+.-]*:|\/)/i.test(src)) continue
+      const target = posix.normalize(posix.join(linksFrom, src))
+      if (target.startsWith('docs/')) image.attrSet('src', `./${posix.relative(pageFolder, target)}`)
+      else image.attrSet('src', `${REPOSITORY_URL}${target}?raw=true`)
+    }
   })
 }
 
@@ -239,7 +258,8 @@ export default defineConfig({
       {
         text: 'Guides',
         link: '/sdk',
-        activeMatch: '^/(sdk|errors|releases|mock|mock-server|scenarios|browser-mocking|states|sdk-readme)(\\.html)?$',
+        // Any page but the examples, the references and the project's own (architecture, decisions).
+        activeMatch: '^/(?!examples/|api/|openapi/|architecture|decisions|index|$)[^/]+(\\.html)?$',
       },
       { text: 'Examples', link: '/examples/quickstart', activeMatch: '^/examples/' },
       {

@@ -4,13 +4,16 @@
  * downloaded one), served from 127.0.0.1 as a static server would: a reader opens two guide pages, the SDK's
  * and the mock's, and runs every example that has a Run button; each runs in the page against its in-page
  * mock and shows what it printed and the mock's state afterwards. A reader edits one example (a larger
- * order, a refund, the clock moved a week) and sees the new output; the page asks no host but its own.
+ * order, a refund, the clock moved a week) and sees the new output; every runnable example of every other page
+ * runs without throwing; the pages ask no host but their own.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, chromium, type Locator, type Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { blocksOf, type CodeBlock } from '../../docs/.vitepress/runner/blocks.js'
+import { blocksOf, type CodeBlock, guideFiles } from '../../docs/.vitepress/runner/blocks.js'
+import { browserBlocker } from '../../docs/.vitepress/runner/modules.js'
 import { type ServedSite, serveSite } from '../../docs/.vitepress/runner/site.js'
 
 const DIST = fileURLToPath(new URL('../../docs/.vitepress/dist/', import.meta.url))
@@ -170,6 +173,37 @@ describe('the built docs site, read and run in Chromium', () => {
     await example(block).locator('.runnable-reset').click()
     result = await run(block)
     expect(await printed(result)).toBe('2 { balance: 112.5, freeze: 5, usable: 107.5 }')
+  })
+
+  it('every example the doc-test runs and a browser can has a Run button on a page, and runs there', async () => {
+    // The pages whose built HTML has a Run button: the guides, the READMEs and the examples' pages.
+    const pages = readdirSync(DIST, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.html'))
+      .map((e) => join(e.parentPath, e.name))
+      .filter((file) => readFileSync(file, 'utf8').includes('runnable-run'))
+      .map((file) => `/${relative(DIST, file).replace(/\.html$/, '')}`)
+    expect(pages).toEqual(expect.arrayContaining(['/sdk', '/mock', '/sdk-readme', '/repository-readme']))
+    const outcomes: string[] = []
+    for (const path of pages) {
+      await page.goto(`${site.origin}${path}`)
+      const boxes = page.locator('.runnable-example:has(.runnable-run)')
+      for (let i = 0; i < (await boxes.count()); i++) {
+        const box = boxes.nth(i)
+        await box.locator('.runnable-run').click()
+        await box.locator('.runnable-time').waitFor({ timeout: 20_000 })
+        const threw = await thrown(box.locator('.runnable-result'))
+        outcomes.push(`${await box.getAttribute('data-where')}: ${threw ?? 'ran'}`)
+      }
+    }
+    expect(outcomes.filter((o) => !o.endsWith(': ran'))).toEqual([])
+    // Every example the doc-test runs in Node, and that can run in a browser, has its Run button on a page.
+    const ran = new Set(outcomes.map((o) => o.slice(0, o.lastIndexOf(': '))))
+    const expected = guideFiles()
+      .flatMap(blocksOf)
+      .filter((b) => b.skip === undefined && browserBlocker(b.code) === undefined)
+      .map((b) => b.where)
+    expect(expected.length).toBeGreaterThanOrEqual(20)
+    expect(expected.filter((where) => !ran.has(where))).toEqual([])
   })
 
   it('no page asked a host other than its own, and none logged an error', () => {
