@@ -25,7 +25,7 @@ import * as z from 'zod/mini'
  * const style: BodyStyle = 'envelope' // {statusCode, message, data, traceId}
  * ```
  */
-export type BodyStyle =
+type BodyStyle =
   | 'envelope'
   | 'bare'
   | 'status-error'

@@ -15,7 +15,7 @@ import type { Observation } from './scenario.js'
  *   differences: [] }
  * ```
  */
-export interface CheckRow {
+interface CheckRow {
   check: string
   mock: string
   target: string
