@@ -80,7 +80,7 @@ const CANCEL_REASON = 'merchant-gateway-mock verify: cancelling the order it mad
 export function planOf(options: ScenarioOptions): string[] {
   return [
     'reads: list stores, balance inquiry, transaction detail (GET and POST, an id no transaction has)',
-    `creates: 2 orders of USD ${SMALLEST_USD} (storeId and store_id request shapes) and 1 QR code; ` +
+    `creates: 2 orders of USD ${SMALLEST_USD} (storeId and store_id shapes) and 1 QR code; ` +
       'both orders are cancelled at the end',
     options.money
       ? `money: a refund of USD ${SMALLEST_USD} (of an order it made, unpaid: a refusal is expected) and a payout ` +
