@@ -44,6 +44,7 @@ const GUIDES: DefaultTheme.SidebarItem[] = [
       { text: 'Scenarios: a state to start from', link: '/scenarios' },
       { text: 'Mocking in the browser', link: '/browser-mocking' },
       { text: 'States', link: '/states' },
+      { text: 'Is the mock still faithful?', link: '/verify' },
     ],
   },
   {

@@ -4,7 +4,7 @@
  * of every mistake, naming what was wrong and what is allowed.
  */
 import { describe, expect, it } from 'vitest'
-import { DOCS_URL, parseCli, USAGE } from './args.js'
+import { DOCS_URL, parseCli, USAGE, VERIFY_USAGE } from './args.js'
 
 describe('the CLI reads its flags strictly: a wrong one is a one-line message and exit status 2', () => {
   it('no arguments serve on 127.0.0.1:4010 with the real, running clock', () => {
@@ -198,5 +198,47 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
     for (const refused of ['x'.repeat(7), 'x'.repeat(201), 'with space', 'tab\tinside', 'ünïcödé-token']) {
       expect(parseCli(['--control-token', refused]), refused).toMatchObject({ command: 'exit', status: 2 })
     }
+  })
+})
+
+describe('verify reads its own flags, with the same did-you-mean and status 2 as serve', () => {
+  const required = ['--base-url', 'http://127.0.0.1:4010', '--api-key', 'k', '--api-secret', 's']
+
+  it('the three required flags make a run with no money, no PIN checks and the target’s clock', () => {
+    expect(parseCli(['verify', ...required])).toEqual({
+      command: 'verify',
+      baseUrl: 'http://127.0.0.1:4010',
+      apiKey: 'k',
+      apiSecret: 's',
+      bearer: undefined,
+      money: false,
+      payoutAccount: undefined,
+      now: undefined,
+      json: false,
+    })
+  })
+
+  it('a misspelt verify flag names the nearest one', () => {
+    expect(parseCli(['verify', '--base-ulr', 'x'])).toMatchObject({
+      status: 2,
+      text: expect.stringContaining('unknown option --base-ulr; did you mean --base-url?'),
+    })
+  })
+
+  it('a missing required flag is named; --money needs --payout-account', () => {
+    expect(parseCli(['verify', '--api-key', 'k'])).toMatchObject({
+      status: 2,
+      text: expect.stringContaining('verify needs --base-url, --api-secret'),
+    })
+    expect(parseCli(['verify', ...required, '--money'])).toMatchObject({
+      status: 2,
+      text: expect.stringContaining('--money needs --payout-account'),
+    })
+  })
+
+  it('verify --help prints its own usage with an example, status 0', () => {
+    const help = parseCli(['verify', '--help'])
+    expect(help).toEqual({ command: 'exit', status: 0, text: VERIFY_USAGE })
+    expect(help.command === 'exit' && help.text).toMatch(/Example:\n {2}merchant-gateway-mock verify --base-url/)
   })
 })

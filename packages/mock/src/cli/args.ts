@@ -52,7 +52,33 @@ export interface ServeArgs {
  * if (parsed.command === 'exit') console.log(parsed.text) // the usage, status 0
  * ```
  */
-export type CliArgs = ServeArgs | { command: 'exit'; status: 0 | 2; text: string }
+export type CliArgs = ServeArgs | VerifyArgs | { command: 'exit'; status: 0 | 2; text: string }
+
+/**
+ * What `verify` was asked to do.
+ *
+ * @example
+ * ```ts
+ * const args = parseCli(['verify', '--base-url', 'http://127.0.0.1:4010', '--api-key', 'k', '--api-secret', 's'])
+ * if (args.command === 'verify') args.baseUrl // 'http://127.0.0.1:4010'
+ * ```
+ */
+export interface VerifyArgs {
+  command: 'verify'
+  baseUrl: string
+  apiKey: string
+  apiSecret: string
+  /** A signed-in user's access token: the PIN module's checks run. */
+  bearer: string | undefined
+  /** Refund and payout of the smallest amount. */
+  money: boolean
+  /** The account a payout of the smallest amount goes to (needed with --money). */
+  payoutAccount: string | undefined
+  /** The in-process mock's clock; undefined: the target's Date header. */
+  now: string | undefined
+  /** The report as JSON on standard output. */
+  json: boolean
+}
 
 /**
  * Where the mock server's documentation is: a page of the repository, since the installed package ships
@@ -77,6 +103,7 @@ export const USAGE = `Usage: merchant-gateway-mock [serve] [options]
 
 Starts the merchant gateway mock as an HTTP server on 127.0.0.1, with a demo merchant whose
 credentials are printed, the service's routes at /api/v1/... and the control API at /__mock.
+merchant-gateway-mock verify --help: check a gateway (the sandbox) against the mock, for drift.
 
 Options:
   -p, --port <n>         port to listen on, 0 to 65535 (default 4010; 0 picks a free one)
@@ -142,6 +169,7 @@ Docs: ${DOCS_URL}`
  * ```
  */
 export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
+  if (argv[0] === 'verify') return parseVerify(argv.slice(1))
   let parsed: ReturnType<typeof parseServe>
   try {
     const checked = checkOptions(argv)
@@ -288,24 +316,24 @@ const KEEP_FLAGS = [
  * the option's own check says what it takes instead of `parseArgs` calling the value ambiguous.
  * Returns the arguments for the strict pass, or the message of an unknown option.
  */
-function checkOptions(argv: readonly string[]): string[] | string {
+function checkOptions(argv: readonly string[], options: OptionTable = OPTIONS): string[] | string {
   const { tokens } = parseArgs({
     args: [...argv],
     allowPositionals: true,
     strict: false,
     tokens: true,
-    options: OPTIONS,
+    options,
   })
   const args = [...argv]
   // From the end, so that joining an option and its value does not move the indexes still to visit.
   for (const token of [...tokens].reverse()) {
     if (token.kind !== 'option') continue
-    if (!Object.hasOwn(OPTIONS, token.name)) return unknownOption(token.rawName)
+    if (!Object.hasOwn(options, token.name)) return unknownOption(token.rawName, options)
     const value = token.value
     // An option that takes a value, given none (`-p` at the end, `--now --frozen`): said in the CLI's words,
     // with an example. A negative number is a value (`-p -1`), refused later by its own check.
     const missing = value === undefined || (!token.inlineValue && value.startsWith('-') && !/^-\d/.test(value))
-    if (OPTIONS[token.name as keyof typeof OPTIONS].type === 'string' && missing)
+    if (options[token.name]!.type === 'string' && missing)
       return `${token.rawName} needs a value, e.g. ${token.rawName} ${VALUE_EXAMPLES[token.name] ?? '<value>'}`
     // A lone option only (`-p -1`, `--port -1`): in a group of short flags (`-qp -1`) the value stays ambiguous.
     const lone = args[token.index] === token.rawName
@@ -332,13 +360,21 @@ const VALUE_EXAMPLES: Readonly<Record<string, string>> = {
   'keep-codes': '1000',
   'keep-codes-seconds': '604800',
   'keep-expired-qr-seconds': '86400',
+  'base-url': 'https://sandbox.example.com',
+  'api-key': '<your sandbox API key>',
+  'api-secret': '<your sandbox API secret>',
+  bearer: "<a signed-in user's access token>",
+  'payout-account': '100200300',
 }
 
+/** An option table as `parseArgs` takes it. */
+type OptionTable = Readonly<Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>>
+
 /** The message for an option the CLI does not know, with the nearest known one when one is close. */
-function unknownOption(raw: string): string {
+function unknownOption(raw: string, options: OptionTable): string {
   const known = raw.startsWith('--')
-    ? CLI_FLAGS
-    : Object.values(OPTIONS).flatMap((option) => ('short' in option ? [`-${option.short}`] : []))
+    ? Object.keys(options).map((name) => `--${name}`)
+    : Object.values(options).flatMap((option) => (option.short !== undefined ? [`-${option.short}`] : []))
   let nearest: string | undefined
   let best = Number.POSITIVE_INFINITY
   for (const flag of known) {
@@ -373,6 +409,96 @@ function editDistance(a: string, b: string): number {
     }
   }
   return rows[a.length]![b.length]!
+}
+
+/** The options of `merchant-gateway-mock verify`. */
+const VERIFY_OPTIONS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'api-secret': { type: 'string' },
+  bearer: { type: 'string' },
+  money: { type: 'boolean' },
+  'payout-account': { type: 'string' },
+  now: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+/**
+ * The usage text of `merchant-gateway-mock verify --help`.
+ *
+ * @example
+ * ```ts
+ * process.stdout.write(`${VERIFY_USAGE}\n`)
+ * ```
+ */
+export const VERIFY_USAGE = `Usage: merchant-gateway-mock verify --base-url <url> --api-key <k> --api-secret <s>
+       [--bearer <token>] [--money --payout-account <n>] [--now <iso>] [--json]
+
+Runs one scripted scenario against a gateway (the sandbox) and, side by side, against an in-process mock
+at the same contract era, and compares what a client depends on: statuses, the body style (envelope, bare,
+error style), field names and JSON types (fields the contract does not know too), ids as numbers or
+strings, the deprecation header. Values that differ by nature (ids, times, QR data) are never compared.
+It prints what it will do before it starts; it creates two orders and one QR code and cancels the orders.
+Exit status: 0 no drift, 1 drift, 2 a wrong command line.
+
+Options:
+      --base-url <url>        the gateway to check (required)
+      --api-key <k>           its merchant's API key (required)
+      --api-secret <s>        its merchant's API secret, to sign refunds and payouts (required; never sent)
+      --bearer <token>        a signed-in user's access token: adds the PIN module's refusals (no PIN is
+                              set or tried)
+      --money                 also a refund and a payout of the smallest amount (USD 0.01); needs
+                              --payout-account
+      --payout-account <n>    the account the payout goes to
+      --now <iso>             the mock's clock (default: the target's Date header)
+      --json                  the report as one JSON document on standard output
+  -h, --help                  this text
+
+Example:
+  merchant-gateway-mock verify --base-url https://sandbox.example.com \\
+    --api-key "$GATEWAY_API_KEY" --api-secret "$GATEWAY_API_SECRET" --json > verify.json
+
+Docs: ${DOCS_URL.replace('mock-server.md', 'verify.md')}`
+
+/** Parses the arguments after `verify`. */
+function parseVerify(argv: readonly string[]): CliArgs {
+  let values: ReturnType<typeof parseVerifyStrict>['values']
+  try {
+    const checked = checkOptions(argv, VERIFY_OPTIONS)
+    if (typeof checked === 'string') return usageError(checked)
+    const parsed = parseVerifyStrict(checked)
+    if (parsed.positionals.length > 0) return usageError(`unexpected argument ${JSON.stringify(parsed.positionals[0])}`)
+    values = parsed.values
+  } catch (error) {
+    return usageError(error instanceof Error ? error.message : String(error))
+  }
+  if (values.help) return { command: 'exit', status: 0, text: VERIFY_USAGE }
+  const missing = (['base-url', 'api-key', 'api-secret'] as const).filter((flag) => values[flag] === undefined)
+  if (missing.length > 0) return usageError(`verify needs ${missing.map((f) => `--${f}`).join(', ')}`)
+  const baseUrl = values['base-url']!
+  if (!/^https?:\/\/[^\s]+$/.test(baseUrl))
+    return usageError(`--base-url must be an http(s) URL, got ${JSON.stringify(baseUrl)}`)
+  if (values.now !== undefined && !(/^\d{4}-\d\d-\d\d/.test(values.now) && Number.isFinite(Date.parse(values.now)))) {
+    return usageError(`--now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got ${JSON.stringify(values.now)}`)
+  }
+  if (values.money && values['payout-account'] === undefined)
+    return usageError('--money needs --payout-account <n>: the account the payout of USD 0.01 goes to')
+  return {
+    command: 'verify',
+    baseUrl,
+    apiKey: values['api-key']!,
+    apiSecret: values['api-secret']!,
+    bearer: values.bearer,
+    money: values.money ?? false,
+    payoutAccount: values['payout-account'],
+    now: values.now,
+    json: values.json ?? false,
+  }
+}
+
+function parseVerifyStrict(argv: readonly string[]) {
+  return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: VERIFY_OPTIONS })
 }
 
 function parseServe(argv: readonly string[]) {

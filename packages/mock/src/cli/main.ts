@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * @module cli/main
- * The `merchant-gateway-mock` program. Parses the command line, starts the server, and stops it
+ * The `merchant-gateway-mock` program. Parses the command line; runs `verify` (cli/verify.ts), or starts the
+ * server and stops it
  * cleanly on SIGINT (Ctrl-C) and SIGTERM (a process manager, `docker stop`, a test's `kill()`), and when
  * the process that started it is gone (launcher-watch.ts: npx does not pass a SIGTERM on to it), unless
  * `--keep-running`.
@@ -10,6 +11,7 @@ import { readFileSync } from 'node:fs'
 import { parseCli } from './args.js'
 import { watchLaunchers } from './launcher-watch.js'
 import { serve, StateFileError } from './serve.js'
+import { verify } from './verify.js'
 
 const out = (line: string) => process.stdout.write(`${line}\n`)
 const args = parseCli(process.argv.slice(2), version())
@@ -17,6 +19,13 @@ const args = parseCli(process.argv.slice(2), version())
 if (args.command === 'exit') {
   ;(args.status === 0 ? process.stdout : process.stderr).write(`${args.text}\n`)
   process.exitCode = args.status
+} else if (args.command === 'verify') {
+  try {
+    process.exitCode = await verify(args, { out, err: (line) => process.stderr.write(`${line}\n`) })
+  } catch (error) {
+    process.stderr.write(`merchant-gateway-mock verify: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode = 1
+  }
 } else {
   try {
     const server = await serve(args, { out })

@@ -1,0 +1,88 @@
+/**
+ * @module verify/compare.test
+ * What `verify` counts as drift between two answers, and what it never compares.
+ */
+import { describe, expect, it } from 'vitest'
+import { compareShapes, shapeOf } from './compare.js'
+
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+  status,
+  headers: new Headers(headers),
+  text: JSON.stringify(body),
+})
+const envelope = (data: unknown) => ({ statusCode: 200, message: 'OK', data, traceId: 't-1' })
+const store = { storeId: 101, storeName: 'Demo Store', address: '1 Demo Street' }
+const order = { order_id: '1024', qr_code: 'https://q/1.png', status: 'pending', created_at: '2026-11-02T09:00:00Z' }
+const drifts = (a: ReturnType<typeof shapeOf>, b: ReturnType<typeof shapeOf>, op?: Parameters<typeof shapeOf>[1]) =>
+  compareShapes(a, b, op)
+    .filter((d) => d.severity === 'drift')
+    .map((d) => d.text)
+
+describe('verify compares what a client depends on', () => {
+  it('never compares values that differ by nature: ids, times, QR data, names', () => {
+    const mine = shapeOf(answer(200, order), 'createOrder')
+    const theirs = shapeOf(
+      answer(200, { ...order, order_id: '9', qr_code: 'other', created_at: '2030-01-01T00:00:00Z' }),
+      'createOrder',
+    )
+    expect(compareShapes(mine, theirs, 'createOrder')).toEqual([])
+  })
+
+  it('an id sent as a string where the mock sends a number is drift, named by its field', () => {
+    const mine = shapeOf(answer(200, envelope([store])), 'listStores')
+    const theirs = shapeOf(answer(200, envelope([{ ...store, storeId: '101' }])), 'listStores')
+    expect(drifts(mine, theirs, 'listStores')).toContain(
+      'field type: mock data[].storeId: number, target data[].storeId: string',
+    )
+  })
+
+  it('a field the contract does not know is drift, read against the schema in strict mode', () => {
+    const theirs = shapeOf(answer(200, { ...order, loyalty_points: 3 }), 'createOrder')
+    expect(theirs.unknownFields).toEqual(['loyalty_points'])
+    expect(drifts(shapeOf(answer(200, order), 'createOrder'), theirs, 'createOrder')).toContain(
+      'target field not in the contract: loyalty_points',
+    )
+  })
+
+  it('a bare body where the envelope belongs is drift; a documented bare body in the envelope is a note', () => {
+    const balance = { usd: { balance: 1, freeze: 0, usable: 1 }, khr: { balance: 1, freeze: 0, usable: 1 } }
+    expect(
+      drifts(
+        shapeOf(answer(200, envelope(balance)), 'balanceInquiry'),
+        shapeOf(answer(200, balance), 'balanceInquiry'),
+      ),
+    ).toContain('body style: mock envelope, target bare')
+    const wrapped = compareShapes(
+      shapeOf(answer(200, order), 'createOrder'),
+      shapeOf(answer(200, envelope(order)), 'createOrder'),
+      'createOrder',
+    )
+    expect(wrapped).toEqual([expect.objectContaining({ severity: 'note' })])
+  })
+
+  it('the error body style and code are compared: status-style is not code-style', () => {
+    const status = shapeOf(answer(401, { statusCode: 401, message: 'Invalid API key', error: 'Unauthorized' }))
+    const code = shapeOf(answer(401, { error: { code: 'invalid_api_key', message: 'no', request_id: 'r' } }))
+    expect(status.style).toBe('status-error')
+    expect(code.style).toBe('code-error')
+    expect(drifts(status, code)).toEqual([
+      'body style: mock status-error, target code-error',
+      'error code: mock (none), target invalid_api_key',
+    ])
+  })
+
+  it('the deprecation header is compared by its presence, never its text', () => {
+    const sent = shapeOf(answer(200, order, { 'X-Service-Deprecation-Warning': 'one text' }), 'createOrder')
+    const other = shapeOf(answer(200, order, { 'X-Service-Deprecation-Warning': 'another' }), 'createOrder')
+    expect(drifts(sent, other, 'createOrder')).toEqual([])
+    expect(drifts(sent, shapeOf(answer(200, order), 'createOrder'), 'createOrder')).toEqual([
+      'X-Service-Deprecation-Warning: mock sent, target absent',
+    ])
+  })
+
+  it('no answer at all (a network error) is its own style, and drift against an answer', () => {
+    const none = shapeOf({ status: 0, headers: new Headers(), text: 'fetch failed' })
+    expect(none.style).toBe('no-answer')
+    expect(drifts(shapeOf(answer(200, order), 'createOrder'), none)).toContain('status: mock 200, target 0')
+  })
+})
