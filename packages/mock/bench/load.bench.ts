@@ -2,9 +2,11 @@
  * Load benchmark: what the mock's HTTP server takes before it becomes the bottleneck of a team's load test. The
  * server (127.0.0.1, a free port, the demo merchant, no request log) runs in a child process of its own; autocannon
  * drives it open loop at fixed rates (`overallRate`), each connection cycling through create order, the customer's
- * payment of it (control API) and balance inquiry. For each rate it prints, second by second, the requests answered, p50 and p99 latency
- * and the server's RSS, then the step's totals: achieved requests/s against the target, p50/p99, non-2xx answers
- * and RSS at the end. A step that answers less than 95 % of its target is marked: the mock is then the limit. A measurement, not a test: it exits 0 whatever the figures (1 only if it could not run).
+ * payment of it (control API) and balance inquiry. For each rate it prints, second by second, the requests
+ * answered, p50 and p99 latency and the server's RSS, then the step's totals: achieved requests/s against the
+ * target, p50/p99, non-2xx answers and RSS at the end. A step that answers less than 95 % of its target is marked:
+ * the mock is then the limit. A measurement, not a test: it exits 0 whatever the figures (1 only if it could not
+ * run).
  *
  *   npm run bench:load                                   # 200, 800, 1600, 3200 and 6400 requests/s, 10 s each
  *   npm run bench:load -- --rates 200 --seconds 60       # one rate for a minute
