@@ -17,6 +17,15 @@
  *   npm run soak -w @merchant-gateway/mock                                   # 60 mock minutes in 180 s
  *   npm run soak -w @merchant-gateway/mock -- --seconds 3 --mock-minutes 20 # a short seeded run
  *
+ * `--mode records` is the load test of a merchant's backend: each cycle creates an order, pays it and refunds it
+ * (three requests; `--rate 67` is about 200 requests/s; refunds settle at once), 10 mock minutes per real second (an
+ * idempotency key's 24 hours are 144 real seconds), run twice: with every order kept (the default) and with
+ * `keepRecordsSeconds` (`--keep-records-seconds`, default 3600: six real seconds).
+ * It prints the RSS curve of both and whether, with retention on, RSS stays within 10 % after warm-up.
+ *
+ *   npm run soak:records -w @merchant-gateway/mock                     # 10 minutes at ~200 requests/s, each setting
+ *   npm run soak:records -w @merchant-gateway/mock -- --seconds 90    # a shorter run of each
+ *
  * A measurement: it exits 0 whatever the figures, 1 only when it could not run or an answer was wrong.
  */
 import { fork } from 'node:child_process'
@@ -47,6 +56,10 @@ export interface SoakOptions {
   failRate: number
   /** Where the lines go. */
   out: (line: string) => void
+  /** `mixed` (default): the cycle above; `records`: create, pay SUCCESS and refund, nothing else. */
+  mode?: 'mixed' | 'records'
+  /** The server's `keepRecordsSeconds`; `undefined`: every order kept. */
+  keepRecordsSeconds?: number
 }
 
 /** One sample of the server. */
@@ -68,6 +81,8 @@ export interface SoakSample {
 
 /** The outcome of a run. */
 export interface SoakResult {
+  /** The server's `keepRecordsSeconds` in this run. */
+  keepRecordsSeconds: number | undefined
   samples: SoakSample[]
   cycles: number
   requests: number
@@ -77,6 +92,11 @@ export interface SoakResult {
   skipped: number
   webhookPosts: number
   forgotPins: number
+  /**
+   * Records mode: answers late for the compressed mock time (a payment after the QR code's 30 minutes, a refund
+   * after its timestamp's 5 minutes of tolerance), counted apart from wrong answers.
+   */
+  late: number
   /**
    * Last quarter after warm-up over the first: mean RSS, mean heap, pooled p99, heap growth per cycle (second half over
    * first).
@@ -129,7 +149,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const { out } = options
   const random = prng(options.seed)
   const receiver = await startReceiver(options.failRate, prng(options.seed + 1))
-  const child = fork(fileURLToPath(new URL('./soak.server.ts', import.meta.url)), [receiver.url], {
+  // The records mode settles refunds at once (0 business days): an order finishes in the cycle that made it.
+  const serverArgs = [
+    receiver.url,
+    String(options.keepRecordsSeconds ?? 'off'),
+    ...(options.mode === 'records' ? ['0'] : []),
+  ]
+  const child = fork(fileURLToPath(new URL('./soak.server.ts', import.meta.url)), serverArgs, {
     // The young generation starts at the size V8 grows it to under this load (16 MB semi-spaces): left
     // adaptive, V8 doubles it once or twice within the first minutes, a one-off step of ~33 MB of RSS
     // that is warm-up, not growth, and would land in the middle of a short run.
@@ -154,6 +180,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       reports.push({ resolve, reject })
     })
   const result: SoakResult = {
+    keepRecordsSeconds: options.keepRecordsSeconds,
     samples: [],
     cycles: 0,
     requests: 0,
@@ -161,6 +188,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     skipped: 0,
     webhookPosts: 0,
     forgotPins: 0,
+    late: 0,
     comparison: undefined,
   }
   try {
@@ -225,7 +253,34 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       return { status: res.status, text }
     }
 
-    const cycle = async (n: number) => {
+    const recordsCycle = async (n: number) => {
+      const amount = (100 + Math.floor(random() * 5000)) / 100
+      const created = await send('POST', GATEWAY_PATHS.createOrder, { storeId, amount, currency: 'USD' }, apiKey)
+      if (!expect('create order', created, 200)) return
+      const orderId = Number((JSON.parse(created.text) as { order_id: string }).order_id)
+      const paid = await send('POST', '/__mock/payments', { orderId, status: 'SUCCESS' })
+      // Mock time runs 600 times faster: a payment answered more than 3 real seconds after its order (a machine
+      // too busy) finds the QR code's 30 minutes over. Counted, not a wrong answer.
+      if (paid.status === 422 && paid.text.includes('expired')) {
+        result.late++
+        return
+      }
+      if (!expect('payment', paid, 201)) return
+      const refunded = await signedRefund(orderId, `soak-${options.seed}-${n}`)
+      // Likewise a refund read more than half a real second after it was signed finds its timestamp more than the
+      // 5 minutes of tolerance old, and with keepRecordsSeconds one sent that long after the payment finds its order
+      // forgotten (404, as documented).
+      if (
+        (refunded.status === 401 && refunded.text.includes('invalid_timestamp')) ||
+        (refunded.status === 404 && options.keepRecordsSeconds !== undefined)
+      ) {
+        result.late++
+        return
+      }
+      expect('refund', refunded, 200)
+    }
+
+    const mixedCycle = async (n: number) => {
       // Every choice is drawn when the cycle starts, in start order: the run is the same whatever the timing.
       const failed = random() < 0.1
       const refunds = random() < 0.5
@@ -269,12 +324,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       }
     }
 
+    const cycle = options.mode === 'records' ? recordsCycle : mixedCycle
     const advancePerTick = Math.round((options.mockMinutes * 60_000 * TICK_MS) / (options.seconds * 1000))
     out(
       `Soak: ${options.mockMinutes} mock minutes in ${options.seconds} s real ` +
         `(${advancePerTick / TICK_MS}x), ${options.rate} cycles/s, seed ` +
         `${options.seed}, receiver failing ${Math.round(options.failRate * 100)} ` +
-        `% of webhook attempts; server ${base}`,
+        `% of webhook attempts; ${options.mode === 'records' ? 'create, pay, refund' : 'mixed traffic'}, ` +
+        `keepRecordsSeconds ${options.keepRecordsSeconds ?? 'off'}; server ${base}`,
     )
     out(
       '   real    mock      RSS     heap heapTotal external orders  tx      ' +
@@ -363,7 +420,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     }
     await sample()
     result.webhookPosts = receiver.posts()
-    result.comparison = summarise(result, out)
+    result.comparison = summarise(result, out, options.mode === 'records' ? 24 * 60 : undefined)
     return result
   } finally {
     if (child.connected) child.send({ kind: 'exit' })
@@ -380,18 +437,26 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
 }
 
 /** Compares the last quarter after warm-up with the first; prints the verdicts. */
-function summarise(result: SoakResult, out: (line: string) => void): SoakResult['comparison'] {
+function summarise(
+  result: SoakResult,
+  out: (line: string) => void,
+  warmupMockMinutes?: number,
+): SoakResult['comparison'] {
   const { samples } = result
   out('')
   out(
     `${result.cycles} cycles, ${result.requests} requests, ${result.webhookPosts} ` +
       `webhook POSTs received (retries included), ${result.forgotPins} codes ` +
       `asked, ${result.skipped} cycles skipped (server behind), ${result.unexpected.length} ` +
-      `unexpected answers`,
+      `unexpected answers${result.late > 0 ? `, ${result.late} late for the compressed mock time` : ''}`,
   )
   for (const line of result.unexpected.slice(0, 5)) out(`  unexpected: ${line}`)
-  // Warm-up: the first fifth of the samples (JIT, first GCs, tables growing their first buckets).
-  const after = samples.slice(Math.max(1, Math.floor(samples.length / 5)), -1)
+  // Warm-up: the first fifth of the samples (JIT, first GCs, tables growing their first buckets), and in the records
+  // mode at least a day of mock time and the records kept: until then idempotency keys (24 h) and the orders kept
+  // still fill up to their steady state.
+  const steadyAt = (warmupMockMinutes ?? 0) + (result.keepRecordsSeconds ?? 0) / 60
+  const warm = samples.findIndex((s) => s.mockMinutes >= steadyAt)
+  const after = samples.slice(Math.max(1, Math.floor(samples.length / 5), warm), -1)
   if (after.length < 4) {
     out('too few samples after warm-up to compare quarters; run longer or sample more often')
     return undefined
@@ -449,7 +514,11 @@ function summarise(result: SoakResult, out: (line: string) => void): SoakResult[
   const bounded = (['webhooks', 'outbox', 'otpSessions'] as const)
     .map((k) => `${k} ${a.records[k]} -> ${b.records[k]}`)
     .join(', ')
-  out(`  kept by design (never dropped; idempotency for 24 h of mock time): ${grew}`)
+  out(
+    result.keepRecordsSeconds === undefined
+      ? `  kept by design (never dropped; idempotency for 24 h of mock time): ${grew}`
+      : `  finished ones forgotten after ${result.keepRecordsSeconds} s (idempotency for 24 h of mock time): ${grew}`,
+  )
   out(`  bounded by retention: ${bounded}, request log ${a.requestLog} -> ${b.requestLog}`)
   return comparison
 }
@@ -465,8 +534,14 @@ function parseOptions(argv: string[]): SoakOptions {
       'sample-seconds': { type: 'string' },
       seed: { type: 'string' },
       'fail-rate': { type: 'string' },
+      mode: { type: 'string' },
+      'keep-records-seconds': { type: 'string' },
     },
   })
+  const mode = values.mode ?? 'mixed'
+  if (mode !== 'mixed' && mode !== 'records')
+    throw new RangeError(`--mode must be mixed or records, got ${JSON.stringify(values.mode)}`)
+  const records = mode === 'records'
   const number = (
     name: string,
     value: string | undefined,
@@ -480,21 +555,68 @@ function parseOptions(argv: string[]): SoakOptions {
       throw new RangeError(`--${name} must be a number from ${min} to ${max}, got ${JSON.stringify(value)}`)
     return n
   }
-  const seconds = number('seconds', values.seconds, 180, 1)
+  const seconds = number('seconds', values.seconds, records ? 600 : 180, 1)
   return {
+    mode,
+    // Off in the mixed mode unless given; the records mode runs both settings, on with an hour by default.
+    keepRecordsSeconds:
+      records || values['keep-records-seconds'] !== undefined
+        ? number('keep-records-seconds', values['keep-records-seconds'], 3600, 1)
+        : undefined,
     seconds,
-    mockMinutes: number('mock-minutes', values['mock-minutes'], 60, 1),
-    rate: number('rate', values.rate, 20, 1, 1000),
+    // The records mode: 10 mock minutes per real second (a QR code's 30 minutes are 3 real seconds).
+    mockMinutes: number(
+      'mock-minutes',
+      values['mock-minutes'],
+      records ? Math.max(1, Math.round(seconds * 10)) : 60,
+      1,
+    ),
+    rate: number('rate', values.rate, records ? 67 : 20, 1, 1000),
     sampleSeconds: number('sample-seconds', values['sample-seconds'], Math.max(0.5, seconds / 30), 0.1),
     seed: number('seed', values.seed, 1, 0),
-    failRate: number('fail-rate', values['fail-rate'], 0.5, 0, 1),
+    failRate: number('fail-rate', values['fail-rate'], records ? 0 : 0.5, 0, 1),
     out: (line) => console.log(line),
   }
 }
 
+/**
+ * The records mode: the same traffic against a server that keeps every order, then one with `keepRecordsSeconds`;
+ * prints both RSS curves side by side and the verdict of the second.
+ */
+export async function runRecordsSoak(options: SoakOptions): Promise<{ off: SoakResult; on: SoakResult }> {
+  const { out } = options
+  out('== keepRecordsSeconds off (every order kept) ==')
+  const off = await runSoak({ ...options, mode: 'records', keepRecordsSeconds: undefined })
+  out('')
+  out(`== keepRecordsSeconds ${options.keepRecordsSeconds} ==`)
+  const on = await runSoak({ ...options, mode: 'records' })
+  out('')
+  out('RSS curve (MB), retention off | on, and the orders held:')
+  for (let i = 0; i < Math.max(off.samples.length, on.samples.length); i++) {
+    const a = off.samples[i]
+    const b = on.samples[i]
+    const cell = (s: SoakSample | undefined) =>
+      s ? `${(s.rss / 1_048_576).toFixed(1).padStart(7)} ${String(s.stats.records.orders).padStart(7)}` : ' '.repeat(15)
+    const at = (a ?? b)!.realSeconds.toFixed(0).padStart(5)
+    out(`  ${at}s  ${cell(a)} | ${cell(b)}`)
+  }
+  const verdict = (r: SoakResult) =>
+    r.comparison === undefined
+      ? 'too few samples'
+      : `${r.comparison.rss >= 1 ? '+' : ''}${((r.comparison.rss - 1) * 100).toFixed(1)} % ` +
+        `(${Math.abs(r.comparison.rss - 1) <= 0.1 ? 'within' : 'NOT within'} 10 %)`
+  out(`RSS after warm-up, last quarter against the first: off ${verdict(off)}; on ${verdict(on)}`)
+  return { off, on }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  runSoak(parseOptions(process.argv.slice(2))).then(
-    (result) => process.exit(result.unexpected.length > 0 ? 1 : 0),
+  const options = parseOptions(process.argv.slice(2))
+  const run =
+    options.mode === 'records'
+      ? runRecordsSoak(options).then(({ off, on }) => [...off.unexpected, ...on.unexpected])
+      : runSoak(options).then((result) => result.unexpected)
+  run.then(
+    (unexpected) => process.exit(unexpected.length > 0 ? 1 : 0),
     (error: unknown) => {
       console.error('soak could not run:', error)
       process.exit(1)

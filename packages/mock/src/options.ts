@@ -243,6 +243,21 @@ export interface MockGatewayOptions {
   rejectReplayedSignatures?: boolean
   /** What a long-running mock keeps of its history and expired records (see {@link RetentionOptions}). */
   retention?: RetentionOptions
+  /**
+   * Forget finished money records: an order and its transactions once the order is completed or cancelled and
+   * every one of its transactions is final (a payment completed, failed or cancelled, a refund completed), and a
+   * payout once completed or failed, when the last of these moves is more than this many mock-clock seconds old.
+   * Off by default (every order and transaction is kept: what fidelity wants); for a load test of hours. What it
+   * changes: a forgotten order or transaction answers 404 like one never made (a refund of a forgotten order
+   * too), the snapshot and the inspector show only the records kept; balances never change (the ledger keeps its
+   * totals). A positive whole number of seconds.
+   *
+   * @example
+   * ```ts
+   * const mock = createMockGateway({ keepRecordsSeconds: 3600 }) // finished orders forgotten an hour on
+   * ```
+   */
+  keepRecordsSeconds?: number
 }
 
 /** Options with every default filled in. */
@@ -272,6 +287,8 @@ export interface ResolvedOptions {
   forgotPinLimit: { max: number; windowSeconds: number } | false
   rejectReplayedSignatures: boolean
   retention: ResolvedRetention
+  /** Seconds a finished order or payout is kept; `undefined`: kept for ever. */
+  keepRecordsSeconds: number | undefined
 }
 
 /**
@@ -306,6 +323,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set<keyof MockGatewayOptions>([
   'forgotPinLimit',
   'rejectReplayedSignatures',
   'retention',
+  'keepRecordsSeconds',
 ])
 
 /** Fills in the defaults and refuses options that cannot work. */
@@ -379,6 +397,11 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
   if (!Number.isSafeInteger(requestLogLimit) || requestLogLimit < 0)
     throw new RangeError('[mock] requestLogLimit must be an integer >= 0')
   const retention = resolveRetention(options.retention)
+  const keepRecordsSeconds = options.keepRecordsSeconds
+  if (keepRecordsSeconds !== undefined && !(Number.isSafeInteger(keepRecordsSeconds) && keepRecordsSeconds > 0))
+    throw new RangeError(
+      `[mock] keepRecordsSeconds must be a whole number of seconds >= 1, got ${JSON.stringify(keepRecordsSeconds)}`,
+    )
   const tolerance = options.signatureToleranceSeconds ?? LIMITS.signatureToleranceSeconds
   if (!(tolerance >= 0)) throw new RangeError('[mock] signatureToleranceSeconds must be >= 0')
   return {
@@ -409,6 +432,7 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
       forgotPinLimit === false ? false : { max: forgotPinLimit.max, windowSeconds: forgotPinLimit.windowSeconds },
     rejectReplayedSignatures: options.rejectReplayedSignatures ?? false,
     retention,
+    keepRecordsSeconds,
   }
 }
 

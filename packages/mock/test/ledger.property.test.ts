@@ -59,6 +59,10 @@ interface OrderM {
   amount: number
   status: 'pending' | 'processing' | 'completed' | 'cancelled'
   createdAt: number
+  /** The time of the last move of the order or one of its payments (with `keepRecordsSeconds`). */
+  lastMove: number
+  /** Forgotten by `keepRecordsSeconds`: it answers 404 like an order never made. */
+  forgotten: boolean
 }
 
 interface MoneyTxM {
@@ -71,6 +75,10 @@ interface MoneyTxM {
   dueAt: number
   failsAtSettlement: boolean
   status: 'pending' | 'completed' | 'failed'
+  /** When it settled (or was reversed). */
+  settledAt: number | null
+  /** Forgotten by `keepRecordsSeconds` (with its order, or a payout alone). */
+  forgotten: boolean
 }
 
 /** The wire form of a refund or payout: current (signed, camelCase) or earlier (unsigned, snake_case). */
@@ -118,6 +126,8 @@ interface SentM {
 interface Model {
   now: number
   autoSettle: boolean
+  /** `keepRecordsSeconds` in ms; `null`: off (nothing is forgotten). */
+  keepMs: number | null
   days: { refund: number; payout: number }
   figures: Map<string, { balance: number; freeze: number }>
   orders: OrderM[]
@@ -135,6 +145,14 @@ function expectMove(real: Real, machine: StateMachine, key: string, status: stri
       `${step}: ${key} moved ${before ?? '(created)'} -> ${status}, not by moves of the ${machine.name} machine`,
     ).toBe(true)
   real.seen.set(key, status)
+}
+
+/** A record removed since the last step was removed by a move of its machine. */
+function expectForgotten(real: Real, machine: StateMachine, key: string, step: string): void {
+  const before = real.seen.get(key)
+  if (before === 'forgotten') return
+  expect(canReach(machine, before ?? null, null), `${step}: ${key} removed while ${before ?? '(created)'}`).toBe(true)
+  real.seen.set(key, 'forgotten')
 }
 
 interface Real {
@@ -175,6 +193,7 @@ function settleDue(model: Model): number {
   for (const tx of model.money) {
     if (tx.status !== 'pending' || tx.dueAt > model.now) continue
     const f = fig(model, tx.merchant, tx.currency)
+    tx.settledAt = model.now
     if (tx.kind === 'payout' && tx.failsAtSettlement) {
       f.freeze -= tx.amount
       tx.status = 'failed'
@@ -186,6 +205,27 @@ function settleDue(model: Model): number {
     count++
   }
   return count
+}
+
+/**
+ * Forgets what `keepRecordsSeconds` forgets by now: an order completed or cancelled whose refunds all settled,
+ * with them, and a settled payout, once their last move is `keepMs` old. Balances do not move.
+ */
+function forgetDue(model: Model): void {
+  const keepMs = model.keepMs
+  if (keepMs === null) return
+  for (const order of model.orders) {
+    if (order.forgotten || (order.status !== 'completed' && order.status !== 'cancelled')) continue
+    const refunds = model.money.filter((tx) => tx.kind === 'refund' && tx.orderId === order.id)
+    if (refunds.some((tx) => tx.settledAt === null)) continue
+    const last = Math.max(order.lastMove, ...refunds.map((tx) => tx.settledAt!))
+    if (last + keepMs > model.now) continue
+    order.forgotten = true
+    for (const tx of refunds) tx.forgotten = true
+  }
+  for (const tx of model.money) {
+    if (tx.kind === 'payout' && tx.settledAt !== null && tx.settledAt + keepMs <= model.now) tx.forgotten = true
+  }
 }
 
 const refundedOf = (model: Model, orderId: number) =>
@@ -248,6 +288,7 @@ async function readFigures(real: Real): Promise<Real['last']> {
 }
 
 async function checkInvariants(model: Model, real: Real, step: string, outcome: Outcome): Promise<void> {
+  forgetDue(model)
   const figures = await readFigures(real)
   for (const [key, f] of Object.entries(figures)) {
     expect(f.balance, `${step}: ${key} balance = usable + freeze`).toBe(f.usable + f.freeze)
@@ -264,12 +305,22 @@ async function checkInvariants(model: Model, real: Real, step: string, outcome: 
 
   for (const order of model.orders) {
     const status = real.mock.orders.get(order.id)?.status
+    if (order.forgotten) {
+      expect(status, `${step}: order ${order.id} forgotten`).toBeUndefined()
+      expectForgotten(real, ORDER_MACHINE, `order ${order.id}`, step)
+      continue
+    }
     expect(status, `${step}: order ${order.id} status`).toBe(order.status)
     expectMove(real, ORDER_MACHINE, `order ${order.id}`, status!, step)
   }
   const refunded = new Map<number, number>()
   for (const tx of model.money) {
     const stored = real.mock.transactions.get(tx.id)
+    if (tx.forgotten) {
+      expect(stored, `${step}: ${tx.kind} ${tx.id} forgotten`).toBeUndefined()
+      expectForgotten(real, tx.kind === 'refund' ? REFUND_MACHINE : PAYOUT_MACHINE, `${tx.kind} ${tx.id}`, step)
+      continue
+    }
     expect(stored, `${step}: ${tx.kind} ${tx.id}`).toMatchObject({
       kind: tx.kind,
       status: tx.status,
@@ -306,7 +357,7 @@ interface Expected {
 
 function expectRefund(model: Model, caller: number, req: Extract<MoneyRequest, { operation: 'refund' }>): Expected {
   const order = model.orders.find((o) => o.id === req.orderId)
-  if (!order || order.merchant !== caller) return { status: 404 }
+  if (!order || order.forgotten || order.merchant !== caller) return { status: 404 }
   if (req.bad) return { status: 400 }
   if (order.status !== 'completed') return { status: 422, code: 'order_not_refundable' }
   if (req.amount > order.amount - refundedOf(model, order.id)) return { status: 422, code: 'refund_exceeds_remaining' }
@@ -421,6 +472,8 @@ async function sendMoney(model: Model, real: Real, caller: number, req: MoneyReq
     dueAt: addBusinessDays(model.now, model.days[req.operation]),
     failsAtSettlement: req.operation === 'payout' && req.accountNumber !== ACCOUNT_OK,
     status: 'pending',
+    settledAt: null,
+    forgotten: false,
   })
   return { unchanged: false }
 }
@@ -479,7 +532,8 @@ async function payOrder(model: Model, real: Real, order: OrderM, status: PayStat
   const a = order.amount
   // The rules: what the payment must answer, and what it does to the order and the ledger.
   let expected: { status: number; code?: string; tx?: string; apply?: () => void }
-  if (order.status === 'completed' || order.status === 'cancelled') expected = { status: 409 }
+  if (order.forgotten) expected = { status: 404 }
+  else if (order.status === 'completed' || order.status === 'cancelled') expected = { status: 409 }
   else if (order.status === 'processing') {
     if (status === 'PENDING') expected = { status: 409 }
     else if (status === 'SUCCESS')
@@ -539,6 +593,7 @@ async function payOrder(model: Model, real: Real, order: OrderM, status: PayStat
     ...(expected.tx ? { tx: expected.tx } : {}),
   })
   expected.apply?.()
+  if (got.status === 200) order.lastMove = model.now
   return expected.apply !== undefined
 }
 
@@ -572,6 +627,8 @@ class CreateOrder implements Cmd {
         amount: this.amount,
         status: 'pending',
         createdAt: model.now,
+        lastMove: model.now,
+        forgotten: false,
       }
       model.orders.push(order)
       if (this.payNow) moved = await payOrder(model, real, order, this.payNow)
@@ -614,7 +671,7 @@ class Cancel implements Cmd {
     })
     expectNo5xx(reply, 'cancel')
     let moved = false
-    if (this.asOther) expect(reply.status).toBe(404)
+    if (this.asOther || order.forgotten) expect(reply.status).toBe(404)
     else if (order.status === 'completed' || order.status === 'cancelled') {
       expect(reply.status).toBe(409)
       expect(reply.body.error.code).toBe('order_not_cancellable')
@@ -628,6 +685,7 @@ class Cancel implements Cmd {
         moved = true
       }
       order.status = 'cancelled'
+      order.lastMove = model.now
     }
     await checkInvariants(model, real, this.toString(), { unchanged: !moved })
   }
@@ -864,8 +922,9 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   start: fc.constantFrom(...STARTS),
 })
 
-async function setup(autoSettle: boolean, scenario: Scenario) {
+async function setup(autoSettle: boolean, scenario: Scenario, keepSeconds: number | null = null) {
   const mock = newMock({
+    ...(keepSeconds === null ? {} : { keepRecordsSeconds: keepSeconds }),
     autoSettle,
     settlementBusinessDays: scenario.days,
     clock: { now: scenario.start, frozen: true },
@@ -887,6 +946,7 @@ async function setup(autoSettle: boolean, scenario: Scenario) {
   const model: Model = {
     now: Date.parse(scenario.start),
     autoSettle,
+    keepMs: keepSeconds === null ? null : keepSeconds * 1000,
     days: scenario.days,
     figures,
     orders: [],
@@ -908,12 +968,13 @@ const replayOptions = process.env.LEDGER_SEED
   ? { seed: Number(process.env.LEDGER_SEED), path: process.env.LEDGER_PATH, endOnFailure: true }
   : {}
 
-function ledgerProperty(autoSettle: boolean) {
+function ledgerProperty(autoSettle: boolean, keepSeconds: fc.Arbitrary<number | null> = fc.constant(null)) {
   return fc.asyncProperty(
     scenarioArb,
     fc.commands(weightedCommands, { maxCommands: 40, size: 'max' }),
-    async (scenario, commands) => {
-      const initial = await setup(autoSettle, scenario)
+    keepSeconds,
+    async (scenario, commands, keep) => {
+      const initial = await setup(autoSettle, scenario, keep)
       await fc.asyncModelRun(() => initial, commands)
     },
   )
@@ -981,6 +1042,7 @@ const RUNS_LOADED = propertyRuns(20)
 
 const RUNS_ON = propertyRuns(60)
 const RUNS_OFF = propertyRuns(30)
+const RUNS_KEEP = propertyRuns(30)
 
 describe(
   'ledger under random sequences of orders, payments, cancels, refunds, ' +
@@ -1016,6 +1078,20 @@ describe(
         })
       },
       propertyTimeout(RUNS_LOADED, 80),
+    )
+
+    it(
+      'with keepRecordsSeconds on, the same holds: finished orders, their refunds and settled payouts are ' +
+        'forgotten on time (404 after), balances never move for it, and audit() stays clean',
+      async () => {
+        // A minute, an hour or two days: the clock moves by minutes to days, so records go within a run.
+        const keep = fc.constantFrom(60, 3600, 2 * 86_400)
+        await checkProperty('ledger, keepRecordsSeconds on', ledgerProperty(true, keep), {
+          numRuns: RUNS_KEEP,
+          ...replayOptions,
+        })
+      },
+      propertyTimeout(RUNS_KEEP, 40),
     )
 
     it(

@@ -32,4 +32,25 @@ describe('soak (short seeded run)', () => {
     expect(result.webhookPosts).toBeGreaterThan(last.stats.records.webhooks)
     expect(lines.some((line) => /RSS .* -> .*goal within 10 %/.test(line))).toBe(true)
   }, 30_000)
+
+  it('the records mode with keepRecordsSeconds: every answer as expected, finished orders forgotten', async () => {
+    const lines: string[] = []
+    const result = await runSoak({
+      mode: 'records',
+      keepRecordsSeconds: 600,
+      seconds: 2,
+      mockMinutes: 20,
+      rate: 20,
+      sampleSeconds: 0.25,
+      seed: 7,
+      failRate: 0,
+      out: (line) => lines.push(line),
+    })
+    expect(result.unexpected, JSON.stringify(result.unexpected.slice(0, 2))).toEqual([])
+    expect(result.cycles).toBeGreaterThan(10)
+    const last = result.samples.at(-1)!
+    // Refunds settle at once in this mode; after 20 mock minutes those of the last 10 are held.
+    expect(last.stats.records.orders).toBeLessThan(result.cycles - result.late)
+    expect(lines.some((line) => /forgotten after 600 s/.test(line))).toBe(true)
+  }, 30_000)
 })

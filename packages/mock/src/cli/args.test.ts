@@ -138,6 +138,21 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
     expect(USAGE).toMatch(/--keep-webhooks <n>/)
   })
 
+  it('--keep-records-seconds becomes keepRecordsSeconds; a value under 1 or not a whole number exits 2', () => {
+    expect(parseCli(['--keep-records-seconds', '3600'])).toMatchObject({ command: 'serve', keepRecordsSeconds: 3600 })
+    expect(parseCli([])).toMatchObject({ command: 'serve', keepRecordsSeconds: undefined })
+    for (const bad of ['0', '-1', '1.5', 'an hour']) {
+      expect(parseCli(['--keep-records-seconds', bad]), bad).toEqual({
+        command: 'exit',
+        status: 2,
+        text:
+          `merchant-gateway-mock: --keep-records-seconds must be a whole number >= 1, got ${JSON.stringify(bad)}` +
+          '\nRun with --help for the options.',
+      })
+    }
+    expect(USAGE).toMatch(/--keep-records-seconds <s>/)
+  })
+
   it.each([
     [['--prot', '4010'], '--prot', '--port'],
     [['--Port=4010'], '--Port', '--port'],

@@ -41,6 +41,8 @@ export interface ServeArgs {
   requestLogLimit: number | undefined
   /** History and expired records kept (`--keep-webhooks`, `--keep-codes`, ...); undefined: the defaults. */
   retention: RetentionOptions | undefined
+  /** `--keep-records-seconds`: finished orders and payouts forgotten this long after their last move. */
+  keepRecordsSeconds: number | undefined
 }
 
 /**
@@ -125,7 +127,8 @@ Options:
       --control-token <t>
                          the control API needs Authorization: Bearer <t>; 8 to 200 printable
                          characters, no spaces (made up and printed when --host is not loopback)
-  A long-running server keeps bounded history (orders, transactions and balances are never dropped):
+  A long-running server keeps bounded history (orders and transactions are kept unless
+  --keep-records-seconds; balances never change):
       --keep-requests <n>          requests in GET /__mock/requests (default 1000)
       --keep-webhooks <n>          finished webhooks in GET /__mock/webhooks (default 1000)
       --keep-webhooks-seconds <s>  ... and none finished longer ago than this (default 604800, a week)
@@ -134,6 +137,10 @@ Options:
       --keep-expired-qr-seconds <s>
                                    how long an unpaid stand-alone QR code is known after its 30
                                    minutes, then it answers 404 (default 86400, a day)
+      --keep-records-seconds <s>
+                                   forget an order and its transactions (or a payout) this long after
+                                   it finished (completed or cancelled, every transaction final):
+                                   then it answers 404; balances never change (default: kept for ever)
   -q, --quiet            no log line per request
       --keep-running     keep serving when the process that started it is gone (nohup, a
                          background job of a shell that exits); Ctrl-C and SIGTERM still stop it
@@ -248,6 +255,12 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
           ...(outbox ? { outbox } : {}),
           ...(expiredQr !== undefined ? { expiredQrCodeSeconds: expiredQr } : {}),
         }
+  const keepRecords = values['keep-records-seconds']
+  if (
+    keepRecords !== undefined &&
+    !(/^\d+$/.test(keepRecords) && Number.isSafeInteger(Number(keepRecords)) && Number(keepRecords) >= 1)
+  )
+    return usageError(`--keep-records-seconds must be a whole number >= 1, got ${JSON.stringify(keepRecords)}`)
   return {
     command: 'serve',
     port,
@@ -263,6 +276,7 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
     controlToken,
     requestLogLimit: counts['keep-requests'],
     retention,
+    keepRecordsSeconds: keepRecords === undefined ? undefined : Number(keepRecords),
   }
 }
 
@@ -285,6 +299,7 @@ const OPTIONS = {
   'keep-codes': { type: 'string' },
   'keep-codes-seconds': { type: 'string' },
   'keep-expired-qr-seconds': { type: 'string' },
+  'keep-records-seconds': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -360,6 +375,7 @@ const VALUE_EXAMPLES: Readonly<Record<string, string>> = {
   'keep-codes': '1000',
   'keep-codes-seconds': '604800',
   'keep-expired-qr-seconds': '86400',
+  'keep-records-seconds': '3600',
   'base-url': 'https://sandbox.example.com',
   'api-key': '<your sandbox API key>',
   'api-secret': '<your sandbox API secret>',

@@ -321,8 +321,14 @@ function crossChecks(state: MockState, faults: Pick<FaultRegistry, 'problem'>): 
   state.webhooks.forEach((w, i) => {
     const at = `webhooks[${i}]`
     const tx = transactions.get(w.payload.transactionId)?.record
-    if (!tx) problem(`${at}.payload.transactionId`, `transaction ${w.payload.transactionId} is not there`)
-    else if (tx.merchantId !== w.merchantId)
+    // A webhook outlives the transaction it tells of when finished records are forgotten (keepRecordsSeconds).
+    if (!tx && w.payload.transactionId >= state.nextIds.transaction)
+      problem(
+        `${at}.payload.transactionId`,
+        `transaction ${w.payload.transactionId} is not there and was never made ` +
+          `(nextIds.transaction is ${state.nextIds.transaction})`,
+      )
+    else if (tx && tx.merchantId !== w.merchantId)
       problem(`${at}.payload.transactionId`, `transaction ${tx.transactionId} is merchant ${tx.merchantId}'s`)
     const waiting = w.status === 'recorded' && w.url !== null
     if (w.held && (!waiting || w.nextAttemptAt !== null))

@@ -16,6 +16,7 @@ import type { MockState } from '@merchant-gateway/contract'
 import type { GatewayRuntime } from '../http/runtime.js'
 import { forgetWhenExpired } from '../domain/pin-reset.js'
 import { forgetWhenUnpaid } from '../domain/qr-codes.js'
+import { forgetLoadedWhenFinished } from '../domain/finished-records.js'
 import type { WebhookRecord } from '../store/records.js'
 
 /**
@@ -94,6 +95,7 @@ export async function restoreState(
     const tx = await db.transactions.insert(record)
     if (tx.kind !== 'payment' && tx.status === 'pending') ctx.settlement.schedule(tx)
   }
+  forgetLoadedWhenFinished(ctx)
   for (const record of s.idempotency) runtime.idempotency.forgetWhenExpired(await db.idempotency.insert(record))
   const finished: Array<{ record: WebhookRecord; at: number }> = []
   for (const record of s.webhooks) {

@@ -7,7 +7,9 @@
  *   freeze  = payments pending + refunds pending + payouts pending
  *   usable  = balance - freeze >= 0
  *
- * and that no order's refunds (pending or completed) exceed its amount.
+ * and that no order's refunds (pending or completed) exceed its amount. With `keepRecordsSeconds` the opening is the
+ * balance record's `openingMinor`, which carries the money of the transactions forgotten (the ledger's `carry`), so the
+ * same equations hold over the transactions kept.
  */
 import { CURRENCIES, type Currency } from '@merchant-gateway/contract'
 import type { TransactionRecord } from '../store/records.js'

@@ -7,7 +7,7 @@
  */
 import { CURRENCIES, type Currency } from '@merchant-gateway/contract'
 import { scoped, type Database } from '../store/database.js'
-import type { BalanceRecord } from '../store/records.js'
+import type { BalanceRecord, TransactionRecord } from '../store/records.js'
 
 /** A change to one balance: `balance` and `freeze` deltas in minor units. */
 export interface Movement {
@@ -77,6 +77,19 @@ export class Ledger {
     }
     this.db.balances.patch(record, { balanceMinor, freezeMinor })
     return { balanceMinor, freezeMinor, usableMinor: balanceMinor - freezeMinor }
+  }
+
+  /**
+   * Carries the money of a final transaction about to be forgotten (`keepRecordsSeconds`) into the opening figure,
+   * so that opening + the transactions kept still make the balance and the freeze: a completed payment adds its
+   * amount, a completed refund or payout takes it away, a failed or cancelled one carries nothing. The balance,
+   * the freeze and usable never change.
+   */
+  carry(tx: TransactionRecord): void {
+    if (tx.status !== 'completed') return
+    const record = this.#record(tx.merchantId, tx.currency)
+    const delta = tx.kind === 'payment' ? tx.amountMinor : -tx.amountMinor
+    this.db.balances.patch(record, { openingMinor: record.openingMinor + delta })
   }
 
   #record(merchantId: number, currency: Currency): BalanceRecord {

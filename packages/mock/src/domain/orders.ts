@@ -10,6 +10,7 @@ import { LIMITS, type Currency } from '@merchant-gateway/contract'
 import type { OrderRecord } from '../store/records.js'
 import { amountToMinor } from './amounts.js'
 import type { DomainContext } from './context.js'
+import { forgetWhenFinished } from './finished-records.js'
 import { newQrData } from './qr-codes.js'
 import { RuleError } from './rule-error.js'
 import { insertOrder, moveOrder, moveTransaction } from './state-moves.js'
@@ -80,11 +81,13 @@ export function cancelOrder(
       moveTransaction(ctx, tx, 'cancelled', 'order cancelled', { updatedAt: now })
     }
   }
-  return moveOrder(ctx, order, 'cancelled', 'cancel', {
+  const cancelled = moveOrder(ctx, order, 'cancelled', 'cancel', {
     cancelledAt: now,
     cancelReason: reason ?? null,
     updatedAt: now,
   })
+  forgetWhenFinished(ctx, order, now)
+  return cancelled
 }
 
 /** The order if it exists and belongs to the merchant; another merchant's order answers like a missing one. */

@@ -14,6 +14,7 @@
 import { LIMITS } from '@merchant-gateway/contract'
 import type { OrderRecord, TransactionRecord } from '../store/records.js'
 import type { DomainContext } from './context.js'
+import { forgetWhenFinished } from './finished-records.js'
 import { requireActiveMerchant } from './merchants.js'
 import { isExpired, orderForQr } from './qr-codes.js'
 import { RuleError } from './rule-error.js'
@@ -132,6 +133,7 @@ export async function reportPayment(ctx: DomainContext, input: ReportPaymentInpu
   if (status === 'completed') {
     ctx.ledger.move(order.merchantId, order.currency, { balance: order.amountMinor })
     moveOrder(ctx, order, 'completed', 'payment SUCCESS', { payer, updatedAt: now })
+    forgetWhenFinished(ctx, order, now)
   } else if (status === 'pending') {
     ctx.ledger.move(order.merchantId, order.currency, { balance: order.amountMinor, freeze: order.amountMinor })
     moveOrder(ctx, order, 'processing', 'payment PENDING', { payer, updatedAt: now })
@@ -151,6 +153,7 @@ async function settlePending(
     ctx.ledger.move(order.merchantId, order.currency, { freeze: -tx.amountMinor })
     moveTransaction(ctx, tx, 'completed', 'payment SUCCESS', { updatedAt: now })
     moveOrder(ctx, order, 'completed', 'payment SUCCESS', { updatedAt: now })
+    forgetWhenFinished(ctx, order, now)
   } else {
     ctx.ledger.move(order.merchantId, order.currency, { balance: -tx.amountMinor, freeze: -tx.amountMinor })
     moveTransaction(ctx, tx, 'failed', 'payment FAILED', { failureReason: 'payment failed', updatedAt: now })

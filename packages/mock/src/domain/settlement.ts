@@ -11,6 +11,7 @@ import { MinHeap } from '../store/min-heap.js'
 import type { TransactionRecord } from '../store/records.js'
 import { scoped } from '../store/database.js'
 import type { DomainContext, Settlement } from './context.js'
+import { forgetWhenFinished } from './finished-records.js'
 import { moveTransaction } from './state-moves.js'
 
 /** A refund or payout waiting for its settlement time. */
@@ -97,9 +98,11 @@ function settle(ctx: DomainContext, tx: TransactionRecord, now: number): void {
         failureReason: account ? 'account rejected the transfer' : 'invalid account',
         updatedAt: now,
       })
+      forgetWhenFinished(ctx, { payoutId: tx.transactionId }, now)
       return
     }
   }
   ctx.ledger.move(tx.merchantId, tx.currency, { balance: -tx.amountMinor, freeze: -tx.amountMinor })
   moveTransaction(ctx, tx, 'completed', 'settlement', { updatedAt: now })
+  forgetWhenFinished(ctx, tx.kind === 'payout' ? { payoutId: tx.transactionId } : { orderId: tx.orderId }, now)
 }

@@ -40,7 +40,8 @@ describe('state machines as data', () => {
   })
 
   it('the mock makes every move of the payment machine, and only those (each walked through the API)', async () => {
-    const mock = newMock()
+    // Finished records forgotten a second after their last move: the removals are walked too.
+    const mock = newMock({ keepRecordsSeconds: 1 })
     const merchant = await newMerchant(mock)
     const observed = new Set<string>()
     type Action = { pay: 'SUCCESS' | 'FAILED' | 'PENDING' } | { cancel: true }
@@ -51,6 +52,7 @@ describe('state machines as data', () => {
       [{ pay: 'PENDING' }, { pay: 'FAILED' }],
       [{ pay: 'PENDING' }, { cancel: true }],
     ]
+    const walked: Array<{ orderId: number; transactionId: number; status: string }> = []
     for (const walk of walks) {
       const orderId = await createOrder(mock, merchant)
       let transactionId: number | undefined
@@ -78,6 +80,18 @@ describe('state machines as data', () => {
         observed.add(`${before ?? '[*]'} -> ${now}`)
         before = now
       }
+      walked.push({ orderId, transactionId: transactionId!, status: before! })
+    }
+    // An order left pending (its payment failed) is cancelled, so that it finishes; then the clock moves on.
+    for (const { orderId } of walked) {
+      if (mock.orders.get(orderId)?.status !== 'pending') continue
+      const cancel = { apiKey: merchant.apiKey, body: { order_id: String(orderId) } }
+      expect((await call(mock, GATEWAY_PATHS.cancelOrder, cancel)).status).toBe(200)
+    }
+    await mock.clock.advance(2000)
+    for (const { transactionId, status } of walked) {
+      expect(mock.transactions.get(transactionId), `payment ${transactionId} forgotten`).toBeUndefined()
+      observed.add(`${status} -> null`)
     }
     const edges = PAYMENT_MACHINE.transitions.map((t) => `${t.from ?? '[*]'} -> ${t.to}`)
     expect([...observed].sort()).toEqual(edges.sort())

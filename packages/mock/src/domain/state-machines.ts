@@ -25,7 +25,8 @@ export interface StateMachine<S extends string = string> {
 /**
  * Orders: created pending (create order, or generate QR without an order); a payment in progress makes
  * them processing; a successful payment completes them; a failed one makes them payable again; cancel
- * ends a pending or processing order. Completed and cancelled are final.
+ * ends a pending or processing order. Completed and cancelled are final; with `keepRecordsSeconds` a final
+ * order is removed (forgotten) that long after its last move, with its transactions (their machines say the same).
  *
  * @example
  * ```ts
@@ -43,6 +44,8 @@ export const ORDER_MACHINE: StateMachine<'pending' | 'processing' | 'completed' 
     { from: 'processing', to: 'pending', on: 'payment FAILED' },
     { from: 'pending', to: 'cancelled', on: 'cancel' },
     { from: 'processing', to: 'cancelled', on: 'cancel' },
+    { from: 'completed', to: null, on: 'forgotten (keepRecordsSeconds)' },
+    { from: 'cancelled', to: null, on: 'forgotten (keepRecordsSeconds)' },
   ],
 }
 
@@ -65,6 +68,9 @@ export const PAYMENT_MACHINE: StateMachine<'pending' | 'completed' | 'failed' | 
     { from: 'pending', to: 'completed', on: 'payment SUCCESS' },
     { from: 'pending', to: 'failed', on: 'payment FAILED' },
     { from: 'pending', to: 'cancelled', on: 'order cancelled' },
+    { from: 'completed', to: null, on: 'forgotten (keepRecordsSeconds)' },
+    { from: 'failed', to: null, on: 'forgotten (keepRecordsSeconds)' },
+    { from: 'cancelled', to: null, on: 'forgotten (keepRecordsSeconds)' },
   ],
 }
 
@@ -83,6 +89,7 @@ export const REFUND_MACHINE: StateMachine<'pending' | 'completed'> = {
   transitions: [
     { from: null, to: 'pending', on: 'refund accepted' },
     { from: 'pending', to: 'completed', on: 'settlement' },
+    { from: 'completed', to: null, on: 'forgotten (keepRecordsSeconds)' },
   ],
 }
 
@@ -102,6 +109,8 @@ export const PAYOUT_MACHINE: StateMachine<'pending' | 'completed' | 'failed'> = 
     { from: null, to: 'pending', on: 'payout accepted' },
     { from: 'pending', to: 'completed', on: 'settlement' },
     { from: 'pending', to: 'failed', on: 'settlement, account refused (reversed)' },
+    { from: 'completed', to: null, on: 'forgotten (keepRecordsSeconds)' },
+    { from: 'failed', to: null, on: 'forgotten (keepRecordsSeconds)' },
   ],
 }
 
@@ -213,7 +222,8 @@ export function canReach<S extends string>(machine: StateMachine<S>, from: S | n
       if (t.from !== at || seen.has(t.to)) continue
       if (t.to === to) return true
       seen.add(t.to)
-      queue.push(t.to)
+      // A removed record is gone for good: `null` is where a record starts, never a way back to a state.
+      if (t.to !== null) queue.push(t.to)
     }
   }
   return false

@@ -126,6 +126,34 @@ export function insertOrder(ctx: DomainContext, values: OrderRecord, on: string)
   return create(ORDER_MACHINE, ctx.db.orders, 'status', values, on)
 }
 
+/**
+ * Removes a final order (completed or cancelled) whose finished records are forgotten (`keepRecordsSeconds`).
+ *
+ * @example
+ * ```ts
+ * forgetOrder(ctx, order) // a cancelled order: gone, its id answers 404
+ * ```
+ */
+export function forgetOrder(ctx: DomainContext, order: OrderRecord): void {
+  move(ORDER_MACHINE, ctx.db.orders, order, 'status', null, FORGOTTEN)
+}
+
+/**
+ * Removes a final transaction (a payment completed, failed or cancelled, a refund completed, a payout completed
+ * or failed) whose finished records are forgotten (`keepRecordsSeconds`).
+ *
+ * @example
+ * ```ts
+ * forgetTransaction(ctx, payout) // a completed payout: gone, its id answers 404
+ * ```
+ */
+export function forgetTransaction(ctx: DomainContext, tx: TransactionRecord): void {
+  move(TRANSACTION_MACHINES[tx.kind], ctx.db.transactions, tx, 'status', null, FORGOTTEN)
+}
+
+/** Why a final record is removed: the name its machines give the move. */
+const FORGOTTEN = 'forgotten (keepRecordsSeconds)'
+
 /** Each kind of transaction moves by its own machine. */
 const TRANSACTION_MACHINES: Readonly<Record<TransactionRecord['kind'], StateMachine>> = {
   payment: PAYMENT_MACHINE,
