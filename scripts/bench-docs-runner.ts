@@ -28,9 +28,9 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild-wasm'
-import { type Browser, chromium, type Page } from 'playwright'
+import type { Browser, Page } from 'playwright'
 import { blocksOf, guideFiles } from '../docs/.vitepress/runner/blocks.js'
-import { type ServedSite, serveSite } from '../docs/.vitepress/runner/site.js'
+import { launchChromium, type ServedSite, serveSite } from '../docs/.vitepress/runner/site.js'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const KB = 1000
@@ -53,20 +53,6 @@ function median(values: number[]): number {
 
 function verdict(met: boolean): string {
   return met ? 'met' : 'NOT met'
-}
-
-async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
 }
 
 /** The JavaScript files a page requested, by path, while `during` ran. */
@@ -291,7 +277,7 @@ const site = await serveSite(dir, {
   },
   '/bench/esbuild/esbuild.wasm': { type: 'application/wasm', body: readFileSync(`${esbuildDir}esbuild.wasm`) },
 })
-const browser = await launch()
+const browser = await launchChromium()
 try {
   console.log(`Site: ${siteDir}, served at ${site.origin}`)
   await benchSite(browser, site, pagePath)

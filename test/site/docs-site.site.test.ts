@@ -7,28 +7,26 @@
  * order, a refund, the clock moved a week) and sees the new output; every runnable example of every other page
  * runs without throwing; the pages ask no host but their own.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { type Browser, chromium, type Locator, type Page } from 'playwright'
+import type { Locator, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blocksOf, type CodeBlock, guideFiles } from '../../docs/.vitepress/runner/blocks.js'
 import { browserBlocker } from '../../docs/.vitepress/runner/modules.js'
-import { type ServedSite, serveSite } from '../../docs/.vitepress/runner/site.js'
+import type { ServedSite } from '../../docs/.vitepress/runner/site.js'
+import { DIST, type OpenedSite, openBuiltSite } from './built-site.js'
 
-const DIST = fileURLToPath(new URL('../../docs/.vitepress/dist/', import.meta.url))
-
+let opened: OpenedSite
 let site: ServedSite
-let browser: Browser
 let page: Page
 /** Every address the pages asked for, in every test. */
-const requested: string[] = []
+let requested: string[]
 /** What the pages logged as errors, and threw. */
-const errors: string[] = []
+let errors: string[]
 
-/** The guide's blocks that get a Run button: the doc-test runs them, and none needs Node. */
+/** The blocks that get a Run button: the doc-test runs them, and a browser can. */
 function runnable(file: string): CodeBlock[] {
-  return blocksOf(file).filter((b) => b.skip === undefined && !/from 'node:|createServer\(/.test(b.code))
+  return blocksOf(file).filter((b) => b.skip === undefined && browserBlocker(b.code) === undefined)
 }
 
 function example(block: CodeBlock): Locator {
@@ -64,34 +62,12 @@ async function thrown(result: Locator): Promise<string | undefined> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(`${DIST}index.html`))
-    throw new Error('docs/.vitepress/dist is not built: run `npm run docs` before `npm run test:site`')
-  site = await serveSite(DIST)
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
-  const context = await browser.newContext()
-  context.on('request', (request) => {
-    requested.push(request.url())
-  })
-  page = await context.newPage()
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
+  opened = await openBuiltSite()
+  ;({ site, page, requested, errors } = opened)
 }, 60_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await site?.close()
+  await opened?.close()
 })
 
 describe('the built docs site, read and run in Chromium', () => {
@@ -199,8 +175,7 @@ describe('the built docs site, read and run in Chromium', () => {
     // Every example the doc-test runs in Node, and that can run in a browser, has its Run button on a page.
     const ran = new Set(outcomes.map((o) => o.slice(0, o.lastIndexOf(': '))))
     const expected = guideFiles()
-      .flatMap(blocksOf)
-      .filter((b) => b.skip === undefined && browserBlocker(b.code) === undefined)
+      .flatMap(runnable)
       .map((b) => b.where)
     expect(expected.length).toBeGreaterThanOrEqual(20)
     expect(expected.filter((where) => !ran.has(where))).toEqual([])

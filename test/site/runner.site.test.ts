@@ -9,20 +9,19 @@
  * button; and no request of the page leaves its own address. Whole pages of the docs site are the site's
  * tests' to cover.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { type Browser, chromium, type Locator, type Page } from 'playwright'
+import type { Locator, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blocksOf, type CodeBlock } from '../../docs/.vitepress/runner/blocks.js'
-import { type ServedSite, serveSite } from '../../docs/.vitepress/runner/site.js'
+import type { ServedSite } from '../../docs/.vitepress/runner/site.js'
+import { DIST, type OpenedSite, openBuiltSite } from './built-site.js'
 
-const dir = fileURLToPath(new URL('../../docs/.vitepress/dist/', import.meta.url))
+let opened: OpenedSite
 let site: ServedSite
-let browser: Browser
 let page: Page
 /** Every address the page asked for, in every test. */
-const requested: string[] = []
+let requested: string[]
 
 const README = blocksOf('packages/sdk/README.md')
 /** The README's first example: it creates an order, pays it through the mock's control API, refunds 2.50. */
@@ -81,30 +80,12 @@ async function scriptsDuring(during: () => Promise<void>): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(dir, 'index.html')))
-    throw new Error('docs/.vitepress/dist is not built: run `npm run docs` before `npm run test:site`')
-  site = await serveSite(dir)
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
-  const context = await browser.newContext()
-  context.on('request', (request) => {
-    requested.push(request.url())
-  })
-  page = await context.newPage()
-}, 240_000)
+  opened = await openBuiltSite()
+  ;({ site, page, requested } = opened)
+}, 60_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await site?.close()
+  await opened?.close()
 })
 
 describe("the docs site's example runner", () => {
@@ -114,7 +95,7 @@ describe("the docs site's example runner", () => {
       await page.waitForLoadState('networkidle')
     })
     // The mock's own message is in the runner's chunks only: no file the page loaded holds it.
-    const holdsTheMock = (path: string) => readFileSync(join(dir, path), 'utf8').includes('[mock] fetch failed')
+    const holdsTheMock = (path: string) => readFileSync(join(DIST, path), 'utf8').includes('[mock] fetch failed')
     expect(before.filter(holdsTheMock)).toEqual([])
     expect(await example(USAGE).locator('.cm-editor').count()).toBe(0)
 

@@ -10,7 +10,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { chromium } from 'playwright'
+import { launchChromium } from '../runner/site.js'
 import { DIAGRAMS_FOLDER, diagramFile, mermaidBlocks } from './graphs.js'
 
 const require = createRequire(import.meta.url)
@@ -23,10 +23,7 @@ for (const file of present) if (!wanted.has(file)) rmSync(join(DIAGRAMS_FOLDER, 
 const missing = graphs.filter((g) => !present.has(diagramFile(g, 'light')) || !present.has(diagramFile(g, 'dark')))
 
 if (missing.length > 0) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  })
+  const browser = await launchChromium()
   try {
     const page = await browser.newPage()
     // Nothing but the page itself and mermaid's script from node_modules: no request leaves the machine.

@@ -1,8 +1,8 @@
 /**
  * @module docs/runner/site
  * The built docs site (docs/.vitepress/dist) for the site's Chromium tests and the runner's bench, served from
- * 127.0.0.1 by a few lines of `node:http`; and whether the packages' builds, which the site's runnable examples
- * bundle, are older than their sources. Node only.
+ * 127.0.0.1 by a few lines of `node:http`; the Chromium they read it in; and whether the packages' builds,
+ * which the site's runnable examples bundle, are older than their sources. Node only.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { type Browser, chromium } from 'playwright'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -50,6 +51,30 @@ export function staleBuilds(): string | undefined {
     if (newer) return `${join(newer.parentPath, newer.name).slice(ROOT.length)} is newer than ${dist}`
   }
   return undefined
+}
+
+/**
+ * Headless Debian Chromium (never a downloaded browser), quiet: no background requests of its own, so that
+ * every request a test or a bench sees is the page's.
+ *
+ * @example
+ * ```ts
+ * const browser = await launchChromium()
+ * const page = await browser.newPage()
+ * ```
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
 }
 
 const TYPES: Record<string, string> = {
