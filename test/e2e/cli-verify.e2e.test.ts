@@ -29,14 +29,23 @@ async function runVerify(args: string[]): Promise<{ code: number | null; out: st
   return { code, out, err }
 }
 
+/** What an altered server answers instead of the upstream's success: its status, body and headers. */
+interface Altered {
+  status: number
+  body: unknown
+  /** The headers passed on, changed; the upstream's (less framing and Date) when absent. */
+  headers?: Record<string, string>
+}
+
 /**
  * A server on 127.0.0.1 in front of `upstream` that passes every request on and lets `alter` change the
- * success of one path: its status and its JSON body (a refusal passes as it is). A failure here is a 502.
+ * success of one path: its status, its JSON body and its headers (a refusal passes as it is). A failure here
+ * is a 502.
  */
 async function alteredServer(
   upstream: string,
   path: string,
-  alter: (answer: { status: number; body: Record<string, unknown> }) => { status: number; body: unknown },
+  alter: (answer: { status: number; body: Record<string, unknown>; headers: Record<string, string> }) => Altered,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = []
@@ -51,14 +60,15 @@ async function alteredServer(
       const text = await answer.text()
       let status = answer.status
       let out = text
-      if (new URL(req.url ?? '/', upstream).pathname === path && status >= 200 && status < 300) {
-        const altered = alter({ status, body: JSON.parse(text) as Record<string, unknown> })
-        status = altered.status
-        out = JSON.stringify(altered.body)
-      }
-      const passed = Object.fromEntries(
+      let passed: Record<string, string> = Object.fromEntries(
         [...answer.headers].filter(([name]) => !['content-length', 'connection', 'date', 'keep-alive'].includes(name)),
       )
+      if (new URL(req.url ?? '/', upstream).pathname === path && status >= 200 && status < 300) {
+        const altered = alter({ status, body: JSON.parse(text) as Record<string, unknown>, headers: passed })
+        status = altered.status
+        out = JSON.stringify(altered.body)
+        passed = altered.headers ?? passed
+      }
       res.writeHead(status, { ...passed, 'content-length': Buffer.byteLength(out) })
       res.end(out)
     }
@@ -75,19 +85,48 @@ async function alteredServer(
   }
 }
 
+/** The fixed one-time code the target server accepts, as a sandbox's development environment does. */
+const DEV_CODE = '246810'
+const DEMO_KEY = { 'X-Api-Key': 'mk_test_demo' }
+
+/** A JSON POST to the target server (the control API needs no token on 127.0.0.1); the parsed answer. */
+async function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(new URL(path, base), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { data?: unknown } }
+}
+
+/** A paid order of the target, made as a sandbox team makes one: created, then paid by a customer. */
+async function paidOrderOf(base: string): Promise<{ orderId: string; transactionId: string }> {
+  const order = await post(
+    base,
+    '/api/v1/payment-gateway/order/create',
+    { storeId: 101, amount: 5, currency: 'USD' },
+    DEMO_KEY,
+  )
+  const payment = await post(base, '/__mock/payments', { orderId: Number(order.body.order_id), status: 'SUCCESS' })
+  return { orderId: String(payment.body.orderId), transactionId: String(payment.body.transactionId) }
+}
+
 describe('merchant-gateway-mock verify', () => {
   let mock: Cli
   let lastEra: Cli
+  let warning: Cli
 
   beforeAll(async () => {
     // Off Prism: an altered server's answers are meant to break the contract.
-    ;[mock, lastEra] = await Promise.all([
-      startCli(['serve', '--port', '0', '--quiet'], { behindPrism: false }),
+    ;[mock, lastEra, warning] = await Promise.all([
+      startCli(['serve', '--port', '0', '--quiet', '--otp-dev-code', DEV_CODE], { behindPrism: false }),
       startCli(['serve', '--port', '0', '--quiet', '--now', '2026-02-01'], { behindPrism: false }),
+      // Release 1.4.0's deprecation warning week: every answer carries the warning header.
+      startCli(['serve', '--port', '0', '--quiet', '--now', '2026-03-10'], { behindPrism: false }),
     ])
   })
   afterAll(async () => {
-    await Promise.all([mock && stopCli(mock), lastEra && stopCli(lastEra)])
+    await Promise.all([mock && stopCli(mock), lastEra && stopCli(lastEra), warning && stopCli(warning)])
   })
 
   it('finds no drift against the mock’s own server and exits 0', async () => {
@@ -104,7 +143,9 @@ describe('merchant-gateway-mock verify', () => {
     expect(start).toContain(`verify: ${mock.url} against an in-process mock`)
     expect(start).toMatch(/creates: 2 orders .* both orders are cancelled at the end/)
     expect(start).toContain('money: none (refund and payout only with --money)')
-    expect(start).toMatch(/probes that change nothing: a wrong API key, a missing field, an unknown order, a bad sig/)
+    expect(start).toMatch(
+      /probes that change nothing: a wrong API key, a missing field, an unknown order and transaction, a bad/,
+    )
   })
 
   it('names the drift of a server started in another era (--now 2026-02-01) and exits 1', async () => {
@@ -200,5 +241,144 @@ describe('merchant-gateway-mock verify', () => {
     const { code, out } = await runVerify(['--base-url', lastEra.url, ...DEMO, '--now', '2026-02-01T00:00:00Z'])
     expect(out).toMatch(/no drift: \d+ checks, .*\(era 1\.3\.0-full-enforcement\)/)
     expect(code).toBe(0)
+  })
+
+  it('runs every flow with --paid-order, --money, --bearer, --pin, --email, --otp: no drift, PIN kept', async () => {
+    const paid = await paidOrderOf(mock.url)
+    const user = await post(mock.url, '/__mock/users', { email: 'qa@example.com', emailVerified: true })
+    const token = String(user.body.accessToken)
+    const args = [
+      '--base-url',
+      mock.url,
+      ...DEMO,
+      '--paid-order',
+      paid.orderId,
+      '--paid-transaction',
+      paid.transactionId,
+      '--money',
+      '--payout-account',
+      '100200300',
+      '--bearer',
+      token,
+      '--pin',
+      '482913',
+      '--email',
+      'qa@example.com',
+      '--otp',
+      DEV_CODE,
+    ]
+    const first = await runVerify(args)
+    expect(first.out).toContain('transaction detail of --paid-transaction (GET and POST)')
+    expect(first.out).toContain('--otp: verify-otp with it, reset-pin back to --pin; the user ends with --pin')
+    for (const row of [
+      /^transaction detail \(GET\)\s+200 bare\s+200 bare\s+SAME$/m,
+      /^transaction detail \(POST\)\s+200 bare\s+200 bare\s+SAME$/m,
+      /^refund, smallest amount \(the paid order\)\s+200 envelope\s+200 envelope\s+SAME$/m,
+      /^payout, smallest amount\s+200 envelope\s+200 envelope\s+SAME$/m,
+      /^probe: unknown transaction \(GET\)\s+404 /m,
+      // The user had no PIN: set on both sides.
+      /^PIN: set-pin\s+200 pin-envelope\s+200 pin-envelope\s+SAME$/m,
+      /^PIN: verify-pin, a wrong PIN\s+422 pin-envelope wrong_pin\s+422 pin-envelope wrong_pin\s+SAME$/m,
+      /^PIN: change-pin to the same PIN\s+422 pin-envelope pin_unchanged\s+422 pin-envelope pin_unchanged\s+SAME$/m,
+      /^PIN: change-pin back\s+200 pin-envelope\s+200 pin-envelope\s+SAME$/m,
+      /^PIN: forgot-pin \(e-mail\)\s+200 pin-envelope\s+200 pin-envelope\s+SAME$/m,
+      /^PIN: verify-otp, a wrong code\s+422 pin-envelope otp_invalid\s+422 pin-envelope otp_invalid\s+SAME$/m,
+      /^PIN: verify-otp, the code\s+200 pin-envelope\s+200 pin-envelope\s+SAME$/m,
+      /^PIN: reset-pin\s+200 pin-envelope\s+200 pin-envelope\s+SAME$/m,
+      /^PIN: reset-pin, the session again\s+(400 pin-envelope reset_session_invalid\s+){2}SAME$/m,
+      /^PIN: verify-pin after the reset\s+200 pin-envelope\s+200 pin-envelope\s+SAME$/m,
+    ]) {
+      expect(first.out).toMatch(row)
+    }
+    expect(first.out).toMatch(/no drift: \d+ checks/)
+    expect(first.code).toBe(0)
+
+    // At the target: the paid order refunded the smallest amount, and the user's PIN is the one it was given.
+    const snapshot = (await (await fetch(new URL('/__mock/snapshot', mock.url))).json()) as {
+      state: { transactions: Array<{ kind: string; orderId: number; amountMinor: number }> }
+    }
+    const refunds = snapshot.state.transactions.filter((t) => t.kind === 'refund' && String(t.orderId) === paid.orderId)
+    expect(refunds.map((t) => t.amountMinor)).toEqual([1])
+    const verified = await post(
+      mock.url,
+      '/api/v1/auth/verify-pin',
+      { pin: '482913' },
+      { Authorization: `Bearer ${token}` },
+    )
+    expect(verified.status).toBe(200)
+
+    // Run again: the user has its PIN now, set-pin is refused at the target and the mock's user is made the same.
+    const second = await runVerify(args)
+    expect(second.out).toMatch(
+      /^PIN: set-pin\s+409 pin-envelope pin_already_set\s+409 pin-envelope pin_already_set\s+SAME$/m,
+    )
+    expect(second.out).toMatch(/no drift: \d+ checks/)
+    expect(second.code).toBe(0)
+  })
+
+  it('stops the PIN flows when --pin is not the user’s: drift named, one wrong PIN tried, no block', async () => {
+    const user = await post(mock.url, '/__mock/users', { email: 'other@example.com', emailVerified: true })
+    const bearer = { Authorization: `Bearer ${String(user.body.accessToken)}` }
+    expect((await post(mock.url, '/api/v1/auth/set-pin', { pin: '111111' }, bearer)).status).toBe(200)
+    const { code, out } = await runVerify([
+      '--base-url',
+      mock.url,
+      ...DEMO,
+      '--bearer',
+      String(user.body.accessToken),
+      '--pin',
+      '482913',
+    ])
+    expect(out).toMatch(/^PIN: set-pin\s+409 pin-envelope pin_already_set\s+409 pin-envelope pin_already_set\s+SAME$/m)
+    expect(out).toMatch(/^PIN: verify-pin, the PIN\s+200 pin-envelope\s+422 pin-envelope wrong_pin\s+DRIFT$/m)
+    expect(out).toMatch(/^PIN: verify-pin, a wrong PIN\s+422 pin-envelope wrong_pin\s+\(not run\)\s+DRIFT$/m)
+    expect(out).toContain('drift: not run at the target')
+    expect(code).toBe(1)
+    // One wrong PIN was tried, not five: the user is not blocked and its own PIN still works.
+    expect((await post(mock.url, '/api/v1/auth/verify-pin', { pin: '111111' }, bearer)).status).toBe(200)
+  })
+
+  it('names a deprecation header the target sends and the mock does not (added to list stores)', async () => {
+    const altered = await alteredServer(
+      mock.url,
+      '/api/v1/payment-gateway/stores/list',
+      ({ status, body, headers }) => ({
+        status,
+        body,
+        headers: { ...headers, 'x-service-deprecation-warning': 'storeId will be a string from 2027-01-01' },
+      }),
+    )
+    try {
+      const { code, out } = await runVerify(['--base-url', altered.url, ...DEMO])
+      expect(out).toMatch(/^list stores\s+200 envelope\s+200 envelope \+deprecation\s+DRIFT$/m)
+      expect(out).toContain('drift: X-Service-Deprecation-Warning: mock absent, target sent')
+      expect(code).toBe(1)
+    } finally {
+      await altered.close()
+    }
+  })
+
+  it('names a deprecation header the mock sends in a warning week and the target leaves out', async () => {
+    const altered = await alteredServer(
+      warning.url,
+      '/api/v1/payment-gateway/balance-inquiry',
+      ({ status, body, headers }) => ({
+        status,
+        body,
+        headers: Object.fromEntries(
+          Object.entries(headers).filter(([name]) => name !== 'x-service-deprecation-warning'),
+        ),
+      }),
+    )
+    try {
+      // The altered server's Date is today's: the era is given with --now.
+      const { code, out } = await runVerify(['--base-url', altered.url, ...DEMO, '--now', '2026-03-10T00:00:00Z'])
+      expect(out).toMatch(/^list stores\s+200 envelope \+deprecation\s+200 envelope \+deprecation\s+SAME$/m)
+      expect(out).toMatch(/^balance inquiry\s+200 envelope \+deprecation\s+200 envelope\s+DRIFT$/m)
+      expect(out).toContain('drift: X-Service-Deprecation-Warning: mock sent, target absent')
+      expect(code).toBe(1)
+    } finally {
+      await altered.close()
+    }
   })
 })

@@ -138,6 +138,18 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
     expect(USAGE).toMatch(/--keep-webhooks <n>/)
   })
 
+  it('--otp-dev-code becomes otpDevCode (none by default); anything but 6 digits exits 2', () => {
+    expect(parseCli(['--otp-dev-code', '000000'])).toMatchObject({ command: 'serve', otpDevCode: '000000' })
+    expect(parseCli([])).toMatchObject({ command: 'serve', otpDevCode: undefined })
+    for (const bad of ['12345', '1234567', 'abcdef']) {
+      expect(parseCli(['--otp-dev-code', bad]), bad).toMatchObject({
+        status: 2,
+        text: expect.stringContaining(`--otp-dev-code must be 6 digits, got ${JSON.stringify(bad)}`),
+      })
+    }
+    expect(USAGE).toContain('--otp-dev-code <code>')
+  })
+
   it('--keep-records-seconds becomes keepRecordsSeconds; a value under 1 or not a whole number exits 2', () => {
     expect(parseCli(['--keep-records-seconds', '3600'])).toMatchObject({ command: 'serve', keepRecordsSeconds: 3600 })
     expect(parseCli([])).toMatchObject({ command: 'serve', keepRecordsSeconds: undefined })
@@ -226,11 +238,63 @@ describe('verify reads its own flags, with the same did-you-mean and status 2 as
       apiKey: 'k',
       apiSecret: 's',
       bearer: undefined,
+      pin: undefined,
+      email: undefined,
+      otp: undefined,
+      paid: undefined,
       money: false,
       payoutAccount: undefined,
       now: undefined,
       json: false,
     })
+  })
+
+  it('the PIN flags build on --bearer (--otp on --email and --pin), and a PIN or code is never echoed', () => {
+    const bearer = [...required, '--bearer', 'at_1']
+    expect(
+      parseCli(['verify', ...bearer, '--pin', '482913', '--email', 'qa@example.com', '--otp', '000000']),
+    ).toMatchObject({ command: 'verify', bearer: 'at_1', pin: '482913', email: 'qa@example.com', otp: '000000' })
+    const refused = (args: string[], text: string) =>
+      expect(parseCli(['verify', ...args])).toEqual({
+        command: 'exit',
+        status: 2,
+        text: `merchant-gateway-mock: ${text}\nRun with --help for the options.`,
+      })
+    refused([...required, '--pin', '482913'], '--pin needs --bearer <token>: the signed-in sandbox user it belongs to')
+    refused(
+      [...required, '--email', 'qa@example.com'],
+      '--email needs --bearer <token>: the signed-in sandbox user it belongs to',
+    )
+    refused([...bearer, '--pin', '12345'], '--pin must be 6 digits')
+    refused([...bearer, '--pin', '12a456'], '--pin must be 6 digits')
+    refused([...bearer, '--email', 'qa'], '--email must be an e-mail address, got "qa"')
+    refused(
+      [...bearer, '--pin', '482913', '--otp', '000000'],
+      '--otp needs --email (where the code goes) and --pin (reset-pin sets the PIN back to it)',
+    )
+    refused(
+      [...bearer, '--email', 'qa@example.com', '--otp', '000000'],
+      '--otp needs --email (where the code goes) and --pin (reset-pin sets the PIN back to it)',
+    )
+    refused([...bearer, '--pin', '482913', '--email', 'qa@example.com', '--otp', '0000'], '--otp must be 6 digits')
+  })
+
+  it('--paid-order and --paid-transaction go together, the order as digits', () => {
+    expect(parseCli(['verify', ...required, '--paid-order', '1042', '--paid-transaction', '88121'])).toMatchObject({
+      paid: { orderId: '1042', transactionId: '88121' },
+    })
+    const status2 = (args: string[], text: string) =>
+      expect(parseCli(['verify', ...required, ...args])).toMatchObject({
+        status: 2,
+        text: expect.stringContaining(text),
+      })
+    status2(['--paid-order', '1042'], '--paid-order and --paid-transaction go together')
+    status2(['--paid-transaction', '88121'], '--paid-order and --paid-transaction go together')
+    status2(
+      ['--paid-order', 'ord_1', '--paid-transaction', '1'],
+      '--paid-order must be an order id (digits), got "ord_1"',
+    )
+    status2(['--paid-order', '1', '--paid-transaction', 'a b'], '--paid-transaction must be a transaction id')
   })
 
   it('a misspelt verify flag names the nearest one', () => {
@@ -254,6 +318,6 @@ describe('verify reads its own flags, with the same did-you-mean and status 2 as
   it('verify --help prints its own usage with an example, status 0', () => {
     const help = parseCli(['verify', '--help'])
     expect(help).toEqual({ command: 'exit', status: 0, text: VERIFY_USAGE })
-    expect(help.command === 'exit' && help.text).toMatch(/Example:\n {2}merchant-gateway-mock verify --base-url/)
+    expect(help.command === 'exit' && help.text).toMatch(/Examples:\n {2}merchant-gateway-mock verify --base-url/)
   })
 })

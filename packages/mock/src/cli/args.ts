@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util'
 import type { RetentionOptions } from '../options.js'
+import { isEmail } from '../domain/users.js'
 
 /**
  * What `serve` was asked to do.
@@ -43,6 +44,8 @@ export interface ServeArgs {
   retention: RetentionOptions | undefined
   /** `--keep-records-seconds`: finished orders and payouts forgotten this long after their last move. */
   keepRecordsSeconds: number | undefined
+  /** `--otp-dev-code`: a fixed one-time code verify-otp accepts besides the one sent, as development services do. */
+  otpDevCode: string | undefined
 }
 
 /**
@@ -72,6 +75,14 @@ export interface VerifyArgs {
   apiSecret: string
   /** A signed-in user's access token: the PIN module's checks run. */
   bearer: string | undefined
+  /** That user's PIN, or the PIN to set when the user has none: set, verify and change run. */
+  pin: string | undefined
+  /** That user's verified e-mail address: forgot-pin and verify-otp run. */
+  email: string | undefined
+  /** The target's fixed development one-time code: verify-otp and reset-pin run to the end. */
+  otp: string | undefined
+  /** A paid order of the target and its transaction (ids from its webhook): read, and refunded with --money. */
+  paid: { orderId: string; transactionId: string } | undefined
   /** Refund and payout of the smallest amount. */
   money: boolean
   /** The account a payout of the smallest amount goes to (needed with --money). */
@@ -141,6 +152,9 @@ Options:
                                    forget an order and its transactions (or a payout) this long after
                                    it finished (completed or cancelled, every transaction final):
                                    then it answers 404; balances never change (default: kept for ever)
+      --otp-dev-code <code>
+                                   a fixed one-time code (6 digits) verify-otp accepts besides the
+                                   one sent, as the service's development environments do (default: none)
   -q, --quiet            no log line per request
       --keep-running     keep serving when the process that started it is gone (nohup, a
                          background job of a shell that exits); Ctrl-C and SIGTERM still stop it
@@ -261,6 +275,9 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
     !(/^\d+$/.test(keepRecords) && Number.isSafeInteger(Number(keepRecords)) && Number(keepRecords) >= 1)
   )
     return usageError(`--keep-records-seconds must be a whole number >= 1, got ${JSON.stringify(keepRecords)}`)
+  const otpDevCode = values['otp-dev-code']
+  if (otpDevCode !== undefined && !/^\d{6}$/.test(otpDevCode))
+    return usageError(`--otp-dev-code must be 6 digits, got ${JSON.stringify(otpDevCode)}`)
   return {
     command: 'serve',
     port,
@@ -277,6 +294,7 @@ export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
     requestLogLimit: counts['keep-requests'],
     retention,
     keepRecordsSeconds: keepRecords === undefined ? undefined : Number(keepRecords),
+    otpDevCode,
   }
 }
 
@@ -300,6 +318,7 @@ const OPTIONS = {
   'keep-codes-seconds': { type: 'string' },
   'keep-expired-qr-seconds': { type: 'string' },
   'keep-records-seconds': { type: 'string' },
+  'otp-dev-code': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -433,6 +452,11 @@ const VERIFY_OPTIONS = {
   'api-key': { type: 'string' },
   'api-secret': { type: 'string' },
   bearer: { type: 'string' },
+  pin: { type: 'string' },
+  email: { type: 'string' },
+  otp: { type: 'string' },
+  'paid-order': { type: 'string' },
+  'paid-transaction': { type: 'string' },
   money: { type: 'boolean' },
   'payout-account': { type: 'string' },
   now: { type: 'string' },
@@ -449,7 +473,8 @@ const VERIFY_OPTIONS = {
  * ```
  */
 export const VERIFY_USAGE = `Usage: merchant-gateway-mock verify --base-url <url> --api-key <k> --api-secret <s>
-       [--bearer <token>] [--money --payout-account <n>] [--now <iso>] [--json]
+       [--paid-order <id> --paid-transaction <id>] [--money --payout-account <n>]
+       [--bearer <token> [--pin <pin>] [--email <address> [--otp <code>]]] [--now <iso>] [--json]
 
 Runs one scripted scenario against a gateway (the sandbox) and, side by side, against an in-process mock
 at the same contract era, and compares what a client depends on: statuses, the body style (envelope, bare,
@@ -459,21 +484,36 @@ It prints what it will do before it starts; it creates two orders and one QR cod
 Exit status: 0 no drift, 1 drift, 2 a wrong command line.
 
 Options:
-      --base-url <url>        the gateway to check (required)
-      --api-key <k>           its merchant's API key (required)
-      --api-secret <s>        its merchant's API secret, to sign refunds and payouts (required; never sent)
-      --bearer <token>        a signed-in user's access token: adds the PIN module's refusals (no PIN is
-                              set or tried)
-      --money                 also a refund and a payout of the smallest amount (USD 0.01); needs
-                              --payout-account
-      --payout-account <n>    the account the payout goes to
-      --now <iso>             the mock's clock (default: the target's Date header)
-      --json                  the report as one JSON document on standard output
-  -h, --help                  this text
+      --base-url <url>          the gateway to check (required)
+      --api-key <k>             its merchant's API key (required)
+      --api-secret <s>          its merchant's API secret, to sign refunds and payouts (required; never sent)
+      --paid-order <id>         an order paid in the sandbox (no API pays one: pay a QR code with a test
+      --paid-transaction <id>   wallet once and keep the orderId and transactionId of its webhook): the
+                                transaction is read (GET and POST), and refunded USD 0.01 with --money.
+                                Without them, transaction detail is tried with an id no transaction has
+      --money                   also a refund and a payout of the smallest amount (USD 0.01); needs
+                                --payout-account
+      --payout-account <n>      the account the payout goes to
+      --bearer <token>          a sandbox user's access token: the PIN module's refusals (a missing field,
+                                a wrong token, an unknown reset session)
+      --pin <pin>               that user's PIN (6 digits), or the one to set if it has none: set-pin,
+                                verify-pin (right, wrong once, right), change-pin there and back; the user
+                                ends with this PIN
+      --email <address>         that user's verified e-mail address: forgot-pin (a code is sent to it) and
+                                verify-otp with a wrong code
+      --otp <code>              the sandbox's fixed development one-time code: verify-otp with it and
+                                reset-pin back to --pin (needs --pin)
+      --now <iso>               the mock's clock (default: the target's Date header)
+      --json                    the report as one JSON document on standard output
+  -h, --help                    this text
 
-Example:
+Examples:
   merchant-gateway-mock verify --base-url https://sandbox.example.com \\
     --api-key "$GATEWAY_API_KEY" --api-secret "$GATEWAY_API_SECRET" --json > verify.json
+  merchant-gateway-mock verify --base-url https://sandbox.example.com \\
+    --api-key "$GATEWAY_API_KEY" --api-secret "$GATEWAY_API_SECRET" \\
+    --paid-order 1042 --paid-transaction 88121 --money --payout-account "$SANDBOX_ACCOUNT" \\
+    --bearer "$SANDBOX_USER_TOKEN" --pin "$SANDBOX_USER_PIN" --email qa@example.com --otp "$SANDBOX_OTP"
 
 Docs: ${DOCS_URL.replace('mock-server.md', 'verify.md')}`
 
@@ -500,17 +540,54 @@ function parseVerify(argv: readonly string[]): CliArgs {
   }
   if (values.money && values['payout-account'] === undefined)
     return usageError('--money needs --payout-account <n>: the account the payout of USD 0.01 goes to')
+  const pinProblem = verifyPinProblem(values)
+  if (pinProblem !== undefined) return usageError(pinProblem)
+  const paidOrder = values['paid-order']
+  const paidTransaction = values['paid-transaction']
+  if ((paidOrder === undefined) !== (paidTransaction === undefined))
+    return usageError('--paid-order and --paid-transaction go together: the order paid and its transaction')
+  if (paidOrder !== undefined && !/^\d{1,18}$/.test(paidOrder))
+    return usageError(`--paid-order must be an order id (digits), got ${JSON.stringify(paidOrder)}`)
+  if (paidTransaction !== undefined && !/^[\x21-\x7e]{1,100}$/.test(paidTransaction))
+    return usageError(`--paid-transaction must be a transaction id, got ${JSON.stringify(paidTransaction)}`)
   return {
     command: 'verify',
     baseUrl,
     apiKey: values['api-key']!,
     apiSecret: values['api-secret']!,
     bearer: values.bearer,
+    pin: values.pin,
+    email: values.email,
+    otp: values.otp,
+    paid:
+      paidOrder !== undefined && paidTransaction !== undefined
+        ? { orderId: paidOrder, transactionId: paidTransaction }
+        : undefined,
     money: values.money ?? false,
     payoutAccount: values['payout-account'],
     now: values.now,
     json: values.json ?? false,
   }
+}
+
+/** What is wrong with the PIN flags of `verify` (each needs the one it builds on), if anything. */
+function verifyPinProblem(values: {
+  bearer?: string | undefined
+  pin?: string | undefined
+  email?: string | undefined
+  otp?: string | undefined
+}): string | undefined {
+  for (const flag of ['pin', 'email', 'otp'] as const) {
+    if (values[flag] !== undefined && values.bearer === undefined)
+      return `--${flag} needs --bearer <token>: the signed-in sandbox user it belongs to`
+  }
+  if (values.pin !== undefined && !/^\d{6}$/.test(values.pin)) return '--pin must be 6 digits'
+  if (values.email !== undefined && !isEmail(values.email))
+    return `--email must be an e-mail address, got ${JSON.stringify(values.email)}`
+  if (values.otp !== undefined && (values.email === undefined || values.pin === undefined))
+    return '--otp needs --email (where the code goes) and --pin (reset-pin sets the PIN back to it)'
+  if (values.otp !== undefined && !/^\d{6}$/.test(values.otp)) return '--otp must be 6 digits'
+  return undefined
 }
 
 function parseVerifyStrict(argv: readonly string[]) {

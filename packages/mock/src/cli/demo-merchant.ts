@@ -23,7 +23,7 @@ export interface DemoMerchant extends SeedMerchant {
 }
 
 /**
- * The demo merchant's seed, as `merchant-gateway-mock serve` creates it (merchant id 1, store id 1).
+ * The demo merchant's seed, as `merchant-gateway-mock serve` creates it (merchant id 1, store id 101).
  *
  * @example
  * ```ts

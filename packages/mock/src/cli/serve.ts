@@ -55,6 +55,7 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
       ...(args.requestLogLimit !== undefined ? { requestLogLimit: args.requestLogLimit } : {}),
       ...(args.retention !== undefined ? { retention: args.retention } : {}),
       ...(args.keepRecordsSeconds !== undefined ? { keepRecordsSeconds: args.keepRecordsSeconds } : {}),
+      ...(args.otpDevCode !== undefined ? { otpDevCode: args.otpDevCode } : {}),
       ...(args.controlToken !== undefined ? { controlToken: args.controlToken } : {}),
       log: args.quiet ? undefined : (line) => io.out(`${new Date().toISOString().slice(11, 23)} ${line}`),
     })

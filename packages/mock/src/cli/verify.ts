@@ -24,6 +24,10 @@ export async function verify(args: VerifyArgs, io: CliOutput & { err(line: strin
     apiSecret: args.apiSecret,
     money: args.money,
     ...(args.bearer !== undefined ? { bearer: args.bearer } : {}),
+    ...(args.pin !== undefined ? { pin: args.pin } : {}),
+    ...(args.email !== undefined ? { email: args.email } : {}),
+    ...(args.otp !== undefined ? { otp: args.otp } : {}),
+    ...(args.paid !== undefined ? { paid: args.paid } : {}),
     ...(args.payoutAccount !== undefined ? { payoutAccount: args.payoutAccount } : {}),
     ...(args.now !== undefined ? { now: args.now } : {}),
   }

@@ -2,12 +2,13 @@
  * @module verify/run
  * `merchant-gateway-mock verify` end to end: say what will be done, read the target's date, make an
  * in-process mock at that date's contract era with a merchant and store of its own (the same API key and
- * secret, so each request is built once), run the scenario on both sides, and compare.
+ * secret, so each request is built once), run the scenario on the target and then on the mock (its paid order
+ * and its user's PIN made to match the target's), and compare.
  */
-import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
-import { createMockGateway } from '../create-mock-gateway.js'
+import { GATEWAY_PATHS, HEADERS, PIN_PATHS } from '@merchant-gateway/contract'
+import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
 import { buildReport, type VerifyReport } from './report.js'
-import { planOf, runScenario, type ScenarioOptions, type Side } from './scenario.js'
+import { type PaidOrder, planOf, runScenario, SET_PIN_CHECK, type ScenarioOptions, type Side } from './scenario.js'
 
 /**
  * What to verify against.
@@ -23,6 +24,14 @@ export interface VerifyOptions {
   apiKey: string
   apiSecret: string
   bearer?: string
+  /** The sandbox user's PIN (or the PIN to set when it has none): set, verify and change run. */
+  pin?: string
+  /** The sandbox user's verified e-mail address: forgot-pin and verify-otp run. */
+  email?: string
+  /** The sandbox's fixed development one-time code: the reset runs to the end (needs `pin`, `email`). */
+  otp?: string
+  /** A paid order of the target and its transaction: read, and with `money` refunded the smallest amount. */
+  paid?: PaidOrder
   /** Refund and payout of the smallest amount. */
   money: boolean
   /** The account a payout goes to (with `money`). */
@@ -79,26 +88,40 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
         accounts: [{ accountNumber: options.payoutAccount ?? '100200300', accountName: 'Verify Account' }],
       },
     ],
+    // The same development code as the target's, so the same request is accepted on both sides.
+    ...(options.otp !== undefined ? { otpDevCode: options.otp } : {}),
   })
   await mock.ready
-  const user = options.bearer === undefined ? undefined : await mock.users.create({ email: 'verify@example.com' })
+  const user =
+    options.bearer === undefined
+      ? undefined
+      : await mock.users.create({ email: options.email ?? 'verify@example.com', emailVerified: true })
   const scenario = scenarioOptions(options)
   const common = { apiKey: options.apiKey, apiSecret: options.apiSecret, payoutAccount: options.payoutAccount }
-  const mockSide: Side = {
-    ...common,
-    fetch: mock.fetch,
-    baseUrl: mock.baseUrl,
-    bearer: user?.accessToken,
-    nowMs: () => Date.parse(mock.clock.now()),
-  }
   const targetSide: Side = {
     ...common,
     fetch: targetFetch,
     baseUrl: options.baseUrl,
     bearer: options.bearer,
+    ...(options.paid !== undefined ? { paid: options.paid } : {}),
     nowMs: Date.now,
   }
-  const [mockSeen, targetSeen] = [await runScenario(mockSide, scenario), await runScenario(targetSide, scenario)]
+  // The target first: what it answered to set-pin says whether its user had a PIN, and the mock's user is
+  // put in the same state before its own run.
+  const targetSeen = await runScenario(targetSide, scenario)
+  const mockSide: Side = {
+    ...common,
+    fetch: mock.fetch,
+    baseUrl: mock.baseUrl,
+    bearer: user?.accessToken,
+    ...(options.paid !== undefined ? { paid: await payMockOrder(mock, options.apiKey) } : {}),
+    nowMs: () => Date.parse(mock.clock.now()),
+  }
+  const targetSetPin = targetSeen.find((o) => o.check === SET_PIN_CHECK)
+  if (user !== undefined && options.pin !== undefined && targetSetPin && !isSuccess(targetSetPin.answer.status)) {
+    await setMockPin(mock, user.accessToken, options.pin)
+  }
+  const mockSeen = await runScenario(mockSide, scenario)
   const era = mock.clock.era().name
   return buildReport(mockSeen, targetSeen, {
     target: options.baseUrl,
@@ -107,7 +130,50 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
 }
 
 function scenarioOptions(options: VerifyOptions): ScenarioOptions {
-  return { money: options.money, pin: options.bearer !== undefined }
+  return {
+    money: options.money,
+    paid: options.paid !== undefined,
+    ...(options.bearer !== undefined
+      ? {
+          pin: {
+            ...(options.pin !== undefined ? { pin: options.pin } : {}),
+            ...(options.email !== undefined ? { email: options.email } : {}),
+            ...(options.otp !== undefined ? { otp: options.otp } : {}),
+          },
+        }
+      : {}),
+  }
+}
+
+const isSuccess = (status: number) => status >= 200 && status <= 299
+
+/**
+ * The mock's own paid order, the counterpart of the target's `--paid-order`: an order of its store (USD 1.00,
+ * so a refund of the smallest amount is within it), paid SUCCESS through the control API.
+ */
+async function payMockOrder(mock: MockGateway, apiKey: string): Promise<PaidOrder> {
+  const post = (path: string, body: unknown) =>
+    mock.fetch(new URL(path, mock.baseUrl).href, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [HEADERS.apiKey]: apiKey },
+      body: JSON.stringify(body),
+    })
+  const stores = (await (await post(GATEWAY_PATHS.listStores, {})).json()) as { data: Array<{ storeId: number }> }
+  const order = (await (
+    await post(GATEWAY_PATHS.createOrder, { storeId: stores.data[0]!.storeId, amount: 1, currency: 'USD' })
+  ).json()) as { order_id: string }
+  const payment = await mock.payments.create({ orderId: Number(order.order_id), status: 'SUCCESS' })
+  return { orderId: String(payment.orderId), transactionId: String(payment.transactionId) }
+}
+
+/** Gives the mock's user the PIN the target's user already had (set-pin, as the user would). */
+async function setMockPin(mock: MockGateway, accessToken: string, pin: string): Promise<void> {
+  const res = await mock.fetch(new URL(PIN_PATHS.setPin, mock.baseUrl).href, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ pin }),
+  })
+  if (!isSuccess(res.status)) throw new Error(`verify: the mock refused to set its user's PIN (${res.status})`)
 }
 
 /**

@@ -2,13 +2,29 @@
  * @module verify/scenario
  * The scripted requests of `merchant-gateway-mock verify`, run the same way against each side (the target
  * and the in-process mock): read-only calls, two orders in both request shapes (cancelled at the end), a
- * QR code, transaction detail in both methods, and error probes that change nothing; refund and payout of
- * the smallest amount only when money may move; the PIN module's refusals when a bearer token is given.
+ * QR code, transaction detail in both methods of a paid order when one is given, and error probes that
+ * change nothing; refund and payout of the smallest amount only when money may move; the PIN module's
+ * refusals when a bearer token is given, and its flows (set, verify, change, reset) as far as the user's
+ * PIN, e-mail address and the sandbox's development code allow.
  * Each side uses the ids its own answers gave (its store, its orders): ids are never compared.
  */
 import { GATEWAY_PATHS, type GatewayOperation, HEADERS, PIN_PATHS } from '@merchant-gateway/contract'
 import { createHmac, randomUUID } from 'node:crypto'
 import type { SeenAnswer } from './compare.js'
+
+/**
+ * A paid order of one side and its transaction: the target's from the team (`--paid-order`,
+ * `--paid-transaction`), the mock's paid by the verify run itself.
+ *
+ * @example
+ * ```ts
+ * const paid: PaidOrder = { orderId: '1042', transactionId: '88121' }
+ * ```
+ */
+export interface PaidOrder {
+  orderId: string
+  transactionId: string
+}
 
 /**
  * One side of the comparison: where to send the requests and with which credentials.
@@ -28,23 +44,44 @@ export interface Side {
   bearer?: string
   /** The account a payout of the smallest amount goes to (`--money`). */
   payoutAccount?: string
+  /** A paid order of this side: its transaction is read and, with `money`, refunded the smallest amount. */
+  paid?: PaidOrder
   /** The side's clock, for `X-Timestamp` (Unix seconds, within 300 s of the side's own). */
   nowMs(): number
 }
 
 /**
- * What the scenario may do beyond the read-only calls and the probes.
+ * What the scenario may do beyond the read-only calls and the probes. The PIN values are the same on both
+ * sides: the mock's user is made to match the target's.
  *
  * @example
  * ```ts
- * const plan: ScenarioOptions = { money: false, pin: true }
+ * const plan: ScenarioOptions = { money: false, paid: false, pin: { pin: '482913', email: 'qa@example.com' } }
  * ```
  */
 export interface ScenarioOptions {
   /** Refund and payout of the smallest amount. */
   money: boolean
-  /** The PIN module's checks (a bearer token was given). */
-  pin: boolean
+  /** A paid order was given (`--paid-order`): transaction detail reads it and the refund is of it. */
+  paid: boolean
+  /** The PIN module's checks (a bearer token was given), and what the user's flows may use. */
+  pin?: PinFlows
+}
+
+/**
+ * What the PIN module's flows may use on the sandbox user: its PIN (set when it has none), its verified
+ * e-mail address (a reset code is sent there) and the sandbox's fixed development code (the reset runs to
+ * the end). Without them, only refusals are tried.
+ *
+ * @example
+ * ```ts
+ * const flows: PinFlows = { pin: '482913', email: 'qa@example.com', otp: '000000' }
+ * ```
+ */
+export interface PinFlows {
+  pin?: string
+  email?: string
+  otp?: string
 }
 
 /**
@@ -70,26 +107,54 @@ const UNKNOWN_ID = '999999999'
 const CANCEL_REASON = 'merchant-gateway-mock verify: cancelling the order it made'
 
 /**
+ * The name of the set-pin check: its answer at the target says whether the sandbox user had a PIN, and the
+ * mock's user is given one first when it had.
+ *
+ * @example
+ * ```ts
+ * const hadPin = targetSeen.find((o) => o.check === SET_PIN_CHECK)?.answer.status !== 200
+ * ```
+ */
+export const SET_PIN_CHECK = 'PIN: set-pin'
+
+/**
  * What the scenario will do, in the words printed before it starts.
  *
  * @example
  * ```ts
- * for (const line of planOf({ money: false, pin: false })) console.log(line)
+ * for (const line of planOf({ money: false, paid: false })) console.log(line)
  * ```
  */
 export function planOf(options: ScenarioOptions): string[] {
+  const flows = options.pin
   return [
-    'reads: list stores, balance inquiry, transaction detail (GET and POST, an id no transaction has)',
+    options.paid
+      ? 'reads: list stores, balance inquiry, transaction detail of --paid-transaction (GET and POST)'
+      : 'reads: list stores, balance inquiry (no --paid-transaction: transaction detail only of an unknown id)',
     `creates: 2 orders of USD ${SMALLEST_USD} (storeId and store_id shapes) and 1 QR code; ` +
       'both orders are cancelled at the end',
-    options.money
-      ? `money: a refund of USD ${SMALLEST_USD} (of an order it made, unpaid: a refusal is expected) and a payout ` +
-        `of USD ${SMALLEST_USD} to --payout-account`
-      : 'money: none (refund and payout only with --money)',
-    'probes that change nothing: a wrong API key, a missing field, an unknown order, a bad signature',
-    options.pin
-      ? 'PIN module (--bearer): verify-pin with a missing field and with a wrong token; no PIN is set or tried'
-      : 'PIN module: skipped (no --bearer)',
+    !options.money
+      ? 'money: none (refund and payout only with --money)'
+      : `money: a refund of USD ${SMALLEST_USD} of ` +
+        (options.paid
+          ? '--paid-order'
+          : 'an order it made, unpaid (a refusal is expected; --paid-order for a real one)') +
+        ` and a payout of USD ${SMALLEST_USD} to --payout-account`,
+    'probes that change nothing: a wrong API key, a missing field, an unknown order and transaction, a bad signature',
+    ...(flows === undefined
+      ? ['PIN module: skipped (no --bearer)']
+      : [
+          'PIN module (--bearer): refusals (a missing field, a wrong token, an unknown reset session)',
+          flows.pin !== undefined
+            ? '  --pin: set-pin (if the user has none), verify-pin right, wrong once, right; change-pin there and back'
+            : '  no PIN is set or tried (--pin for that)',
+          ...(flows.email !== undefined
+            ? ['  --email: forgot-pin sends a code there; verify-otp with a wrong code']
+            : []),
+          ...(flows.otp !== undefined
+            ? ['  --otp: verify-otp with it, reset-pin back to --pin; the user ends with --pin']
+            : []),
+        ]),
   ]
 }
 
@@ -99,7 +164,7 @@ export function planOf(options: ScenarioOptions): string[] {
  *
  * @example
  * ```ts
- * const seen = await runScenario(side, { money: false, pin: false })
+ * const seen = await runScenario(side, { money: false, paid: false })
  * seen.map((o) => `${o.check}: ${o.answer.status}`)
  * ```
  */
@@ -119,6 +184,10 @@ export async function runScenario(side: Side, options: ScenarioOptions): Promise
     })
   const plain = (path: string, method = 'POST', apiKey = side.apiKey) =>
     new Request(url(path), { method, headers: { [HEADERS.apiKey]: apiKey } })
+  const detail = (transactionId: string, method: 'GET' | 'POST') =>
+    method === 'GET'
+      ? plain(`${GATEWAY_PATHS.transactionDetail}?transaction_id=${encodeURIComponent(transactionId)}`, 'GET')
+      : json(GATEWAY_PATHS.transactionDetail, { transaction_id: transactionId })
 
   const stores = await call('list stores', 'listStores', plain(GATEWAY_PATHS.listStores))
   const storeId = firstStoreId(stores)
@@ -147,22 +216,17 @@ export async function runScenario(side: Side, options: ScenarioOptions): Promise
       'generateQr',
       json(GATEWAY_PATHS.generateQr, { store_id: storeId ?? 1, amount: SMALLEST_USD, currency: 'USD' }),
     )
-    await call(
-      'transaction detail (GET)',
-      'transactionDetail',
-      plain(`${GATEWAY_PATHS.transactionDetail}?transaction_id=${UNKNOWN_ID}`, 'GET'),
-    )
-    await call(
-      'transaction detail (POST)',
-      'transactionDetail',
-      json(GATEWAY_PATHS.transactionDetail, { transaction_id: UNKNOWN_ID }),
-    )
+    if (options.paid && side.paid !== undefined) {
+      await call('transaction detail (GET)', 'transactionDetail', detail(side.paid.transactionId, 'GET'))
+      await call('transaction detail (POST)', 'transactionDetail', detail(side.paid.transactionId, 'POST'))
+    }
     if (options.money) {
+      const paid = options.paid && side.paid !== undefined
       await call(
-        'refund, smallest amount (an unpaid order)',
+        paid ? 'refund, smallest amount (the paid order)' : 'refund, smallest amount (an unpaid order)',
         'refundOrder',
         await signed(side, GATEWAY_PATHS.refundOrder, {
-          orderId: Number(orders[0] ?? UNKNOWN_ID),
+          orderId: Number(paid ? side.paid!.orderId : (orders[0] ?? UNKNOWN_ID)),
           refundAmount: SMALLEST_USD,
         }),
       )
@@ -187,6 +251,8 @@ export async function runScenario(side: Side, options: ScenarioOptions): Promise
       'cancelOrder',
       json(GATEWAY_PATHS.cancelOrder, { order_id: UNKNOWN_ID, reason: CANCEL_REASON }),
     )
+    await call('probe: unknown transaction (GET)', 'transactionDetail', detail(UNKNOWN_ID, 'GET'))
+    await call('probe: unknown transaction (POST)', 'transactionDetail', detail(UNKNOWN_ID, 'POST'))
     await call(
       'probe: bad signature',
       'payout',
@@ -197,13 +263,9 @@ export async function runScenario(side: Side, options: ScenarioOptions): Promise
         `${side.apiSecret}-not-the-secret`,
       ),
     )
-    if (options.pin && side.bearer !== undefined) {
-      const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
-      await call('PIN: verify-pin, missing field', undefined, json(PIN_PATHS.verifyPin, {}, bearer(side.bearer)))
-      await call(
-        'PIN: verify-pin, wrong token',
-        undefined,
-        json(PIN_PATHS.verifyPin, { pin: '000000' }, bearer('verify-not-a-token')),
+    if (options.pin !== undefined && side.bearer !== undefined) {
+      await pinChecks(side.bearer, options.pin, (check, path, body, token) =>
+        call(check, undefined, json(path, body, { Authorization: `Bearer ${token}` })),
       )
     }
   } finally {
@@ -214,6 +276,82 @@ export async function runScenario(side: Side, options: ScenarioOptions): Promise
     }
   }
   return seen
+}
+
+/** Sends one PIN module request as the named check, with the given token; resolves to its answer. */
+type PinCall = (check: string, path: string, body: unknown, token: string) => Promise<SeenAnswer>
+
+/**
+ * A code no development environment uses as its fixed code (those are runs like 000000 or 123456), so a
+ * "wrong code" check is not accepted by the sandbox's development code.
+ */
+const WRONG_CODE = '409173'
+
+/**
+ * The PIN module's checks: refusals that change nothing, then the flows the options allow. The user ends
+ * as it began: with `flows.pin` when given (set when it had none), its wrong-attempt counter cleared.
+ */
+async function pinChecks(bearer: string, flows: PinFlows, call: PinCall): Promise<void> {
+  await call('PIN: verify-pin, missing field', PIN_PATHS.verifyPin, {}, bearer)
+  await call('PIN: verify-pin, wrong token', PIN_PATHS.verifyPin, { pin: '000000' }, 'verify-not-a-token')
+  await call(
+    'PIN: reset-pin, unknown session',
+    PIN_PATHS.resetPin,
+    { session_id: randomUUID(), new_pin: flows.pin ?? '000000' },
+    bearer,
+  )
+  const pin = flows.pin
+  if (pin !== undefined) {
+    const other = shiftPin(pin, 5)
+    await call(SET_PIN_CHECK, PIN_PATHS.setPin, { pin }, bearer)
+    const right = await call('PIN: verify-pin, the PIN', PIN_PATHS.verifyPin, { pin }, bearer)
+    // Not the user's PIN (or no PIN at all): every later try would be one more wrong PIN, and five in a row
+    // block the sandbox user. The checks not run are reported as such.
+    if (right.status < 200 || right.status > 299) return
+    // One wrong PIN between two right ones: the counter moves once and is cleared, no block is near.
+    await call('PIN: verify-pin, a wrong PIN', PIN_PATHS.verifyPin, { pin: shiftPin(pin, 3) }, bearer)
+    await call('PIN: verify-pin, the PIN again', PIN_PATHS.verifyPin, { pin }, bearer)
+    await call('PIN: change-pin to the same PIN', PIN_PATHS.changePin, { current_pin: pin, new_pin: pin }, bearer)
+    await call('PIN: change-pin to another', PIN_PATHS.changePin, { current_pin: pin, new_pin: other }, bearer)
+    await call('PIN: change-pin back', PIN_PATHS.changePin, { current_pin: other, new_pin: pin }, bearer)
+  }
+  if (flows.email === undefined) return
+  const contact = { email: flows.email }
+  const forgot = await call('PIN: forgot-pin (e-mail)', PIN_PATHS.forgotPin, contact, bearer)
+  const sessionId = sessionIdOf(forgot)
+  if (sessionId === undefined) return
+  await call(
+    'PIN: verify-otp, a wrong code',
+    PIN_PATHS.verifyOtp,
+    { ...contact, otp_code: WRONG_CODE === flows.otp ? '409174' : WRONG_CODE, session_id: sessionId },
+    bearer,
+  )
+  if (flows.otp === undefined || pin === undefined) return
+  const verified = sessionIdOf(
+    await call(
+      'PIN: verify-otp, the code',
+      PIN_PATHS.verifyOtp,
+      { ...contact, otp_code: flows.otp, session_id: sessionId },
+      bearer,
+    ),
+  )
+  if (verified === undefined) return
+  await call('PIN: reset-pin', PIN_PATHS.resetPin, { session_id: verified, new_pin: pin }, bearer)
+  await call('PIN: reset-pin, the session again', PIN_PATHS.resetPin, { session_id: verified, new_pin: pin }, bearer)
+  await call('PIN: verify-pin after the reset', PIN_PATHS.verifyPin, { pin }, bearer)
+}
+
+/** A 6-digit PIN that differs from `pin` in every digit: each digit moved by `by` (1 to 9). */
+function shiftPin(pin: string, by: number): string {
+  return [...pin].map((digit) => String((Number(digit) + by) % 10)).join('')
+}
+
+/** The session id in a PIN module answer's data (forgot-pin's, verify-otp's), if the call succeeded. */
+function sessionIdOf(answer: SeenAnswer): string | undefined {
+  if (answer.status < 200 || answer.status > 299) return undefined
+  const body = parse(answer.text) as { data?: { session_id?: unknown } } | undefined
+  const id = body?.data?.session_id
+  return typeof id === 'string' && id !== '' ? id : undefined
 }
 
 /** Sends a request; a network error is an answer of status 0 whose text says what happened. */
