@@ -198,6 +198,23 @@ describe('merchant-gateway-mock verify', () => {
     }
   })
 
+  it('names an id the target sends as a number where the mock sends a string (order_id of create order)', async () => {
+    const altered = await alteredServer(mock.url, '/api/v1/payment-gateway/order/create', ({ status, body }) => ({
+      status,
+      body: { ...body, order_id: Number(body.order_id) },
+    }))
+    try {
+      const { code, out } = await runVerify(['--base-url', altered.url, ...DEMO])
+      expect(out).toMatch(/^create order \(storeId\)\s+200 bare\s+200 bare\s+DRIFT$/m)
+      expect(out).toContain('drift: field type: mock order_id: string, target order_id: number')
+      // The ids it read back as numbers still name its orders: both are cancelled.
+      expect(out).toMatch(/^cancel order \(storeId\)\s+200 bare\s+200 bare\s+SAME$/m)
+      expect(code).toBe(1)
+    } finally {
+      await altered.close()
+    }
+  })
+
   it('names a bare body where the envelope belongs (balance inquiry answered as its data) and exits 1', async () => {
     const altered = await alteredServer(mock.url, '/api/v1/payment-gateway/balance-inquiry', ({ status, body }) => ({
       status,
