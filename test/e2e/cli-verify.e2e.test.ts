@@ -11,8 +11,8 @@ import { type Cli, CLI, freePort, spawnGroup, startCli, stopCli } from './cli-pr
 
 const DEMO = ['--api-key', 'mk_test_demo', '--api-secret', 'sk_test_demo']
 
-/** Runs `verify` to its end; its exit status, standard output and standard error. */
-async function runVerify(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+/** `verify` started as a child process: the process, and its exit status and output once it ends. */
+function startVerify(args: string[]) {
   const child = spawnGroup(process.execPath, [
     '--import',
     'tsx',
@@ -25,8 +25,32 @@ async function runVerify(args: string[]): Promise<{ code: number | null; out: st
   let err = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
-  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)))
-  return { code, out, err }
+  const done = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, out, err })),
+  )
+  return { child, done }
+}
+
+/** Runs `verify` to its end; its exit status, standard output and standard error. */
+function runVerify(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  return startVerify(args).done
+}
+
+/** A server on 127.0.0.1 for the test to shape (one that never answers, a prefix in front of the mock). */
+async function plainServer(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer(handler)
+  const port = await freePort()
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
 }
 
 /** What an altered server answers instead of the upstream's success: its status, body and headers. */
@@ -143,8 +167,9 @@ describe('merchant-gateway-mock verify', () => {
     expect(start).toContain(`verify: ${mock.url} against an in-process mock`)
     expect(start).toMatch(/creates: 2 orders .* both orders are cancelled at the end/)
     expect(start).toContain('money: none (refund and payout only with --money)')
-    expect(start).toMatch(
-      /probes that change nothing: a wrong API key, a missing field, an unknown order and transaction, a bad/,
+    expect(start).toMatch(/probes that change nothing: a wrong API key, a missing field, an unknown order, an unk/)
+    expect(start).toContain(
+      'a refund of an unknown order signed with --api-secret, a payout signed with another secret',
     )
   })
 
@@ -237,9 +262,12 @@ describe('merchant-gateway-mock verify', () => {
       target: string
       era: { name: string; now: string; from: string }
       drift: number
+      hints: string[]
       checks: Array<{ check: string; mock: string; target: string; verdict: string; differences: unknown[] }>
     }
-    expect(Object.keys(report)).toEqual(['target', 'era', 'drift', 'checks'])
+    expect(Object.keys(report)).toEqual(['target', 'era', 'drift', 'hints', 'checks'])
+    // A drift of the service itself: no hint of a set-up problem.
+    expect(report.hints).toEqual([])
     expect(report.target).toBe(lastEra.url)
     expect(report.era).toEqual({ name: expect.any(String), now: expect.any(String), from: "the target's Date header" })
     expect(report.drift).toBeGreaterThan(0)
@@ -396,6 +424,133 @@ describe('merchant-gateway-mock verify', () => {
       expect(code).toBe(1)
     } finally {
       await altered.close()
+    }
+  })
+
+  it('says when the target does not answer (a closed port): the error in a hint, later steps not sent', async () => {
+    const closed = await freePort()
+    const { code, out } = await runVerify(['--base-url', `http://127.0.0.1:${closed}`, ...DEMO])
+    expect(out).toMatch(/^list stores\s+200 envelope\s+no answer\s+DRIFT$/m)
+    expect(out).toContain("hints (the likely cause, from the target's answers):")
+    expect(out).toMatch(
+      new RegExp(
+        `the target did not answer list stores \\(fetch failed: connect ECONNREFUSED 127\\.0\\.0\\.1:${closed}\\)`,
+      ),
+    )
+    expect(out).toMatch(/and the \d+ steps after it were not sent: is --base-url right, and the sandbox up\?/)
+    expect(code).toBe(1)
+  })
+
+  it('gives up on a target that never answers after --timeout, and sends nothing more', async () => {
+    const silent = await plainServer(() => {
+      // Takes the request and never answers.
+    })
+    try {
+      const { code, out } = await runVerify(['--base-url', silent.url, ...DEMO, '--timeout', '1'])
+      expect(out).toContain('the target did not answer list stores (no answer within 1 s), and the')
+      expect(out).toMatch(/^balance inquiry\s+200 envelope\s+no answer\s+DRIFT$/m)
+      expect(code).toBe(1)
+    } finally {
+      await silent.close()
+    }
+  })
+
+  it('keeps the path of --base-url: a sandbox served under /gateway/ is checked there', async () => {
+    // A front that serves the mock under /gateway/ and answers 404 anywhere else.
+    const front = await plainServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => {
+        const path = req.url ?? '/'
+        if (!path.startsWith('/gateway/')) return void res.writeHead(404).end()
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
+        ) as Record<string, string>
+        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined
+        fetch(new URL(path.slice('/gateway'.length), mock.url), { method: req.method, headers, body })
+          .then(async (answer) => {
+            const text = await answer.text()
+            const passed = Object.fromEntries(
+              [...answer.headers].filter(([name]) => !['content-length', 'connection', 'keep-alive'].includes(name)),
+            )
+            res.writeHead(answer.status, { ...passed, 'content-length': Buffer.byteLength(text) }).end(text)
+          })
+          .catch(() => res.writeHead(502).end())
+      })
+    })
+    try {
+      const { code, out } = await runVerify(['--base-url', `${front.url}/gateway/`, ...DEMO])
+      expect(out).toMatch(/no drift: \d+ checks/)
+      expect(code).toBe(0)
+    } finally {
+      await front.close()
+    }
+  })
+
+  it('names a wrong --api-secret: the signed refund of an unknown order is refused at the target only', async () => {
+    const { code, out } = await runVerify([
+      '--base-url',
+      mock.url,
+      '--api-key',
+      'mk_test_demo',
+      '--api-secret',
+      'sk_wrong',
+    ])
+    expect(out).toMatch(
+      /^probe: refund of an unknown order \(signed\)\s+404 status-error\s+401 code-error invalid_signature\s+DRIFT$/m,
+    )
+    expect(out).toContain('the target refused a request signed with --api-secret')
+    expect(out).toContain('check --api-secret (the API secret, not the key)')
+    expect(code).toBe(1)
+  })
+
+  it('says when --paid-transaction is not of --paid-order, with the order it belongs to', async () => {
+    const paid = await paidOrderOf(mock.url)
+    const other = await paidOrderOf(mock.url)
+    const { out } = await runVerify([
+      '--base-url',
+      mock.url,
+      ...DEMO,
+      '--paid-order',
+      other.orderId,
+      '--paid-transaction',
+      paid.transactionId,
+    ])
+    expect(out).toContain(
+      `--paid-transaction ${paid.transactionId} belongs to order ${paid.orderId} at the target, not --paid-order ` +
+        `${other.orderId}`,
+    )
+  })
+
+  it('on Ctrl-C (SIGINT) stops after the request in flight, cancels the orders it made, exits 130', async () => {
+    const target = await startCli(['serve', '--port', '0', '--quiet'], { behindPrism: false })
+    try {
+      // The QR step, after both orders, waits 5 s at the target: the signal comes while it does.
+      const fault = { route: 'POST /api/v1/payment-gateway/payment/generate-qr', kind: 'latency', delayMs: 5000 }
+      expect((await post(target.url, '/__mock/faults', fault)).status).toBe(201)
+      const run = startVerify(['--base-url', target.url, ...DEMO])
+      const orders = async () =>
+        (
+          (await (await fetch(new URL('/__mock/snapshot', target.url))).json()) as {
+            state: { orders: Array<{ status: string; cancelReason: string | null }> }
+          }
+        ).state.orders
+      while ((await orders()).filter((o) => o.status === 'pending').length < 2) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      run.child.kill('SIGINT')
+      const { code, err } = await run.done
+      expect(err).toContain('SIGINT: stopping, then cancelling the orders it made')
+      expect(err).toContain('stopped (SIGINT); the orders it had made were cancelled')
+      expect(code).toBe(130)
+      const made = await orders()
+      expect(made).toHaveLength(2)
+      expect(made.map((o) => [o.status, o.cancelReason])).toEqual([
+        ['cancelled', 'merchant-gateway-mock verify: cancelling the order it made'],
+        ['cancelled', 'merchant-gateway-mock verify: cancelling the order it made'],
+      ])
+    } finally {
+      await stopCli(target)
     }
   })
 })

@@ -147,7 +147,7 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
         text: expect.stringContaining(`--otp-dev-code must be 6 digits, got ${JSON.stringify(bad)}`),
       })
     }
-    expect(USAGE).toContain('--otp-dev-code <code>')
+    expect(USAGE).toContain('--otp-dev-code <c>')
   })
 
   it('--keep-records-seconds becomes keepRecordsSeconds; a value under 1 or not a whole number exits 2', () => {
@@ -245,8 +245,38 @@ describe('verify reads its own flags, with the same did-you-mean and status 2 as
       money: false,
       payoutAccount: undefined,
       now: undefined,
+      timeoutSeconds: 30,
       json: false,
     })
+  })
+
+  it('an empty or spaced credential is named by its flag, never shown (an unset CI secret arrives as "")', () => {
+    const base = ['verify', '--base-url', 'http://127.0.0.1:4010']
+    expect(parseCli([...base, '--api-key', '', '--api-secret', 's'])).toEqual({
+      command: 'exit',
+      status: 2,
+      text:
+        'merchant-gateway-mock: --api-key must be 1 to 200 printable characters without spaces, got an empty ' +
+        'value (is the variable set?)\nRun with --help for the options.',
+    })
+    const spaced = parseCli([...base, '--api-key', 'k', '--api-secret', 'a secret'])
+    expect(spaced).toMatchObject({ status: 2, text: expect.stringContaining('--api-secret must be 1 to 200') })
+    expect(spaced.command === 'exit' && spaced.text).not.toContain('a secret')
+  })
+
+  it('--timeout takes 1 to 3600 seconds; --payout-account without --money is refused; -v prints the version', () => {
+    expect(parseCli(['verify', ...required, '--timeout', '5'])).toMatchObject({ timeoutSeconds: 5 })
+    for (const bad of ['0', '3601', '1.5', 'soon']) {
+      expect(parseCli(['verify', ...required, '--timeout', bad]), bad).toMatchObject({
+        status: 2,
+        text: expect.stringContaining(`--timeout must be a whole number of seconds from 1 to 3600, got "${bad}"`),
+      })
+    }
+    expect(parseCli(['verify', ...required, '--payout-account', '100200300'])).toMatchObject({
+      status: 2,
+      text: expect.stringContaining('--payout-account goes with --money'),
+    })
+    expect(parseCli(['verify', '--version'], '1.2.3')).toEqual({ command: 'exit', status: 0, text: '1.2.3' })
   })
 
   it('the PIN flags build on --bearer (--otp on --email and --pin), and a PIN or code is never echoed', () => {

@@ -89,6 +89,8 @@ export interface VerifyArgs {
   payoutAccount: string | undefined
   /** The in-process mock's clock; undefined: the target's Date header. */
   now: string | undefined
+  /** How long one request to the target may take, in seconds (`--timeout`, default 30). */
+  timeoutSeconds: number
   /** The report as JSON on standard output. */
   json: boolean
 }
@@ -138,6 +140,8 @@ Options:
       --control-token <t>
                          the control API needs Authorization: Bearer <t>; 8 to 200 printable
                          characters, no spaces (made up and printed when --host is not loopback)
+      --otp-dev-code <c> a fixed one-time code (6 digits) verify-otp accepts besides the one sent,
+                         as the service's development environments do (default: none)
   A long-running server keeps bounded history (orders and transactions are kept unless
   --keep-records-seconds; balances never change):
       --keep-requests <n>          requests in GET /__mock/requests (default 1000)
@@ -152,9 +156,6 @@ Options:
                                    forget an order and its transactions (or a payout) this long after
                                    it finished (completed or cancelled, every transaction final):
                                    then it answers 404; balances never change (default: kept for ever)
-      --otp-dev-code <code>
-                                   a fixed one-time code (6 digits) verify-otp accepts besides the
-                                   one sent, as the service's development environments do (default: none)
   -q, --quiet            no log line per request
       --keep-running     keep serving when the process that started it is gone (nohup, a
                          background job of a shell that exits); Ctrl-C and SIGTERM still stop it
@@ -190,7 +191,7 @@ Docs: ${DOCS_URL}`
  * ```
  */
 export function parseCli(argv: readonly string[], version = '0.0.0'): CliArgs {
-  if (argv[0] === 'verify') return parseVerify(argv.slice(1))
+  if (argv[0] === 'verify') return parseVerify(argv.slice(1), version)
   let parsed: ReturnType<typeof parseServe>
   try {
     const checked = checkOptions(argv)
@@ -460,8 +461,10 @@ const VERIFY_OPTIONS = {
   money: { type: 'boolean' },
   'payout-account': { type: 'string' },
   now: { type: 'string' },
+  timeout: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 } as const
 
 /**
@@ -480,8 +483,10 @@ Runs one scripted scenario against a gateway (the sandbox) and, side by side, ag
 at the same contract era, and compares what a client depends on: statuses, the body style (envelope, bare,
 error style), field names and JSON types (fields the contract does not know too), ids as numbers or
 strings, the deprecation header. Values that differ by nature (ids, times, QR data) are never compared.
-It prints what it will do before it starts; it creates two orders and one QR code and cancels the orders.
-Exit status: 0 no drift, 1 drift, 2 a wrong command line.
+It prints what it will do before it starts; it creates two orders and one QR code and cancels the orders
+(also when stopped by Ctrl-C or SIGTERM). Under the table, hints name the likely cause of what drifted (an
+unreachable target, a refused key, secret or token, a wrong PIN, a paid order refunded in full).
+Exit status: 0 no drift, 1 drift, 2 a wrong command line, 130 or 143 stopped by SIGINT or SIGTERM.
 
 Options:
       --base-url <url>          the gateway to check (required)
@@ -502,10 +507,12 @@ Options:
       --email <address>         that user's verified e-mail address: forgot-pin (a code is sent to it) and
                                 verify-otp with a wrong code
       --otp <code>              the sandbox's fixed development one-time code: verify-otp with it and
-                                reset-pin back to --pin (needs --pin)
-      --now <iso>               the mock's clock (default: the target's Date header)
+                                reset-pin back to --pin (needs --email and --pin)
+      --now <iso>               the mock's clock (default: the target's Date header, else this machine's)
+      --timeout <s>             how long one request to the target may take (default 30 seconds)
       --json                    the report as one JSON document on standard output
   -h, --help                    this text
+  -v, --version                 the version
 
 Examples:
   merchant-gateway-mock verify --base-url https://sandbox.example.com \\
@@ -518,7 +525,7 @@ Examples:
 Docs: ${DOCS_URL.replace('mock-server.md', 'verify.md')}`
 
 /** Parses the arguments after `verify`. */
-function parseVerify(argv: readonly string[]): CliArgs {
+function parseVerify(argv: readonly string[], version: string): CliArgs {
   let values: ReturnType<typeof parseVerifyStrict>['values']
   try {
     const checked = checkOptions(argv, VERIFY_OPTIONS)
@@ -530,11 +537,26 @@ function parseVerify(argv: readonly string[]): CliArgs {
     return usageError(error instanceof Error ? error.message : String(error))
   }
   if (values.help) return { command: 'exit', status: 0, text: VERIFY_USAGE }
+  if (values.version) return { command: 'exit', status: 0, text: version }
   const missing = (['base-url', 'api-key', 'api-secret'] as const).filter((flag) => values[flag] === undefined)
   if (missing.length > 0) return usageError(`verify needs ${missing.map((f) => `--${f}`).join(', ')}`)
   const baseUrl = values['base-url']!
   if (!/^https?:\/\/[^\s]+$/.test(baseUrl))
     return usageError(`--base-url must be an http(s) URL, got ${JSON.stringify(baseUrl)}`)
+  for (const flag of ['api-key', 'api-secret'] as const) {
+    const value = values[flag]!
+    // What is wrong with a credential, never the credential (an unset CI secret arrives as "").
+    if (!/^[\x21-\x7e]{1,200}$/.test(value))
+      return usageError(
+        `--${flag} must be 1 to 200 printable characters without spaces, got ` +
+          (value === '' ? 'an empty value (is the variable set?)' : `${value.length} character(s)`),
+      )
+  }
+  if (values['payout-account'] !== undefined && !values.money)
+    return usageError('--payout-account goes with --money: the payout of USD 0.01 runs only with it')
+  const timeout = values.timeout ?? '30'
+  if (!/^\d{1,4}$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 3600)
+    return usageError(`--timeout must be a whole number of seconds from 1 to 3600, got ${JSON.stringify(timeout)}`)
   if (values.now !== undefined && !(/^\d{4}-\d\d-\d\d/.test(values.now) && Number.isFinite(Date.parse(values.now)))) {
     return usageError(`--now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got ${JSON.stringify(values.now)}`)
   }
@@ -566,6 +588,7 @@ function parseVerify(argv: readonly string[]): CliArgs {
     money: values.money ?? false,
     payoutAccount: values['payout-account'],
     now: values.now,
+    timeoutSeconds: Number(timeout),
     json: values.json ?? false,
   }
 }

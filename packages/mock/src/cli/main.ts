@@ -20,8 +20,18 @@ if (args.command === 'exit') {
   ;(args.status === 0 ? process.stdout : process.stderr).write(`${args.text}\n`)
   process.exitCode = args.status
 } else if (args.command === 'verify') {
+  // The first Ctrl-C or SIGTERM lets the request in flight finish and cancels the orders made; a second one
+  // ends the process at once.
+  const stop = new AbortController()
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stop.signal.aborted) process.exit(signal === 'SIGTERM' ? 143 : 130)
+    process.stderr.write(`merchant-gateway-mock verify: ${signal}: stopping, then cancelling the orders it made\n`)
+    stop.abort(signal)
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
   try {
-    process.exitCode = await verify(args, { out, err: (line) => process.stderr.write(`${line}\n`) })
+    process.exitCode = await verify(args, { out, err: (line) => process.stderr.write(`${line}\n`) }, stop.signal)
   } catch (error) {
     process.stderr.write(`merchant-gateway-mock verify: ${error instanceof Error ? error.message : String(error)}\n`)
     process.exitCode = 1

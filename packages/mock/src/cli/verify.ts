@@ -5,19 +5,27 @@
  */
 import { formatTable } from '../verify/report.js'
 import { runVerify, startMessage, type VerifyOptions } from '../verify/run.js'
+import { VerifyStopped } from '../verify/scenario.js'
 import type { VerifyArgs } from './args.js'
 import type { CliOutput } from './serve.js'
 
 /**
- * Runs `verify` and returns the exit status: 0 no drift, 1 drift. With `--json` the start message goes to
+ * Runs `verify` and returns the exit status: 0 no drift, 1 drift, 130 or 143 when `stop` was aborted with
+ * `'SIGINT'` or `'SIGTERM'` (the orders made are cancelled first). With `--json` the start message goes to
  * `err`, so standard output is the JSON document alone.
  *
  * @example
  * ```ts
- * process.exitCode = await verify(args, { out: console.log, err: console.error })
+ * const stop = new AbortController()
+ * process.once('SIGINT', () => stop.abort('SIGINT'))
+ * process.exitCode = await verify(args, { out: console.log, err: console.error }, stop.signal)
  * ```
  */
-export async function verify(args: VerifyArgs, io: CliOutput & { err(line: string): void }): Promise<0 | 1> {
+export async function verify(
+  args: VerifyArgs,
+  io: CliOutput & { err(line: string): void },
+  stop?: AbortSignal,
+): Promise<number> {
   const options: VerifyOptions = {
     baseUrl: args.baseUrl,
     apiKey: args.apiKey,
@@ -30,10 +38,19 @@ export async function verify(args: VerifyArgs, io: CliOutput & { err(line: strin
     ...(args.paid !== undefined ? { paid: args.paid } : {}),
     ...(args.payoutAccount !== undefined ? { payoutAccount: args.payoutAccount } : {}),
     ...(args.now !== undefined ? { now: args.now } : {}),
+    timeoutMs: args.timeoutSeconds * 1000,
+    ...(stop !== undefined ? { stop } : {}),
   }
   const say = args.json ? io.err : io.out
   for (const line of startMessage(options)) say(line)
-  const report = await runVerify(options)
+  let report: Awaited<ReturnType<typeof runVerify>>
+  try {
+    report = await runVerify(options)
+  } catch (error) {
+    if (!(error instanceof VerifyStopped)) throw error
+    io.err(`merchant-gateway-mock verify: ${error.message}`)
+    return error.reason === 'SIGTERM' ? 143 : 130
+  }
   if (args.json) io.out(JSON.stringify(report, null, 2))
   else for (const line of formatTable(report)) io.out(line)
   return report.drift > 0 ? 1 : 0

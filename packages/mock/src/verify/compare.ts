@@ -238,6 +238,11 @@ export interface Difference {
  * ```
  */
 export function compareShapes(mock: AnswerShape, target: AnswerShape, operation?: GatewayOperation): Difference[] {
+  // No answer on a side: one difference, not a status, a style and a code that all differ for that reason.
+  if (mock.style === 'no-answer' || target.style === 'no-answer') {
+    if (mock.style === target.style) return []
+    return [{ severity: 'drift', text: `no answer at the ${mock.style === 'no-answer' ? 'mock' : 'target'}` }]
+  }
   const out: Difference[] = []
   const drift = (text: string) => out.push({ severity: 'drift', text })
   if (mock.status !== target.status) drift(`status: mock ${mock.status}, target ${target.status}`)

@@ -39,6 +39,8 @@ export interface VerifyReport {
   era: { name: string; now: string; from: "the target's Date header" | '--now' | "this machine's clock" }
   /** The number of checks that drifted. */
   drift: number
+  /** The likely cause of what drifted when it is the run's own set-up (an unreachable target, a refused key). */
+  hints: string[]
   checks: CheckRow[]
 }
 
@@ -54,7 +56,7 @@ export interface VerifyReport {
 export function buildReport(
   mockSeen: readonly Observation[],
   targetSeen: readonly Observation[],
-  context: Pick<VerifyReport, 'target' | 'era'>,
+  context: Pick<VerifyReport, 'target' | 'era'> & { hints?: string[] },
 ): VerifyReport {
   const names = [...new Set([...mockSeen, ...targetSeen].map((o) => o.check))]
   const checks = names.map((check): CheckRow => {
@@ -70,7 +72,13 @@ export function buildReport(
     const verdict = differences.some((d) => d.severity === 'drift') ? 'drift' : differences.length ? 'note' : 'same'
     return { check, mock: cell(mockShape), target: cell(targetShape), verdict, differences }
   })
-  return { ...context, drift: checks.filter((c) => c.verdict === 'drift').length, checks }
+  return {
+    target: context.target,
+    era: context.era,
+    drift: checks.filter((c) => c.verdict === 'drift').length,
+    hints: context.hints ?? [],
+    checks,
+  }
 }
 
 const cell = (shape: AnswerShape | undefined) => (shape ? summary(shape) : '(not run)')
@@ -96,6 +104,10 @@ export function formatTable(report: VerifyReport): string[] {
     for (const d of row.differences) out.push(`    ${d.severity}: ${d.text}`)
   }
   const total = report.checks.length
+  if (report.hints.length > 0) {
+    out.push("hints (the likely cause, from the target's answers):")
+    for (const hint of report.hints) out.push(`  - ${hint}`)
+  }
   out.push(
     report.drift === 0
       ? `no drift: ${total} checks, the mock answers as the target does (era ${report.era.name})`

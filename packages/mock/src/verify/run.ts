@@ -7,8 +7,17 @@
  */
 import { GATEWAY_PATHS, HEADERS, PIN_PATHS } from '@merchant-gateway/contract'
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
+import { hintsOf } from './hints.js'
 import { buildReport, type VerifyReport } from './report.js'
-import { type PaidOrder, planOf, runScenario, SET_PIN_CHECK, type ScenarioOptions, type Side } from './scenario.js'
+import {
+  type PaidOrder,
+  planOf,
+  runScenario,
+  SET_PIN_CHECK,
+  type ScenarioOptions,
+  serviceUrl,
+  type Side,
+} from './scenario.js'
 
 /**
  * What to verify against.
@@ -40,6 +49,13 @@ export interface VerifyOptions {
   now?: string
   /** The fetch the target is called with; default: the global one. */
   fetch?: typeof fetch
+  /** How long one request to the target may take, in ms; default 30 000. */
+  timeoutMs?: number
+  /**
+   * Aborted to stop the run (the CLI aborts it on SIGINT and SIGTERM): the request in flight finishes, the
+   * orders made are cancelled, and `runVerify` rejects with `VerifyStopped`.
+   */
+  stop?: AbortSignal
 }
 
 /**
@@ -75,7 +91,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   const targetFetch = options.fetch ?? fetch
   const clock = options.now
     ? { now: options.now, from: '--now' as const }
-    : await targetDate(targetFetch, options.baseUrl)
+    : await targetDate(targetFetch, options.baseUrl, options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
   const mock = createMockGateway({
     clock: { now: clock.now },
     seed: [
@@ -104,6 +120,8 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     baseUrl: options.baseUrl,
     bearer: options.bearer,
     ...(options.paid !== undefined ? { paid: options.paid } : {}),
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    ...(options.stop !== undefined ? { stop: options.stop } : {}),
     nowMs: Date.now,
   }
   // The target first: what it answered to set-pin says whether its user had a PIN, and the mock's user is
@@ -115,6 +133,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     baseUrl: mock.baseUrl,
     bearer: user?.accessToken,
     ...(options.paid !== undefined ? { paid: await payMockOrder(mock, options.apiKey) } : {}),
+    ...(options.stop !== undefined ? { stop: options.stop } : {}),
     nowMs: () => Date.parse(mock.clock.now()),
   }
   const targetSetPin = targetSeen.find((o) => o.check === SET_PIN_CHECK)
@@ -126,6 +145,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   return buildReport(mockSeen, targetSeen, {
     target: options.baseUrl,
     era: { name: era, now: clock.now, from: clock.from },
+    hints: hintsOf(targetSeen, mockSeen, { paid: options.paid }),
   })
 }
 
@@ -146,6 +166,9 @@ function scenarioOptions(options: VerifyOptions): ScenarioOptions {
 }
 
 const isSuccess = (status: number) => status >= 200 && status <= 299
+
+/** How long one request to the target may take by default: a hung sandbox ends the run, not the CI job. */
+const DEFAULT_TIMEOUT_MS = 30_000
 
 /**
  * The mock's own paid order, the counterpart of the target's `--paid-order`: an order of its store (USD 1.00,
@@ -183,11 +206,13 @@ async function setMockPin(mock: MockGateway, accessToken: string, pin: string): 
 async function targetDate(
   targetFetch: typeof fetch,
   baseUrl: string,
+  timeoutMs: number,
 ): Promise<{ now: string; from: VerifyReport['era']['from'] }> {
   try {
-    const res = await targetFetch(new URL(GATEWAY_PATHS.listStores, baseUrl).href, {
+    const res = await targetFetch(serviceUrl(baseUrl, GATEWAY_PATHS.listStores), {
       method: 'POST',
       headers: { [HEADERS.apiKey]: 'mk_verify_date_probe' },
+      signal: AbortSignal.timeout(timeoutMs),
     })
     await res.body?.cancel()
     const date = Date.parse(res.headers.get('Date') ?? '')

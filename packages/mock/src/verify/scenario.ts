@@ -46,8 +46,45 @@ export interface Side {
   payoutAccount?: string
   /** A paid order of this side: its transaction is read and, with `money`, refunded the smallest amount. */
   paid?: PaidOrder
+  /** How long one request may take before it counts as no answer; none when absent. */
+  timeoutMs?: number
+  /**
+   * Aborted to stop the run (Ctrl-C, SIGTERM): no new step is sent, the request in flight finishes, and the
+   * orders made so far are cancelled before `runScenario` rejects with {@link VerifyStopped}.
+   */
+  stop?: AbortSignal
   /** The side's clock, for `X-Timestamp` (Unix seconds, within 300 s of the side's own). */
   nowMs(): number
+}
+
+/**
+ * Thrown by `runScenario` when its side's `stop` signal was aborted: the orders it had made are cancelled.
+ *
+ * @example
+ * ```ts
+ * try { await runScenario(side, plan) } catch (e) { if (e instanceof VerifyStopped) process.exitCode = 130 }
+ * ```
+ */
+export class VerifyStopped extends Error {
+  override name = 'VerifyStopped'
+  constructor(readonly reason: string) {
+    super(`stopped (${reason}); the orders it had made were cancelled`)
+  }
+}
+
+/**
+ * A path of the service under a base URL, keeping the base's own path: a sandbox served under
+ * `https://host/gateway/` gets `https://host/gateway/api/v1/...`.
+ *
+ * @example
+ * ```ts
+ * serviceUrl('https://sandbox.example/gateway/', '/api/v1/payment-gateway/stores/list')
+ * // 'https://sandbox.example/gateway/api/v1/payment-gateway/stores/list'
+ * ```
+ */
+export function serviceUrl(baseUrl: string, path: string): string {
+  const base = new URL(baseUrl)
+  return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin).href
 }
 
 /**
@@ -136,11 +173,10 @@ export function planOf(options: ScenarioOptions): string[] {
     !options.money
       ? 'money: none (refund and payout only with --money)'
       : `money: a refund of USD ${SMALLEST_USD} of ` +
-        (options.paid
-          ? '--paid-order'
-          : 'an order it made, unpaid (a refusal is expected; --paid-order for a real one)') +
+        (options.paid ? '--paid-order' : 'an unpaid order it made (a refusal)') +
         ` and a payout of USD ${SMALLEST_USD} to --payout-account`,
-    'probes that change nothing: a wrong API key, a missing field, an unknown order and transaction, a bad signature',
+    'probes that change nothing: a wrong API key, a missing field, an unknown order, an unknown transaction,',
+    '  a refund of an unknown order signed with --api-secret, a payout signed with another secret',
     ...(flows === undefined
       ? ['PIN module: skipped (no --bearer)']
       : [
@@ -170,12 +206,29 @@ export function planOf(options: ScenarioOptions): string[] {
  */
 export async function runScenario(side: Side, options: ScenarioOptions): Promise<Observation[]> {
   const seen: Observation[] = []
-  const call = async (check: string, operation: GatewayOperation | undefined, request: Request) => {
+  let silent: string | undefined
+  const record = async (check: string, operation: GatewayOperation | undefined, request: Request) => {
     const answer = await send(side, request)
     seen.push({ check, operation, answer })
+    if (answer.status === 0) silent ??= answer.text
     return answer
   }
-  const url = (path: string) => new URL(path, side.baseUrl).href
+  // Each step first looks whether the run was stopped; the cancels at the end do not. Once the side has not
+  // answered, the later steps are not sent (each would wait its whole timeout): they are reported unanswered.
+  const call = async (check: string, operation: GatewayOperation | undefined, request: Request) => {
+    if (side.stop?.aborted) throw new VerifyStopped(String(side.stop.reason ?? 'stopped'))
+    if (silent !== undefined) {
+      const answer: SeenAnswer = {
+        status: 0,
+        headers: new Headers(),
+        text: `not sent: an earlier request failed (${silent})`,
+      }
+      seen.push({ check, operation, answer })
+      return answer
+    }
+    return record(check, operation, request)
+  }
+  const url = (path: string) => serviceUrl(side.baseUrl, path)
   const json = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     new Request(url(path), {
       method: 'POST',
@@ -253,6 +306,12 @@ export async function runScenario(side: Side, options: ScenarioOptions): Promise
     )
     await call('probe: unknown transaction (GET)', 'transactionDetail', detail(UNKNOWN_ID, 'GET'))
     await call('probe: unknown transaction (POST)', 'transactionDetail', detail(UNKNOWN_ID, 'POST'))
+    // Signed with the right secret, of an order no one has: a 404 says the secret and the clock are right.
+    await call(
+      'probe: refund of an unknown order (signed)',
+      'refundOrder',
+      await signed(side, GATEWAY_PATHS.refundOrder, { orderId: Number(UNKNOWN_ID), refundAmount: SMALLEST_USD }),
+    )
     await call(
       'probe: bad signature',
       'payout',
@@ -272,7 +331,7 @@ export async function runScenario(side: Side, options: ScenarioOptions): Promise
     // Cancel what was made, whatever happened above: a sandbox keeps no stray order of ours.
     for (const [i, orderId] of orders.entries()) {
       const check = i === 0 ? 'cancel order (storeId)' : 'cancel order (store_id)'
-      await call(check, 'cancelOrder', json(GATEWAY_PATHS.cancelOrder, { order_id: orderId, reason: CANCEL_REASON }))
+      await record(check, 'cancelOrder', json(GATEWAY_PATHS.cancelOrder, { order_id: orderId, reason: CANCEL_REASON }))
     }
   }
   return seen
@@ -354,14 +413,27 @@ function sessionIdOf(answer: SeenAnswer): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined
 }
 
-/** Sends a request; a network error is an answer of status 0 whose text says what happened. */
+/**
+ * Sends a request; no answer (a network error, or none within the side's timeout) is an answer of status 0
+ * whose text says what happened.
+ */
 async function send(side: Side, request: Request): Promise<SeenAnswer> {
   try {
-    const res = await side.fetch(request)
+    const signal = side.timeoutMs === undefined ? undefined : AbortSignal.timeout(side.timeoutMs)
+    const res = await side.fetch(request, signal ? { signal } : undefined)
     return { status: res.status, headers: res.headers, text: await res.text() }
   } catch (error) {
-    return { status: 0, headers: new Headers(), text: error instanceof Error ? error.message : String(error) }
+    return { status: 0, headers: new Headers(), text: failureText(error, side.timeoutMs) }
   }
+}
+
+/** What went wrong with a request that got no answer, in one line: the error and its cause (`ECONNREFUSED`). */
+function failureText(error: unknown, timeoutMs: number | undefined): string {
+  if (error instanceof Error && error.name === 'TimeoutError')
+    return `no answer within ${Math.round((timeoutMs ?? 0) / 1000)} s`
+  const message = error instanceof Error ? error.message : String(error)
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined
+  return cause && cause !== message ? `${message}: ${cause}` : message
 }
 
 /** A signed request (refund, payout): HMAC-SHA256 of the body and the timestamp, keyed with `secret`. */
@@ -371,7 +443,7 @@ async function signed(side: Side, path: string, body: unknown, secret = side.api
   const signature = createHmac('sha256', secret)
     .update(raw + timestamp)
     .digest('hex')
-  return new Request(new URL(path, side.baseUrl).href, {
+  return new Request(serviceUrl(side.baseUrl, path), {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',

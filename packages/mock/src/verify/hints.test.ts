@@ -1,0 +1,106 @@
+/**
+ * @module verify/hints.test
+ * Which set-up problem each hint names, read from the target's answers, and that a refusal the mock gives
+ * too (the service's own behaviour) names none.
+ */
+import { describe, expect, it } from 'vitest'
+import { hintsOf } from './hints.js'
+import type { Observation } from './scenario.js'
+
+const seen = (check: string, status: number, body: unknown): Observation => ({
+  check,
+  operation: undefined,
+  answer: { status, headers: new Headers(), text: typeof body === 'string' ? body : JSON.stringify(body) },
+})
+const codeError = (code: string) => ({ error: { code, message: code } })
+const pinError = (status: number, code: string, data: unknown = null) => ({
+  status_code: status,
+  message: code,
+  code,
+  data,
+})
+const statusError = (status: number) => ({ statusCode: status, message: 'x', error: 'Unauthorized' })
+const none = { paid: undefined }
+
+describe('verify hints', () => {
+  it('a target that does not answer is named with the error and the steps not sent', () => {
+    const target = [
+      seen('list stores', 0, 'fetch failed: connect ECONNREFUSED 127.0.0.1:9'),
+      seen('balance inquiry', 0, 'not sent: an earlier request failed (fetch failed)'),
+      seen('generate QR', 0, 'not sent: an earlier request failed (fetch failed)'),
+    ]
+    expect(hintsOf(target, [], none)).toEqual([
+      'the target did not answer list stores (fetch failed: connect ECONNREFUSED 127.0.0.1:9), and the 2 steps ' +
+        'after it were not sent: is --base-url right, and the sandbox up? (--timeout sets how long a request may take)',
+    ])
+  })
+
+  it('a refused API key, secret, clock and access token each say what to check', () => {
+    const target = [
+      seen('list stores', 401, statusError(401)),
+      seen('probe: refund of an unknown order (signed)', 401, codeError('invalid_signature')),
+      seen('payout, smallest amount', 401, codeError('invalid_timestamp')),
+      seen('PIN: verify-pin, missing field', 401, pinError(401, 'invalid_token')),
+    ]
+    const mock = [
+      seen('list stores', 200, { statusCode: 200, message: 'ok', data: [], traceId: 't' }),
+      seen('probe: refund of an unknown order (signed)', 404, statusError(404)),
+      seen('payout, smallest amount', 200, {}),
+      seen('PIN: verify-pin, missing field', 400, pinError(400, 'invalid_request')),
+    ]
+    const hints = hintsOf(target, mock, none)
+    expect(hints).toHaveLength(4)
+    expect(hints[0]).toBe('the target refused the API key (401 on list stores): check --api-key')
+    expect(hints[1]).toContain('check --api-secret (the API secret, not the key)')
+    expect(hints[2]).toContain("this machine's clock is off")
+    expect(hints[3]).toContain("the sandbox user's access token may have expired")
+  })
+
+  it('a refusal the mock gives too is the service behaving as documented: no hint', () => {
+    const both = [
+      seen('probe: wrong API key', 401, statusError(401)),
+      seen('probe: bad signature', 401, codeError('invalid_signature')),
+      seen('PIN: verify-pin, wrong token', 401, pinError(401, 'invalid_token')),
+      seen('refund, smallest amount (an unpaid order)', 422, codeError('order_not_refundable')),
+    ]
+    expect(hintsOf(both, both, none)).toEqual([])
+  })
+
+  it('a wrong --pin names the attempts left and the block it leads to; a blocked user is named', () => {
+    const target = [
+      seen('PIN: verify-pin, the PIN', 422, pinError(422, 'wrong_pin', { attempts_remaining: 3 })),
+      seen('PIN: set-pin', 429, pinError(429, 'pin_locked')),
+    ]
+    expect(hintsOf(target, [], none)).toEqual([
+      "--pin is not the sandbox user's PIN: the PIN flow stopped after that one wrong PIN (3 attempts left before a " +
+        'block); each run with it adds one, and five in a row block the user for a minute',
+      'the sandbox user is blocked (PIN: set-pin: pin_locked): run again after the block ends',
+    ])
+  })
+
+  it('a paid order refunded in full and the limit of reset codes say what to do next', () => {
+    const target = [
+      seen('refund, smallest amount (the paid order)', 422, codeError('refund_exceeds_remaining')),
+      seen('PIN: forgot-pin (e-mail)', 429, pinError(429, 'too_many_reset_requests')),
+    ]
+    expect(hintsOf(target, [], none)).toEqual([
+      '--paid-order has nothing left to refund (refund_exceeds_remaining): pay a new sandbox order and pass its ids',
+      "the sandbox's limit of reset codes was reached (too_many_reset_requests): wait before the next run with --email",
+    ])
+  })
+
+  it('--paid-transaction of another order, or unknown at the target, is named', () => {
+    const paid = { orderId: '1001', transactionId: '700002' }
+    const other = [seen('transaction detail (GET)', 200, { transaction_id: '700002', order_id: '1002' })]
+    expect(hintsOf(other, other, { paid })).toEqual([
+      '--paid-transaction 700002 belongs to order 1002 at the target, not --paid-order 1001: pass the ids of one ' +
+        "payment (its webhook's orderId and transactionId)",
+    ])
+    const unknown = [seen('transaction detail (GET)', 404, statusError(404))]
+    expect(hintsOf(unknown, [], { paid })).toEqual([
+      "the target does not know --paid-transaction 700002: check the id (its webhook's transactionId)",
+    ])
+    const right = [seen('transaction detail (GET)', 200, { transaction_id: '700002', order_id: '1001' })]
+    expect(hintsOf(right, right, { paid })).toEqual([])
+  })
+})
