@@ -427,31 +427,52 @@ describe('merchant-gateway-mock verify', () => {
     }
   })
 
-  it('says when the target does not answer (a closed port): the error in a hint, later steps not sent', async () => {
+  it('a closed port: nothing is sent after the clock probe, the error is in a hint, exit 3 (not drift)', async () => {
     const closed = await freePort()
     const { code, out } = await runVerify(['--base-url', `http://127.0.0.1:${closed}`, ...DEMO])
     expect(out).toMatch(/^list stores\s+200 envelope\s+no answer\s+DRIFT$/m)
     expect(out).toContain("hints (the likely cause, from the target's answers):")
-    expect(out).toMatch(
-      new RegExp(
-        `the target did not answer list stores \\(fetch failed: connect ECONNREFUSED 127\\.0\\.0\\.1:${closed}\\)`,
-      ),
+    expect(out).toContain(
+      `the target did not answer: the clock probe (list stores) got no answer (fetch failed: connect ECONNREFUSED ` +
+        `127.0.0.1:${closed}), and none of the 12 steps was sent: is --base-url right, and the sandbox up?`,
     )
-    expect(out).toMatch(/and the \d+ steps after it were not sent: is --base-url right, and the sandbox up\?/)
-    expect(code).toBe(1)
+    expect(code).toBe(3)
   })
 
-  it('gives up on a target that never answers after --timeout, and sends nothing more', async () => {
+  it('gives up on a target that never answers after --timeout, sends nothing more, exit 3', async () => {
     const silent = await plainServer(() => {
       // Takes the request and never answers.
     })
     try {
       const { code, out } = await runVerify(['--base-url', silent.url, ...DEMO, '--timeout', '1'])
-      expect(out).toContain('the target did not answer list stores (no answer within 1 s), and the')
+      expect(out).toContain(
+        'the target did not answer: the clock probe (list stores) got no answer (no answer within 1 s)',
+      )
       expect(out).toMatch(/^balance inquiry\s+200 envelope\s+no answer\s+DRIFT$/m)
-      expect(code).toBe(1)
+      expect(code).toBe(3)
     } finally {
       await silent.close()
+    }
+  })
+
+  it('a target that stops answering mid-run: the steps after it are not sent, drift (exit 1)', async () => {
+    // Answers the clock probe and list stores, then nothing.
+    let answered = 0
+    const front = await plainServer((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        if (answered++ >= 2) return
+        const body = JSON.stringify({ statusCode: 200, message: 'Success', data: [], traceId: 'trc_1' })
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+        res.end(body)
+      })
+    })
+    try {
+      const { code, out } = await runVerify(['--base-url', front.url, ...DEMO, '--timeout', '1'])
+      expect(out).toContain('the target did not answer balance inquiry (no answer within 1 s), and the 10 steps')
+      expect(code).toBe(1)
+    } finally {
+      await front.close()
     }
   })
 
@@ -549,6 +570,32 @@ describe('merchant-gateway-mock verify', () => {
         ['cancelled', 'merchant-gateway-mock verify: cancelling the order it made'],
         ['cancelled', 'merchant-gateway-mock verify: cancelling the order it made'],
       ])
+    } finally {
+      await stopCli(target)
+    }
+  })
+
+  it('a second signal ends the run at once and names the orders it leaves open at the target', async () => {
+    const target = await startCli(['serve', '--port', '0', '--quiet'], { behindPrism: false })
+    try {
+      const fault = { route: 'POST /api/v1/payment-gateway/payment/generate-qr', kind: 'latency', delayMs: 5000 }
+      expect((await post(target.url, '/__mock/faults', fault)).status).toBe(201)
+      const run = startVerify(['--base-url', target.url, ...DEMO])
+      const pending = async () =>
+        (
+          (await (await fetch(new URL('/__mock/snapshot', target.url))).json()) as {
+            state: { orders: Array<{ orderId: number; status: string }> }
+          }
+        ).state.orders.filter((o) => o.status === 'pending')
+      while ((await pending()).length < 2) await new Promise((resolve) => setTimeout(resolve, 50))
+      run.child.kill('SIGTERM')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      run.child.kill('SIGINT')
+      const { code, err } = await run.done
+      const left = (await pending()).map((o) => o.orderId)
+      expect(left).toHaveLength(2)
+      expect(err).toContain(`stopped at once; orders left open at the target: ${left.join(', ')} (cancel them with`)
+      expect(code).toBe(130)
     } finally {
       await stopCli(target)
     }

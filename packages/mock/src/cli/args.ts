@@ -115,10 +115,12 @@ export const DOCS_URL = 'https://github.com/merchant-gateway/merchant-gateway/bl
  * ```
  */
 export const USAGE = `Usage: merchant-gateway-mock [serve] [options]
+       merchant-gateway-mock verify --base-url <url> --api-key <k> --api-secret <s> [options]
 
-Starts the merchant gateway mock as an HTTP server on 127.0.0.1, with a demo merchant whose
-credentials are printed, the service's routes at /api/v1/... and the control API at /__mock.
-merchant-gateway-mock verify --help: check a gateway (the sandbox) against the mock, for drift.
+serve (the default) starts the merchant gateway mock as an HTTP server on 127.0.0.1, with a demo
+merchant whose credentials are printed, the service's routes at /api/v1/... and the control API
+at /__mock. verify checks a gateway (your sandbox) against the mock, for drift: see
+merchant-gateway-mock verify --help. The options below are serve's.
 
 Options:
   -p, --port <n>         port to listen on, 0 to 65535 (default 4010; 0 picks a free one)
@@ -157,8 +159,9 @@ Options:
                                    it finished (completed or cancelled, every transaction final):
                                    then it answers 404; balances never change (default: kept for ever)
   -q, --quiet            no log line per request
-      --keep-running     keep serving when the process that started it is gone (nohup, a
-                         background job of a shell that exits); Ctrl-C and SIGTERM still stop it
+      --keep-running     keep serving when the process that started it is gone (nohup, or
+                         \`merchant-gateway-mock serve &\` in a shell that then exits; under npx the
+                         watch stops at npm, which outlives the shell); Ctrl-C and SIGTERM still stop it
   -h, --help             this text
   -v, --version          the version
 
@@ -477,7 +480,8 @@ const VERIFY_OPTIONS = {
  */
 export const VERIFY_USAGE = `Usage: merchant-gateway-mock verify --base-url <url> --api-key <k> --api-secret <s>
        [--paid-order <id> --paid-transaction <id>] [--money --payout-account <n>]
-       [--bearer <token> [--pin <pin>] [--email <address> [--otp <code>]]] [--now <iso>] [--json]
+       [--bearer <token> [--pin <pin>] [--email <address>] [--otp <code>]]
+       [--now <iso>] [--timeout <s>] [--json]
 
 Runs one scripted scenario against a gateway (the sandbox) and, side by side, against an in-process mock
 at the same contract era, and compares what a client depends on: statuses, the body style (envelope, bare,
@@ -485,8 +489,10 @@ error style), field names and JSON types (fields the contract does not know too)
 strings, the deprecation header. Values that differ by nature (ids, times, QR data) are never compared.
 It prints what it will do before it starts; it creates two orders and one QR code and cancels the orders
 (also when stopped by Ctrl-C or SIGTERM). Under the table, hints name the likely cause of what drifted (an
-unreachable target, a refused key, secret or token, a wrong PIN, a paid order refunded in full).
-Exit status: 0 no drift, 1 drift, 2 a wrong command line, 130 or 143 stopped by SIGINT or SIGTERM.
+unreachable target, a refused key, secret, clock or token, a wrong PIN, a paid order refunded in full,
+--paid-transaction of another order).
+Exit status: 0 no drift, 1 drift, 2 a wrong command line, 3 the target answered nothing, 130 or 143
+stopped by SIGINT or SIGTERM.
 
 Options:
       --base-url <url>          the gateway to check (required)

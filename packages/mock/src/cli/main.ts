@@ -23,15 +23,27 @@ if (args.command === 'exit') {
   // The first Ctrl-C or SIGTERM lets the request in flight finish and cancels the orders made; a second one
   // ends the process at once.
   const stop = new AbortController()
+  // The orders made at the target and not yet cancelled: named if a second signal ends the run at once.
+  const open = new Set<string>()
+  const onOrder = (orderId: string, event: 'made' | 'cancelled') =>
+    event === 'made' ? open.add(orderId) : open.delete(orderId)
   const onSignal = (signal: NodeJS.Signals) => {
-    if (stop.signal.aborted) process.exit(signal === 'SIGTERM' ? 143 : 130)
+    if (stop.signal.aborted) {
+      if (open.size > 0)
+        process.stderr.write(
+          `merchant-gateway-mock verify: stopped at once; orders left open at the target: ${[...open].join(', ')} ` +
+            '(cancel them with POST /api/v1/payment-gateway/order/cancel)\n',
+        )
+      process.exit(signal === 'SIGTERM' ? 143 : 130)
+    }
     process.stderr.write(`merchant-gateway-mock verify: ${signal}: stopping, then cancelling the orders it made\n`)
     stop.abort(signal)
   }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
   try {
-    process.exitCode = await verify(args, { out, err: (line) => process.stderr.write(`${line}\n`) }, stop.signal)
+    const io = { out, err: (line: string) => process.stderr.write(`${line}\n`) }
+    process.exitCode = await verify(args, io, stop.signal, onOrder)
   } catch (error) {
     process.stderr.write(`merchant-gateway-mock verify: ${error instanceof Error ? error.message : String(error)}\n`)
     process.exitCode = 1

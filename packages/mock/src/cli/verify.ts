@@ -3,15 +3,16 @@
  * `merchant-gateway-mock verify`: prints what it will do, runs the comparison (verify/run.ts) and prints
  * the table, or the JSON report with `--json`. The exit status is 1 when anything drifted.
  */
-import { formatTable } from '../verify/report.js'
+import { answeredNothing, formatTable } from '../verify/report.js'
 import { runVerify, startMessage, type VerifyOptions } from '../verify/run.js'
 import { VerifyStopped } from '../verify/scenario.js'
 import type { VerifyArgs } from './args.js'
 import type { CliOutput } from './serve.js'
 
 /**
- * Runs `verify` and returns the exit status: 0 no drift, 1 drift, 130 or 143 when `stop` was aborted with
- * `'SIGINT'` or `'SIGTERM'` (the orders made are cancelled first). With `--json` the start message goes to
+ * Runs `verify` and returns the exit status: 0 no drift, 1 drift, 3 the target answered nothing, 130 or 143
+ * when `stop` was aborted with `'SIGINT'` or `'SIGTERM'` (the orders made are cancelled first); `onOrder` hears
+ * of each order made at the target and each cancelled. With `--json` the start message goes to
  * `err`, so standard output is the JSON document alone.
  *
  * @example
@@ -25,6 +26,7 @@ export async function verify(
   args: VerifyArgs,
   io: CliOutput & { err(line: string): void },
   stop?: AbortSignal,
+  onOrder?: VerifyOptions['onOrder'],
 ): Promise<number> {
   const options: VerifyOptions = {
     baseUrl: args.baseUrl,
@@ -40,6 +42,7 @@ export async function verify(
     ...(args.now !== undefined ? { now: args.now } : {}),
     timeoutMs: args.timeoutSeconds * 1000,
     ...(stop !== undefined ? { stop } : {}),
+    ...(onOrder !== undefined ? { onOrder } : {}),
   }
   const say = args.json ? io.err : io.out
   for (const line of startMessage(options)) say(line)
@@ -53,5 +56,7 @@ export async function verify(
   }
   if (args.json) io.out(JSON.stringify(report, null, 2))
   else for (const line of formatTable(report)) io.out(line)
+  // A target that answered nothing was not compared at all: its own status, so a nightly job can tell it apart.
+  if (answeredNothing(report)) return 3
   return report.drift > 0 ? 1 : 0
 }

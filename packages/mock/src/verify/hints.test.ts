@@ -26,12 +26,21 @@ describe('verify hints', () => {
   it('a target that does not answer is named with the error and the steps not sent', () => {
     const target = [
       seen('list stores', 0, 'fetch failed: connect ECONNREFUSED 127.0.0.1:9'),
-      seen('balance inquiry', 0, 'not sent: an earlier request failed (fetch failed)'),
-      seen('generate QR', 0, 'not sent: an earlier request failed (fetch failed)'),
+      seen('balance inquiry', 0, 'not sent: list stores got no answer (fetch failed)'),
+      seen('generate QR', 0, 'not sent: list stores got no answer (fetch failed)'),
     ]
     expect(hintsOf(target, [], none)).toEqual([
       'the target did not answer list stores (fetch failed: connect ECONNREFUSED 127.0.0.1:9), and the 2 steps ' +
         'after it were not sent: is --base-url right, and the sandbox up? (--timeout sets how long a request may take)',
+    ])
+  })
+
+  it('when not even the clock probe was answered, nothing was sent, and the hint says why', () => {
+    const why = 'not sent: the clock probe (list stores) got no answer (no answer within 2 s)'
+    const target = [seen('list stores', 0, why), seen('balance inquiry', 0, why)]
+    expect(hintsOf(target, [], none)).toEqual([
+      'the target did not answer: the clock probe (list stores) got no answer (no answer within 2 s), and none of ' +
+        'the 2 steps was sent: is --base-url right, and the sandbox up? (--timeout sets how long a request may take)',
     ])
   })
 

@@ -33,13 +33,16 @@ export function hintsOf(
 
   const unanswered = target.filter((o) => o.answer.status === 0)
   if (unanswered.length > 0) {
-    const first = unanswered[0]!
-    const notSent = unanswered.filter((o) => o.answer.text.startsWith('not sent:')).length
-    hints.push(
-      `the target did not answer ${first.check} (${first.answer.text})` +
-        (notSent > 0 ? `, and the ${notSent} steps after it were not sent` : '') +
-        ': is --base-url right, and the sandbox up? (--timeout sets how long a request may take)',
-    )
+    const notSent = unanswered.filter((o) => o.answer.text.startsWith(NOT_SENT))
+    const first = unanswered.find((o) => !o.answer.text.startsWith(NOT_SENT))
+    const what =
+      first !== undefined
+        ? `the target did not answer ${first.check} (${first.answer.text})` +
+          (notSent.length > 0 ? `, and the ${notSent.length} steps after it were not sent` : '')
+        : // Not even the clock probe was answered: nothing was sent.
+          `the target did not answer: ${notSent[0]!.answer.text.slice(NOT_SENT.length)}, and none of the ` +
+          `${notSent.length} steps was sent`
+    hints.push(`${what}: is --base-url right, and the sandbox up? (--timeout sets how long a request may take)`)
   }
   const keyRefused = target.filter(
     (o) =>
@@ -104,7 +107,8 @@ export function hintsOf(
     const orderId = detail && detail.answer.status === 200 ? bodyOf(detail)?.order_id : undefined
     if (detail?.answer.status === 404) {
       hints.push(
-        `the target does not know --paid-transaction ${given.paid.transactionId}: check the id (its webhook's transactionId)`,
+        `the target does not know --paid-transaction ${given.paid.transactionId}: ` +
+          "check the id (its webhook's transactionId)",
       )
     } else if (orderId !== undefined && String(orderId) !== given.paid.orderId) {
       hints.push(
@@ -115,6 +119,9 @@ export function hintsOf(
   }
   return hints
 }
+
+/** How the scenario marks a step it did not send because the target had stopped answering. */
+const NOT_SENT = 'not sent: '
 
 function codeOf(o: Observation | undefined): string | undefined {
   return o === undefined || o.answer.status === 0 ? undefined : shapeOf(o.answer).errorCode

@@ -84,6 +84,19 @@ export function buildReport(
 const cell = (shape: AnswerShape | undefined) => (shape ? summary(shape) : '(not run)')
 
 /**
+ * Whether the target answered none of the checks (down, unreachable, or silent past the timeout): nothing was
+ * compared, which the CLI tells apart from drift by its exit status (3).
+ *
+ * @example
+ * ```ts
+ * process.exitCode = answeredNothing(report) ? 3 : report.drift > 0 ? 1 : 0
+ * ```
+ */
+export function answeredNothing(report: VerifyReport): boolean {
+  return report.checks.length > 0 && report.checks.every((c) => c.target === 'no answer' || c.target === '(not run)')
+}
+
+/**
  * The report as a table, each difference under its row, and a last line with the verdict.
  *
  * @example

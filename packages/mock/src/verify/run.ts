@@ -14,6 +14,7 @@ import {
   planOf,
   runScenario,
   SET_PIN_CHECK,
+  failureText,
   type ScenarioOptions,
   serviceUrl,
   type Side,
@@ -51,6 +52,8 @@ export interface VerifyOptions {
   fetch?: typeof fetch
   /** How long one request to the target may take, in ms; default 30 000. */
   timeoutMs?: number
+  /** Told of each order made at the target and of each cancelled, so a hard stop can name the ones left. */
+  onOrder?: (orderId: string, event: 'made' | 'cancelled') => void
   /**
    * Aborted to stop the run (the CLI aborts it on SIGINT and SIGTERM): the request in flight finishes, the
    * orders made are cancelled, and `runVerify` rejects with `VerifyStopped`.
@@ -89,8 +92,8 @@ export function startMessage(options: VerifyOptions): string[] {
  */
 export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   const targetFetch = options.fetch ?? fetch
-  const clock = options.now
-    ? { now: options.now, from: '--now' as const }
+  const clock: { now: string; from: VerifyReport['era']['from']; failure?: string } = options.now
+    ? { now: options.now, from: '--now' }
     : await targetDate(targetFetch, options.baseUrl, options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
   const mock = createMockGateway({
     clock: { now: clock.now },
@@ -122,6 +125,10 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     ...(options.paid !== undefined ? { paid: options.paid } : {}),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...(options.stop !== undefined ? { stop: options.stop } : {}),
+    ...(clock.failure !== undefined
+      ? { unreachable: `the clock probe (list stores) got no answer (${clock.failure})` }
+      : {}),
+    ...(options.onOrder !== undefined ? { onOrder: options.onOrder } : {}),
     nowMs: Date.now,
   }
   // The target first: what it answered to set-pin says whether its user had a PIN, and the mock's user is
@@ -207,7 +214,7 @@ async function targetDate(
   targetFetch: typeof fetch,
   baseUrl: string,
   timeoutMs: number,
-): Promise<{ now: string; from: VerifyReport['era']['from'] }> {
+): Promise<{ now: string; from: VerifyReport['era']['from']; failure?: string }> {
   try {
     const res = await targetFetch(serviceUrl(baseUrl, GATEWAY_PATHS.listStores), {
       method: 'POST',
@@ -217,8 +224,9 @@ async function targetDate(
     await res.body?.cancel()
     const date = Date.parse(res.headers.get('Date') ?? '')
     if (Number.isFinite(date)) return { now: new Date(date).toISOString(), from: "the target's Date header" }
-  } catch {
-    // No answer: the scenario reports it; the clock falls back to this machine's.
+  } catch (error) {
+    // No answer: the clock falls back to this machine's, and the scenario sends nothing to the target.
+    return { now: new Date().toISOString(), from: "this machine's clock", failure: failureText(error, timeoutMs) }
   }
   return { now: new Date().toISOString(), from: "this machine's clock" }
 }

@@ -53,6 +53,10 @@ export interface Side {
    * orders made so far are cancelled before `runScenario` rejects with {@link VerifyStopped}.
    */
   stop?: AbortSignal
+  /** Why the side is known not to answer (the clock probe got none): then no step is sent. */
+  unreachable?: string
+  /** Told of each order the run made on this side and of each it cancelled, so a hard stop can name them. */
+  onOrder?: (orderId: string, event: 'made' | 'cancelled') => void
   /** The side's clock, for `X-Timestamp` (Unix seconds, within 300 s of the side's own). */
   nowMs(): number
 }
@@ -206,11 +210,12 @@ export function planOf(options: ScenarioOptions): string[] {
  */
 export async function runScenario(side: Side, options: ScenarioOptions): Promise<Observation[]> {
   const seen: Observation[] = []
-  let silent: string | undefined
+  // Why no more step is sent: the first request of this side that got no answer, and what happened.
+  let silent: string | undefined = side.unreachable
   const record = async (check: string, operation: GatewayOperation | undefined, request: Request) => {
     const answer = await send(side, request)
     seen.push({ check, operation, answer })
-    if (answer.status === 0) silent ??= answer.text
+    if (answer.status === 0) silent ??= `${check} got no answer (${answer.text})`
     return answer
   }
   // Each step first looks whether the run was stopped; the cancels at the end do not. Once the side has not
@@ -218,11 +223,7 @@ export async function runScenario(side: Side, options: ScenarioOptions): Promise
   const call = async (check: string, operation: GatewayOperation | undefined, request: Request) => {
     if (side.stop?.aborted) throw new VerifyStopped(String(side.stop.reason ?? 'stopped'))
     if (silent !== undefined) {
-      const answer: SeenAnswer = {
-        status: 0,
-        headers: new Headers(),
-        text: `not sent: an earlier request failed (${silent})`,
-      }
+      const answer: SeenAnswer = { status: 0, headers: new Headers(), text: `not sent: ${silent}` }
       seen.push({ check, operation, answer })
       return answer
     }
@@ -262,7 +263,9 @@ export async function runScenario(side: Side, options: ScenarioOptions): Promise
     ]
     for (const answer of created) {
       const orderId = orderIdOf(answer)
-      if (orderId !== undefined) orders.push(orderId)
+      if (orderId === undefined) continue
+      orders.push(orderId)
+      side.onOrder?.(orderId, 'made')
     }
     await call(
       'generate QR',
@@ -331,7 +334,9 @@ export async function runScenario(side: Side, options: ScenarioOptions): Promise
     // Cancel what was made, whatever happened above: a sandbox keeps no stray order of ours.
     for (const [i, orderId] of orders.entries()) {
       const check = i === 0 ? 'cancel order (storeId)' : 'cancel order (store_id)'
-      await record(check, 'cancelOrder', json(GATEWAY_PATHS.cancelOrder, { order_id: orderId, reason: CANCEL_REASON }))
+      const body = { order_id: orderId, reason: CANCEL_REASON }
+      const cancelled = await record(check, 'cancelOrder', json(GATEWAY_PATHS.cancelOrder, body))
+      if (cancelled.status >= 200 && cancelled.status <= 299) side.onOrder?.(orderId, 'cancelled')
     }
   }
   return seen
@@ -427,8 +432,17 @@ async function send(side: Side, request: Request): Promise<SeenAnswer> {
   }
 }
 
-/** What went wrong with a request that got no answer, in one line: the error and its cause (`ECONNREFUSED`). */
-function failureText(error: unknown, timeoutMs: number | undefined): string {
+/**
+ * What went wrong with a request that got no answer, in one line: the error and its cause (`ECONNREFUSED`), or
+ * the timeout it ran out of.
+ *
+ * @example
+ * ```ts
+ * failureText(new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') }), 30_000)
+ * // 'fetch failed: connect ECONNREFUSED 127.0.0.1:9'
+ * ```
+ */
+export function failureText(error: unknown, timeoutMs: number | undefined): string {
   if (error instanceof Error && error.name === 'TimeoutError')
     return `no answer within ${Math.round((timeoutMs ?? 0) / 1000)} s`
   const message = error instanceof Error ? error.message : String(error)
