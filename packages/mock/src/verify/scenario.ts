@@ -119,7 +119,7 @@ export interface ScenarioOptions {
  * const flows: PinFlows = { pin: '482913', email: 'qa@example.com', otp: '000000' }
  * ```
  */
-export interface PinFlows {
+interface PinFlows {
   pin?: string
   email?: string
   otp?: string
