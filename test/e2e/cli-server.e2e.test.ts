@@ -292,6 +292,29 @@ function rawGet(port: number, path: string, headers: Record<string, string>, hos
   })
 }
 
+/** A POST of a create-order body with headers fetch does not let a caller set (Host). */
+function rawPost(port: number, path: string, headers: Record<string, string>) {
+  const body = JSON.stringify({ storeId: 101, amount: 1, currency: 'USD' })
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }))
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
 describe('the CLI on every interface (--host 0.0.0.0)', () => {
   let cli: Cli
   let port: number
@@ -353,6 +376,42 @@ describe('the CLI on every interface (--host 0.0.0.0)', () => {
       )
     },
   )
+  it('hands out QR code URLs a client can open: the host it called, never 0.0.0.0', async () => {
+    const create = (base: string) =>
+      http(
+        'POST',
+        `${base}/api/v1/payment-gateway/order/create`,
+        { storeId: 101, amount: 1.5, currency: 'USD' },
+        { 'X-Api-Key': 'mk_test_demo' },
+      )
+    const local = `http://127.0.0.1:${port}`
+    const order = await create(local)
+    expect(order.status).toBe(200)
+    expect(order.body.qr_code).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/qr/MGW1\\w+\\.png$`))
+    const image = await fetch(order.body.qr_code)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/png')
+    const address = Object.values(networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .find((info) => !info.internal && info.family === 'IPv4')
+    if (address) {
+      const remote = await create(`http://${address.address}:${port}`)
+      expect(remote.body.qr_code.startsWith(`http://${address.address}:${port}/qr/`)).toBe(true)
+    }
+    // A generated QR code too; the name a client used (a phone that knows the laptop as mybox.local).
+    const qr = await http(
+      'POST',
+      `${local}/api/v1/payment-gateway/payment/generate-qr`,
+      { store_id: 101, amount: 2, currency: 'USD' },
+      { 'X-Api-Key': 'mk_test_demo' },
+    )
+    expect(qr.body.qr_code.startsWith(`${local}/qr/`)).toBe(true)
+    const named = await rawPost(port, '/api/v1/payment-gateway/order/create', {
+      'X-Api-Key': 'mk_test_demo',
+      Host: `mybox.local:${port}`,
+    })
+    expect(JSON.parse(named.body).qr_code.startsWith(`http://mybox.local:${port}/qr/`)).toBe(true)
+  })
 })
 
 describe('the CLI on its own', () => {

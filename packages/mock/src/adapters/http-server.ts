@@ -22,7 +22,14 @@ import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
 import { serviceMethods } from '../http/route-methods.js'
 import type { MockGatewayOptions } from '../options.js'
 import type { Dispatcher } from '../http/service-routes.js'
-import { checkControlRequest, controlTokenFor, originAllowed, type ControlGuardOptions } from './control-guard.js'
+import {
+  checkControlRequest,
+  controlTokenFor,
+  isWildcard,
+  originAllowed,
+  type ControlGuardOptions,
+} from './control-guard.js'
+import { qrUrlsForHost } from './qr-url-host.js'
 import { NO_ANSWER } from '../http/answer.js'
 import { dispatcherOf } from '../http/dispatch-registry.js'
 import { redactQuery } from '../http/request-log.js'
@@ -254,6 +261,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         dispatch: Dispatcher
         documents: ReturnType<typeof openApiDocuments>
         inspector: ReturnType<typeof inspectorAssets>
+        /** On every interface with the base URL it derived: QR code URLs name the host each client called. */
+        qrForHost: boolean
       }
     | undefined
   const sockets = new Set<Socket>()
@@ -326,7 +335,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   })
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<{ outcome: string; note?: string }> {
-    const { mock, origin, control, guard, dispatch, documents, inspector } = state!
+    const { mock, origin, control, guard, dispatch, documents, inspector, qrForHost } = state!
     const target = req.url ?? '/'
     const pathname = pathnameOf(target)
     const isControl = isControlPath(pathname)
@@ -427,7 +436,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         req.socket.destroy()
         return { outcome: 'dropped', note: 'connection cut (injected fault)' }
       }
-      writeAnswer(res, answer)
+      writeAnswer(res, qrForHost ? qrUrlsForHost(answer, origin, req.headers.host) : answer)
       traceId = answer.headers[HEADERS.traceId] ?? null
       status = answer.status
     }
@@ -476,6 +485,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     dispatch,
     documents: openApiDocuments(url),
     inspector: inspectorAssets(),
+    qrForHost: isWildcard(host) && given === undefined && gatewayOptions.baseUrl === undefined,
   }
 
   let ticking: Promise<void> | undefined
