@@ -265,6 +265,23 @@ describe('the CLI server, driven across processes', () => {
     expect(await rawGet(Number(port), '/__mock/merchants/1', { Host: `[::1]:${port}` })).toMatchObject({ status: 200 })
   })
 
+  it('POST /__mock/payments takes the order id as create order answers it, a decimal string', async () => {
+    const order = await http(
+      'POST',
+      `${cli.url}/api/v1/payment-gateway/order/create`,
+      { storeId: DEMO.storeId, amount: 4, currency: 'USD' },
+      { 'X-Api-Key': DEMO.apiKey },
+    )
+    const paid = await http('POST', `${cli.url}/__mock/payments`, { orderId: order.body.order_id, status: 'FAILED' })
+    expect(paid).toMatchObject({ status: 201, body: { orderId: Number(order.body.order_id), status: 'failed' } })
+    const refused = await http('POST', `${cli.url}/__mock/payments`, {
+      orderId: `#${order.body.order_id}`,
+      status: 'FAILED',
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toContain('orderId: must be a positive whole number, or one written in decimal')
+  })
+
   it('logs one line per request, then stops cleanly on SIGTERM (exit 0)', async () => {
     await http('GET', `${cli.url}/__mock/clock`)
     const log = cli.output()

@@ -31,16 +31,11 @@ async function snapshot(mock: MockGateway) {
 }
 
 describe('the in-process control API checks its input as the HTTP one does', () => {
-  it.each([
+  it.each<[string, (mock: MockGateway) => unknown, RegExp]>([
     [
       'payments.create with status "paid"',
       (mock: MockGateway) => mock.payments.create({ orderId: 1001, status: 'paid' as never }),
       /status/,
-    ],
-    [
-      'payments.create with orderId "1001" (a string)',
-      (mock: MockGateway) => mock.payments.create({ orderId: '1001' as never, status: 'SUCCESS' }),
-      /orderId/,
     ],
     [
       'payments.create with an unknown key',
@@ -95,6 +90,14 @@ describe('the in-process control API checks its input as the HTTP one does', () 
       (mock: MockGateway) => mock.requests.list({ stats: 400 } as never),
       /stats/,
     ],
+    ...['abc', '0', '1.5', ' 1001', '', '1234567890123456'].map(
+      (orderId) =>
+        [
+          `payments.create with orderId ${JSON.stringify(orderId)}`,
+          (mock: MockGateway) => mock.payments.create({ orderId, status: 'SUCCESS' }),
+          /orderId: must be a positive whole number, or one written in decimal \("1001"\)/,
+        ] as [string, (mock: MockGateway) => unknown, RegExp],
+    ),
     [
       'orders.get with "1001"',
       (mock: MockGateway) => mock.orders.get('1001' as never),
@@ -109,6 +112,22 @@ describe('the in-process control API checks its input as the HTTP one does', () 
     expect(refusal.status).toBe(400)
     expect(refusal.message).toMatch(message)
     expect(await snapshot(mock)).toBe(before)
+  })
+
+  it('payments.create takes the order id as create order answers it ("1001") or as a number, alike', async () => {
+    const mock = newMock()
+    const m = await newMerchant(mock)
+    const asAnswered = String(await createOrder(mock, m, 10))
+    expect(await mock.payments.create({ orderId: asAnswered, status: 'SUCCESS' })).toMatchObject({
+      orderId: Number(asAnswered),
+      status: 'completed',
+    })
+    const asNumber = await createOrder(mock, m, 10)
+    expect(await mock.payments.create({ orderId: asNumber, status: 'FAILED' })).toMatchObject({
+      orderId: asNumber,
+      status: 'failed',
+    })
+    expect(mock.audit()).toEqual([])
   })
 
   it('an unknown option of createMockGateway is a TypeError naming it (a misspelt option is not ignored)', () => {

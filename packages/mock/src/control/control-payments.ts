@@ -34,7 +34,8 @@ export interface PaymentsControl {
 export function paymentsControl({ ctx, withDeliveries, runDueIfAuto }: ControlContext): PaymentsControl {
   return {
     create: (input) => {
-      const checked = validate(reportPaymentBody, input)
+      const { orderId, ...rest } = validate(reportPaymentBody, input)
+      const checked = orderId === undefined ? rest : { ...rest, orderId: Number(orderId) }
       return withDeliveries(() => {
         runDueIfAuto()
         return reportPayment(ctx, checked)

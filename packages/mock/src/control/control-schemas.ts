@@ -11,6 +11,10 @@ import type { RequestLogFilter } from '../http/request-log.js'
 
 const money = z.number().check(z.refine(Number.isFinite, 'must be a finite number'))
 const positiveId = z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER))
+/** A positive id written in decimal, as the gateway's answers write order ids (`"1001"`); at most 15 digits. */
+const decimalId = z
+  .string()
+  .check(z.regex(/^[1-9]\d{0,14}$/, { error: 'must be a positive whole number, or one written in decimal ("1001")' }))
 const text = z.string()
 
 /** The longest a stale webhook's timestamp may lie in the past: a year, in seconds. */
@@ -89,7 +93,8 @@ export const addAccountBody = z.strictObject({
  * ```
  */
 export const reportPaymentBody = z.strictObject({
-  orderId: z.optional(positiveId),
+  // As create order answers it (`"1001"`), or as a number: a test passes `order.order_id` on as it came.
+  orderId: z.optional(z.union([positiveId, decimalId])),
   qrData: z.optional(text),
   status: z.enum(['SUCCESS', 'FAILED', 'PENDING']),
   payer: z.optional(z.strictObject({ accountName: text, accountNumber: text })),

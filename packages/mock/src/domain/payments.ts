@@ -54,14 +54,19 @@ export interface Payer {
  * ```ts
  * const input: ReportPaymentInput = { qrData, status: 'SUCCESS' } // or { orderId, status }
  * await mock.payments.create(input)
+ * await mock.payments.create({ orderId: order.order_id, status: 'SUCCESS' }) // '1001', as create order answers
  * ```
  */
 export interface ReportPaymentInput {
-  orderId?: number
+  /** The order: its `order_id` as create order answers it (a decimal string such as `'1001'`), or as a number. */
+  orderId?: number | string
   qrData?: string
   status: PaymentStatus
   payer?: Payer
 }
+
+/** A reported payment once checked: the order id as a number. */
+type CheckedPayment = Omit<ReportPaymentInput, 'orderId'> & { orderId?: number }
 
 /**
  * Answer of a reported payment.
@@ -82,7 +87,7 @@ export interface PaymentResult {
 const DEFAULT_PAYER: Payer = { accountName: 'Mock Customer', accountNumber: '000000001' }
 
 /** Applies a customer's payment to an order, moving the order, the transaction and the ledger together. */
-export async function reportPayment(ctx: DomainContext, input: ReportPaymentInput): Promise<PaymentResult> {
+export async function reportPayment(ctx: DomainContext, input: CheckedPayment): Promise<PaymentResult> {
   if (input.payer !== undefined) {
     checkDisplayText('payer.accountName', input.payer.accountName, LIMITS.maxTextLength)
     checkDisplayText('payer.accountNumber', input.payer.accountNumber, LIMITS.maxAccountNumberLength)
@@ -163,7 +168,7 @@ async function settlePending(
   return { transactionId: tx.transactionId, orderId: order.orderId, status: tx.status }
 }
 
-async function resolveOrder(ctx: DomainContext, input: ReportPaymentInput): Promise<OrderRecord> {
+async function resolveOrder(ctx: DomainContext, input: CheckedPayment): Promise<OrderRecord> {
   if ((input.orderId === undefined) === (input.qrData === undefined)) {
     throw new RuleError(400, 'Give exactly one of orderId or qrData')
   }
