@@ -215,7 +215,7 @@ describe('retention: QR codes', () => {
 
 describe('retention: money records', () => {
   it(
-    'orders, payments, refunds, payouts and balances are never dropped, a ' +
+    'by default orders, payments, refunds, payouts and balances are never dropped, a ' +
       'year later and with every history limit at 0',
     async () => {
       const mock = newMock({

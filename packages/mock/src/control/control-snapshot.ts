@@ -93,7 +93,10 @@ export interface MockLoadSummary {
  * ```
  */
 export interface MockStats {
-  /** Records held per table. Orders, transactions, balances, merchants, stores, accounts and users only grow. */
+  /**
+   * Records held per table. Balances, merchants, stores, accounts and users only grow; orders and transactions
+   * too, unless `keepRecordsSeconds` forgets the finished ones.
+   */
   records: {
     merchants: number
     stores: number

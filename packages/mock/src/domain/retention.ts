@@ -1,8 +1,9 @@
 /**
  * @module retention
  * What a long-running mock forgets, and when: on the mock clock, at the moment a record can no longer
- * be observed, or once history passes its configured size or age. Orders, transactions (payments,
- * refunds, payouts), balances, merchants, stores, accounts and users are never forgotten.
+ * be observed, or once history passes its configured size or age. Balances, merchants, stores, accounts and
+ * users are never forgotten; orders and transactions (payments, refunds, payouts) neither, unless the option
+ * `keepRecordsSeconds` forgets the finished ones (finished-records.ts).
  *
  * - Records that expire (idempotency records after 24 h, reset sessions after their 10 minutes, unpaid
  *   stand-alone QR codes a configured time after their 30 minutes) sit in one min-heap by expiry time;

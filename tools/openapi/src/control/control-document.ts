@@ -237,25 +237,27 @@ const snapshotDocument = named(
   `A saved state: \`format\` (${MOCK_SNAPSHOT_FORMAT}) and \`state\`, as \`GET /__mock/snapshot\` without \`limit\` ` +
     'answers it; its other fields (the lists for people) are allowed and not read.',
 )
+/** How many records each table holds (what a load brought in, what the stats count). */
+const recordCounts = z.object({
+  merchants: z.int(),
+  stores: z.int(),
+  accounts: z.int(),
+  balances: z.int(),
+  orders: z.int(),
+  qrCodes: z.int(),
+  transactions: z.int(),
+  idempotency: z.int(),
+  webhooks: z.int(),
+  users: z.int(),
+  otpSessions: z.int(),
+  outbox: z.int(),
+})
 const loadSummary = named(
   z.object({
     format: z.literal(MOCK_SNAPSHOT_FORMAT),
     now: z.iso.datetime({ offset: true }),
     frozen: z.boolean(),
-    records: z.object({
-      merchants: z.int(),
-      stores: z.int(),
-      accounts: z.int(),
-      balances: z.int(),
-      orders: z.int(),
-      qrCodes: z.int(),
-      transactions: z.int(),
-      idempotency: z.int(),
-      webhooks: z.int(),
-      users: z.int(),
-      otpSessions: z.int(),
-      outbox: z.int(),
-    }),
+    records: recordCounts,
     faults: z.int(),
   }),
   'MockLoadSummary',
@@ -432,26 +434,13 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     status: 200,
     answer: named(
       z.object({
-        records: z.object({
-          merchants: z.int(),
-          stores: z.int(),
-          accounts: z.int(),
-          balances: z.int(),
-          orders: z.int(),
-          qrCodes: z.int(),
-          transactions: z.int(),
-          idempotency: z.int(),
-          webhooks: z.int(),
-          users: z.int(),
-          otpSessions: z.int(),
-          outbox: z.int(),
-        }),
+        records: recordCounts,
         requestLog: z.int(),
         queued: z.object({ settlements: z.int(), webhookAttempts: z.int(), expiries: z.int() }),
       }),
       'MockStats',
-      'Records held per table (orders, transactions, balances, merchants, ' +
-        'stores, accounts and users only grow; idempotency records, reset ' +
+      'Records held per table (orders and transactions only grow unless keepRecordsSeconds forgets the finished ' +
+        'ones; balances, merchants, stores, accounts and users only grow; idempotency records, reset ' +
         'sessions, expired QR codes, finished webhooks and sent codes are ' +
         'dropped by the retention rules), the request log size, and entries ' +
         'waiting in the time-ordered queues.',
