@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { playwright } from '@vitest/browser-playwright'
 import { msw } from 'msw/vite'
 import { defineProject } from 'vitest/config'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.js'
 
 const conditions = ['@merchant-gateway/source']
 
@@ -41,17 +42,7 @@ function browserProject(test: { name: string; root: string; include: string[] })
       browser: {
         enabled: true,
         provider: playwright({
-          launchOptions: {
-            executablePath: '/usr/bin/chromium',
-            args: [
-              '--no-sandbox',
-              '--disable-gpu',
-              '--disable-background-networking',
-              '--disable-component-update',
-              '--disable-sync',
-              '--no-first-run',
-            ],
-          },
+          launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
         }),
         headless: true,
         screenshotFailures: false,

@@ -1,9 +1,11 @@
 /**
  * @module test/e2e/cli-verify.e2e.test
  * `merchant-gateway-mock verify` as a user runs it, a child process, against targets on 127.0.0.1 only: the
- * mock's own HTTP server (no drift), a server started in another contract era (drift, named), and small
- * altered servers in front of the mock's (a renamed field, a changed status, a bare body where the envelope
- * belongs: each found and named). Every process started here runs in its own process group, killed after.
+ * mock's own HTTP server (no drift, every flow), a server started in another contract era (drift, named), small
+ * altered servers in front of the mock's (a renamed field, a changed status, an id's type, a bare body where
+ * the envelope belongs, the deprecation header: each found and named), and targets that fail the run itself
+ * (closed, silent, under a path, a wrong secret, a run stopped by a signal). Every process started here runs
+ * in its own process group, killed after.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -61,33 +63,41 @@ interface Altered {
   headers?: Record<string, string>
 }
 
+/** How an altered server changes what it passes on. */
+interface Alteration {
+  /** The path whose success `alter` changes. */
+  path?: string
+  alter?: (answer: { status: number; body: Record<string, unknown>; headers: Record<string, string> }) => Altered
+  /** Serve the upstream under this path only (`/gateway`): anything else is a 404. */
+  under?: string
+}
+
 /**
  * A server on 127.0.0.1 in front of `upstream` that passes every request on and lets `alter` change the
  * success of one path: its status, its JSON body and its headers (a refusal passes as it is). A failure here
  * is a 502.
  */
-async function alteredServer(
-  upstream: string,
-  path: string,
-  alter: (answer: { status: number; body: Record<string, unknown>; headers: Record<string, string> }) => Altered,
-): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+function alteredServer(upstream: string, { path, alter, under = '' }: Alteration) {
+  return plainServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => void pass().catch(() => res.writeHead(502).end()))
     const pass = async () => {
+      const url = req.url ?? '/'
+      if (!url.startsWith(`${under}/`)) return void res.writeHead(404).end()
       const headers = Object.fromEntries(
         Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
       ) as Record<string, string>
       const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined
-      const answer = await fetch(new URL(req.url ?? '/', upstream), { method: req.method, headers, body })
+      const target = new URL(url.slice(under.length), upstream)
+      const answer = await fetch(target, { method: req.method, headers, body })
       const text = await answer.text()
       let status = answer.status
       let out = text
       let passed: Record<string, string> = Object.fromEntries(
         [...answer.headers].filter(([name]) => !['content-length', 'connection', 'date', 'keep-alive'].includes(name)),
       )
-      if (new URL(req.url ?? '/', upstream).pathname === path && status >= 200 && status < 300) {
+      if (alter && target.pathname === path && status >= 200 && status < 300) {
         const altered = alter({ status, body: JSON.parse(text) as Record<string, unknown>, headers: passed })
         status = altered.status
         out = JSON.stringify(altered.body)
@@ -97,15 +107,15 @@ async function alteredServer(
       res.end(out)
     }
   })
-  const port = await freePort()
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+}
+
+/** Runs `verify` (demo credentials, then `args`) against an altered server in front of `upstream`, closed after. */
+async function verifyThrough(upstream: string, alteration: Alteration, args: string[] = []) {
+  const altered = await alteredServer(upstream, alteration)
+  try {
+    return await runVerify(['--base-url', `${altered.url}${alteration.under ?? ''}/`, ...DEMO, ...args])
+  } finally {
+    await altered.close()
   }
 }
 
@@ -133,6 +143,27 @@ async function paidOrderOf(base: string): Promise<{ orderId: string; transaction
   )
   const payment = await post(base, '/__mock/payments', { orderId: Number(order.body.order_id), status: 'SUCCESS' })
   return { orderId: String(payment.body.orderId), transactionId: String(payment.body.transactionId) }
+}
+
+/**
+ * A fresh target whose generate-QR step waits 5 s, and `verify` started against it, returned once both its
+ * orders are made: a signal sent now comes while the QR request is in flight. The caller stops the target.
+ */
+async function verifyHeldAtQr() {
+  const target = await startCli(['serve', '--port', '0', '--quiet'], { behindPrism: false })
+  const fault = { route: 'POST /api/v1/payment-gateway/payment/generate-qr', kind: 'latency', delayMs: 5000 }
+  expect((await post(target.url, '/__mock/faults', fault)).status).toBe(201)
+  const run = startVerify(['--base-url', target.url, ...DEMO])
+  const orders = async () =>
+    (
+      (await (await fetch(new URL('/__mock/snapshot', target.url))).json()) as {
+        state: { orders: Array<{ orderId: number; status: string; cancelReason: string | null }> }
+      }
+    ).state.orders
+  while ((await orders()).filter((o) => o.status === 'pending').length < 2) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return { target, run, orders }
 }
 
 describe('merchant-gateway-mock verify', () => {
@@ -183,76 +214,68 @@ describe('merchant-gateway-mock verify', () => {
   })
 
   it('names a renamed field of the target (storeName answered as store_name) and exits 1', async () => {
-    const altered = await alteredServer(mock.url, '/api/v1/payment-gateway/stores/list', ({ status, body }) => ({
-      status,
-      body: {
-        ...body,
-        data: (body.data as Array<Record<string, unknown>>).map(({ storeName, ...rest }) => ({
-          ...rest,
-          store_name: storeName,
-        })),
-      },
-    }))
-    try {
-      const { code, out } = await runVerify(['--base-url', altered.url, ...DEMO])
-      expect(out).toMatch(/^list stores\s+200 envelope\s+200 envelope\s+DRIFT$/m)
-      expect(out).toContain('drift: field missing at the target: data[].storeName: string')
-      expect(out).toContain('drift: field only at the target: data[].store_name: string')
-      expect(out).toContain('drift: target field not in the contract: data[].store_name')
-      expect(code).toBe(1)
-    } finally {
-      await altered.close()
-    }
+    const { code, out } = await verifyThrough(mock.url, {
+      path: '/api/v1/payment-gateway/stores/list',
+      alter: ({ status, body }) => ({
+        status,
+        body: {
+          ...body,
+          data: (body.data as Array<Record<string, unknown>>).map(({ storeName, ...rest }) => ({
+            ...rest,
+            store_name: storeName,
+          })),
+        },
+      }),
+    })
+    expect(out).toMatch(/^list stores\s+200 envelope\s+200 envelope\s+DRIFT$/m)
+    expect(out).toContain('drift: field missing at the target: data[].storeName: string')
+    expect(out).toContain('drift: field only at the target: data[].store_name: string')
+    expect(out).toContain('drift: target field not in the contract: data[].store_name')
+    expect(code).toBe(1)
   })
 
   it('names a changed status of the target (create order answered 201) and exits 1', async () => {
-    const altered = await alteredServer(mock.url, '/api/v1/payment-gateway/order/create', ({ status, body }) => ({
-      status: status === 200 ? 201 : status,
-      body,
-    }))
-    try {
-      const { code, out } = await runVerify(['--base-url', altered.url, ...DEMO])
-      expect(out).toMatch(/^create order \(storeId\)\s+200 bare\s+201 bare\s+DRIFT$/m)
-      expect(out).toMatch(/^create order \(store_id\)\s+200 bare\s+201 bare\s+DRIFT$/m)
-      expect(out).toContain('drift: status: mock 200, target 201')
-      // The orders were made all the same, and cancelled.
-      expect(out).toMatch(/^cancel order \(storeId\)\s+200 bare\s+200 bare\s+SAME$/m)
-      expect(code).toBe(1)
-    } finally {
-      await altered.close()
-    }
+    const { code, out } = await verifyThrough(mock.url, {
+      path: '/api/v1/payment-gateway/order/create',
+      alter: ({ status, body }) => ({
+        status: status === 200 ? 201 : status,
+        body,
+      }),
+    })
+    expect(out).toMatch(/^create order \(storeId\)\s+200 bare\s+201 bare\s+DRIFT$/m)
+    expect(out).toMatch(/^create order \(store_id\)\s+200 bare\s+201 bare\s+DRIFT$/m)
+    expect(out).toContain('drift: status: mock 200, target 201')
+    // The orders were made all the same, and cancelled.
+    expect(out).toMatch(/^cancel order \(storeId\)\s+200 bare\s+200 bare\s+SAME$/m)
+    expect(code).toBe(1)
   })
 
   it('names an id the target sends as a number where the mock sends a string (order_id of create order)', async () => {
-    const altered = await alteredServer(mock.url, '/api/v1/payment-gateway/order/create', ({ status, body }) => ({
-      status,
-      body: { ...body, order_id: Number(body.order_id) },
-    }))
-    try {
-      const { code, out } = await runVerify(['--base-url', altered.url, ...DEMO])
-      expect(out).toMatch(/^create order \(storeId\)\s+200 bare\s+200 bare\s+DRIFT$/m)
-      expect(out).toContain('drift: field type: mock order_id: string, target order_id: number')
-      // The ids it read back as numbers still name its orders: both are cancelled.
-      expect(out).toMatch(/^cancel order \(storeId\)\s+200 bare\s+200 bare\s+SAME$/m)
-      expect(code).toBe(1)
-    } finally {
-      await altered.close()
-    }
+    const { code, out } = await verifyThrough(mock.url, {
+      path: '/api/v1/payment-gateway/order/create',
+      alter: ({ status, body }) => ({
+        status,
+        body: { ...body, order_id: Number(body.order_id) },
+      }),
+    })
+    expect(out).toMatch(/^create order \(storeId\)\s+200 bare\s+200 bare\s+DRIFT$/m)
+    expect(out).toContain('drift: field type: mock order_id: string, target order_id: number')
+    // The ids it read back as numbers still name its orders: both are cancelled.
+    expect(out).toMatch(/^cancel order \(storeId\)\s+200 bare\s+200 bare\s+SAME$/m)
+    expect(code).toBe(1)
   })
 
   it('names a bare body where the envelope belongs (balance inquiry answered as its data) and exits 1', async () => {
-    const altered = await alteredServer(mock.url, '/api/v1/payment-gateway/balance-inquiry', ({ status, body }) => ({
-      status,
-      body: body.data,
-    }))
-    try {
-      const { code, out } = await runVerify(['--base-url', altered.url, ...DEMO])
-      expect(out).toMatch(/^balance inquiry\s+200 envelope\s+200 bare\s+DRIFT$/m)
-      expect(out).toContain('drift: body style: mock envelope, target bare')
-      expect(code).toBe(1)
-    } finally {
-      await altered.close()
-    }
+    const { code, out } = await verifyThrough(mock.url, {
+      path: '/api/v1/payment-gateway/balance-inquiry',
+      alter: ({ status, body }) => ({
+        status,
+        body: body.data,
+      }),
+    })
+    expect(out).toMatch(/^balance inquiry\s+200 envelope\s+200 bare\s+DRIFT$/m)
+    expect(out).toContain('drift: body style: mock envelope, target bare')
+    expect(code).toBe(1)
   })
 
   it('prints with --json one document of the documented shape on stdout, the start message on stderr', async () => {
@@ -384,47 +407,36 @@ describe('merchant-gateway-mock verify', () => {
   })
 
   it('names a deprecation header the target sends and the mock does not (added to list stores)', async () => {
-    const altered = await alteredServer(
-      mock.url,
-      '/api/v1/payment-gateway/stores/list',
-      ({ status, body, headers }) => ({
+    const { code, out } = await verifyThrough(mock.url, {
+      path: '/api/v1/payment-gateway/stores/list',
+      alter: ({ status, body, headers }) => ({
         status,
         body,
         headers: { ...headers, 'x-service-deprecation-warning': 'storeId will be a string from 2027-01-01' },
       }),
-    )
-    try {
-      const { code, out } = await runVerify(['--base-url', altered.url, ...DEMO])
-      expect(out).toMatch(/^list stores\s+200 envelope\s+200 envelope \+deprecation\s+DRIFT$/m)
-      expect(out).toContain('drift: X-Service-Deprecation-Warning: mock absent, target sent')
-      expect(code).toBe(1)
-    } finally {
-      await altered.close()
-    }
+    })
+    expect(out).toMatch(/^list stores\s+200 envelope\s+200 envelope \+deprecation\s+DRIFT$/m)
+    expect(out).toContain('drift: X-Service-Deprecation-Warning: mock absent, target sent')
+    expect(code).toBe(1)
   })
 
   it('names a deprecation header the mock sends in a warning week and the target leaves out', async () => {
-    const altered = await alteredServer(
-      warning.url,
-      '/api/v1/payment-gateway/balance-inquiry',
-      ({ status, body, headers }) => ({
+    const alteration: Alteration = {
+      path: '/api/v1/payment-gateway/balance-inquiry',
+      alter: ({ status, body, headers }) => ({
         status,
         body,
         headers: Object.fromEntries(
           Object.entries(headers).filter(([name]) => name !== 'x-service-deprecation-warning'),
         ),
       }),
-    )
-    try {
-      // The altered server's Date is today's: the era is given with --now.
-      const { code, out } = await runVerify(['--base-url', altered.url, ...DEMO, '--now', '2026-03-10T00:00:00Z'])
-      expect(out).toMatch(/^list stores\s+200 envelope \+deprecation\s+200 envelope \+deprecation\s+SAME$/m)
-      expect(out).toMatch(/^balance inquiry\s+200 envelope \+deprecation\s+200 envelope\s+DRIFT$/m)
-      expect(out).toContain('drift: X-Service-Deprecation-Warning: mock sent, target absent')
-      expect(code).toBe(1)
-    } finally {
-      await altered.close()
     }
+    // The altered server's Date is today's: the era is given with --now.
+    const { code, out } = await verifyThrough(warning.url, alteration, ['--now', '2026-03-10T00:00:00Z'])
+    expect(out).toMatch(/^list stores\s+200 envelope \+deprecation\s+200 envelope \+deprecation\s+SAME$/m)
+    expect(out).toMatch(/^balance inquiry\s+200 envelope \+deprecation\s+200 envelope\s+DRIFT$/m)
+    expect(out).toContain('drift: X-Service-Deprecation-Warning: mock sent, target absent')
+    expect(code).toBe(1)
   })
 
   it('a closed port: nothing is sent after the clock probe, the error is in a hint, exit 3 (not drift)', async () => {
@@ -478,34 +490,9 @@ describe('merchant-gateway-mock verify', () => {
 
   it('keeps the path of --base-url: a sandbox served under /gateway/ is checked there', async () => {
     // A front that serves the mock under /gateway/ and answers 404 anywhere else.
-    const front = await plainServer((req, res) => {
-      const chunks: Buffer[] = []
-      req.on('data', (chunk: Buffer) => chunks.push(chunk))
-      req.on('end', () => {
-        const path = req.url ?? '/'
-        if (!path.startsWith('/gateway/')) return void res.writeHead(404).end()
-        const headers = Object.fromEntries(
-          Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
-        ) as Record<string, string>
-        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined
-        fetch(new URL(path.slice('/gateway'.length), mock.url), { method: req.method, headers, body })
-          .then(async (answer) => {
-            const text = await answer.text()
-            const passed = Object.fromEntries(
-              [...answer.headers].filter(([name]) => !['content-length', 'connection', 'keep-alive'].includes(name)),
-            )
-            res.writeHead(answer.status, { ...passed, 'content-length': Buffer.byteLength(text) }).end(text)
-          })
-          .catch(() => res.writeHead(502).end())
-      })
-    })
-    try {
-      const { code, out } = await runVerify(['--base-url', `${front.url}/gateway/`, ...DEMO])
-      expect(out).toMatch(/no drift: \d+ checks/)
-      expect(code).toBe(0)
-    } finally {
-      await front.close()
-    }
+    const { code, out } = await verifyThrough(mock.url, { under: '/gateway' })
+    expect(out).toMatch(/no drift: \d+ checks/)
+    expect(code).toBe(0)
   })
 
   it('names a wrong --api-secret: the signed refund of an unknown order is refused at the target only', async () => {
@@ -544,21 +531,8 @@ describe('merchant-gateway-mock verify', () => {
   })
 
   it('on Ctrl-C (SIGINT) stops after the request in flight, cancels the orders it made, exits 130', async () => {
-    const target = await startCli(['serve', '--port', '0', '--quiet'], { behindPrism: false })
+    const { target, run, orders } = await verifyHeldAtQr()
     try {
-      // The QR step, after both orders, waits 5 s at the target: the signal comes while it does.
-      const fault = { route: 'POST /api/v1/payment-gateway/payment/generate-qr', kind: 'latency', delayMs: 5000 }
-      expect((await post(target.url, '/__mock/faults', fault)).status).toBe(201)
-      const run = startVerify(['--base-url', target.url, ...DEMO])
-      const orders = async () =>
-        (
-          (await (await fetch(new URL('/__mock/snapshot', target.url))).json()) as {
-            state: { orders: Array<{ status: string; cancelReason: string | null }> }
-          }
-        ).state.orders
-      while ((await orders()).filter((o) => o.status === 'pending').length < 2) {
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
       run.child.kill('SIGINT')
       const { code, err } = await run.done
       expect(err).toContain('SIGINT: stopping, then cancelling the orders it made')
@@ -576,23 +550,13 @@ describe('merchant-gateway-mock verify', () => {
   })
 
   it('a second signal ends the run at once and names the orders it leaves open at the target', async () => {
-    const target = await startCli(['serve', '--port', '0', '--quiet'], { behindPrism: false })
+    const { target, run, orders } = await verifyHeldAtQr()
     try {
-      const fault = { route: 'POST /api/v1/payment-gateway/payment/generate-qr', kind: 'latency', delayMs: 5000 }
-      expect((await post(target.url, '/__mock/faults', fault)).status).toBe(201)
-      const run = startVerify(['--base-url', target.url, ...DEMO])
-      const pending = async () =>
-        (
-          (await (await fetch(new URL('/__mock/snapshot', target.url))).json()) as {
-            state: { orders: Array<{ orderId: number; status: string }> }
-          }
-        ).state.orders.filter((o) => o.status === 'pending')
-      while ((await pending()).length < 2) await new Promise((resolve) => setTimeout(resolve, 50))
       run.child.kill('SIGTERM')
       await new Promise((resolve) => setTimeout(resolve, 200))
       run.child.kill('SIGINT')
       const { code, err } = await run.done
-      const left = (await pending()).map((o) => o.orderId)
+      const left = (await orders()).filter((o) => o.status === 'pending').map((o) => o.orderId)
       expect(left).toHaveLength(2)
       expect(err).toContain(`stopped at once; orders left open at the target: ${left.join(', ')} (cancel them with`)
       expect(code).toBe(130)

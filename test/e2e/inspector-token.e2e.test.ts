@@ -16,6 +16,7 @@ import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT, startCli, stopCli, type Cli } from './cli-process.js'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.js'
 
 const SHOTS =
   process.env.INSPECTOR_SCREENSHOTS === 'docs' ? join(ROOT, 'docs') : mkdtempSync(join(tmpdir(), 'inspector-'))
@@ -30,7 +31,7 @@ beforeAll(async () => {
       behindPrism: false,
     },
   )
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
 }, 30_000)
 
 afterAll(async () => {

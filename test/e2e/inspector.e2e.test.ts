@@ -20,6 +20,7 @@ import { GatewayClient } from '@merchant-gateway/sdk'
 import { type Browser, chromium, type Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { http, ROOT, startCli, stopCli, type Cli } from './cli-process.js'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.js'
 
 const SHOTS =
   process.env.INSPECTOR_SCREENSHOTS === 'docs' ? join(ROOT, 'docs') : mkdtempSync(join(tmpdir(), 'inspector-'))
@@ -49,7 +50,7 @@ beforeAll(async () => {
   cli = await startCli(['serve', '--port', '0', '--now', FRIDAY, '--frozen', '--webhook-url', hook], {
     behindPrism: false,
   })
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
   // A German browser: the page writes money and dates the same whatever the browser's language.
   page = await browser.newPage({ viewport: { width: 1280, height: 860 }, locale: 'de-DE' })
 }, 30_000)

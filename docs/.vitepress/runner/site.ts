@@ -11,6 +11,7 @@ import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { type Browser, chromium } from 'playwright'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.js'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -64,17 +65,7 @@ export function staleBuilds(): string | undefined {
  * ```
  */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
 }
 
 const TYPES: Record<string, string> = {

@@ -13,6 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { serverReady } from './server-ready.js'
 import autocannon from 'autocannon'
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3)
@@ -38,15 +39,7 @@ async function start(mode: 'bare' | 'mock' | 'mock-log'): Promise<Server> {
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   })
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk
-      const match = /^ready (http:\/\/\S+)$/m.exec(out)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`${mode} server exited ${code}: ${out}`)))
-  })
+  const url = await serverReady(child, mode)
   child.stderr!.resume()
   return {
     name: mode === 'bare' ? 'bare node:http' : mode === 'mock' ? 'mock server (--quiet)' : 'mock server (log on)',

@@ -10,6 +10,7 @@
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { serverReady } from './server-ready.js'
 import autocannon from 'autocannon'
 
 const ROUNDS = Number(process.env.ROUNDS ?? 4)
@@ -23,15 +24,7 @@ const child = spawn(process.execPath, ['--conditions=@merchant-gateway/source', 
   stdio: ['ignore', 'ignore', 'pipe'],
   detached: true,
 })
-const url = await new Promise<string>((resolve, reject) => {
-  let out = ''
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    out += chunk
-    const match = /^ready (http:\/\/\S+)$/m.exec(out)
-    if (match) resolve(match[1]!)
-  })
-  child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)))
-})
+const url = await serverReady(child, 'the')
 
 /** The page's polling, as the page does it, until `stop` is called; returns how many snapshots it read. */
 function poller(): { stop: () => Promise<number> } {

@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { serverReady } from './server-ready.js'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { GATEWAY_PATHS } from '@merchant-gateway/contract'
@@ -83,15 +84,7 @@ const child = spawn(
   { cwd: ROOT, stdio: ['pipe', 'ignore', 'pipe'] },
 )
 try {
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk
-      const match = /^ready (http:\/\/\S+)$/m.exec(out)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`the server exited ${code}: ${out}`)))
-  })
+  const url = await serverReady(child, 'the')
   child.stderr!.resume()
   const pid = child.pid!
   console.log(

@@ -21,6 +21,7 @@ import type { AddressInfo } from 'node:net'
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path'
 import { chromium, type Frame, type Page } from 'playwright'
 import { REPOSITORY_ROOT as root } from '../repository-root.js'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/lib/chromium.js'
 
 // A path given is relative to where npm was run (INIT_CWD), not to this workspace, where npm runs the script.
 const given = (n: number) => process.argv[n] && resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[n])
@@ -60,17 +61,9 @@ await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: ['--headless', ...CHROMIUM_ARGS],
 })
 const refused: string[] = []
 const errors: string[] = []
