@@ -46,13 +46,17 @@ for (const id of stories) {
   test(`${id}: renders its state, with no console error and no request off 127.0.0.1`, async ({ page, context }) => {
     const errors: string[] = []
     const escaped: string[] = []
-    context.on('request', (req) => {
+    // Judged once a request has finished: one still in flight when the story is checked has no answer yet.
+    const judged: Promise<void>[] = []
+    context.on('requestfinished', (req) => {
       const url = new URL(req.url())
       if (url.protocol === 'data:' || url.protocol === 'blob:' || url.hostname === '127.0.0.1') return
       // Another host is fine only when the service worker answered it in the page (the mock gateway).
-      void req.response().then((res) => {
+      const judge = async () => {
+        const res = await req.response().catch(() => null)
         if (req.serviceWorker() || !res?.fromServiceWorker()) escaped.push(`${req.method()} ${req.url()}`)
-      })
+      }
+      judged.push(judge())
     })
     context.on('requestfailed', (req) => {
       if (new URL(req.url()).hostname !== '127.0.0.1') escaped.push(`${req.method()} ${req.url()} (failed)`)
@@ -75,6 +79,7 @@ for (const id of stories) {
     // Storybook shows its error panel when a loader, a render or a play function threw.
     await expect(page.locator('.sb-errordisplay')).toBeHidden()
     expect(errors, 'console errors').toEqual([])
+    await Promise.all(judged)
     expect(escaped, 'requests that left 127.0.0.1').toEqual([])
   })
 }
