@@ -494,7 +494,7 @@ describe('merchant-gateway-mock verify', () => {
     }
   })
 
-  it('a slow target: an answer whose body comes after --timeout is a row, the orders are cancelled, exit 1', async () => {
+  it('a slow target: an answer whose body comes after --timeout is a row, the orders cancelled, exit 1', async () => {
     // The QR code's answer starts at once; its body would come two minutes later. The run neither waits nor
     // crashes. (--timeout 5: every other answer comes well within it, even on a loaded machine.)
     const { code, out, err } = await verifyThrough(

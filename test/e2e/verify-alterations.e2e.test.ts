@@ -146,7 +146,8 @@ const valueCases: Case[] = [
     alteration: { path: PATHS.create, alter: ({ status, body }) => ({ status, body: { ...body, status: 'created' } }) },
     row: 'create order \\(storeId\\)',
     finds:
-      'target breaks the contract: status "created" is not one of the order states (pending, processing, completed, cancelled)',
+      'target breaks the contract: status "created" is not one of the order states ' +
+      '(pending, processing, completed, cancelled)',
   },
   {
     label: 'closed set: a transaction whose status is "SUCCESS"',
@@ -197,7 +198,8 @@ const valueCases: Case[] = [
     },
     row: 'generate QR',
     finds:
-      /target breaks the contract: expires_at is 15 min after created_at of create order \(store_id\), where a QR code is valid 30 min \(within 3 min\)/,
+      'target breaks the contract: expires_at is 15 min after created_at of create order (store_id), where a QR ' +
+      'code is valid 30 min (within 3 min)',
   },
   {
     label: 'duration: a QR code valid 2 hours',
@@ -404,7 +406,8 @@ const behaviourCases: Case[] = [
     },
     row: 'idempotency: the same key, another body',
     finds:
-      "target breaks the contract: the same X-Idempotent-Key with another body was answered with the first request's answer, replayed",
+      'target breaks the contract: the same X-Idempotent-Key with another body was answered with the first ' +
+      "request's answer, replayed",
   },
   {
     label: 'over-refund: accepted',

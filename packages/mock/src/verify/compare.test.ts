@@ -41,7 +41,7 @@ describe('verify compares what a client depends on', () => {
     )
   })
 
-  it('a field the target adds that the contract does not know is a note, drift with strict; one the mock adds, drift', () => {
+  it('a field the target adds that the contract does not know is a note, drift with strict; the mock’s, drift', () => {
     const theirs = shapeOf(answer(200, { ...order, loyalty_points: 3 }), 'createOrder')
     expect(theirs.unknownFields).toEqual(['loyalty_points'])
     const mine = shapeOf(answer(200, order), 'createOrder')
@@ -76,7 +76,9 @@ describe('verify compares what a client depends on', () => {
     expect(compareShapes(pin({}), pin({ request_id: 'r' }))).toEqual([
       {
         severity: 'note',
-        text: 'field only at the target: request_id: string (not in the mock; a client that ignores unknown fields is not broken)',
+        text:
+          'field only at the target: request_id: string (not in the mock; a client that ignores unknown fields ' +
+          'is not broken)',
       },
     ])
     expect(drifts(pin({}), pin({ request_id: 'r' }), undefined, { strict: true })).toEqual([

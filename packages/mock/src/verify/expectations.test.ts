@@ -3,9 +3,8 @@
  * What a step's answer must show beyond its own values, read against the same side's earlier answers.
  */
 import { describe, expect, it } from 'vitest'
-import type { Expectation } from './expectations.js'
 import { expectationFindings } from './expectations.js'
-import type { Observation } from './scenario.js'
+import type { Expectation, Observation } from './observation.js'
 
 const seen = (
   check: string,
@@ -32,7 +31,7 @@ const REPLAYED = { 'X-Idempotent-Replayed': 'true' }
 describe('what a step must show, against the earlier answers of its side', () => {
   it('a replay is the first answer again (trace ids aside), marked replayed', () => {
     const first = seen('refund', 200, refund(9, 't-1'))
-    const replay = (body: unknown, headers = REPLAYED) =>
+    const replay = (body: unknown, headers: Record<string, string> = REPLAYED) =>
       seen('again', 200, body, headers, { kind: 'replay', of: 'refund' })
     expect(expectationFindings(replay(refund(9, 't-2')), [first])).toEqual([])
     expect(expectationFindings(replay(refund(9, 't-1'), {}), [first])).toEqual([

@@ -8,31 +8,8 @@
  */
 import { HEADERS } from '@merchant-gateway/contract'
 import { differencesOf, isObject, parseJson, payloadOf } from './body.js'
-import type { Observation } from './scenario.js'
+import type { Expectation, Observation } from './observation.js'
 import { duration, DURATION_TOLERANCE, withinTolerance } from './values.js'
-
-/**
- * What the answer of one step must show, set by the scenario.
- *
- * - `replay`: the answer of check `of`, again, with `X-Idempotent-Replayed: true` (when that request ran: a
- *   request refused before it ran keeps nothing under its key);
- * - `refused`: a refusal (`what` says what was sent), and not the answer of check `unlike` replayed;
- * - `attempts-left`: a refusal whose `data.attempts_remaining` is `left` (`after` says after what);
- * - `unchanged`: the same data as check `since` (a balance read before a refused refund);
- * - `valid-for`: `field`, a timestamp, `ms` after the `created_at` of check `since` (the service's clock just
- *   before), or after the answer's `Date` when that answer has none.
- *
- * @example
- * ```ts
- * const expect: Expectation = { kind: 'attempts-left', left: 3, after: 'the 2nd wrong PIN in a row' }
- * ```
- */
-export type Expectation =
-  | { kind: 'replay'; of: string }
-  | { kind: 'refused'; what: string; unlike?: string }
-  | { kind: 'attempts-left'; left: number; after: string }
-  | { kind: 'unchanged'; since: string; what: string }
-  | { kind: 'valid-for'; field: string; ms: number; what: string; since: string }
 
 /**
  * Where an answer falls short of its step's expectation, one line each; `seen` is the same side's answers.

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { hintsOf } from './hints.js'
-import type { Observation } from './scenario.js'
+import type { Observation } from './observation.js'
 
 const seen = (check: string, status: number, body: unknown): Observation => ({
   check,

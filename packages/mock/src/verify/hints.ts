@@ -9,7 +9,8 @@
  */
 import { NOT_JSON, isObject, parseJson, payloadOf } from './body.js'
 import { shapeOf } from './compare.js'
-import { NOT_BUILT, NOT_SENT, type Observation } from './scenario.js'
+import type { Observation } from './observation.js'
+import { NOT_BUILT, NOT_SENT } from './scenario.js'
 import type { PaidOrder } from './side.js'
 
 /** What every hint reads: the target's answers, the mock's by check, and what the run was given. */

@@ -10,8 +10,7 @@ import { PIN_PATHS, PIN_RULES, type PinOperation } from '@merchant-gateway/contr
 import { randomUUID } from 'node:crypto'
 import { isObject, parseJson, payloadOf } from './body.js'
 import type { SeenAnswer } from './compare.js'
-import type { Expectation } from './expectations.js'
-import type { Run } from './scenario.js'
+import type { Expectation, Run } from './observation.js'
 
 /**
  * What the PIN module's flows may use on the sandbox user: its PIN (set when it has none), its verified

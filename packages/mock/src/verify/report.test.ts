@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { buildReport, formatTable } from './report.js'
-import type { Observation } from './scenario.js'
+import type { Observation } from './observation.js'
 
 const seen = (check: string, status: number, body: unknown): Observation => ({
   check,

@@ -7,7 +7,7 @@
  */
 import { type AnswerShape, compareShapes, type CompareOptions, type Difference, shapeOf, summary } from './compare.js'
 import { expectationFindings } from './expectations.js'
-import type { Observation } from './scenario.js'
+import type { Observation } from './observation.js'
 import { valueFindings } from './values.js'
 
 /**

@@ -11,7 +11,8 @@ import { hintsOf } from './hints.js'
 import { SET_PIN_CHECK } from './pin-checks.js'
 import { buildReport, type VerifyReport } from './report.js'
 import { serviceUrl } from './requests.js'
-import { failureText, type Observation, planOf, runScenario, type ScenarioOptions, VerifyStopped } from './scenario.js'
+import type { Observation } from './observation.js'
+import { failureText, planOf, runScenario, type ScenarioOptions, VerifyStopped } from './scenario.js'
 import type { PaidOrder, Side } from './side.js'
 
 /**

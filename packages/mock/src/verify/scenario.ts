@@ -15,18 +15,16 @@ import {
   CURRENCY_DECIMALS,
   fromMinorUnits,
   GATEWAY_PATHS,
-  type GatewayOperation,
   isCurrency,
   LIMITS,
-  type PinOperation,
   toMinorUnits,
 } from '@merchant-gateway/contract'
 import { randomUUID } from 'node:crypto'
 import { isObject, parseJson, payloadOf } from './body.js'
 import type { SeenAnswer } from './compare.js'
-import type { Expectation } from './expectations.js'
+import type { Expectation, Observation, Run, Step } from './observation.js'
 import { pinChecks, type PinFlows } from './pin-checks.js'
-import { requestsFor, type Requests } from './requests.js'
+import { requestsFor } from './requests.js'
 import type { PaidOrder, Side } from './side.js'
 
 /**
@@ -60,38 +58,6 @@ export interface ScenarioOptions {
   paid: boolean
   /** The PIN module's checks (a bearer token was given), and what the user's flows may use. */
   pin?: PinFlows
-}
-
-/**
- * One check of the scenario and the answer it got on one side.
- *
- * @example
- * ```ts
- * const seen: Observation = { check: 'list stores', operation: 'listStores', answer }
- * ```
- */
-export interface Observation {
-  check: string
-  /** The gateway operation, whose result schema the answer is read against; none for PIN checks. */
-  operation: GatewayOperation | undefined
-  /** The PIN module's operation of a PIN check. */
-  pinOperation?: PinOperation
-  /** What the answer must show beyond its shape (a replay, a count, a refusal), read by expectations.ts. */
-  expect?: Expectation
-  answer: SeenAnswer
-}
-
-/** A step of the scenario before it is sent: its name, its operation, what its answer must show. */
-type Step = Omit<Observation, 'answer'>
-
-/**
- * One side's run as its steps see it: the side, its request builders, and `call`, which sends a step unless
- * the run was stopped or the side stopped answering, and records what it got.
- */
-export interface Run {
-  side: Side
-  requests: Requests
-  call(step: Step, build: () => Request | Promise<Request>): Promise<SeenAnswer>
 }
 
 /** The smallest amount in USD: one cent. */

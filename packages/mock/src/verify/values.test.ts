@@ -3,7 +3,7 @@
  * The values of one answer that the contract fixes and no schema holds, each against the contract's constants.
  */
 import { describe, expect, it } from 'vitest'
-import type { Observation } from './scenario.js'
+import type { Observation } from './observation.js'
 import { duration, valueFindings, withinTolerance } from './values.js'
 
 const JSON_TYPE = { 'Content-Type': 'application/json' }

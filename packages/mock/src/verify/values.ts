@@ -27,7 +27,7 @@ import {
   UTC_TIMESTAMP_FIELDS,
 } from '@merchant-gateway/contract'
 import { isObject, NOT_JSON, parseJson, payloadOf } from './body.js'
-import type { Observation } from './scenario.js'
+import type { Observation } from './observation.js'
 
 /**
  * How far a documented duration may be off and still count as the documented one: a tenth of it (a QR code's
