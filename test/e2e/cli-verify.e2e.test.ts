@@ -163,6 +163,31 @@ describe('merchant-gateway-mock verify', () => {
     expect(code).toBe(1)
   })
 
+  it('a field the target adds, undocumented in the contract: a note, exit 0; --strict: drift, exit 1', async () => {
+    const alteration: Alteration = {
+      path: '/api/v1/payment-gateway/stores/list',
+      alter: ({ status, body }) => ({
+        status,
+        body: {
+          ...body,
+          data: (body.data as Array<Record<string, unknown>>).map((store) => ({ ...store, opening_hours: '8-17' })),
+        },
+      }),
+    }
+    const tolerant = await verifyThrough(mock.url, alteration)
+    expect(tolerant.out).toMatch(/^list stores\s+200 envelope\s+200 envelope\s+NOTE$/m)
+    expect(tolerant.out).toContain(
+      'note: target field not in the contract: data[].opening_hours (a client that ignores unknown fields is not ' +
+        'broken; drift with --strict)',
+    )
+    expect(tolerant.out).toMatch(/no drift: \d+ checks/)
+    expect(tolerant.code).toBe(0)
+    const strict = await verifyThrough(mock.url, alteration, ['--strict'])
+    expect(strict.out).toMatch(/^list stores\s+200 envelope\s+200 envelope\s+DRIFT$/m)
+    expect(strict.out).toContain('drift: target field not in the contract: data[].opening_hours')
+    expect(strict.code).toBe(1)
+  })
+
   it('names a changed status of the target (create order answered 201) and exits 1', async () => {
     const { code, out } = await verifyThrough(mock.url, {
       path: '/api/v1/payment-gateway/order/create',

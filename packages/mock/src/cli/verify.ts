@@ -43,6 +43,7 @@ export async function verify(
     ...(args.payoutAccount !== undefined ? { payoutAccount: args.payoutAccount } : {}),
     ...(args.now !== undefined ? { now: args.now } : {}),
     timeoutMs: args.timeoutSeconds * 1000,
+    strict: args.strict ?? false,
     ...(stop !== undefined ? { stop } : {}),
     ...(onOrder !== undefined ? { onOrder } : {}),
   }
