@@ -95,7 +95,9 @@ async function verifyHeldAtQr() {
   return { target, run, orders }
 }
 
-describe('merchant-gateway-mock verify', () => {
+// Each test runs `verify` once or twice as a child process (a few seconds each, up to ten on a loaded machine):
+// room enough that a loaded machine never fails one.
+describe('merchant-gateway-mock verify', { timeout: 90_000 }, () => {
   let mock: Cli
   let lastEra: Cli
   let warning: Cli
@@ -108,7 +110,7 @@ describe('merchant-gateway-mock verify', () => {
       // Release 1.4.0's deprecation warning week: every answer carries the warning header.
       startCli(['serve', '--port', '0', '--quiet', '--now', '2026-03-10'], { behindPrism: false }),
     ])
-  })
+  }, 90_000)
   afterAll(async () => {
     await Promise.all([mock && stopCli(mock), lastEra && stopCli(lastEra), warning && stopCli(warning)])
   })

@@ -36,7 +36,7 @@ let target: MockServer
 
 beforeAll(async () => {
   target = await startMockServer({ port: 0, seed: [DEMO_MERCHANT], otpDevCode: DEV_CODE })
-})
+}, 60_000)
 afterAll(async () => {
   await target?.close()
 })
@@ -494,7 +494,8 @@ const behaviourCases: Case[] = [
   },
 ]
 
-describe('verify finds each alteration of the target, one at a time', () => {
+// A run takes about a second here, several on a loaded machine: room enough that load never fails one.
+describe('verify finds each alteration of the target, one at a time', { timeout: 90_000 }, () => {
   it('the unaltered server, with every flag: every check the same, no drift, exit 0', async () => {
     const front = await alteredServer(target.url, {})
     try {
