@@ -133,6 +133,7 @@ describe('merchant-gateway-mock verify', { timeout: 90_000 }, () => {
     expect(start).toContain(
       'a refund of an unknown order signed with --api-secret, a payout signed with another secret',
     )
+    expect(start).toContain('idempotency, changing nothing: a refund of an unpaid order it made (refused), sent again')
   })
 
   it('names the drift of a server started in another era (--now 2026-02-01) and exits 1', async () => {
@@ -294,6 +295,10 @@ describe('merchant-gateway-mock verify', { timeout: 90_000 }, () => {
     const first = await runVerify(args)
     expect(first.out).toContain('transaction detail of --paid-transaction (GET and POST)')
     expect(first.out).toContain('--otp: verify-otp with it, reset-pin back to --pin; the user ends with --pin')
+    expect(first.out).toContain(
+      'a refund over what is left of --paid-order (refused), the balance read before and after',
+    )
+    expect(first.out).toContain('verify-pin right, wrong twice, right, wrong once, right')
     for (const row of [
       /^transaction detail \(GET\)\s+200 bare\s+200 bare\s+SAME$/m,
       /^transaction detail \(POST\)\s+200 bare\s+200 bare\s+SAME$/m,
@@ -303,6 +308,12 @@ describe('merchant-gateway-mock verify', { timeout: 90_000 }, () => {
       // The user had no PIN: set on both sides.
       /^PIN: set-pin\s+200 pin-envelope\s+200 pin-envelope\s+SAME$/m,
       /^PIN: verify-pin, a wrong PIN\s+422 pin-envelope wrong_pin\s+422 pin-envelope wrong_pin\s+SAME$/m,
+      /^PIN: verify-pin, a second wrong PIN\s+(422 pin-envelope wrong_pin\s+){2}SAME$/m,
+      /^PIN: verify-pin, a wrong PIN after the right one\s+(422 pin-envelope wrong_pin\s+){2}SAME$/m,
+      /^refund, the same key and body again\s+200 envelope\s+200 envelope\s+SAME$/m,
+      /^refund over what is left of the paid order\s+(422 code-error refund_exceeds_remaining\s+){2}SAME$/m,
+      /^balance after the refused refund\s+200 envelope\s+200 envelope\s+SAME$/m,
+      /^PIN: verify-otp, a second wrong code\s+(422 pin-envelope otp_invalid\s+){2}SAME$/m,
       /^PIN: change-pin to the same PIN\s+422 pin-envelope pin_unchanged\s+422 pin-envelope pin_unchanged\s+SAME$/m,
       /^PIN: change-pin back\s+200 pin-envelope\s+200 pin-envelope\s+SAME$/m,
       /^PIN: forgot-pin \(e-mail\)\s+200 pin-envelope\s+200 pin-envelope\s+SAME$/m,

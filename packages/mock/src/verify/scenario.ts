@@ -12,6 +12,7 @@
  * what its answer must show beyond its shape (expectations.ts), with the figures of the contract.
  */
 import {
+  type Currency,
   CURRENCY_DECIMALS,
   fromMinorUnits,
   GATEWAY_PATHS,
@@ -228,7 +229,7 @@ async function orderSteps({ call, requests, side }: Run, storeId: number | undef
 /** The paid order's amount as its transaction says it, to ask for more than is left of it. */
 interface PaidAmount {
   amount: number
-  currency: 'USD' | 'KHR'
+  currency: Currency
 }
 
 /** Transaction detail of the paid order (GET and POST), when one was given; its amount, when it answered. */
