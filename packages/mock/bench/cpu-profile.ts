@@ -4,7 +4,8 @@
  * module, its self time (samples whose top frame it is) and its total time (samples with it anywhere on the
  * stack, each sample counted once however often it recurs). A module is a package under node_modules, a
  * folder of this repository's sources (`mock: http`, `contract`), a part of Node's own library (`node:http`,
- * `node:streams`, ...), or V8's own (`(garbage collector)`, `(program)`, the builtins such as JSON).
+ * `node:streams`, ...), or V8's own (`(garbage collector)`, `(program)`, the builtins such as JSON and native
+ * calls such as a socket's `writev`, whose time holds the system call's).
  *
  *   node --import tsx packages/mock/bench/cpu-profile.ts server.cpuprofile [rows]
  */
@@ -68,7 +69,7 @@ export function moduleOf(frame: CallFrame): string {
   const { url, functionName } = frame
   if (url === '') {
     if (functionName.startsWith('(')) return functionName
-    return 'V8 builtins'
+    return 'V8 builtins and native calls'
   }
   if (url.startsWith('node:')) {
     for (const [pattern, name] of NODE_PARTS) if (pattern.test(url)) return name
@@ -93,8 +94,10 @@ export function summarise(profile: CpuProfile): Summary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const parent = new Map<number, number>()
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+  // Code compiled by tsx (the benches run the sources) is one line to V8: its line numbers say nothing.
   const fnKey = (f: CallFrame) =>
-    `${f.functionName || '(anonymous)'} ${f.url ? `${shortUrl(f.url)}:${f.lineNumber + 1}` : ''}`
+    `${f.functionName || '(anonymous)'} ${f.url ? shortUrl(f.url) : ''}` +
+    (f.lineNumber > 0 ? `:${f.lineNumber + 1}` : '')
   const self = new Map<string, number>()
   const total = new Map<string, number>()
   const moduleSelf = new Map<string, number>()
