@@ -118,7 +118,8 @@ mkdirSync(dir, { recursive: true })
 try {
   console.log(
     `CPU profile of the server process (${MODE}) under load: autocannon, ${CONNECTIONS} connections, ` +
-      `${values.warmup} s warm-up, then ${values.seconds} s profiled every ${values.interval} us; Node ${process.version}`,
+      `${values.warmup} s warm-up, then ${values.seconds} s profiled every ${values.interval} us; ` +
+      `Node ${process.version}`,
   )
   for (const operation of Object.keys(REQUESTS) as (keyof typeof REQUESTS)[]) await profileOne(operation, dir)
   if (values.keep) console.log(`\nprofiles kept in ${dir}`)

@@ -26,7 +26,6 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -88,7 +87,7 @@ function javaVersion(): string {
 
 /** The standalone jar the `wiremock` package ships. */
 function wiremockJar(): { jar: string; version: string } {
-  const manifest = createRequire(import.meta.url).resolve('wiremock/package.json')
+  const manifest = fileURLToPath(import.meta.resolve('wiremock/package.json'))
   const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }
   const build = join(dirname(manifest), 'build')
   const jar = readdirSync(build).find((f) => f.endsWith('.jar'))
