@@ -99,14 +99,15 @@ try {
           `for (const entry of ${JSON.stringify(entries)}) {`,
           '  const imported = Object.keys(await import(entry)).length',
           '  const required = Object.keys(require(entry)).length',
-          '  if (imported === 0 || required === 0) throw new Error(`${entry} exports nothing`)',
-          '  console.log(`ok    ${entry}: import ${imported} exports, require ${required}`)',
+          "  if (imported === 0 || required === 0) throw new Error(entry + ' exports nothing')",
+          "  console.log('ok    ' + entry + ': import ' + imported + ' exports, require ' + required)",
           '}',
         ].join('\n'),
       )
       const loaded = run('every entry point imported and required', process.execPath, ['load.mjs'], at)
       process.stdout.write(loaded.stdout ?? '')
-      const bin = run('npx merchant-gateway-mock --version', 'npx', ['--no', '--', 'merchant-gateway-mock', '--version'], at)
+      const npx = ['--no', '--', 'merchant-gateway-mock', '--version']
+      const bin = run('npx merchant-gateway-mock --version', 'npx', npx, at)
       const printed = bin.stdout?.trim()
       if (bin.status === 0 && printed !== manifests.mock.version) {
         failures.push('the bin version')

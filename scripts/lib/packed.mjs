@@ -27,9 +27,8 @@ export async function packPackages(dest, run) {
   mkdirSync(dest, { recursive: true })
   const tarballs = {}
   for (const name of PACKAGES) {
-    const result = await run(`npm pack ${name}`, 'npm', ['pack', '--ignore-scripts', '--pack-destination', dest, '--silent'], {
-      cwd: join(root, 'packages', name),
-    })
+    const args = ['pack', '--ignore-scripts', '--pack-destination', dest, '--silent']
+    const result = await run(`npm pack ${name}`, 'npm', args, { cwd: join(root, 'packages', name) })
     tarballs[name] = join(dest, result.stdout.trim().split('\n').at(-1))
   }
   return tarballs
