@@ -8,7 +8,7 @@
 //    and the mock's own 3): the packed packages (scripts/lib/packed.mjs) and that msw installed, its worker
 //    script put in public/ (`npx msw init public`, the guide's other way), then `npm run build`: the snippet
 //    must type-check and bundle.
-// 3. The build served by `vite preview` on 127.0.0.1 and opened in Debian's Chromium (scripts/lib/chromium.ts):
+// 3. The build served by `vite preview` on 127.0.0.1 and opened in Debian's Chromium (tools/chromium):
 //    the worker starts and the mock answers the page's PIN call; a console error or a request to another host
 //    fails.
 //
@@ -19,7 +19,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@merchant-gateway/chromium'
 import { env, PACKAGES, packPackages, root } from './lib/packed.mjs'
 
 /** create-vite, pinned: its vanilla-ts template is what a user starts from (`npm create vite@latest`). */

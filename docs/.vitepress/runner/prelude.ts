@@ -34,8 +34,6 @@ import { GatewayClient } from '@merchant-gateway/sdk'
 // cannot load, and this file holds nothing but the seed's data.
 import { DEMO_MERCHANT } from '../../../packages/mock/src/cli/demo-merchant.js'
 
-export { DEMO_MERCHANT }
-
 /**
  * The one-time code the reset examples type: the mock's `otpDevCode`, the server's `--otp-dev-code`.
  *
