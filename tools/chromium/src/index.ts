@@ -85,7 +85,8 @@ export function chromiumLaunchOptions(options: { offline?: boolean } = {}): {
  *
  * @example
  * ```ts
- * const project: ExampleProject = { name: 'example-pin-app-e2e', origin, webServer: { command: 'npm run dev', url: '/' } }
+ * const webServer = { command: 'npm run dev', url: '/' }
+ * const project: ExampleProject = { name: 'example-pin-app-e2e', origin: 'http://127.0.0.1:5188', webServer }
  * ```
  */
 export interface ExampleProject {
