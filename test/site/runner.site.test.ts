@@ -32,6 +32,11 @@ function example(block: CodeBlock): Locator {
   return page.locator(`.runnable-example[data-where="${block.where}"]`)
 }
 
+/** The text beside the example's Run button, its spaces as a reader sees them. */
+async function hint(block: CodeBlock): Promise<string | undefined> {
+  return (await example(block).locator('.runnable-hint').textContent())?.replace(/\s+/g, ' ').trim()
+}
+
 /** Clicks the example's Run (or Run again) and waits for its result. */
 async function run(block: CodeBlock): Promise<Locator> {
   const box = example(block)
@@ -99,7 +104,7 @@ describe("the docs site's example runner", () => {
     expect(before.filter(holdsTheMock)).toEqual([])
     expect(await example(USAGE).locator('.cm-editor').count()).toBe(0)
     // Beside the Run button: what the example runs against, the mock as its reader's server runs it.
-    expect(await example(USAGE).locator('.runnable-hint').innerText()).toBe(
+    expect(await hint(USAGE)).toBe(
       'Runs in this page, against the mock as npx merchant-gateway-mock serve runs it on 127.0.0.1:4010.',
     )
 
@@ -166,7 +171,7 @@ describe("the docs site's example runner", () => {
   it("a guide's example runs with the prelude's names, against the gateway behind *.example.com", async () => {
     await page.goto(`${site.origin}/sdk`)
     const first = blocksOf('docs/sdk.md').find((b) => b.skip === undefined && b.code.includes('refunds.create'))!
-    expect(await example(first).locator('.runnable-hint').innerText()).toBe(
+    expect(await hint(first)).toBe(
       'Runs in this page, against the mock as merchant-gateway-mock serve --otp-dev-code 482913 runs it ' +
         'at *.example.com.',
     )
