@@ -74,12 +74,15 @@ function isTable(node) {
   const body = node.body
   if (body === undefined) return false
   if (!ts.isBlock(body)) return isLiteral(body)
-  return body.statements.length === 1 && ts.isReturnStatement(body.statements[0]) && isLiteral(body.statements[0].expression)
+  return (
+    body.statements.length === 1 && ts.isReturnStatement(body.statements[0]) && isLiteral(body.statements[0].expression)
+  )
 }
 
 /** `name`, `Class.method`, `Class.constructor`, or what the function is assigned to; `(anonymous)` else. */
 function nameOf(node) {
-  const own = node.name && (ts.isIdentifier(node.name) || ts.isPrivateIdentifier(node.name)) ? node.name.text : undefined
+  const own =
+    node.name && (ts.isIdentifier(node.name) || ts.isPrivateIdentifier(node.name)) ? node.name.text : undefined
   const holder =
     node.parent && (ts.isClassDeclaration(node.parent) || ts.isClassExpression(node.parent))
       ? (node.parent.name?.text ?? '(class)')
@@ -91,6 +94,8 @@ function nameOf(node) {
   if (parent && ts.isPropertyAssignment(parent) && (ts.isIdentifier(parent.name) || ts.isStringLiteral(parent.name)))
     return parent.name.text
   if (parent && ts.isPropertyDeclaration(parent) && ts.isIdentifier(parent.name))
-    return holder === undefined && parent.parent?.name ? `${parent.parent.name.text}.${parent.name.text}` : parent.name.text
+    return holder === undefined && parent.parent?.name
+      ? `${parent.parent.name.text}.${parent.name.text}`
+      : parent.name.text
   return '(anonymous)'
 }

@@ -17,7 +17,14 @@ import { RuleError } from '../domain/rule-error.js'
 import type { Answer, IncomingRequest } from '../http/answer.js'
 
 /** Headers of one connection, not of the request: the app does not see them. */
-const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'expect'])
+const CONNECTION_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'upgrade',
+  'expect',
+])
 
 /**
  * How long the server keeps reading what a client still sends after its answer: at most `bytes` more

@@ -134,7 +134,12 @@ export function refusalBodyFor(pathname: string, status: number, message: string
  * refusal('/api/v1/auth/set-pin', 413, 'The body is larger than 1048576 bytes').status // 413
  * ```
  */
-export function refusal(pathname: string, status: number, message: string, headers: Record<string, string> = {}): Answer {
+export function refusal(
+  pathname: string,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Answer {
   return {
     status,
     headers: { ...headers, 'Content-Type': 'application/json' },

@@ -139,7 +139,8 @@ export function createRouter<R extends RouteShape>(routes: readonly R[], options
         if ((route.method === 'ALL' || route.method === method) && forms.some((form) => form.startsWith(prefix)))
           return { route, params: NO_PARAMS }
       }
-      if (fallback && forms.some((form) => form.startsWith(fallbackPrefix))) return { route: fallback, params: NO_PARAMS }
+      if (fallback && forms.some((form) => form.startsWith(fallbackPrefix)))
+        return { route: fallback, params: NO_PARAMS }
       return undefined
     },
     allowed(path) {

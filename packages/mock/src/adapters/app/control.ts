@@ -19,6 +19,10 @@ import type { AppPart, AppRoute } from './part.js'
  */
 export function controlPart(mock: MockGateway, prefix: string): AppPart {
   const answer = controlAnswerer(mock, { httpServer: true, root: prefix })
-  const route = (path: AppRoute['path']): AppRoute => ({ method: 'ALL', path, answer: ({ request }) => answer(request) })
+  const route = (path: AppRoute['path']): AppRoute => ({
+    method: 'ALL',
+    path,
+    answer: ({ request }) => answer(request),
+  })
   return { name: 'control API', routes: [route(CONTROL_PREFIX), route({ prefix: `${CONTROL_PREFIX}/` })] }
 }

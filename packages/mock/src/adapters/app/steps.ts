@@ -59,7 +59,8 @@ export interface StepOptions {
 export function appSteps(options: StepOptions): readonly AppStep[] {
   const control = (call: AppCall) => isControlPath(call.pathname.slice(options.prefix.length))
   const corsHeaders = (call: AppCall): Record<string, string> | undefined => {
-    if (!control(call)) return options.cors ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED } : undefined
+    if (!control(call))
+      return options.cors ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED } : undefined
     const origin = call.request.headers.get('origin')
     return origin !== null && options.guard !== undefined && originAllowed(origin, options.guard)
       ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
