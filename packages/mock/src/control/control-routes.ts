@@ -416,7 +416,7 @@ export function createControlHandler(
  * @example
  * ```ts
  * const answer = controlAnswerer(mock, { httpServer: true })
- * (await answer(new Request('http://127.0.0.1:4010/__mock/clock'))).body // '{"now":"...",...}'
+ * (await answer(new Request('http://127.0.0.1:4010/__mock/clock'))).status // 200
  * ```
  */
 export function controlAnswerer(
