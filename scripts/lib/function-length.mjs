@@ -3,7 +3,8 @@
 // A function is any function declaration or expression, arrow function, method, constructor or accessor; its
 // length is its lines from its first token (its doc comment left out) to its last, nested functions included.
 // One kind is exempt: a TABLE, a function whose whole body is one array or object literal (an arrow returning
-// it, or a body that is a single `return` of it, `as const` or `satisfies` allowed), such as a list of routes.
+// it, or a body that is a single `return` of it; `as const`, `satisfies` and `Object.freeze(...)` around it
+// allowed), such as a list of routes or of the contract's eras.
 // The functions inside the table are measured on their own, each against the same limit.
 import ts from 'typescript'
 
@@ -56,17 +57,16 @@ function isFunction(node) {
   )
 }
 
-/** A literal, seen through parentheses, `as`, `satisfies` and `!`. */
+/** A literal, seen through parentheses, `as`, `satisfies`, `!` and `Object.freeze(...)`. */
 function isLiteral(expression) {
   let e = expression
-  while (
-    e &&
-    (ts.isParenthesizedExpression(e) ||
-      ts.isAsExpression(e) ||
-      ts.isSatisfiesExpression(e) ||
-      ts.isNonNullExpression(e))
-  )
-    e = e.expression
+  while (e) {
+    if (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isNonNullExpression(e))
+      e = e.expression
+    else if (ts.isCallExpression(e) && e.expression.getText() === 'Object.freeze' && e.arguments.length === 1)
+      e = e.arguments[0]
+    else break
+  }
   return e !== undefined && (ts.isArrayLiteralExpression(e) || ts.isObjectLiteralExpression(e))
 }
 
