@@ -496,7 +496,7 @@ describe('the CLI told something it cannot do', () => {
     })
   }, 60_000)
 
-  it('a --host that is no address (999.1.1.1), or a name no resolver knows, is named by its flag and exits 2', async () => {
+  it('a --host that is no address (999.1.1.1), or a name no resolver knows, is named, and exits 2', async () => {
     const address = await exitOf(['serve', '--host', '999.1.1.1', '--port', '0'])
     expect(address.code).toBe(2)
     expect(address.err).toMatch(/^merchant-gateway-mock: --host must be an address of this machine .*"999\.1\.1\.1"\n/)

@@ -385,7 +385,10 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
   }
 }
 
-/** A key that is no option is refused (a misspelt one would be ignored in silence), and so is `state` with what it holds. */
+/**
+ * A key that is no option is refused (a misspelt one would be ignored in silence), and so is `state` beside
+ * what it holds.
+ */
 function refuseUnknown(options: MockGatewayOptions): void {
   const unknown = Object.keys(options).filter((key) => !OPTION_NAMES.has(key))
   if (unknown.length > 0) {

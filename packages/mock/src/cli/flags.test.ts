@@ -94,7 +94,7 @@ describe('one declaration per flag', () => {
     expect(optionsOf(WITH_STRICT, parse(WITH_STRICT, ['--strict']).args)).toEqual({ strict: true })
   })
 
-  it('the usage lists each flag with its value and help, a long one with its help below, sections with headings', () => {
+  it('the usage lists each flag with its value and help (below a long one), sections with headings', () => {
     expect(flagLines(TABLE, { '': { column: 20 }, deep: { column: 22, heading: ['  Deep:'] } })).toEqual([
       '      --target <url>',
       '                    what to check',

@@ -66,7 +66,7 @@ describe('serve: each flag declared once', () => {
     expect(parseCli(['start'])).toMatchObject({ status: 2, text: expect.stringMatching(/unknown command "start"\n/) })
   })
 
-  it('--host takes an IP address or a host name; an address that is none (999.1.1.1) is status 2, naming the flag', () => {
+  it('--host takes an IP address or a host name; one that is none (999.1.1.1) is status 2, naming the flag', () => {
     for (const host of ['127.0.0.1', '0.0.0.0', '::', '::1', '[::1]', 'localhost', 'mybox.local', '192.168.1.5'])
       expect(parseCli(['--host', host]), host).toMatchObject({ command: 'serve', host })
     for (const host of ['999.1.1.1', '1.2.3', 'bad host', 'a_b.local', 'x..local', '']) {

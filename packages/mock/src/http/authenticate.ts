@@ -3,9 +3,10 @@
  * Authentication of a request by its operation's `auth` in the contract's operation table, and for the
  * gateway by the contract era in force (domain/timeline.ts).
  *
- * `api-key` (list stores, balance, create order, generate QR, transaction detail, cancel): X-Api-Key. Until release 1.4.0 refuses them, X-App-Id and X-Timestamp are accepted beside it and checked
- * when sent: an X-App-Id that is not the key's merchant's is 401 (the credentials do not belong together),
- * an X-Timestamp outside the allowed skew is 401 `invalid_timestamp`.
+ * `api-key` (list stores, balance, create order, generate QR, transaction detail, cancel): X-Api-Key. Until
+ * release 1.4.0 refuses them, X-App-Id and X-Timestamp are accepted beside it and checked when sent: an
+ * X-App-Id that is not the key's merchant's is 401 (the credentials do not belong together), an X-Timestamp
+ * outside the allowed skew is 401 `invalid_timestamp`.
  *
  * `signed`: refund and payout come in two forms:
  * - current (from release 1.4.0): X-Api-Key, X-Timestamp within the allowed skew, X-Signature over the exact
