@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util'
  * const path: Path<{ retention?: { webhooks?: { max?: number } } }> = 'retention.webhooks.max'
  * ```
  */
-export type Path<T> = {
+type Path<T> = {
   [K in keyof T & string]: NonNullable<T[K]> extends readonly unknown[] | string | number | boolean
     ? K
     : K | `${K}.${Path<NonNullable<T[K]>>}`

@@ -177,11 +177,11 @@ function readStateFile(file: string): unknown {
  * try {
  *   await serve(args, io)
  * } catch (error) {
- *   process.exitCode = error instanceof StateFileError ? 2 : 1
+ *   process.exitCode = serveFailure(error, args).status // 2 for a StateFileError
  * }
  * ```
  */
-export class StateFileError extends Error {
+class StateFileError extends Error {
   override name = 'StateFileError'
 }
 

@@ -45,20 +45,6 @@ export interface RouterOptions {
 }
 
 /**
- * A route found for a request, with the values of its `{name}` segments as written in the path.
- *
- * @example
- * ```ts
- * const hit: RouteMatch<ControlRoute> | undefined = router.match('GET', '/__mock/orders/7')
- * hit?.params.orderId // '7'
- * ```
- */
-export interface RouteMatch<R> {
-  route: R
-  params: Readonly<Record<string, string>>
-}
-
-/**
  * A compiled table.
  *
  * @example
@@ -69,8 +55,8 @@ export interface RouteMatch<R> {
  * ```
  */
 export interface Router<R> {
-  /** The route that takes `method` on `path`, or undefined. */
-  match(method: string, path: string): RouteMatch<R> | undefined
+  /** The route that takes `method` on `path`, with the values of its `{name}` segments as written; or undefined. */
+  match(method: string, path: string): { route: R; params: Readonly<Record<string, string>> } | undefined
   /**
    * The methods of the exact routes and the routes with segments whose path is `path`, as an `Allow` value
    * (in the table's order), or undefined when none has it.

@@ -32,7 +32,7 @@ export const refusals: OperationStep = {
  * catch (error) { return answerError(call, error) }
  * ```
  */
-export function answerError(call: OperationCall, error: unknown): ReturnType<AnswerStyle['refused']> {
+function answerError(call: OperationCall, error: unknown): ReturnType<AnswerStyle['refused']> {
   if (isRuleError(error)) return call.route.style.refused(call, error)
   console.error(`[mock] unexpected error on ${call.route.method} ${call.route.path}:`, error)
   const message = `[mock] unexpected error: ${error instanceof Error ? error.message : String(error)}`
@@ -60,7 +60,7 @@ export const GATEWAY_STYLE: AnswerStyle = {
  * gatewayErrorBody(call, new RuleError(404, 'Order not found')) // { statusCode: 404, ... }
  * ```
  */
-export function gatewayErrorBody(call: OperationCall, error: RuleError): unknown {
+function gatewayErrorBody(call: OperationCall, error: RuleError): unknown {
   return error.code
     ? codeErrorBody(error.code, error.message, call.traceId, call.runtime.ctx.clock.now(), error.details)
     : statusErrorBody(error.status, error.message)
