@@ -100,23 +100,22 @@ function answerRequest(req: IncomingMessage, res: ServerResponse, serving: NodeS
   const limit = serving.bodyLimit(req.method, target)
   const app = serving.app()
   const request = new NodeRequest(req, app.origin, { limit, lingering: serving.lingering })
-  void app
-    .handle(request)
-    .then(
-      (answer) => write(req, res, request, answer),
-      (error: unknown) => failed(req, res, request, error, serving.log),
+  const { log } = serving
+  const logLine = (done: Outcome | undefined) => {
+    // The inspector page's polling (GET /__mock/version once a second, the snapshot when it moved) is
+    // marked by the page and not logged: one line a second would bury the user's own requests.
+    if (log === undefined || done === undefined) return
+    if (req.headers[INSPECTOR_POLL_HEADER] === 'poll' && done.outcome.startsWith('2')) return
+    const note = done.note?.()
+    log(
+      `${req.method} ${redactQuery(target)} ${done.outcome} ${(performance.now() - started).toFixed(1)} ms` +
+        (note ? ` ${note}` : ''),
     )
-    .then((done) => {
-      // The inspector page's polling (GET /__mock/version once a second, the snapshot when it moved) is
-      // marked by the page and not logged: one line a second would bury the user's own requests.
-      if (serving.log === undefined || done === undefined) return
-      if (req.headers[INSPECTOR_POLL_HEADER] === 'poll' && done.outcome.startsWith('2')) return
-      const note = done.note?.()
-      serving.log(
-        `${req.method} ${redactQuery(target)} ${done.outcome} ${(performance.now() - started).toFixed(1)} ms` +
-          (note ? ` ${note}` : ''),
-      )
-    })
+  }
+  app.handle(request).then(
+    (answer) => logLine(write(req, res, request, answer)),
+    (error: unknown) => logLine(failed(req, res, request, error, log)),
+  )
 }
 
 /** Writes the app's answer, or cuts the connection when there is none. */

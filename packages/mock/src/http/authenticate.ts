@@ -58,15 +58,15 @@ export interface Authenticated {
 }
 
 /**
- * Authenticates a request by its route's `auth`. A signed request is checked over its body's exact bytes:
- * the body is read first.
+ * Authenticates a request by its route's `auth`: at once, or (a signature checked) when the promise settles;
+ * a refusal is thrown. A signed request is checked over its body's exact bytes: the body is read first.
  *
  * @example
  * ```ts
  * Object.assign(call, await authenticate(call))
  * ```
  */
-export async function authenticate(call: OperationCall): Promise<Authenticated> {
+export function authenticate(call: OperationCall): Authenticated | Promise<Authenticated> {
   const { ctx, signatures } = call.runtime
   const { era, request, notes } = call
   const { auth, path } = call.route

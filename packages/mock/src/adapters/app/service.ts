@@ -7,7 +7,7 @@
  */
 import { HEADERS } from '@merchant-gateway/contract'
 import type { MockGateway } from '../../create-mock-gateway.js'
-import { NO_ANSWER } from '../../http/answer.js'
+import { NO_ANSWER, type RouteAnswer } from '../../http/answer.js'
 import { dispatcherOf } from '../../http/dispatch-registry.js'
 import { uriTooLong } from '../../http/responses.js'
 import { qrUrlsForHost } from '../qr-url-host.js'
@@ -27,10 +27,15 @@ export function servicePart(mock: MockGateway, options: { qrForHost: boolean }):
   const dispatch = dispatcherOf(mock)
   if (!dispatch) throw new TypeError('[mock] the mock option must be an instance made by createMockGateway')
   const origin = new URL(mock.baseUrl).origin
-  const answer = async ({ request }: { request: Parameters<typeof dispatch>[0] }): Promise<AppAnswer> => {
-    const given = uriTooLong(request.url, origin) ?? (await dispatch(request))
-    // No route under the mock's base path, an injected network fault, a dropped answer: the connection is cut.
-    if (given === undefined || given === NO_ANSWER) return NO_ANSWER
+  const answer = ({ request }: { request: Parameters<typeof dispatch>[0] }): AppAnswer | Promise<AppAnswer> => {
+    const tooLong = uriTooLong(request.url, origin)
+    if (tooLong) return tooLong
+    // No route under the mock's base path: the connection is cut.
+    return dispatch(request)?.then((given) => shown(request, given)) ?? NO_ANSWER
+  }
+  const shown = (request: Parameters<typeof dispatch>[0], given: RouteAnswer): AppAnswer => {
+    // An injected network fault, a dropped answer: the connection is cut.
+    if (given === NO_ANSWER) return NO_ANSWER
     const answered = options.qrForHost ? qrUrlsForHost(given, origin, request.headers.get('host') ?? undefined) : given
     // What the service logged about the request (a deprecated header the era still accepts) goes on its line.
     const note = () => {

@@ -120,28 +120,31 @@ function guardHeaders(request: IncomingRequest): IncomingHttpHeaders {
   return headers
 }
 
-async function withHeaders(headers: Record<string, string> | undefined, next: () => Promise<AppAnswer>) {
-  const answer = await next()
-  if (headers === undefined || answer === NO_ANSWER) return answer
-  answer.headers = { ...headers, ...answer.headers }
-  return answer
+function withHeaders(headers: Record<string, string> | undefined, next: () => Promise<AppAnswer>) {
+  if (headers === undefined) return next()
+  return next().then((answer) => {
+    if (answer !== NO_ANSWER) answer.headers = { ...headers, ...answer.headers }
+    return answer
+  })
 }
 
 const readBody: AppStep = {
   name: 'body',
-  run: async (call, next) => {
-    let bytes: ArrayBuffer
-    try {
-      bytes = await call.request.arrayBuffer()
-    } catch (error) {
-      // The reader's limit: a body over it is 413 (the rest is drained by whoever reads it).
-      if (isRuleError(error)) return refusal(call.pathname, error.status, error.message)
-      throw error
-    }
-    const { method, url, headers } = call.request
-    call.request = { method, url, headers, arrayBuffer: () => Promise.resolve(bytes) }
-    return next()
-  },
+  run: (call, next) =>
+    call.request.arrayBuffer().then(
+      (bytes) => {
+        // A Fetch `Request` gives its body once: the parts read these bytes.
+        const { method, url, headers } = call.request
+        const read = Promise.resolve(bytes)
+        call.request = { method, url, headers, arrayBuffer: () => read }
+        return next()
+      },
+      (error: unknown) => {
+        // The reader's limit: a body over it is 413 (the rest is drained by whoever reads it).
+        if (isRuleError(error)) return refusal(call.pathname, error.status, error.message)
+        throw error
+      },
+    ),
 }
 
 function isPreflight(request: IncomingRequest): boolean {

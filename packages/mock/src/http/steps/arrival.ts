@@ -14,10 +14,7 @@ import type { GatewayRuntime } from '../runtime.js'
 /** Every request and control call waits for the seed (or the start state) to be in place. */
 export const ready: OperationStep = {
   name: 'ready',
-  run: async (call, next) => {
-    await call.runtime.ready()
-    return next()
-  },
+  run: (call, next) => call.runtime.ready().then(next),
 }
 
 /** What expired by the mock clock goes first (amortised: only what is due is looked at). */
@@ -45,11 +42,11 @@ export const arrival: OperationStep = {
 /** Every answer is logged, none too (with status null); a gateway answer gets the era's deprecation warning. */
 export const log: OperationStep = {
   name: 'log',
-  run: async (call, next) => {
-    const response = await next()
-    const { era, arrival, traceId, notes } = call
-    return finish(call.runtime, { era, auth: call.route.auth, arrival, traceId, notes, response })
-  },
+  run: (call, next) =>
+    next().then((response) => {
+      const { era, arrival, traceId, notes } = call
+      return finish(call.runtime, { era, auth: call.route.auth, arrival, traceId, notes, response })
+    }),
 }
 
 /**

@@ -10,14 +10,14 @@ import type { OperationStep } from '../operation-call.js'
 
 export const faults: OperationStep = {
   name: 'faults',
-  run: async (call, next) => {
+  run: (call, next) => {
     const { method, path, style } = call.route
     const fault = call.runtime.faults.take(call.request.method, path)
-    if (fault?.kind === 'network') return NO_ANSWER
-    if (fault?.kind === 'error')
+    if (fault === undefined) return next()
+    if (fault.kind === 'network') return NO_ANSWER
+    if (fault.kind === 'error')
       return style.ownError(call, fault.status, `[mock] injected fault on ${method} ${path}`, 'fault')
-    if (fault?.kind === 'latency') call.latencyMs = fault.delayMs
-    const answer = await next()
-    return fault?.kind === 'drop-response' ? NO_ANSWER : answer
+    if (fault.kind === 'latency') call.latencyMs = fault.delayMs
+    return fault.kind === 'drop-response' ? next().then(() => NO_ANSWER) : next()
   },
 }

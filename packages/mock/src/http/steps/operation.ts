@@ -7,15 +7,13 @@
  */
 import { isRuleError } from '../../domain/rule-error.js'
 import { runDue } from '../../domain/settlement.js'
-import type { OperationStep } from '../operation-call.js'
+import type { Answer } from '../answer.js'
+import type { OperationCall, OperationStep } from '../operation-call.js'
 import { json } from '../responses.js'
 
 export const latency: OperationStep = {
   name: 'latency',
-  run: async (call, next) => {
-    if (call.latencyMs > 0) await call.runtime.ctx.options.sleep(call.latencyMs)
-    return next()
-  },
+  run: (call, next) => (call.latencyMs > 0 ? call.runtime.ctx.options.sleep(call.latencyMs).then(next) : next()),
 }
 
 export const alone: OperationStep = {
@@ -34,13 +32,34 @@ export const dueWork: OperationStep = {
 
 export const operation: OperationStep = {
   name: 'operation',
-  run: async (call) => {
+  run: (call) => {
+    let result: unknown
     try {
-      const result = await call.route.run(call)
-      return json(200, call.route.body(call, result), call.traceId)
+      result = call.route.run(call)
     } catch (error) {
-      if (!isRuleError(error)) throw error
-      return call.route.style.refused(call, error)
+      return refusedBy(call, error)
     }
+    // Most operations answer at once; a few wait (PIN hashes with Web Crypto, an insert).
+    if (result instanceof Promise)
+      return result.then(
+        (done) => shaped(call, done),
+        (error: unknown) => refusedBy(call, error),
+      )
+    return shaped(call, result)
   },
+}
+
+/** The operation's result as its success answer; a refusal while shaping it is answered as the operation's. */
+function shaped(call: OperationCall, result: unknown): Answer {
+  try {
+    return json(200, call.route.body(call, result), call.traceId)
+  } catch (error) {
+    return refusedBy(call, error)
+  }
+}
+
+/** A rule's refusal in the module's style; anything else goes on to the refusals step (a bug). */
+function refusedBy(call: OperationCall, error: unknown): Answer {
+  if (!isRuleError(error)) throw error
+  return call.route.style.refused(call, error)
 }

@@ -15,13 +15,7 @@ import { codeErrorBody, json, pinCodeForStatus, pinErrorBody, statusErrorBody } 
 
 export const refusals: OperationStep = {
   name: 'refusals',
-  run: async (call, next) => {
-    try {
-      return await next()
-    } catch (error) {
-      return answerError(call, error)
-    }
-  },
+  run: (call, next) => next().catch((error: unknown) => answerError(call, error)),
 }
 
 /**
