@@ -98,7 +98,7 @@ describe('the server steps before the parts', () => {
     ])
   })
 
-  it('the guard refuses a control request without the token, never reading its body; not a service request', async () => {
+  it('the guard refuses a control request without the token, its body unread; not a service request', async () => {
     let read = false
     const body = async () => {
       read = true
