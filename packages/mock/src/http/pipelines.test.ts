@@ -54,7 +54,7 @@ describe('the pipelines as lists of named steps', () => {
     expect(PIN_STEPS.every((step) => GATEWAY_STEPS.includes(step))).toBe(true)
   })
 
-  it('the PIN module refuses a request without its token before reading the body; the gateway reads it first', async () => {
+  it('the PIN module refuses a request without its token before reading the body; the gateway reads it', async () => {
     const mock = createMockGateway({ seed: [{ apiKey: 'mk_pipelines' }] })
     const post = (path: string, headers: Record<string, string>) =>
       mock.fetch(`${mock.baseUrl}${path}`, { method: 'POST', headers, body: '{not json' })
