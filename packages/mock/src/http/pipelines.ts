@@ -115,6 +115,12 @@ function newCall(runtime: GatewayRuntime, route: OperationRoute, request: Incomi
     arrival: undefined as unknown as OperationCall['arrival'],
     traceId: '',
     latencyMs: 0,
+    // Every field there from the start: one shape for every call.
+    raw: undefined,
+    merchant: undefined,
+    user: undefined,
     form: 'current',
+    idempotencyKey: undefined,
+    input: undefined,
   }
 }
