@@ -3,7 +3,7 @@
  * The steps that read the request: its body (raw bytes once, a signature covers them), who sends it (by the
  * operation table's `auth`), its media type, and the operation's input parsed from the JSON body and the URL.
  */
-import { authenticate, type Authenticated } from '../authenticate.js'
+import { authenticate } from '../authenticate.js'
 import type { OperationStep } from '../operation-call.js'
 import { checkMediaType, parseJsonObject, readBody, type RawBody } from '../read-body.js'
 
@@ -20,12 +20,14 @@ export const authentication: OperationStep = {
   name: 'authentication',
   run: (call, next) => {
     const caller = authenticate(call)
-    const then = (who: Authenticated) => {
-      Object.assign(call, who)
-      return next()
-    }
     // A signature is checked with Web Crypto (a promise); a key or a token is looked up at once.
-    return caller instanceof Promise ? caller.then(then) : then(caller)
+    if (caller instanceof Promise)
+      return caller.then((who) => {
+        Object.assign(call, who)
+        return next()
+      })
+    Object.assign(call, caller)
+    return next()
   },
 }
 
