@@ -14,7 +14,6 @@ import { NO_ANSWER } from '../http/answer.js'
 import { redactQuery } from '../http/request-log.js'
 import { refusal } from '../http/responses.js'
 import type { MockApp } from './app/app.js'
-import { INSPECTOR_POLL_HEADER } from './app/inspector.js'
 import type { AppAnswer } from './app/part.js'
 import { type Lingering, NodeRequest, pathnameOf, rawAnswer, writeAnswer } from './node-bridge.js'
 
@@ -90,6 +89,8 @@ export function serveApp(server: Server, serving: NodeServing): void {
 interface Outcome {
   outcome: string
   note?: (() => string | undefined) | undefined
+  /** No line for it (the app says so: the inspector page's polling). */
+  quiet?: boolean | undefined
 }
 
 /** One request: asked of the app, its answer written, its line logged. */
@@ -102,10 +103,7 @@ function answerRequest(req: IncomingMessage, res: ServerResponse, serving: NodeS
   const request = new NodeRequest(req, app.origin, { limit, lingering: serving.lingering })
   const { log } = serving
   const logLine = (done: Outcome | undefined) => {
-    // The inspector page's polling (GET /__mock/version once a second, the snapshot when it moved) is
-    // marked by the page and not logged: one line a second would bury the user's own requests.
-    if (log === undefined || done === undefined) return
-    if (req.headers[INSPECTOR_POLL_HEADER] === 'poll' && done.outcome.startsWith('2')) return
+    if (log === undefined || done === undefined || done.quiet) return
     const note = done.note?.()
     log(
       `${req.method} ${redactQuery(target)} ${done.outcome} ${(performance.now() - started).toFixed(1)} ms` +
@@ -127,7 +125,7 @@ function write(req: IncomingMessage, res: ServerResponse, request: NodeRequest, 
     return { outcome: 'dropped', note: () => 'connection cut (injected fault)' }
   }
   writeAnswer(res, answer, request.rest())
-  return { outcome: String(answer.status), note: answer.note }
+  return { outcome: String(answer.status), note: answer.note, quiet: answer.quiet }
 }
 
 /**

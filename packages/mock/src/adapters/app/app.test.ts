@@ -90,6 +90,7 @@ describe('the server steps before the parts', () => {
 
   it('run in one named order', () => {
     expect(appSteps({ prefix: '', cors: true }).map((step) => step.name)).toEqual([
+      'inspector polls',
       'CONNECT refused',
       'control guard',
       'CORS',
@@ -115,6 +116,11 @@ describe('the server steps before the parts', () => {
       incoming('GET', '/__mock/clock', { Host: 'localhost', 'X-Mock-Token': 'tok_0123456789' }),
     )
     expect(token).toMatchObject({ status: 200 })
+    const poll = { Host: 'localhost', 'X-Mock-Token': 'tok_0123456789', 'X-Mock-Inspector': 'poll' }
+    expect(await app.handle(incoming('GET', '/__mock/version', poll))).toMatchObject({ status: 200, quiet: true })
+    const refusedPoll = await app.handle(incoming('GET', '/__mock/version', { ...poll, 'X-Mock-Token': 'wrong-token' }))
+    expect(refusedPoll).toMatchObject({ status: 401 })
+    expect(refusedPoll !== NO_ANSWER && refusedPoll.quiet).toBeUndefined()
     const service = await app.handle(incoming('POST', GATEWAY_PATHS.listStores, { [HEADERS.apiKey]: KEY }))
     expect(service).toMatchObject({ status: 404, headers: { 'Access-Control-Allow-Origin': '*' } })
   })

@@ -2,8 +2,11 @@
  * @module app/steps
  * The steps every request to the server's app passes before a part answers it, in this order:
  *
- *   CONNECT refused -> control guard -> CORS -> body -> CORS preflight -> (the parts)
+ *   inspector polls -> CONNECT refused -> control guard -> CORS -> body -> CORS preflight -> (the parts)
  *
+ * - The inspector page's polling (GET /__mock/version once a second, the snapshot when it moved) is marked by
+ *   the page (header `x-mock-inspector: poll`) and its answers are not logged: one line a second would bury
+ *   the user's own requests. A refusal still is.
  * - CONNECT is refused 405: the server is not a proxy.
  * - The control guard (control-guard.ts) refuses a control request from a host, origin or client it does
  *   not trust before its body is read (the Node adapter drains the body while the refusal goes out).
@@ -21,7 +24,7 @@ import type { IncomingRequest } from '../../http/answer.js'
 import { NO_ANSWER } from '../../http/answer.js'
 import { refusal, statusErrorBody } from '../../http/responses.js'
 import { checkControlRequest, originAllowed, type ControlGuardOptions } from '../control-guard.js'
-import { INSPECTOR_PATH } from './inspector.js'
+import { INSPECTOR_PATH, INSPECTOR_POLL_HEADER } from './inspector.js'
 import type { AppAnswer, AppCall, AppStep } from './part.js'
 
 /** The headers a browser may read on a service answer, besides the safe ones. */
@@ -53,7 +56,7 @@ export interface StepOptions {
  * @example
  * ```ts
  * appSteps({ prefix: '', cors: true, guard }).map((step) => step.name)
- * // ['CONNECT refused', 'control guard', 'CORS', 'body', 'CORS preflight']
+ * // ['inspector polls', 'CONNECT refused', 'control guard', 'CORS', 'body', 'CORS preflight']
  * ```
  */
 export function appSteps(options: StepOptions): readonly AppStep[] {
@@ -67,6 +70,7 @@ export function appSteps(options: StepOptions): readonly AppStep[] {
       : undefined
   }
   return [
+    inspectorPolls,
     refuseConnect,
     controlGuard(options, control),
     { name: 'CORS', run: (call, next) => withHeaders(corsHeaders(call), next) },
@@ -76,6 +80,17 @@ export function appSteps(options: StepOptions): readonly AppStep[] {
       run: (call, next) => (isPreflight(call.request) && corsHeaders(call) ? preflight(call.request) : next()),
     },
   ]
+}
+
+const inspectorPolls: AppStep = {
+  name: 'inspector polls',
+  run: (call, next) => {
+    if (call.request.headers.get(INSPECTOR_POLL_HEADER) !== 'poll') return next()
+    return next().then((answer) => {
+      if (answer !== NO_ANSWER && answer.status >= 200 && answer.status < 300) answer.quiet = true
+      return answer
+    })
+  },
 }
 
 const refuseConnect: AppStep = {
