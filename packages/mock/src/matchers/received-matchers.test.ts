@@ -7,7 +7,8 @@ import { stripVTControlCharacters } from 'node:util'
 import { GATEWAY_PATHS, HEADERS, PIN_PATHS } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
 import { describe, expect, it } from 'vitest'
-import { createControlHandler } from '../control/control-routes.js'
+import { controlAnswerer } from '../control/control-routes.js'
+import { toResponse } from '../http/answer.js'
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
 import type { RemoteMock } from './remote-log.js'
 import '../vitest.js'
@@ -215,7 +216,8 @@ describe('toHaveReceivedTimes', () => {
 describe('against a mock over HTTP (its control API)', () => {
   /** The control API of `mock` behind a fetch, at a session-like base URL (`/s/abc`). */
   function remote(mock: MockGateway, token?: string): RemoteMock & { asked: string[] } {
-    const control = createControlHandler(mock, { root: '/s/abc' })
+    // Mounted under a session-like root, as the server mounts a session's control API.
+    const control = controlAnswerer(mock, { root: '/s/abc' })
     const asked: string[] = []
     return {
       baseUrl: 'http://127.0.0.1:4010/s/abc/',
@@ -224,7 +226,7 @@ describe('against a mock over HTTP (its control API)', () => {
       fetch: async (input, init) => {
         const request = new Request(input, init)
         asked.push(`${request.url} ${request.headers.get('x-mock-token') ?? ''}`.trim())
-        return control(request)
+        return toResponse(await control(request))
       },
     }
   }
