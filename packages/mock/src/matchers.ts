@@ -82,4 +82,3 @@ export interface MockMatchers<R = unknown, T = unknown> {
     body?: ExpectedBody<Id>,
   ): Asserted<R, T>
 }
-

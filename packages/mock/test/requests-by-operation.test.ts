@@ -82,16 +82,16 @@ describe('mock.requests.list({ operation })', () => {
     const mock = newMock({ clock: { now: '2026-03-03T09:00:00Z', frozen: true } })
     const m = await newMerchant(mock)
     const { orderId } = await paidOrder(mock, m, 25)
-    expect((await earlierCall(mock, m, GATEWAY_PATHS.refundOrder, { order_id: String(orderId), amount: 2 })).status).toBe(
-      200,
-    )
+    expect(
+      (await earlierCall(mock, m, GATEWAY_PATHS.refundOrder, { order_id: String(orderId), amount: 2 })).status,
+    ).toBe(200)
     await refund(mock, m, orderId, 3)
     const [earlier, current] = mock.requests.list({ operation: 'refundOrder' })
     expect(earlier).toMatchObject({ form: 'earlier', body: { order_id: String(orderId), amount: 2 } })
     expect(current).toMatchObject({ form: 'current', body: { orderId, refundAmount: 3 } })
   })
 
-  it('a request refused before its body was read as the operation’s has body null; the status and code say why', async () => {
+  it('a request refused before the operation read its body has body null; status and code say why', async () => {
     const mock = newMock()
     const m = await newMerchant(mock)
     // Not signed: refused by authentication.
@@ -147,8 +147,15 @@ describe('mock.requests.list({ operation })', () => {
     await pinCall(mock, PIN_PATHS.changePin, accessToken, { current_pin: '123456', new_pin: '654321' })
     const forgot = await pinCall(mock, PIN_PATHS.forgotPin, accessToken, { email })
     const sessionId = forgot.body.data.session_id!
-    const verified = await pinCall(mock, PIN_PATHS.verifyOtp, accessToken, { email, otp_code: '000000', session_id: sessionId })
-    await pinCall(mock, PIN_PATHS.resetPin, accessToken, { session_id: verified.body.data.session_id, new_pin: '112233' })
+    const verified = await pinCall(mock, PIN_PATHS.verifyOtp, accessToken, {
+      email,
+      otp_code: '000000',
+      session_id: sessionId,
+    })
+    await pinCall(mock, PIN_PATHS.resetPin, accessToken, {
+      session_id: verified.body.data.session_id,
+      new_pin: '112233',
+    })
     expect(mock.requests.list({ operation: 'verifyPin' })[0]).toMatchObject({
       status: 422,
       refusal: 'wrong_pin',

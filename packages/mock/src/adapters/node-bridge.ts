@@ -364,7 +364,8 @@ function nodeHeaders(headers: IncomingHttpHeaders): IncomingRequest['headers'] {
   }
   const forEach = (callback: (value: string, name: string) => void): void => {
     for (const [name, value] of Object.entries(headers))
-      if (value !== undefined && !CONNECTION_HEADERS.has(name)) callback(Array.isArray(value) ? value.join(', ') : value, name)
+      if (value !== undefined && !CONNECTION_HEADERS.has(name))
+        callback(Array.isArray(value) ? value.join(', ') : value, name)
   }
   return { get, has: (name) => get(name) !== null, forEach }
 }

@@ -260,7 +260,16 @@ function unknownOperation(name: string): string {
     : `${shown} is not an operation of the service; did you mean ${nearest}?`
 }
 
-const QUERY_FIELDS = ['method', 'path', 'status', 'merchantId', 'withWarnings', 'afterSeq', 'limit', 'operation'] as const
+const QUERY_FIELDS = [
+  'method',
+  'path',
+  'status',
+  'merchantId',
+  'withWarnings',
+  'afterSeq',
+  'limit',
+  'operation',
+] as const
 
 /**
  * `GET /__mock/requests?...`: the query of the request log, every parameter optional, each given once.

@@ -42,13 +42,22 @@ describe('headers in the request log', () => {
 describe('bodies in the request log', () => {
   it.each([
     [{ pin: '123456' }, { pin: '[redacted]' }],
-    [{ current_pin: '123456', new_pin: '654321' }, { current_pin: '[redacted]', new_pin: '[redacted]' }],
+    [
+      { current_pin: '123456', new_pin: '654321' },
+      { current_pin: '[redacted]', new_pin: '[redacted]' },
+    ],
     [
       { email: 'dara@example.com', otp_code: '000000', session_id: 'rs_1' },
       { email: 'dara@example.com', otp_code: '[redacted]', session_id: '[redacted]' },
     ],
-    [{ session_id: 'rs_1', new_pin: 123456 }, { session_id: '[redacted]', new_pin: '[redacted]' }],
-    [{ nested: { access_token: 'x', list: [{ password: 'p', keep: 1 }] } }, { nested: { access_token: '[redacted]', list: [{ password: '[redacted]', keep: 1 }] } }],
+    [
+      { session_id: 'rs_1', new_pin: 123456 },
+      { session_id: '[redacted]', new_pin: '[redacted]' },
+    ],
+    [
+      { nested: { access_token: 'x', list: [{ password: 'p', keep: 1 }] } },
+      { nested: { access_token: '[redacted]', list: [{ password: '[redacted]', keep: 1 }] } },
+    ],
   ])('%j is kept as %j', (body, kept) => {
     const before = structuredClone(body)
     expect(redactBody(body)).toEqual(kept)

@@ -6,7 +6,7 @@
  */
 import { expect, expectTypeOf } from 'vitest'
 import { createMockGateway, type ReceivedRequest } from '../index.js'
-import { startMockServer } from '../server.js'
+import type { startMockServer } from '../server.js'
 import type { RemoteMock } from '../matchers.js'
 import '../vitest.js'
 
@@ -15,7 +15,8 @@ const mock = createMockGateway()
 // The query by operation: the body is the operation's request type, in the form the request came in.
 const [refund] = mock.requests.list({ operation: 'refundOrder' })
 expectTypeOf(refund).toEqualTypeOf<ReceivedRequest<'refundOrder'> | undefined>()
-if (refund?.form === 'current') expectTypeOf(refund.body).toEqualTypeOf<{ orderId: number; refundAmount: number } | null>()
+if (refund?.form === 'current')
+  expectTypeOf(refund.body).toEqualTypeOf<{ orderId: number; refundAmount: number } | null>()
 if (refund?.form === 'earlier') expectTypeOf(refund.body?.order_id).toEqualTypeOf<string | undefined>()
 expectTypeOf(mock.requests.list({ operation: 'changePin' })[0]!.body).toEqualTypeOf<{
   current_pin: string

@@ -27,9 +27,13 @@ async function world(now = NOW) {
       body: JSON.stringify(body),
     })
   const createOrder = async (amount = 12.5) =>
-    Number(((await (await post(GATEWAY_PATHS.createOrder, { storeId: store.storeId, amount, currency: 'USD' })).json()) as {
-      order_id: string
-    }).order_id)
+    Number(
+      (
+        (await (await post(GATEWAY_PATHS.createOrder, { storeId: store.storeId, amount, currency: 'USD' })).json()) as {
+          order_id: string
+        }
+      ).order_id,
+    )
   const orderId = await createOrder()
   await mock.payments.create({ orderId, status: 'SUCCESS' })
   const refund = async (body: Record<string, unknown>) => {
@@ -90,7 +94,9 @@ describe('toHaveReceived on an in-process mock', () => {
     await refund({ orderId, refundAmount: 500 })
     const message = failure(() => expect(mock).toHaveReceived('refundOrder', { orderId, refundAmount: 5 }))
     expect(message).toContain('expect(mock).toHaveReceived(operation, body)')
-    expect(message).toMatch(/Expected: a refundOrder request with a body matching Object \{\n {2}"orderId": \d+,\n {2}"refundAmount": 5,\n\}/)
+    expect(message).toMatch(
+      /Expected: a refundOrder request with a body matching Object \{\n {2}"orderId": \d+,\n {2}"refundAmount": 5,\n\}/,
+    )
     expect(message).toContain('Received: 2 refundOrder requests, none matching; the closest:')
     // Both match orderId alone: the newer first, with its refusal code.
     const first = message.indexOf('#3 POST /api/v1/payment-gateway/order/refund: 422 refund_exceeds_remaining')
@@ -125,7 +131,9 @@ describe('toHaveReceived on an in-process mock', () => {
     await refund({ orderId, refundAmount: 2.5 })
     const message = failure(() => expect(mock).not.toHaveReceived('refundOrder', { refundAmount: 2.5 }))
     expect(message).toContain('expect(mock).not.toHaveReceived(operation, body)')
-    expect(message).toContain('Expected: no refundOrder request with a body matching Object {\n  "refundAmount": 2.5,\n}')
+    expect(message).toContain(
+      'Expected: no refundOrder request with a body matching Object {\n  "refundAmount": 2.5,\n}',
+    )
     expect(message).toContain('Received: 1 refundOrder request matching:')
     expect(message).toContain(`body: Object {\n  "orderId": ${orderId},\n  "refundAmount": 2.5,\n}`)
   })
@@ -158,7 +166,7 @@ describe('toHaveReceived on an in-process mock', () => {
     expect(message).toContain('order/refund (earlier form): 200')
   })
 
-  it("explains that a PIN is never kept when the expected body names one", async () => {
+  it('explains that a PIN is never kept when the expected body names one', async () => {
     const mock = createMockGateway({ clock: { now: NOW, frozen: true } })
     const { accessToken } = await mock.users.create({ email: 'dara@example.com', emailVerified: true })
     await mock.fetch(`${mock.baseUrl}${PIN_PATHS.setPin}`, {
@@ -238,9 +246,7 @@ describe('against a mock over HTTP (its control API)', () => {
     await expect(session).toHaveReceived('refundOrder', { orderId })
     await expect(session).not.toHaveReceived('payout')
     await expect(session).toHaveReceivedTimes('createOrder', 1)
-    expect(session.asked[0]).toBe(
-      'http://127.0.0.1:4010/s/abc/__mock/requests?operation=refundOrder tok_0123456789',
-    )
+    expect(session.asked[0]).toBe('http://127.0.0.1:4010/s/abc/__mock/requests?operation=refundOrder tok_0123456789')
     const message = await asyncFailure(() => expect(session).toHaveReceived('refundOrder', { refundAmount: 5 }))
     expect(message).toContain('expect(mock).toHaveReceived(operation, body)')
     expect(message).toMatch(/-\s+"refundAmount": 5,?\n\+\s+"refundAmount": 2\.5/)

@@ -169,7 +169,8 @@ function judgeReceived(
     isNot: ctx.isNot,
     ...(ctx.promise ? { promise: ctx.promise } : {}),
   })
-  const wanted = `${operation} request${body === undefined ? '' : ` with a body matching ${ctx.utils.printExpected(body)}`}`
+  const withBody = body === undefined ? '' : ` with a body matching ${ctx.utils.printExpected(body)}`
+  const wanted = `${operation} request${withBody}`
   if (found.length > 0)
     return {
       pass: true,
@@ -232,7 +233,7 @@ function closest(ctx: MatcherContext, body: unknown, calls: ReceivedRequest[], s
 function difference(ctx: MatcherContext, body: unknown, call: ReceivedRequest): string {
   if (call.body === null)
     return (
-      'body: null (the request was refused before its body was read as the operation\'s, or the mock keeps no ' +
+      "body: null (the request was refused before its body was read as the operation's, or the mock keeps no " +
       'bodies: requestLogBodies)'
     )
   const diff = ctx.utils.diff(body, subsetFor(call.body, body), { aAnnotation: 'Expected', bAnnotation: 'Received' })

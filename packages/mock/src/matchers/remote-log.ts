@@ -62,8 +62,7 @@ export async function readRequestLog(
     throw new Error(`[mock] could not read the request log at GET ${url}: ${String(why)}`, { cause: error })
   }
   const text = await response.text()
-  if (response.status !== 200)
-    throw new Error(`[mock] GET ${url} answered ${response.status}: ${messageOf(text)}`)
+  if (response.status !== 200) throw new Error(`[mock] GET ${url} answered ${response.status}: ${messageOf(text)}`)
   let entries: unknown
   try {
     entries = JSON.parse(text)
