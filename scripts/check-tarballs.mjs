@@ -279,7 +279,8 @@ async function main() {
   const { createMockGateway } = ${load.replace('id', "'@merchant-gateway/mock'")}
   const mock = createMockGateway()
   const merchant = await mock.merchants.create({})
-  const gateway = new GatewayClient({ ...merchant, baseUrl: mock.baseUrl, fetch: mock.fetch })
+  const { apiKey, apiSecret } = merchant
+  const gateway = new GatewayClient({ apiKey, apiSecret, baseUrl: mock.baseUrl, fetch: mock.fetch })
   const error = await gateway.stores.list().catch((e) => e)
   if (!(error instanceof NotFoundError)) throw new Error('${format}: stores.list() did not throw a NotFoundError')
   if (process.argv[2] === 'uncaught') throw error

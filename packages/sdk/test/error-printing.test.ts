@@ -20,7 +20,12 @@ const TSX = fileURLToPath(new URL('../../../node_modules/tsx/dist/esm/index.mjs'
 async function merchantWithoutStores() {
   const mock = newMock()
   const merchant = await mock.merchants.create({})
-  const gateway = new GatewayClient({ ...merchant, baseUrl: mock.baseUrl, fetch: mock.fetch })
+  const gateway = new GatewayClient({
+    apiKey: merchant.apiKey,
+    apiSecret: merchant.apiSecret,
+    baseUrl: mock.baseUrl,
+    fetch: mock.fetch,
+  })
   return { mock, merchant, gateway }
 }
 
@@ -63,7 +68,12 @@ describe('console.log of an SDK error', () => {
   it('the body the gateway sent is on one line, and a refund error shows its idempotency key', async () => {
     const mock = newMock()
     const merchant = await newMerchant(mock)
-    const gateway = new GatewayClient({ ...merchant, baseUrl: mock.baseUrl, fetch: mock.fetch })
+    const gateway = new GatewayClient({
+      apiKey: merchant.apiKey,
+      apiSecret: merchant.apiSecret,
+      baseUrl: mock.baseUrl,
+      fetch: mock.fetch,
+    })
     const error = (await gateway.refunds
       .create({ orderId: 999_999, amount: 1 })
       .catch((e: unknown) => e)) as GatewayError
