@@ -124,7 +124,8 @@ describe('GatewayClient: a call option it does not take', () => {
     const { gateway } = await setup()
     expectRefusal(
       await failure(() => gateway.stores.list({ colour: 'blue' } as never)),
-      'a call has no option colour; it takes idempotencyKey, signal, timeout, deadline, maxRetries, retryUnsafe, headers',
+      'a call has no option colour; it takes idempotencyKey, signal, timeout, deadline, maxRetries, retryUnsafe, ' +
+        'headers',
     )
   })
 })

@@ -7,7 +7,7 @@
 import { describeIssues, HEADERS } from '@merchant-gateway/contract'
 import { ResponseValidationError } from '../errors/classes.js'
 import type { Answer } from '../http/send.js'
-import { withMeta, type WithMeta } from './metadata.js'
+import { withLazyMeta, type WithMeta } from './metadata.js'
 import type { OperationSpec } from './operation.js'
 
 /** The context the result's `meta` and errors carry. */
@@ -67,7 +67,7 @@ export function readAnswer<T extends object>(
     throw fail(`${op.name}: the answer's data is not an object`, 'data is not an object', body)
   const headers = answer.headers
   // Header reads are deferred to the first look at `meta`: building a Headers view costs measurable time per call.
-  return withMeta(value, {
+  return withLazyMeta(value, {
     status: answer.status,
     get traceId() {
       return typeof envelopeTrace === 'string' ? envelopeTrace : (headers.get(HEADERS.traceId) ?? undefined)
