@@ -4,7 +4,6 @@
  * attempts it took, and whether the gateway replayed a stored answer. Attached as a non-enumerable
  * `meta` property, so the data serialises and compares exactly as the gateway sent it.
  */
-import { DENO_INSPECT, type InspectValue, NODE_INSPECT } from '../errors/inspect.js'
 
 /**
  * Facts about the exchange that produced a result.
@@ -52,37 +51,4 @@ export type WithMeta<T> = T & { readonly meta: ResponseMeta }
 export function withMeta<T extends object>(data: T, meta: ResponseMeta): WithMeta<T> {
   Object.defineProperty(data, 'meta', { value: meta, enumerable: false, configurable: true })
   return data as WithMeta<T>
-}
-
-/**
- * How a `meta` whose values are read on first look (getters, which `console.log` shows as `[Getter]`) prints
- * in Node, Bun and Deno: as a plain object of its values. Not enumerable, so keys, spread and JSON see the
- * five values only.
- */
-const PRINTED_AS_VALUES: PropertyDescriptorMap = {
-  [NODE_INSPECT]: {
-    value(this: ResponseMeta, _depth: number, options: object, inspect?: InspectValue) {
-      return inspect ? inspect({ ...this }, options) : JSON.stringify(this)
-    },
-  },
-  [DENO_INSPECT]: {
-    value(this: ResponseMeta, inspect?: InspectValue, options?: object) {
-      return inspect ? inspect({ ...this }, options ?? {}) : JSON.stringify(this)
-    },
-  },
-}
-
-/**
- * {@link withMeta} for a `meta` with getters (the gateway client reads the trace id and the replay header
- * only when a program looks): printed with its values, not as `[Getter]`.
- *
- * @example
- * ```ts
- * const order = withLazyMeta(data, { status: 200, get traceId() { return headers.get('x-trace-id') ?? undefined },
- *   idempotencyKey: undefined, attempts: 1, replayed: false })
- * console.log(order.meta) // { status: 200, traceId: 'trc_1', idempotencyKey: undefined, attempts: 1, replayed: false }
- * ```
- */
-export function withLazyMeta<T extends object>(data: T, meta: ResponseMeta): WithMeta<T> {
-  return withMeta(data, Object.defineProperties(meta, PRINTED_AS_VALUES))
 }

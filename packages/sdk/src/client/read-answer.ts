@@ -7,7 +7,7 @@
 import { describeIssues, HEADERS } from '@merchant-gateway/contract'
 import { ResponseValidationError } from '../errors/classes.js'
 import type { Answer } from '../http/send.js'
-import { withLazyMeta, type WithMeta } from './metadata.js'
+import { withMeta, type WithMeta } from './metadata.js'
 import type { OperationSpec } from './operation.js'
 
 /** The context the result's `meta` and errors carry. */
@@ -66,17 +66,14 @@ export function readAnswer<T extends object>(
   if (typeof value !== 'object' || value === null)
     throw fail(`${op.name}: the answer's data is not an object`, 'data is not an object', body)
   const headers = answer.headers
-  // Header reads are deferred to the first look at `meta`: building a Headers view costs measurable time per call.
-  return withLazyMeta(value, {
+  // Plain values, read now: they print as themselves (`console.log(result.meta)`), and two header reads cost
+  // no more than the getters that used to put them off (docs/architecture.md has the measurement).
+  return withMeta(value, {
     status: answer.status,
-    get traceId() {
-      return typeof envelopeTrace === 'string' ? envelopeTrace : (headers.get(HEADERS.traceId) ?? undefined)
-    },
+    traceId: typeof envelopeTrace === 'string' ? envelopeTrace : (headers.get(HEADERS.traceId) ?? undefined),
     idempotencyKey: context.idempotencyKey,
     attempts: context.attempts,
-    get replayed() {
-      return headers.get(HEADERS.idempotentReplayed) === 'true'
-    },
+    replayed: headers.get(HEADERS.idempotentReplayed) === 'true',
   })
 }
 

@@ -16,10 +16,8 @@ import { DENO_INSPECT, describeError, type InspectValue, NODE_INSPECT } from './
  * ```
  */
 export function setFields(error: Error, fields: Record<string, unknown>): void {
-  for (const key in fields) {
-    const value = fields[key]
-    Object.defineProperty(error, key, { value, enumerable: value !== undefined, writable: true, configurable: true })
-  }
+  Object.assign(error, fields)
+  for (const key in fields) if (fields[key] === undefined) Object.defineProperty(error, key, { enumerable: false })
 }
 
 /**

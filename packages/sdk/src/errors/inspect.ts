@@ -50,12 +50,11 @@ export function describeError(error: Error, options: object | undefined, inspect
     fields.cause = { [NODE_INSPECT]: line, [DENO_INSPECT]: line }
   } else if (cause !== undefined) fields.cause = cause
   const stack = error.stack ?? `${error.name}: ${error.message}`
-  // No field holds a value (a ClientValidationError): the stack alone, as the runtime prints a plain error.
-  if (Object.keys(fields).length === 0) return stack
   const text = inspect
     ? inspect(fields, { ...options, depth: 2, breakLength: 100, compact: 3 })
     : JSON.stringify(fields)
-  return `${stack} ${text}`
+  // No field holds a value (a ClientValidationError): the stack alone, as the runtime prints a plain error.
+  return text === '{}' ? stack : `${stack} ${text}`
 }
 
 /**
