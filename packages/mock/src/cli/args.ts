@@ -93,6 +93,8 @@ export interface VerifyArgs {
   timeoutSeconds: number
   /** The report as JSON on standard output. */
   json: boolean
+  /** `--strict`: a field the target adds that the contract does not document is drift, not a note. */
+  strict: boolean | undefined
 }
 
 /**
@@ -466,6 +468,7 @@ const VERIFY_OPTIONS = {
   now: { type: 'string' },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
+  strict: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -481,18 +484,22 @@ const VERIFY_OPTIONS = {
 export const VERIFY_USAGE = `Usage: merchant-gateway-mock verify --base-url <url> --api-key <k> --api-secret <s>
        [--paid-order <id> --paid-transaction <id>] [--money --payout-account <n>]
        [--bearer <token> [--pin <pin>] [--email <address>] [--otp <code>]]
-       [--now <iso>] [--timeout <s>] [--json]
+       [--now <iso>] [--timeout <s>] [--json] [--strict]
 
 Runs one scripted scenario against a gateway (the sandbox) and, side by side, against an in-process mock
 at the same contract era, and compares what a client depends on: statuses, the body style (envelope, bare,
-error style), field names and JSON types (fields the contract does not know too), ids as numbers or
-strings, the deprecation header. Values that differ by nature (ids, times, QR data) are never compared.
+error style), field names and JSON types, ids as numbers or strings, the deprecation header. Values that
+differ by nature (ids, times, QR data) are never compared between the two; each answer is held to the
+values the contract fixes (statusCode, states and codes, durations, Content-Type, UTC, amount precision)
+and to the behaviours it exercises (an idempotent replay, the same key with another body, a refund over
+what is left, the attempts left after wrong PINs and codes). A field the target adds that the contract does
+not document is a note (drift with --strict).
 It prints what it will do before it starts; it creates two orders and one QR code and cancels the orders
 (also when stopped by Ctrl-C or SIGTERM). Under the table, hints name the likely cause of what drifted (an
-unreachable target, a refused key, secret, clock or token, a wrong PIN, a paid order refunded in full,
---paid-transaction of another order).
-Exit status: 0 no drift, 1 drift, 2 a wrong command line, 3 the target answered nothing, 130 or 143
-stopped by SIGINT or SIGTERM.
+unreachable target or a web page, a refused key, secret, clock or token, a wrong PIN, a paid order refunded
+in full, --paid-transaction of another order, a flag's value no request can carry).
+Exit status: 0 no drift, 1 drift, 2 a wrong command line, 3 the target answered nothing, 4 verify itself
+failed, 130 or 143 stopped by SIGINT or SIGTERM.
 
 Options:
       --base-url <url>          the gateway to check (required)
@@ -502,21 +509,24 @@ Options:
       --paid-transaction <id>   wallet once and keep the orderId and transactionId of its webhook): the
                                 transaction is read (GET and POST), and refunded USD 0.01 with --money.
                                 Without them, transaction detail is tried with an id no transaction has
-      --money                   also a refund and a payout of the smallest amount (USD 0.01); needs
-                                --payout-account
+      --money                   also a refund and a payout of the smallest amount (USD 0.01), the refund
+                                sent again with its key; with --paid-order, a refund over what is left
+                                (refused); needs --payout-account
       --payout-account <n>      the account the payout goes to
       --bearer <token>          a sandbox user's access token: the PIN module's refusals (a missing field,
                                 a wrong token, an unknown reset session)
       --pin <pin>               that user's PIN (6 digits), or the one to set if it has none: set-pin,
-                                verify-pin (right, wrong once, right), change-pin there and back; the user
-                                ends with this PIN
+                                verify-pin (right, wrong twice, right, wrong once, right), change-pin there
+                                and back; the user ends with this PIN
       --email <address>         that user's verified e-mail address: forgot-pin (a code is sent to it) and
-                                verify-otp with a wrong code
+                                verify-otp with a wrong code, twice
       --otp <code>              the sandbox's fixed development one-time code: verify-otp with it and
                                 reset-pin back to --pin (needs --email and --pin)
       --now <iso>               the mock's clock (default: the target's Date header, else this machine's)
       --timeout <s>             how long one request to the target may take (default 30 seconds)
       --json                    the report as one JSON document on standard output
+      --strict                  a field the target adds that the contract does not document is drift
+                                (default: a note, since a client that ignores unknown fields is not broken)
   -h, --help                    this text
   -v, --version                 the version
 
@@ -596,6 +606,7 @@ function parseVerify(argv: readonly string[], version: string): CliArgs {
     now: values.now,
     timeoutSeconds: Number(timeout),
     json: values.json ?? false,
+    strict: values.strict,
   }
 }
 
