@@ -80,7 +80,7 @@ describe.skipIf(process.platform !== 'linux')(
       expect(block).toContain('--port 4010')
       // The count of checks the every-flow run makes, as the guide's session says it.
       const everyFlow = /# Every flow: (\d+) checks/.exec(block)?.[1]
-      expect(everyFlow, 'the session names the every-flow run\'s count of checks').toBeDefined()
+      expect(everyFlow, "the session names the every-flow run's count of checks").toBeDefined()
       const port = await freePort()
       const url = `http://127.0.0.1:${port}`
       const script = block.replace('--port 4010', `--port ${port}`).replace('http://127.0.0.1:4010', url)
