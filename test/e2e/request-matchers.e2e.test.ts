@@ -34,7 +34,8 @@ describe('the request log over HTTP, and the matchers against a server', () => {
     ])
     server = { baseUrl: cli.url, controlToken: TOKEN }
     const now = () => Date.parse('2026-11-02T09:00:00Z')
-    const gateway = new GatewayClient({ ...DEMO_MERCHANT, baseUrl: cli.url, now })
+    const { apiKey, apiSecret } = DEMO_MERCHANT
+    const gateway = new GatewayClient({ apiKey, apiSecret, baseUrl: cli.url, now })
     const order = await gateway.orders.create({ storeId: 101, amount: 12.5, currency: 'USD' })
     orderId = Number(order.order_id)
     const paid = await http(

@@ -204,7 +204,7 @@ const receivedRequest = named(
   'ReceivedRequest',
   'One call of an operation (`?operation=`): the entry with the operation, the code of a refusal (null for a ' +
     'success or a refusal without one), the headers (names in lower case; keys, signatures, tokens and cookies ' +
-    '`[redacted]`) and `body`: the JSON body once it passed the operation\'s request schema (the service ' +
+    "`[redacted]`) and `body`: the JSON body once it passed the operation's request schema (the service " +
     "document's, in the form it came in: `form`), a transaction detail's query parameters, or null when the " +
     'request was refused before that, has no body, or the mock keeps none (`requestLogBodies: false`). PIN ' +
     'fields, one-time codes and reset session ids are `[redacted]`.',
