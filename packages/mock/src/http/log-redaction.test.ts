@@ -65,6 +65,27 @@ describe('bodies in the request log', () => {
     expect(body).toEqual(before)
   })
 
+  it('a body nested deeper than 32 levels is kept down to 32, the rest [redacted], never overflowing the stack', () => {
+    let deep: unknown = { pin: '123456' }
+    for (let i = 0; i < 5000; i++) deep = { a: deep }
+    let kept = redactBody({ orderId: 1001, note: deep }) as { note: unknown }
+    let depth = 1
+    let node = kept.note
+    while (typeof node === 'object' && node !== null) {
+      node = (node as { a: unknown }).a
+      depth += 1
+    }
+    expect(node).toBe('[redacted]')
+    expect(depth).toBe(32)
+    // 32 levels are kept whole, the secret at the deepest redacted as at any depth.
+    let shallow: unknown = { pin: '123456', keep: 1 }
+    for (let i = 0; i < 30; i++) shallow = { a: shallow }
+    kept = redactBody({ orderId: 1001, note: shallow }) as { note: unknown }
+    let inner = kept.note
+    for (let i = 0; i < 30; i++) inner = (inner as { a: unknown }).a
+    expect(inner).toEqual({ pin: '[redacted]', keep: 1 })
+  })
+
   it('a body with nothing to redact is kept as it is, without a copy', () => {
     const body = { orderId: 1001, refundAmount: 2.5, items: [{ sku: 'a' }] }
     expect(redactBody(body)).toBe(body)

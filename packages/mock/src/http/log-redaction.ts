@@ -62,6 +62,13 @@ const PIN_SECRETS: ReadonlySet<string> = new Set(['pin', 'current_pin', 'new_pin
 const REDACTED = '[redacted]'
 
 /**
+ * How many levels of a body the log keeps: an object or array deeper is kept as `[redacted]`. The service's
+ * bodies are three levels deep at most; a body nested thousands of levels (which the size limit allows) would
+ * otherwise overflow the stack of the walk that redacts it, and whatever it hides is never checked for secrets.
+ */
+const MAX_DEPTH = 32
+
+/**
  * The headers of a request as the log keeps them: names in lower case, the values of credentials replaced by
  * `[redacted]`.
  *
@@ -84,8 +91,9 @@ export function redactHeaders(headers: {
 
 /**
  * A JSON value as the log keeps it: every field, at any depth, that holds a credential or a PIN secret
- * replaced by `[redacted]`. A value with nothing to redact is returned as it is (no copy); one with something
- * is copied where it changes, so the request's own value is never altered.
+ * replaced by `[redacted]`, and so is what lies deeper than 32 levels. A value with nothing to redact is
+ * returned as it is (no copy); one with something is copied where it changes, so the request's own value is
+ * never altered.
  *
  * @example
  * ```ts
@@ -94,12 +102,18 @@ export function redactHeaders(headers: {
  * ```
  */
 export function redactBody<T>(value: T): T {
+  return redactAt(value, 0)
+}
+
+/** {@link redactBody} of a value `depth` levels below the body. */
+function redactAt<T>(value: T, depth: number): T {
   if (typeof value !== 'object' || value === null) return value
+  if (depth >= MAX_DEPTH) return REDACTED as T
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i]
-      const redacted = redactBody(item)
+      const redacted = redactAt(item, depth + 1)
       if (redacted !== item) (copy ??= [...value])[i] = redacted
     }
     return (copy ?? value) as T
@@ -107,7 +121,7 @@ export function redactBody<T>(value: T): T {
   const object = value as Record<string, unknown>
   let copy: Record<string, unknown> | undefined
   for (const [name, item] of Object.entries(object)) {
-    const redacted = PIN_SECRETS.has(name) || SECRET_PARAMETER.test(name) ? REDACTED : redactBody(item)
+    const redacted = PIN_SECRETS.has(name) || SECRET_PARAMETER.test(name) ? REDACTED : redactAt(item, depth + 1)
     if (redacted !== item) (copy ??= { ...object })[name] = redacted
   }
   return (copy ?? value) as T
