@@ -6,6 +6,7 @@
  */
 export { CURRENCIES, CURRENCY_DECIMALS, isCurrency, type Currency } from './currency.js'
 export {
+  ANY_OPERATION_REFUSALS,
   GATEWAY_OPERATIONS,
   GATEWAY_PATHS,
   PIN_PATHS,
@@ -16,6 +17,10 @@ export {
   SIGNED_OPERATIONS,
   type Authentication,
   type OperationDescription,
+  type OperationId,
+  type RefusalCode,
+  type RefusalCodeAt,
+  type Refusals,
   type RequestCarrier,
   type ResponseStyle,
   type RetrySafety,
@@ -23,4 +28,4 @@ export {
 export { HEADERS, type HeaderName } from './headers.js'
 export { LIMITS } from './limits.js'
 export { ERROR_CODES, isErrorCode, type ErrorCode } from './error-codes.js'
-export { PIN_ERROR_CODES, PIN_MESSAGES, PIN_RULES, type PinErrorCode } from './pin.js'
+export { duration, ordinal, PIN_ERROR_CODES, PIN_MESSAGES, PIN_RULES, type PinErrorCode } from './pin.js'

@@ -454,7 +454,8 @@ export interface components {
             createTimeMilli: number;
             currency: components["schemas"]["Currency"];
             orderId: components["schemas"]["IntegerId"];
-            status: string;
+            /** @enum {string} */
+            status: "SUCCESS" | "FAILED";
             transactionId: components["schemas"]["IntegerId"];
         } & {
             [key: string]: unknown;
@@ -534,7 +535,8 @@ export interface components {
         Order: {
             order_id: string;
             qr_code: string;
-            status: string;
+            /** @enum {string} */
+            status: "pending" | "processing" | "completed" | "cancelled";
             created_at: components["schemas"]["Timestamp"];
         } & {
             [key: string]: unknown;
@@ -558,7 +560,8 @@ export interface components {
             order_id: string;
             amount: number;
             currency: components["schemas"]["Currency"];
-            status: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed" | "cancelled";
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         } & {
@@ -567,7 +570,8 @@ export interface components {
         /** @description The cancel answer as documented; `status` is `cancelled`. */
         CancelResult: {
             order_id: string;
-            status: string;
+            /** @enum {string} */
+            status: "cancelled";
             cancelled_at: components["schemas"]["Timestamp"];
         } & {
             [key: string]: unknown;
@@ -602,7 +606,8 @@ export interface components {
             refund_id: string;
             order_id: string;
             amount: number;
-            status: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
             created_at: components["schemas"]["Timestamp"];
         } & {
             [key: string]: unknown;
@@ -638,7 +643,8 @@ export interface components {
             account_id: string;
             amount: number;
             currency: components["schemas"]["Currency"];
-            status: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
             created_at: components["schemas"]["Timestamp"];
         } & {
             [key: string]: unknown;

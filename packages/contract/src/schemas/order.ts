@@ -12,6 +12,7 @@ import {
   integerIdSchema,
   isoTimestampSchema,
 } from './amount.js'
+import { documentedObject, statesSchema } from './documented.js'
 
 /**
  * The order states the service documents.
@@ -140,17 +141,18 @@ export const createOrderRequestSchema = /* @__PURE__ */ z
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>
 
 /**
- * The create-order response as documented. Unknown fields are kept.
+ * The create-order response as documented: its type lists the documented fields, `status` one of
+ * {@link ORDER_STATUSES}; fields and states the service adds are kept at run time (see `documentedObject`).
  *
  * @example
  * ```ts
  * orderSchema.parse({ order_id: '1024', qr_code: 'https://…/qr/1024.png', status: 'pending', created_at: '2026-03-02T09:00:00Z' })
  * ```
  */
-export const orderSchema = /* @__PURE__ */ z.looseObject({
+export const orderSchema = /* @__PURE__ */ documentedObject({
   order_id: z.string(),
   qr_code: z.string(),
-  status: z.string(),
+  status: /* @__PURE__ */ statesSchema(ORDER_STATUSES),
   created_at: isoTimestampSchema,
 })
 

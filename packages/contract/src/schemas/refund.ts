@@ -4,10 +4,10 @@
  * snake_case form used before release 1.4.0.
  */
 import * as z from 'zod/mini'
-import { LIMITS } from '../limits.js'
-import { amountSchema, decimalIdSchema, integerIdSchema, isoTimestampSchema } from './amount.js'
+import { amountSchema, decimalIdSchema, integerIdSchema, isoTimestampSchema, textField } from './amount.js'
 import { envelopeSchema } from './envelope.js'
-import { moneyMovementResultSchema } from './money-movement.js'
+import { documentedObject, statesSchema } from './documented.js'
+import { EARLIER_MONEY_STATUSES, moneyMovementResultSchema } from './money-movement.js'
 
 /**
  * Refund request, current form. The amount's decimals depend on the order's currency, so
@@ -84,7 +84,7 @@ export type RefundResponse = z.infer<typeof refundResponseSchema>
 export const legacyRefundRequestSchema = /* @__PURE__ */ z.object({
   order_id: decimalIdSchema,
   amount: amountSchema,
-  reason: z.optional(z.string().check(z.maxLength(LIMITS.maxTextLength))),
+  reason: z.optional(textField()),
 })
 
 /**
@@ -98,7 +98,8 @@ export const legacyRefundRequestSchema = /* @__PURE__ */ z.object({
 export type LegacyRefundRequest = z.infer<typeof legacyRefundRequestSchema>
 
 /**
- * Refund result, earlier form (not enveloped). Unknown fields are kept.
+ * Refund result, earlier form (not enveloped); `status` one of `EARLIER_MONEY_STATUSES`. Fields the service
+ * adds are kept at run time, outside the type.
  *
  * @example
  * ```ts
@@ -106,11 +107,11 @@ export type LegacyRefundRequest = z.infer<typeof legacyRefundRequestSchema>
  *   created_at: '2026-01-06T10:00:00Z' })
  * ```
  */
-export const legacyRefundResultSchema = /* @__PURE__ */ z.looseObject({
+export const legacyRefundResultSchema = /* @__PURE__ */ documentedObject({
   refund_id: z.string(),
   order_id: z.string(),
   amount: z.number(),
-  status: z.string(),
+  status: /* @__PURE__ */ statesSchema(EARLIER_MONEY_STATUSES),
   created_at: isoTimestampSchema,
 })
 

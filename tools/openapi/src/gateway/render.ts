@@ -6,9 +6,12 @@
  *   generation; zod-openapi itself already refuses what JSON Schema cannot say (a transform in an
  *   answer, `z.custom`, `z.date` in a request, ...);
  * - unions listed with {@link oneOf} are rendered as `oneOf` (zod renders every union as `anyOf`);
+ * - a status field (the contract's `statesSchema`) lists its documented states as its `enum` (the contract
+ *   accepts other strings at run time, so that a state added later does not break a client);
  * - an empty schema (`{}`, anything goes) is refused unless the zod schema is `z.unknown()`/`z.any()`
  *   on purpose, so a type zod-openapi silently gives up on cannot slip through.
  */
+import { documentedStates } from '@merchant-gateway/contract'
 import { createDocument, type ZodOpenApiObject } from 'zod-openapi'
 import type * as z from 'zod/mini'
 import { REFINEMENT_TEXTS } from './schema-metadata.js'
@@ -73,6 +76,8 @@ function applyProjectRules({ zodSchema, jsonSchema, path }: OverrideContext): vo
     const missing = texts.filter((text) => !description.includes(text))
     if (missing.length) jsonSchema.description = [description, ...missing].filter(Boolean).join(' ')
   }
+  const states = documentedStates(zodSchema)
+  if (states) jsonSchema.enum = [...states]
   if (ONE_OF.has(zodSchema) && Array.isArray(jsonSchema.anyOf)) {
     jsonSchema.oneOf = jsonSchema.anyOf
     delete jsonSchema.anyOf
