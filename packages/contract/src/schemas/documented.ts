@@ -8,7 +8,9 @@
  * - {@link statesSchema}: a status field whose type is the union of the documented states (a comparison
  *   with a state the contract lacks is a compile error), while validation accepts any string, so a state
  *   the service adds later does not make a valid answer fail. {@link documentedStates} reads the states
- *   back (the OpenAPI document lists them as the field's `enum`).
+ *   back (the OpenAPI document lists them as the field's `enum`);
+ * - {@link built}: a top-level schema whose definition calls a method (`z.string().check(...)`), made so that
+ *   a bundle that never reads it drops it.
  */
 import * as z from 'zod/mini'
 
@@ -61,4 +63,19 @@ export /* @__NO_SIDE_EFFECTS__ */ function statesSchema<const States extends rea
  */
 export function documentedStates(schema: unknown): readonly string[] | undefined {
   return typeof schema === 'object' && schema !== null ? STATES.get(schema) : undefined
+}
+
+/**
+ * A top-level schema built by `make`. A bundler keeps a method call such as `z.string().check(...)` even when
+ * its result is never read (a method may have side effects); built through this function, which is marked
+ * free of side effects, a schema that an app never reads is dropped from its bundle (a browser client that
+ * sends no PIN request carries none of the PIN schemas).
+ *
+ * @example
+ * ```ts
+ * export const pinSchema = built(() => z.string().check(z.regex(PIN_RULES.pinPattern)))
+ * ```
+ */
+export /* @__NO_SIDE_EFFECTS__ */ function built<T>(make: () => T): T {
+  return make()
 }

@@ -12,7 +12,7 @@ import {
   integerIdSchema,
   isoTimestampSchema,
 } from './amount.js'
-import { documentedObject, statesSchema } from './documented.js'
+import { built, documentedObject, statesSchema } from './documented.js'
 
 /**
  * The order states the service documents.
@@ -42,13 +42,15 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
  * createOrderCurrentRequestSchema.parse({ storeId: 12, amount: 12.5, currency: 'USD' })
  * ```
  */
-export const createOrderCurrentRequestSchema = /* @__PURE__ */ z
-  .object({
-    storeId: integerIdSchema,
-    amount: amountSchema,
-    currency: currencySchema,
-  })
-  .check(amountFitsCurrency)
+export const createOrderCurrentRequestSchema = built(() =>
+  z
+    .object({
+      storeId: integerIdSchema,
+      amount: amountSchema,
+      currency: currencySchema,
+    })
+    .check(amountFitsCurrency),
+)
 
 /**
  * A parsed current-shape create-order request.
@@ -68,13 +70,15 @@ export type CreateOrderCurrentRequest = z.infer<typeof createOrderCurrentRequest
  * createOrderLegacyRequestSchema.parse({ store_id: '12', amount: 4000, currency: 'KHR' })
  * ```
  */
-export const createOrderLegacyRequestSchema = /* @__PURE__ */ z
-  .object({
-    store_id: decimalIdSchema,
-    amount: amountSchema,
-    currency: currencySchema,
-  })
-  .check(amountFitsCurrency)
+export const createOrderLegacyRequestSchema = built(() =>
+  z
+    .object({
+      store_id: decimalIdSchema,
+      amount: amountSchema,
+      currency: currencySchema,
+    })
+    .check(amountFitsCurrency),
+)
 
 /**
  * A parsed earlier-shape create-order request.

@@ -13,7 +13,7 @@ import {
   textField,
 } from './amount.js'
 import { envelopeSchema } from './envelope.js'
-import { documentedObject, statesSchema } from './documented.js'
+import { built, documentedObject, statesSchema } from './documented.js'
 import { EARLIER_MONEY_STATUSES, moneyMovementResultSchema } from './money-movement.js'
 
 /**
@@ -93,14 +93,16 @@ export type PayoutResponse = z.infer<typeof payoutResponseSchema>
  * legacyPayoutRequestSchema.parse({ account_id: 'ACC-9', amount: 25, currency: 'USD', description: 'weekly' })
  * ```
  */
-export const legacyPayoutRequestSchema = /* @__PURE__ */ z
-  .object({
-    account_id: accountNumberField(),
-    amount: amountSchema,
-    currency: currencySchema,
-    description: z.optional(textField()),
-  })
-  .check(amountFitsCurrency)
+export const legacyPayoutRequestSchema = built(() =>
+  z
+    .object({
+      account_id: accountNumberField(),
+      amount: amountSchema,
+      currency: currencySchema,
+      description: z.optional(textField()),
+    })
+    .check(amountFitsCurrency),
+)
 
 /**
  * A parsed earlier-form payout request.
@@ -122,14 +124,16 @@ export type LegacyPayoutRequest = z.infer<typeof legacyPayoutRequestSchema>
  *   status: 'processing', created_at: '2026-01-06T10:00:00Z' })
  * ```
  */
-export const legacyPayoutResultSchema = /* @__PURE__ */ documentedObject({
-  payout_id: z.string(),
-  account_id: z.string(),
-  amount: z.number(),
-  currency: currencySchema,
-  status: /* @__PURE__ */ statesSchema(EARLIER_MONEY_STATUSES),
-  created_at: isoTimestampSchema,
-})
+export const legacyPayoutResultSchema = built(() =>
+  documentedObject({
+    payout_id: z.string(),
+    account_id: z.string(),
+    amount: z.number(),
+    currency: currencySchema,
+    status: /* @__PURE__ */ statesSchema(EARLIER_MONEY_STATUSES),
+    created_at: isoTimestampSchema,
+  }),
+)
 
 /**
  * A parsed earlier-form payout result.

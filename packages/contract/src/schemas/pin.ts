@@ -10,7 +10,7 @@
  */
 import * as z from 'zod/mini'
 import { PIN_RULES } from '../pin.js'
-import { documentedObject } from './documented.js'
+import { built, documentedObject } from './documented.js'
 
 /**
  * A PIN: exactly 6 digits, as a string.
@@ -20,9 +20,11 @@ import { documentedObject } from './documented.js'
  * z.safeParse(pinSchema, '012345').success // true
  * ```
  */
-export const pinSchema = /* @__PURE__ */ z
-  .string({ error: 'must be exactly 6 digits, as a string' })
-  .check(z.regex(PIN_RULES.pinPattern, { error: 'must be exactly 6 digits, as a string' }))
+export const pinSchema = built(() =>
+  z
+    .string({ error: 'must be exactly 6 digits, as a string' })
+    .check(z.regex(PIN_RULES.pinPattern, { error: 'must be exactly 6 digits, as a string' })),
+)
 
 /**
  * A one-time code: exactly 6 digits, as a string.
@@ -32,9 +34,11 @@ export const pinSchema = /* @__PURE__ */ z
  * z.safeParse(otpCodeSchema, '482913').success // true
  * ```
  */
-export const otpCodeSchema = /* @__PURE__ */ z
-  .string({ error: 'must be exactly 6 digits, as a string' })
-  .check(z.regex(PIN_RULES.otpPattern, { error: 'must be exactly 6 digits, as a string' }))
+export const otpCodeSchema = built(() =>
+  z
+    .string({ error: 'must be exactly 6 digits, as a string' })
+    .check(z.regex(PIN_RULES.otpPattern, { error: 'must be exactly 6 digits, as a string' })),
+)
 
 /**
  * A session id of the reset flow, as a step returned it: not blank, at most `PIN_RULES.sessionIdMaxLength`
@@ -56,6 +60,7 @@ export /* @__NO_SIDE_EFFECTS__ */ function sessionIdField() {
 }
 
 /** The e-mail address of a contact. A new schema per field. */
+/* @__NO_SIDE_EFFECTS__ */
 function emailField() {
   const rule = 'must be an e-mail address'
   return z
@@ -64,6 +69,7 @@ function emailField() {
 }
 
 /** The fields of a phone contact. A new shape per use. */
+/* @__NO_SIDE_EFFECTS__ */
 function phoneFields() {
   return {
     phone_code: z
@@ -81,6 +87,7 @@ function phoneFields() {
 }
 
 /** A field a contact of the other kind has: absent here (one contact, never both). */
+/* @__NO_SIDE_EFFECTS__ */
 function absent() {
   return z.optional(z.never({ error: 'give either email, or phone_code, country_code and phone_number' }))
 }
@@ -93,12 +100,14 @@ function absent() {
  * z.safeParse(emailContactSchema, { email: 'dara@example.com' }).success // true
  * ```
  */
-export const emailContactSchema = /* @__PURE__ */ z.object({
-  email: emailField(),
-  phone_code: absent(),
-  country_code: absent(),
-  phone_number: absent(),
-})
+export const emailContactSchema = built(() =>
+  z.object({
+    email: emailField(),
+    phone_code: absent(),
+    country_code: absent(),
+    phone_number: absent(),
+  }),
+)
 
 /**
  * The contact by phone: calling code, ISO 3166-1 alpha-2 country code and number (and no e-mail).
@@ -108,7 +117,7 @@ export const emailContactSchema = /* @__PURE__ */ z.object({
  * z.safeParse(phoneContactSchema, { phone_code: '855', country_code: 'KH', phone_number: '12345678' }).success
  * ```
  */
-export const phoneContactSchema = /* @__PURE__ */ z.object({ ...phoneFields(), email: absent() })
+export const phoneContactSchema = built(() => z.object({ ...phoneFields(), email: absent() }))
 
 /**
  * set-pin and verify-pin: `{ pin }`.
@@ -118,7 +127,7 @@ export const phoneContactSchema = /* @__PURE__ */ z.object({ ...phoneFields(), e
  * z.parse(setPinRequestSchema, { pin: '012345' })
  * ```
  */
-export const setPinRequestSchema = /* @__PURE__ */ z.object({ pin: pinSchema })
+export const setPinRequestSchema = built(() => z.object({ pin: pinSchema }))
 
 /**
  * verify-pin: `{ pin }`.
@@ -128,7 +137,7 @@ export const setPinRequestSchema = /* @__PURE__ */ z.object({ pin: pinSchema })
  * z.parse(verifyPinRequestSchema, { pin: '012345' })
  * ```
  */
-export const verifyPinRequestSchema = /* @__PURE__ */ z.object({ pin: pinSchema })
+export const verifyPinRequestSchema = built(() => z.object({ pin: pinSchema }))
 
 /**
  * change-pin: `{ current_pin, new_pin }` (that they differ is a rule of the service: 422 `pin_unchanged`).
@@ -138,7 +147,7 @@ export const verifyPinRequestSchema = /* @__PURE__ */ z.object({ pin: pinSchema 
  * z.parse(changePinRequestSchema, { current_pin: '012345', new_pin: '908172' })
  * ```
  */
-export const changePinRequestSchema = /* @__PURE__ */ z.object({ current_pin: pinSchema, new_pin: pinSchema })
+export const changePinRequestSchema = built(() => z.object({ current_pin: pinSchema, new_pin: pinSchema }))
 
 /**
  * forgot-pin: exactly one contact, e-mail or phone.
@@ -148,7 +157,7 @@ export const changePinRequestSchema = /* @__PURE__ */ z.object({ current_pin: pi
  * z.parse(forgotPinRequestSchema, { email: 'dara@example.com' })
  * ```
  */
-export const forgotPinRequestSchema = /* @__PURE__ */ z.union([emailContactSchema, phoneContactSchema])
+export const forgotPinRequestSchema = built(() => z.union([emailContactSchema, phoneContactSchema]))
 
 /**
  * verify-otp: the contact again, the one-time code and the session id from forgot-pin.
@@ -158,10 +167,12 @@ export const forgotPinRequestSchema = /* @__PURE__ */ z.union([emailContactSchem
  * z.parse(verifyOtpRequestSchema, { email: 'dara@example.com', otp_code: '482913', session_id })
  * ```
  */
-export const verifyOtpRequestSchema = /* @__PURE__ */ z.union([
-  z.extend(emailContactSchema, { otp_code: otpCodeSchema, session_id: sessionIdField() }),
-  z.extend(phoneContactSchema, { otp_code: otpCodeSchema, session_id: sessionIdField() }),
-])
+export const verifyOtpRequestSchema = built(() =>
+  z.union([
+    z.extend(emailContactSchema, { otp_code: otpCodeSchema, session_id: sessionIdField() }),
+    z.extend(phoneContactSchema, { otp_code: otpCodeSchema, session_id: sessionIdField() }),
+  ]),
+)
 
 /**
  * reset-pin: the verified session id from verify-otp and the new PIN.
@@ -171,7 +182,7 @@ export const verifyOtpRequestSchema = /* @__PURE__ */ z.union([
  * z.parse(resetPinRequestSchema, { session_id, new_pin: '908172' })
  * ```
  */
-export const resetPinRequestSchema = /* @__PURE__ */ z.object({ session_id: sessionIdField(), new_pin: pinSchema })
+export const resetPinRequestSchema = built(() => z.object({ session_id: sessionIdField(), new_pin: pinSchema }))
 
 /**
  * The `data` of forgot-pin's success: the session and its lifetime in seconds (not a point in time).
@@ -181,10 +192,12 @@ export const resetPinRequestSchema = /* @__PURE__ */ z.object({ session_id: sess
  * const { session_id, expires_at } = z.parse(forgotPinResultSchema, body.data) // expires_at: 600
  * ```
  */
-export const forgotPinResultSchema = /* @__PURE__ */ documentedObject({
-  session_id: z.string().check(z.uuid()),
-  expires_at: z.literal(PIN_RULES.otpSessionSeconds),
-})
+export const forgotPinResultSchema = built(() =>
+  documentedObject({
+    session_id: z.string().check(z.uuid()),
+    expires_at: z.literal(PIN_RULES.otpSessionSeconds),
+  }),
+)
 
 /**
  * The `data` of verify-otp's success: the verified session, under a new id.
@@ -194,11 +207,13 @@ export const forgotPinResultSchema = /* @__PURE__ */ documentedObject({
  * const { session_id } = z.parse(verifyOtpResultSchema, body.data)
  * ```
  */
-export const verifyOtpResultSchema = /* @__PURE__ */ documentedObject({
-  success: z.literal(true),
-  message: z.string(),
-  session_id: z.string().check(z.uuid()),
-})
+export const verifyOtpResultSchema = built(() =>
+  documentedObject({
+    success: z.literal(true),
+    message: z.string(),
+    session_id: z.string().check(z.uuid()),
+  }),
+)
 
 /**
  * The `data` of reset-pin's success.
@@ -208,7 +223,7 @@ export const verifyOtpResultSchema = /* @__PURE__ */ documentedObject({
  * z.parse(resetPinResultSchema, { success: true, message: 'PIN reset successfully' })
  * ```
  */
-export const resetPinResultSchema = /* @__PURE__ */ documentedObject({ success: z.boolean(), message: z.string() })
+export const resetPinResultSchema = built(() => documentedObject({ success: z.boolean(), message: z.string() }))
 
 /**
  * The PIN module's success envelope around `data`, with the operation's exact message.

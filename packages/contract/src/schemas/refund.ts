@@ -6,7 +6,7 @@
 import * as z from 'zod/mini'
 import { amountSchema, decimalIdSchema, integerIdSchema, isoTimestampSchema, textField } from './amount.js'
 import { envelopeSchema } from './envelope.js'
-import { documentedObject, statesSchema } from './documented.js'
+import { built, documentedObject, statesSchema } from './documented.js'
 import { EARLIER_MONEY_STATUSES, moneyMovementResultSchema } from './money-movement.js'
 
 /**
@@ -81,11 +81,13 @@ export type RefundResponse = z.infer<typeof refundResponseSchema>
  * legacyRefundRequestSchema.parse({ order_id: '1024', amount: 5.5, reason: 'damaged' })
  * ```
  */
-export const legacyRefundRequestSchema = /* @__PURE__ */ z.object({
-  order_id: decimalIdSchema,
-  amount: amountSchema,
-  reason: z.optional(textField()),
-})
+export const legacyRefundRequestSchema = built(() =>
+  z.object({
+    order_id: decimalIdSchema,
+    amount: amountSchema,
+    reason: z.optional(textField()),
+  }),
+)
 
 /**
  * A parsed earlier-form refund request.
@@ -107,13 +109,15 @@ export type LegacyRefundRequest = z.infer<typeof legacyRefundRequestSchema>
  *   created_at: '2026-01-06T10:00:00Z' })
  * ```
  */
-export const legacyRefundResultSchema = /* @__PURE__ */ documentedObject({
-  refund_id: z.string(),
-  order_id: z.string(),
-  amount: z.number(),
-  status: /* @__PURE__ */ statesSchema(EARLIER_MONEY_STATUSES),
-  created_at: isoTimestampSchema,
-})
+export const legacyRefundResultSchema = built(() =>
+  documentedObject({
+    refund_id: z.string(),
+    order_id: z.string(),
+    amount: z.number(),
+    status: /* @__PURE__ */ statesSchema(EARLIER_MONEY_STATUSES),
+    created_at: isoTimestampSchema,
+  }),
+)
 
 /**
  * A parsed earlier-form refund result.

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { currencySchema, integerIdSchema } from './amount.js'
-import { documentedObject, statesSchema } from './documented.js'
+import { built, documentedObject, statesSchema } from './documented.js'
 
 /**
  * Webhook `status` values: `SUCCESS` is documented; `FAILED` is our decision for a failed payment.
@@ -38,17 +38,19 @@ export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number]
  * const payload = webhookPayloadSchema.parse(JSON.parse(rawBody))
  * ```
  */
-export const webhookPayloadSchema = /* @__PURE__ */ documentedObject({
-  accountName: z.string(),
-  accountNumber: z.string(),
-  amount: z.number(),
-  appId: z.int(),
-  createTimeMilli: z.int().check(z.nonnegative()),
-  currency: currencySchema,
-  orderId: integerIdSchema,
-  status: /* @__PURE__ */ statesSchema(WEBHOOK_STATUSES),
-  transactionId: integerIdSchema,
-})
+export const webhookPayloadSchema = built(() =>
+  documentedObject({
+    accountName: z.string(),
+    accountNumber: z.string(),
+    amount: z.number(),
+    appId: z.int(),
+    createTimeMilli: z.int().check(z.nonnegative()),
+    currency: currencySchema,
+    orderId: integerIdSchema,
+    status: /* @__PURE__ */ statesSchema(WEBHOOK_STATUSES),
+    transactionId: integerIdSchema,
+  }),
+)
 
 /**
  * A parsed webhook payload.

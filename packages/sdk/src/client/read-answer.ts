@@ -4,11 +4,18 @@
  * on list stores, balance, refund and payout, which the service documents wrapped; accepted on the operations it
  * documents bare), checked against the contract schema (unknown fields kept), and given its `meta`.
  */
-import { describeIssues, HEADERS } from '@merchant-gateway/contract'
+import {
+  describeIssues,
+  GATEWAY_OPERATIONS,
+  type GatewayOperation,
+  HEADERS,
+  OPERATION_RESULTS,
+  type OperationResult,
+} from '@merchant-gateway/contract'
 import { ResponseValidationError } from '../errors/classes.js'
 import type { Answer } from '../http/send.js'
 import { withMeta, type WithMeta } from './metadata.js'
-import type { OperationSpec } from './operation.js'
+import { PUBLIC_CALLS } from './operation.js'
 
 /** The context the result's `meta` and errors carry. */
 export interface AnswerContext {
@@ -17,12 +24,18 @@ export interface AnswerContext {
   validate: boolean
 }
 
-/** Reads a 2xx answer; a body the contract does not allow is a {@link ResponseValidationError}. */
-export function readAnswer<T extends object>(
-  op: OperationSpec<T>,
+/**
+ * Reads a 2xx answer of operation `id` (its envelope as the operation table says, its data against the
+ * contract's result schema); a body the contract does not allow is a {@link ResponseValidationError}
+ * naming the method the merchant called.
+ */
+export function readAnswer<Id extends GatewayOperation>(
+  id: Id,
   answer: Answer,
   context: AnswerContext,
-): WithMeta<T> {
+): WithMeta<OperationResult<Id>> {
+  type T = OperationResult<Id>
+  const name = PUBLIC_CALLS[id].method
   const fail = (message: string, issues: string, body: unknown) => {
     const headerTrace = answer.headers.get(HEADERS.traceId) ?? undefined
     return new ResponseValidationError(message, issues, {
@@ -38,15 +51,15 @@ export function readAnswer<T extends object>(
     body = JSON.parse(answer.text)
   } catch {
     throw fail(
-      `${op.name}: the gateway answered ${answer.status} with a body that is not JSON`,
+      `${name}: the gateway answered ${answer.status} with a body that is not JSON`,
       'body is not JSON',
       answer.text,
     )
   }
   const enveloped = isEnvelope(body)
-  if (op.envelope === 'required' && !enveloped && context.validate) {
+  if (GATEWAY_OPERATIONS[id].response === 'envelope' && !enveloped && context.validate) {
     throw fail(
-      `${op.name}: the answer lacks the documented envelope {statusCode, message, data, traceId}`,
+      `${name}: the answer lacks the documented envelope {statusCode, message, data, traceId}`,
       'missing envelope',
       body,
     )
@@ -55,19 +68,19 @@ export function readAnswer<T extends object>(
   const envelopeTrace = enveloped ? (body as { traceId?: unknown }).traceId : undefined
   let value = data as T
   if (context.validate) {
-    const result = op.schema['~standard'].validate(data)
+    const result = OPERATION_RESULTS[id]['~standard'].validate(data)
     if (result instanceof Promise) throw new Error('contract schemas validate synchronously')
     if (result.issues) {
       const issues = describeIssues({ issues: result.issues }, data)
-      throw fail(`${op.name}: the answer does not match the contract: ${issues}`, issues, body)
+      throw fail(`${name}: the answer does not match the contract: ${issues}`, issues, body)
     }
-    value = result.value
+    value = result.value as T
   }
   if (typeof value !== 'object' || value === null)
-    throw fail(`${op.name}: the answer's data is not an object`, 'data is not an object', body)
+    throw fail(`${name}: the answer's data is not an object`, 'data is not an object', body)
   const headers = answer.headers
   // Header reads are deferred to the first look at `meta`: building a Headers view costs measurable time per call.
-  return withMeta(value, {
+  return withMeta(value as T & object, {
     status: answer.status,
     get traceId() {
       return typeof envelopeTrace === 'string' ? envelopeTrace : (headers.get(HEADERS.traceId) ?? undefined)

@@ -4,7 +4,6 @@
  * who forgot the PIN and can prove possession of a verified e-mail address or phone number.
  */
 import type { WithMeta } from '../client/metadata.js'
-import { ResponseValidationError } from '../errors/classes.js'
 import type { PinRequestOptions } from './options.js'
 import {
   attachMeta,
@@ -13,7 +12,7 @@ import {
   type PinResetVerifyCodeResult,
   type PinResult,
 } from './results.js'
-import type { PinAnswer, PinTransport } from './transport.js'
+import type { PinTransport } from './transport.js'
 import { checkCode, checkContact, checkParams, checkPin, checkSessionId, type PinContact } from './validate.js'
 
 /**
@@ -98,13 +97,7 @@ export class PinReset {
   async request(params: PinResetRequestParams, options?: PinRequestOptions): Promise<WithMeta<PinResetRequestResult>> {
     const contact = checkContact(checkParams(params, `pinReset.request(${CONTACT_EXAMPLE})`))
     const answer = await this.#transport.call('forgotPin', contact, options)
-    const data = dataOf(answer, 'forgotPin')
-    const sessionId = data.session_id
-    const expiresIn = data.expires_at
-    if (typeof sessionId !== 'string' || sessionId === '')
-      throw malformed(answer, 'forgotPin', 'data.session_id is not a non-empty string')
-    if (typeof expiresIn !== 'number' || !(expiresIn > 0))
-      throw malformed(answer, 'forgotPin', 'data.expires_at is not a positive number of seconds')
+    const { session_id: sessionId, expires_at: expiresIn } = answer.body.data
     return attachMeta({ message: answer.body.message, sessionId, expiresIn }, answer)
   }
 
@@ -128,10 +121,7 @@ export class PinReset {
     const otp_code = checkCode(p.code, 'code')
     const contact = checkContact(p)
     const answer = await this.#transport.call('verifyOtp', { ...contact, otp_code, session_id }, options)
-    const sessionId = dataOf(answer, 'verifyOtp').session_id
-    if (typeof sessionId !== 'string' || sessionId === '')
-      throw malformed(answer, 'verifyOtp', 'data.session_id is not a non-empty string')
-    return attachMeta({ message: answer.body.message, sessionId }, answer)
+    return attachMeta({ message: answer.body.message, sessionId: answer.body.data.session_id }, answer)
   }
 
   /**
@@ -150,19 +140,4 @@ export class PinReset {
     const new_pin = checkPin(p.newPin, 'newPin')
     return messageResult(await this.#transport.call('resetPin', { session_id, new_pin }, options))
   }
-}
-
-function dataOf(answer: PinAnswer, operation: string): Record<string, unknown> {
-  const data = answer.body.data
-  if (typeof data !== 'object' || data === null) throw malformed(answer, operation, 'data is not an object')
-  return data as Record<string, unknown>
-}
-
-function malformed(answer: PinAnswer, operation: string, issues: string): ResponseValidationError {
-  return new ResponseValidationError(`${operation}: the answer does not match the contract: ${issues}`, issues, {
-    status: answer.status,
-    body: answer.body,
-    attempts: 1,
-    traceId: answer.traceId,
-  })
 }
