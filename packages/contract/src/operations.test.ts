@@ -36,7 +36,8 @@ describe('refusals', () => {
   it('a signed operation takes an idempotency key and documents its refusals; a standard one neither', () => {
     for (const op of Object.values(GATEWAY_OPERATIONS)) {
       expect(op.idempotency, op.id).toBe(op.auth === 'signed' ? 'required' : 'none')
-      expect(op.refusals[400]?.includes('missing_idempotent_key') ?? false, op.id).toBe(op.auth === 'signed')
+      const codes: readonly string[] = op.refusals[400] ?? []
+      expect(codes.includes('missing_idempotent_key'), op.id).toBe(op.auth === 'signed')
     }
   })
 })

@@ -341,9 +341,13 @@ function gatewayOperations() {
  */
 function gatewayOperation<
   const Id extends GatewayOperation,
-  const M extends readonly ('GET' | 'POST')[],
-  const D extends Pick<OperationDescription, 'auth' | 'response' | 'retry' | 'request' | 'refusals'>,
->(id: Id, description: D & { methods: M }) {
+  const M extends OperationDescription['methods'],
+  const A extends Authentication,
+  const R extends Refusals,
+>(
+  id: Id,
+  description: Pick<OperationDescription, 'response' | 'retry' | 'request'> & { methods: M; auth: A; refusals: R },
+) {
   return {
     id,
     methods: description.methods,
