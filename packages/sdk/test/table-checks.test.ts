@@ -39,7 +39,7 @@ describe("the client refuses exactly what the operation's request schema refuses
 })
 
 describe('ids as the service answers them', () => {
-  it('refunds.create takes the order id create order answered (a decimal string) and sends it as the number', async () => {
+  it('refunds.create takes the order id create order answered (a decimal string), sent as the number', async () => {
     const s = await setup({ balances: { usd: 100 } })
     const { orderId } = await paidOrder(s.mock, s.merchant, 20)
     const refund = await s.client.refunds.create({ orderId: String(orderId), amount: 1 })

@@ -89,7 +89,8 @@ export function checkSessionId(value: unknown, from: string): string {
     fail(`sessionId is required: the sessionId that ${from} returned, got ${kindOf(value)}`)
   if ((value as string).length > PIN_RULES.sessionIdMaxLength)
     fail(
-      `sessionId must be the sessionId that ${from} returned (at most ${PIN_RULES.sessionIdMaxLength} characters), got ${kindOf(value)}`,
+      `sessionId must be the sessionId that ${from} returned (at most ${PIN_RULES.sessionIdMaxLength} ` +
+        `characters), got ${kindOf(value)}`,
     )
   return value as string
 }
