@@ -44,7 +44,7 @@ describe('a value the contract does not list, arriving at run time', () => {
     },
   )
 
-  it('an order state the contract does not list is kept, and so is a field the contract does not document', async () => {
+  it('an order state the contract does not list is kept, and so is a field it does not document', async () => {
     const s = await setup({
       client: {
         intercept: async (request, next) => {
