@@ -10,7 +10,14 @@
  * A refusal before the domain operation stores nothing and changes no state. An error that is not a rule
  * refusal is a bug of the mock: it is logged and answered 500, and the tests assert it never happens.
  */
-import { GATEWAY_OPERATIONS, HEADERS, type ContractEra, type GatewayOperation } from '@merchant-gateway/contract'
+import {
+  GATEWAY_OPERATIONS,
+  HEADERS,
+  OPERATION_REQUESTS,
+  type ContractEra,
+  type GatewayOperation,
+  type OperationInput,
+} from '@merchant-gateway/contract'
 import { randomHex, type DomainContext } from '../domain/context.js'
 import { fingerprintOf, type IdempotencyDecision } from '../domain/idempotency.js'
 import { isRuleError, RuleError } from '../domain/rule-error.js'
@@ -21,6 +28,8 @@ import { authenticateMoney, authenticateStandard } from './authenticate.js'
 import { checkMediaType, parseJsonObject, readBody } from './read-body.js'
 import { arrive, logAnswer, newNotes, type Arrival, type RequestNotes } from './request-log.js'
 import { codeErrorBody, envelope, json, jsonText, statusErrorBody } from './responses.js'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { validate } from './validate.js'
 import type { GatewayRuntime } from './runtime.js'
 import type { ServiceRoute } from './service-routes.js'
 import { NO_ANSWER, type Answer, type IncomingRequest, type RouteAnswer } from './answer.js'
@@ -44,8 +53,11 @@ export interface RouteSpec<I, R> {
   operation: GatewayOperation
   /** For an operation served on several methods (transaction detail), the one this route takes. */
   method?: 'GET' | 'POST'
-  /** Turns the parsed body and URL into the operation's input; throws a 400 {@link RuleError} when invalid. */
-  parse(body: Record<string, unknown> | undefined, url: URL): I
+  /**
+   * Turns the parsed body and URL into the operation's input; throws a 400 {@link RuleError} when invalid.
+   * Default: the body validated against the operation's request schema (`OPERATION_REQUESTS`).
+   */
+  parse?(body: Record<string, unknown> | undefined, url: URL): I
   /** Runs the operation. */
   run(ctx: DomainContext, merchant: MerchantRecord, input: I): R | Promise<R>
   /** The result in its current wire shape; without it the result is already the wire shape. */
@@ -56,6 +68,7 @@ export interface RouteSpec<I, R> {
 
 /** A route as the pipeline runs it: the handler's spec, and what the operation table says of it. */
 interface ResolvedRoute<I, R> extends RouteSpec<I, R> {
+  parse(body: Record<string, unknown> | undefined, url: URL): I
   method: 'GET' | 'POST'
   path: string
   /** `standard`: X-Api-Key; `money`: refund and payout (signed, or the earlier form by era). */
@@ -73,8 +86,10 @@ function resolve<I, R>(spec: RouteSpec<I, R>): ResolvedRoute<I, R> {
   const method = spec.method ?? op.methods[0]
   if (!methods.includes(method) || (spec.method === undefined && methods.length > 1))
     throw new Error(`[mock] ${spec.operation} is served on ${methods.join(' and ')}: a route names one of them`)
+  const schema: StandardSchemaV1 | null = OPERATION_REQUESTS[spec.operation]
   return {
     ...spec,
+    parse: spec.parse ?? ((body) => (schema === null ? undefined : validate(schema, body)) as I),
     method,
     path: op.path,
     auth: op.auth === 'signed' ? 'money' : 'standard',
@@ -96,7 +111,10 @@ interface Outcome {
  * const cancel: ServiceRoute = route(runtime, { operation: 'cancelOrder', parse, run })
  * ```
  */
-export function route<I, R>(runtime: GatewayRuntime, handler: RouteSpec<I, R>): ServiceRoute {
+export function route<Id extends GatewayOperation, I = OperationInput<Id>, R = unknown>(
+  runtime: GatewayRuntime,
+  handler: RouteSpec<I, R> & { operation: Id },
+): ServiceRoute {
   const spec = resolve(handler)
   const kind = spec.auth
   return {
