@@ -13,17 +13,17 @@
  * alternatives marked `deprecated` (a `oneOf` body, an alternative security requirement, deprecated
  * header parameters) with their dates in the descriptions.
  */
-import { HEADERS, LIMITS, statusErrorBodySchema, webhookPayloadSchema } from '@merchant-gateway/contract'
+import {
+  type Authentication,
+  HEADERS,
+  LIMITS,
+  statusErrorBodySchema,
+  webhookPayloadSchema,
+} from '@merchant-gateway/contract'
 import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from 'zod-openapi'
 import * as z from 'zod/mini'
 import type { DocumentExamples, NamedExamples, OperationExamples } from './examples.js'
-import {
-  GATEWAY_OPERATION_IDS,
-  GATEWAY_OPERATIONS,
-  PIN_OPERATIONS,
-  type Auth,
-  type OperationSpec,
-} from './operations.js'
+import { GATEWAY_OPERATION_IDS, GATEWAY_OPERATIONS, PIN_OPERATIONS, type OperationSpec } from './operations.js'
 import { LIMIT_REFUSALS, OTHER, PIN_LIMIT_REFUSALS, PIN_OTHER, TARGET_TOO_LONG, TOO_LARGE } from './refusals.js'
 import { renderDocument, type Document } from './render.js'
 import { day, dayBefore, LEGACY_FORM_PERIOD, R13, R14, registerContractComponents } from './schema-metadata.js'
@@ -76,8 +76,8 @@ const legacyStandardTimestamp = header('LegacyStandardTimestamp', z.optional(z.s
   deprecated: true,
 })
 
-function requestHeaders(auth: Auth) {
-  if (auth === 'standard')
+function requestHeaders(auth: Authentication) {
+  if (auth === 'api-key')
     return z.object({ [HEADERS.appId]: legacyAppId, [HEADERS.timestamp]: legacyStandardTimestamp })
   if (auth === 'signed')
     return z.object({
@@ -129,9 +129,9 @@ function responseHeaders(kind: 'gateway' | 'signed' | 'pin') {
 
 // --- Rendering ---------------------------------------------------------------------------------------
 
-function security(auth: Auth): Array<Record<string, string[]>> {
+function security(auth: Authentication): Array<Record<string, string[]>> {
   switch (auth) {
-    case 'standard':
+    case 'api-key':
       return [{ ApiKey: [] }]
     case 'signed':
       return [
@@ -140,7 +140,8 @@ function security(auth: Auth): Array<Record<string, string[]>> {
       ]
     case 'bearer':
       return [{ BearerAuth: [] }]
-    case 'bearer-optional':
+    case 'reset-session':
+      // The verified session in the body is what the service checks; a bearer token may be sent as well.
       return [{}, { BearerAuth: [] }]
   }
 }
@@ -161,7 +162,7 @@ function checkExamples(where: string, schema: Schema, examples: NamedExamples | 
 
 function renderOperation(op: OperationSpec, examples: OperationExamples | undefined): ZodOpenApiOperationObject {
   if (!examples) throw new Error(`[openapi] no examples for ${op.id}: the example collector must cover every operation`)
-  const kind = op.auth === 'signed' ? 'signed' : op.auth.startsWith('bearer') ? 'pin' : 'gateway'
+  const kind = op.auth === 'signed' ? 'signed' : op.auth === 'api-key' ? 'gateway' : 'pin'
   const headers = requestHeaders(op.auth)
   const responses: ZodOpenApiOperationObject['responses'] = {
     200: {
