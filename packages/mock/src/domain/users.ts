@@ -32,7 +32,7 @@ export function isEmail(value: unknown): value is string {
 }
 
 /** The reason a phone is malformed by the contract's rules (`PIN_RULES`), or undefined when it is well-formed. */
-export function phoneProblem(phone: Partial<Record<keyof Phone, unknown>>): string | undefined {
+function phoneProblem(phone: Partial<Record<keyof Phone, unknown>>): string | undefined {
   if (typeof phone.phoneCode !== 'string' || !PIN_RULES.phoneCodePattern.test(phone.phoneCode))
     return 'phone_code must be 1 to 4 digits'
   if (typeof phone.countryCode !== 'string' || !PIN_RULES.countryCodePattern.test(phone.countryCode))

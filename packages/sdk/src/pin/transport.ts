@@ -38,7 +38,7 @@ export interface PinAnswer<Id extends PinOperation = PinOperation> {
  * The method an app calls for each PIN operation, as messages name it; the compiler demands one per operation
  * of the contract's table.
  */
-export const PIN_METHODS: Readonly<Record<PinOperation, string>> = {
+const PIN_METHODS: Readonly<Record<PinOperation, string>> = {
   setPin: 'pin.set',
   verifyPin: 'pin.verify',
   changePin: 'pin.change',

@@ -27,6 +27,9 @@ import {
   type PinOperation,
   QUERY_BODIES,
   codeErrorBodySchema,
+  duration,
+  ordinal,
+  PIN_RULES,
   statusErrorBodySchema,
 } from '@merchant-gateway/contract'
 import * as z from 'zod/mini'
@@ -344,7 +347,10 @@ const PIN_PROSE: Record<PinOperation, Prose> = {
       401: PIN_UNAUTHENTICATED,
       409: pinError('`pin_not_set`: use set-pin.'),
       422: pinError('`wrong_pin`; `data.attempts_remaining` before the block.'),
-      429: pinError('`pin_locked`: blocked for 1 minute; `data.locked_until`, `data.retry_after_seconds`.'),
+      429: pinError(
+        `\`pin_locked\`: blocked for ${duration(PIN_RULES.blockSeconds)}; \`data.locked_until\`, ` +
+          '`data.retry_after_seconds`.',
+      ),
     },
   },
   changePin: {
@@ -365,7 +371,7 @@ const PIN_PROSE: Record<PinOperation, Prose> = {
     summary: 'Request a reset code',
     description:
       `Sends a one-time code to the user's verified e-mail or phone and opens ` +
-      `a reset session of 10 minutes (a new request ends the earlier ` +
+      `a reset session of ${duration(PIN_RULES.otpSessionSeconds)} (a new request ends the earlier ` +
       `sessions). ${PIN_BEARER}`,
     success: 'Code sent.',
     errors: {
@@ -393,7 +399,10 @@ const PIN_PROSE: Record<PinOperation, Prose> = {
           "not this user's and contact's), `invalid_contact`, `invalid_request`.",
       ),
       401: PIN_UNAUTHENTICATED,
-      422: pinError('`otp_invalid`; `data.attempts_remaining`; the 5th wrong code ends the session.'),
+      422: pinError(
+        `\`otp_invalid\`; \`data.attempts_remaining\`; the ${ordinal(PIN_RULES.otpMaxWrongCodes)} wrong code ends ` +
+          'the session.',
+      ),
     },
   },
   resetPin: {

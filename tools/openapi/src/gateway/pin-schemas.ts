@@ -11,6 +11,8 @@ import {
   forgotPinRequestSchema,
   PIN_ERROR_CODES,
   PIN_RESPONSES,
+  duration,
+  ordinal,
   PIN_RULES,
   phoneContactSchema,
   pinSchema,
@@ -47,8 +49,8 @@ register(
   verifyPinRequestSchema,
   'VerifyPinRequest',
   `Verify PIN. A wrong PIN is 422 \`wrong_pin\`; the ` +
-    `${PIN_RULES.wrongAttemptsPerBlock}th wrong PIN in a row (and every ` +
-    `${PIN_RULES.wrongAttemptsPerBlock}th after it) blocks the user for ${PIN_RULES.blockSeconds} ` +
+    `${ordinal(PIN_RULES.wrongAttemptsPerBlock)} wrong PIN in a row (and every ` +
+    `${ordinal(PIN_RULES.wrongAttemptsPerBlock)} after it) blocks the user for ${PIN_RULES.blockSeconds} ` +
     `s: 429 \`pin_locked\`. A right PIN clears the counter.`,
 )
 register(
@@ -69,13 +71,13 @@ register(
   'VerifyOtpRequest',
   `Verify the reset code: the same contact as forgot-pin, \`otp_code\` (6 ` +
     `digits) and its \`session_id\`. A wrong code is 422 \`otp_invalid\`; ` +
-    `the ${PIN_RULES.otpMaxWrongCodes}th ends the session.`,
+    `the ${ordinal(PIN_RULES.otpMaxWrongCodes)} ends the session.`,
 )
 register(
   resetPinRequestSchema,
   'ResetPinRequest',
   'Reset PIN with the verified `session_id` from verify-otp (single use, ' +
-    '10 minutes). A missing, used or expired session is 400 ' +
+    `${duration(PIN_RULES.otpSessionSeconds)}). A missing, used or expired session is 400 ` +
     '`reset_session_invalid`.',
 )
 register(PIN_RESPONSES.setPin, 'SetPinResponse', 'The PIN module envelope; `data` is null.')
