@@ -147,7 +147,8 @@ const ajv = new Ajv2020({ strict: false, validateFormats: false })
 ajv.addSchema(DOCUMENT, 'service')
 
 function documentVerdict(operation: Operation, body: unknown): Verdict {
-  const pointer = `/paths/${PIN_PATHS[operation].replaceAll('/', '~1')}/post/requestBody/content/application~1json/schema`
+  const path = PIN_PATHS[operation].replaceAll('/', '~1')
+  const pointer = `/paths/${path}/post/requestBody/content/application~1json/schema`
   const validate = ajv.getSchema(`service#${pointer}`)
   if (!validate) throw new Error(`no request body schema at ${pointer}`)
   return validate(body) ? 'valid' : 'invalid'

@@ -29,6 +29,7 @@ export type { StoreInput } from './domain/stores.js'
 export type { AccountInput } from './domain/payouts.js'
 export type { RequestLogEntry, RequestLogFilter } from './http/request-log.js'
 export { RuleError, isRuleError } from './domain/rule-error.js'
+export { seededRandom, withSeededRandomness } from './seeded-random.js'
 export { createMockFetch } from './http/mock-fetch.js'
 export {
   createControlHandler,

@@ -14,10 +14,10 @@ import {
   createMockGateway,
   type MockGateway,
   type MockGatewayOptions,
+  withSeededRandomness,
 } from '@merchant-gateway/mock'
 import { DEMO_MERCHANT } from '@merchant-gateway/mock/server'
 import type { DocumentExamples, NamedExamples, OperationExamples } from '../gateway/examples.js'
-import { withSeededRandomness } from './seeded-random.js'
 
 /** The instant every example is taken at (after both releases' timelines). */
 export const EXAMPLE_NOW = '2026-11-02T09:00:00.000Z'
