@@ -9,7 +9,7 @@ describe('the seeded random generator', () => {
     expect(draw(7).every((x) => x >= 0 && x < 1)).toBe(true)
   })
 
-  it("the mock's ids and UUIDs are the same on every seeded run, v4-shaped, and the platform's come back after", async () => {
+  it("a seeded run's UUIDs are the same every time, v4-shaped, and the platform's come back after", async () => {
     const original = { getRandomValues: crypto.getRandomValues, randomUUID: crypto.randomUUID }
     const run = () =>
       withSeededRandomness(3, async () => [crypto.randomUUID(), crypto.getRandomValues(new Uint8Array(4))])
