@@ -13,6 +13,7 @@ export {
   type GatewayOperation,
   type PinOperation,
   OPERATIONS,
+  PIN_MESSAGES,
   PIN_OPERATIONS,
   SIGNED_OPERATIONS,
   type Authentication,
@@ -28,4 +29,4 @@ export {
 export { HEADERS, type HeaderName } from './headers.js'
 export { LIMITS } from './limits.js'
 export { ERROR_CODES, isErrorCode, type ErrorCode } from './error-codes.js'
-export { duration, ordinal, PIN_ERROR_CODES, PIN_MESSAGES, PIN_RULES, type PinErrorCode } from './pin.js'
+export { duration, ordinal, PIN_ERROR_CODES, PIN_RULES, type PinErrorCode } from './pin.js'

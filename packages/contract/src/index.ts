@@ -26,6 +26,7 @@ export {
   GATEWAY_OPERATIONS,
   GATEWAY_PATHS,
   OPERATIONS,
+  PIN_MESSAGES,
   PIN_OPERATIONS,
   PIN_PATHS,
   SIGNED_OPERATIONS,
@@ -55,7 +56,7 @@ export {
 } from './operation-schemas.js'
 export type { OperationInput, OperationRequest, OperationResult } from './operation-schemas.js'
 export { HEADERS } from './headers.js'
-export { duration, ordinal, PIN_ERROR_CODES, PIN_MESSAGES, PIN_RULES } from './pin.js'
+export { duration, ordinal, PIN_ERROR_CODES, PIN_RULES } from './pin.js'
 export type { PinErrorCode } from './pin.js'
 export type { HeaderName } from './headers.js'
 export { ERROR_CODES, isErrorCode } from './error-codes.js'

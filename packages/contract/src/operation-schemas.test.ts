@@ -12,8 +12,7 @@ import {
   PIN_RESULTS,
   QUERY_BODIES,
 } from './operation-schemas.js'
-import { GATEWAY_OPERATIONS, PIN_OPERATIONS } from './operations.js'
-import { PIN_MESSAGES } from './pin.js'
+import { GATEWAY_OPERATIONS, PIN_MESSAGES, PIN_OPERATIONS } from './operations.js'
 
 describe('the schema tables', () => {
   it('describe every operation of the operation table, and nothing else', () => {

@@ -13,8 +13,7 @@
  * the whole answers or the PIN module's schemas.
  */
 import type * as z from 'zod/mini'
-import type { GatewayOperation, OperationId, PinOperation } from './operations.js'
-import { PIN_MESSAGES } from './pin.js'
+import { type GatewayOperation, type OperationId, PIN_MESSAGES, type PinOperation } from './operations.js'
 import { balanceResponseSchema, balanceSchema } from './schemas/balance.js'
 import { cancelOrderRequestSchema, cancelResultSchema } from './schemas/cancel.js'
 import { createOrderRequestSchema, orderSchema } from './schemas/order.js'

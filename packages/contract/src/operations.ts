@@ -184,6 +184,8 @@ export interface OperationDescription<Id extends string = string> {
   refusals: Refusals
   /** The statuses of its documented refusals, in order: the keys of `refusals`. */
   errors: readonly number[]
+  /** The exact `message` of its success (the PIN module's envelope carries one per operation). */
+  message?: string
 }
 
 /**
@@ -381,46 +383,52 @@ export const PIN_OPERATIONS = /* @__PURE__ */ pinOperations()
 
 function pinOperations() {
   return Object.freeze({
-    setPin: pinOperation('setPin', 'bearer', { ...PIN_REFUSALS, 409: ['pin_already_set'] }),
-    verifyPin: pinOperation('verifyPin', 'bearer', {
+    setPin: pinOperation('setPin', 'PIN set successfully', 'bearer', { ...PIN_REFUSALS, 409: ['pin_already_set'] }),
+    // The one-time-code text, as the service documents verify-pin's answer.
+    verifyPin: pinOperation('verifyPin', 'OTP verified successfully', 'bearer', {
       ...PIN_REFUSALS,
       409: ['pin_not_set'],
       422: ['wrong_pin'],
       429: ['pin_locked'],
     }),
-    changePin: pinOperation('changePin', 'bearer', {
+    changePin: pinOperation('changePin', 'PIN changed successfully', 'bearer', {
       ...PIN_REFUSALS,
       409: ['pin_not_set'],
       422: ['wrong_pin', 'pin_unchanged'],
       429: ['pin_locked'],
     }),
-    forgotPin: pinOperation('forgotPin', 'bearer', {
+    forgotPin: pinOperation('forgotPin', 'OTP sent successfully', 'bearer', {
       400: ['invalid_contact', 'invalid_request'],
       401: PIN_REFUSALS[401],
       404: ['contact_not_found'],
       422: ['contact_not_verified'],
       429: ['too_many_reset_requests'],
     }),
-    verifyOtp: pinOperation('verifyOtp', 'bearer', {
+    verifyOtp: pinOperation('verifyOtp', 'OTP verified successfully', 'bearer', {
       400: ['otp_session_invalid', 'invalid_contact', 'invalid_request'],
       401: PIN_REFUSALS[401],
       422: ['otp_invalid'],
     }),
-    resetPin: pinOperation('resetPin', 'reset-session', {
+    resetPin: pinOperation('resetPin', 'PIN reset successfully', 'reset-session', {
       400: ['reset_session_invalid', 'invalid_pin_format', 'invalid_request'],
       401: PIN_REFUSALS[401],
     }),
   } as const satisfies Record<PinOperation, OperationDescription<PinOperation>>)
 }
 
-/** A PIN module operation: POST, a JSON body, the module's envelope, never retried. */
-function pinOperation<const Id extends PinOperation, const R extends Refusals>(
+/**
+ * A PIN module operation: POST, a JSON body, the module's envelope with the exact success `message` the
+ * service sends, never retried.
+ */
+function pinOperation<const Id extends PinOperation, const M extends string, const R extends Refusals>(
   id: Id,
+  message: M,
   auth: 'bearer' | 'reset-session',
   refusals: R,
 ) {
   return {
     id,
+    message,
     methods: ['POST'] as const,
     path: PIN_PATHS[id],
     auth,
@@ -431,6 +439,26 @@ function pinOperation<const Id extends PinOperation, const R extends Refusals>(
     refusals,
     errors: statusesOf(refusals),
   } satisfies OperationDescription<Id>
+}
+
+/**
+ * The exact success message of each PIN module operation, read off the table. verify-pin answers with the
+ * one-time-code text, as documented.
+ *
+ * @example
+ * ```ts
+ * body.message === PIN_MESSAGES.setPin // 'PIN set successfully'
+ * ```
+ */
+export const PIN_MESSAGES = /* @__PURE__ */ messagesOf(PIN_OPERATIONS)
+
+/** The messages of a table of PIN operations, by id. (A call on an identifier only: dropped whole when unread.) */
+function messagesOf<T extends Record<string, { message: string }>>(
+  table: T,
+): { readonly [K in keyof T]: T[K]['message'] } {
+  return Object.freeze(Object.fromEntries(Object.entries(table).map(([id, op]) => [id, op.message]))) as {
+    readonly [K in keyof T]: T[K]['message']
+  }
 }
 
 /**

@@ -1,27 +1,11 @@
 /**
  * @module pin
  * The PIN module's wire contract (set, verify, change, forgot and reset PIN, and verify-otp), without zod so that a
- * browser bundle of a PIN client stays small: success messages, error codes of our decisions, and the shape of the
- * envelope. Every answer is the PIN module envelope `{status_code, message, data}`; a refusal adds `code`
- * (our decision, docs/decisions.md) so a client can branch on it.
+ * browser bundle of a PIN client stays small: the error codes of our decisions and the rules of its fields (the
+ * success messages are in the operation table, `operations.ts`). Every answer is the PIN module envelope
+ * `{status_code, message, data}`; a refusal adds `code` (our decision, docs/decisions.md) so a client can branch
+ * on it.
  */
-
-/**
- * The exact success messages the service sends. verify-pin answers with the one-time-code text, as documented.
- *
- * @example
- * ```ts
- * body.message === PIN_MESSAGES.setPin // 'PIN set successfully'
- * ```
- */
-export const PIN_MESSAGES = {
-  setPin: 'PIN set successfully',
-  verifyPin: 'OTP verified successfully',
-  changePin: 'PIN changed successfully',
-  forgotPin: 'OTP sent successfully',
-  verifyOtp: 'OTP verified successfully',
-  resetPin: 'PIN reset successfully',
-} as const
 
 /**
  * Codes of PIN module refusals (the service documents statuses only; the codes are ours).

@@ -31,7 +31,10 @@ const NO_TEXT = 'Invalid input'
  *
  * @example
  * ```ts
- * checkRequest(OPERATION_REQUESTS.refundOrder, { orderId: 1024, refundAmount: -5 }, PUBLIC_CALLS.refundOrder)
+ * checkRequest(OPERATION_REQUESTS.refundOrder, { orderId: 1024, refundAmount: -5 }, {
+ *   method: 'refunds.create',
+ *   params: { refundAmount: 'amount' },
+ * })
  * // throws: amount must be greater than 0, got -5
  * ```
  */

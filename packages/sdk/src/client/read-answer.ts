@@ -15,7 +15,6 @@ import {
 import { ResponseValidationError } from '../errors/classes.js'
 import type { Answer } from '../http/send.js'
 import { withMeta, type WithMeta } from './metadata.js'
-import { PUBLIC_CALLS } from './operation.js'
 
 /** The context the result's `meta` and errors carry. */
 export interface AnswerContext {
@@ -27,15 +26,15 @@ export interface AnswerContext {
 /**
  * Reads a 2xx answer of operation `id` (its envelope as the operation table says, its data against the
  * contract's result schema); a body the contract does not allow is a {@link ResponseValidationError}
- * naming the method the merchant called.
+ * naming the method the merchant called (`name`).
  */
 export function readAnswer<Id extends GatewayOperation>(
   id: Id,
+  name: string,
   answer: Answer,
   context: AnswerContext,
 ): WithMeta<OperationResult<Id>> {
   type T = OperationResult<Id>
-  const name = PUBLIC_CALLS[id].method
   const fail = (message: string, issues: string, body: unknown) => {
     const headerTrace = answer.headers.get(HEADERS.traceId) ?? undefined
     return new ResponseValidationError(message, issues, {

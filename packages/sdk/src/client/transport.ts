@@ -36,7 +36,7 @@ import { createKyClient, sendBody } from '../http/ky-client.js'
 import { closeAttempt, send, type Unanswered } from '../http/send.js'
 import { uuidV4 } from '../internal/uuid.js'
 import type { WithMeta } from './metadata.js'
-import { PUBLIC_CALLS } from './operation.js'
+import type { PublicCall } from './operation.js'
 import { checkRequestOptions, MAX_TIMER_MS, type RequestOptions, type ResolvedClientOptions } from './options.js'
 import { checkIdempotencyKey, checkRequest, requireSecret } from './params.js'
 import { errorCodeOf, readAnswer } from './read-answer.js'
@@ -80,7 +80,9 @@ interface CallPlan {
  * @example
  * ```ts
  * const transport = new Transport(resolveClientOptions({ apiKey, apiSecret, baseUrl }), new DeprecationNotices())
- * const order = await transport.call('createOrder', { storeId: 101, amount: 5, currency: 'USD' })
+ * const order = await transport.call('createOrder', { storeId: 101, amount: 5, currency: 'USD' }, {}, {
+ *   method: 'orders.create',
+ * })
  * ```
  */
 export class Transport {
@@ -122,16 +124,18 @@ export class Transport {
    * Performs one logical call of operation `id` (one or more attempts) and returns its data with `meta`.
    * `body` is what the operation's request carries (its query parameters for transaction detail; undefined
    * for an operation without a body), checked against the contract's request schema before it is sent.
+   * `caller` is the SDK method making the call, which messages name (default: the operation's id).
    */
   async call<Id extends GatewayOperation>(
     id: Id,
     body: OperationRequest<Id>,
     request: RequestOptions = {},
+    caller: PublicCall = { method: id },
   ): Promise<WithMeta<OperationResult<Id>>> {
     const schema = OPERATION_REQUESTS[id]
-    if (schema !== null) checkRequest(schema, body, PUBLIC_CALLS[id])
+    if (schema !== null) checkRequest(schema, body, caller)
     checkRequestOptions(request)
-    const plan = planCall(id, body, request, this.options)
+    const plan = planCall(id, body, request, this.options, caller)
     const call: Call = new Call(
       this.#observer,
       { operation: id, method: plan.method.toUpperCase(), path: plan.path, idempotencyKey: plan.idempotencyKey },
@@ -154,7 +158,7 @@ export class Transport {
     const answer = await send(this.#ky, plan.path, options, call, errorFromResponse, (attempts, failedAt) =>
       unansweredTexts(plan, attempts, failedAt),
     )
-    return readAnswer(id, answer, {
+    return readAnswer(id, caller.method, answer, {
       attempts: call.attempts,
       idempotencyKey: plan.idempotencyKey,
       validate: this.options.validateResponses,
@@ -187,6 +191,7 @@ function planCall<Id extends GatewayOperation>(
   body: OperationRequest<Id>,
   request: RequestOptions,
   options: ResolvedClientOptions,
+  caller: PublicCall,
 ): CallPlan {
   const op = GATEWAY_OPERATIONS[id]
   const signed = op.auth === 'signed'
@@ -199,7 +204,7 @@ function planCall<Id extends GatewayOperation>(
     path: `${op.path}${query}`,
     raw: op.request === 'json' ? JSON.stringify(body) : undefined,
     idempotencyKey,
-    secret: signed ? requireSecret(options.apiSecret, PUBLIC_CALLS[id].method) : undefined,
+    secret: signed ? requireSecret(options.apiSecret, caller.method) : undefined,
     retryable: op.retry !== 'unsafe' || (request.retryUnsafe ?? options.retryUnsafe),
     deadline: request.deadline ?? options.deadline,
     startedAt: performance.now(),

@@ -96,7 +96,7 @@ export class PinReset {
    */
   async request(params: PinResetRequestParams, options?: PinRequestOptions): Promise<WithMeta<PinResetRequestResult>> {
     const contact = checkContact(checkParams(params, `pinReset.request(${CONTACT_EXAMPLE})`))
-    const answer = await this.#transport.call('forgotPin', contact, options)
+    const answer = await this.#transport.call('forgotPin', contact, options, 'pinReset.request')
     const { session_id: sessionId, expires_at: expiresIn } = answer.body.data
     return attachMeta({ message: answer.body.message, sessionId, expiresIn }, answer)
   }
@@ -120,7 +120,12 @@ export class PinReset {
     const session_id = checkSessionId(p.sessionId, 'pinReset.request')
     const otp_code = checkCode(p.code, 'code')
     const contact = checkContact(p)
-    const answer = await this.#transport.call('verifyOtp', { ...contact, otp_code, session_id }, options)
+    const answer = await this.#transport.call(
+      'verifyOtp',
+      { ...contact, otp_code, session_id },
+      options,
+      'pinReset.verifyCode',
+    )
     return attachMeta({ message: answer.body.message, sessionId: answer.body.data.session_id }, answer)
   }
 
@@ -138,6 +143,6 @@ export class PinReset {
     const p = checkParams(params, "pinReset.complete({ sessionId, newPin: '908172' })")
     const session_id = checkSessionId(p.sessionId, 'pinReset.verifyCode')
     const new_pin = checkPin(p.newPin, 'newPin')
-    return messageResult(await this.#transport.call('resetPin', { session_id, new_pin }, options))
+    return messageResult(await this.#transport.call('resetPin', { session_id, new_pin }, options, 'pinReset.complete'))
   }
 }

@@ -35,19 +35,6 @@ export interface PinAnswer<Id extends PinOperation = PinOperation> {
 }
 
 /**
- * The method an app calls for each PIN operation, as messages name it; the compiler demands one per operation
- * of the contract's table.
- */
-const PIN_METHODS: Readonly<Record<PinOperation, string>> = {
-  setPin: 'pin.set',
-  verifyPin: 'pin.verify',
-  changePin: 'pin.change',
-  forgotPin: 'pinReset.request',
-  verifyOtp: 'pinReset.verifyCode',
-  resetPin: 'pinReset.complete',
-}
-
-/**
  * What the client checks of a success's `data`, per operation, without zod (the PIN client's bundle has
  * none): the fields it reads. Undefined when the data is fine, else what is wrong.
  */
@@ -98,12 +85,14 @@ export class PinTransport {
 
   /**
    * Performs one call of operation `id` (one request) with the request `body` the contract describes for
-   * it, and returns the success envelope; every failure is a typed error.
+   * it, and returns the success envelope; every failure is a typed error. `method` is the client's method
+   * making the call, which messages name (default: the operation's id).
    */
   async call<Id extends PinOperation>(
     id: Id,
     body: OperationRequest<Id>,
     requestOptions?: PinRequestOptions,
+    method: string = id,
   ): Promise<PinAnswer<Id>> {
     const { options } = this
     const request = requestOptions ?? {}
@@ -137,7 +126,7 @@ export class PinTransport {
         unreachable: 'Could not reach the PIN service',
       }),
     )
-    return readPinAnswer(id, answer)
+    return readPinAnswer(id, method, answer)
   }
 
   /**
@@ -158,9 +147,9 @@ export class PinTransport {
 /**
  * A 2xx answer of operation `id` read: a refusal reported in the envelope under HTTP 2xx is thrown as its
  * error; an answer without the envelope, or whose data lacks what the operation answers, is a
- * {@link ResponseValidationError} naming the method the app called.
+ * {@link ResponseValidationError} naming the method the app called (`method`).
  */
-function readPinAnswer<Id extends PinOperation>(id: Id, answer: Answer): PinAnswer<Id> {
+function readPinAnswer<Id extends PinOperation>(id: Id, method: string, answer: Answer): PinAnswer<Id> {
   const traceId = answer.headers.get(HEADERS.traceId) ?? undefined
   const parsed = parseBody(answer.text)
   const record = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined
@@ -175,7 +164,7 @@ function readPinAnswer<Id extends PinOperation>(id: Id, answer: Answer): PinAnsw
     })
   }
   const malformed = (what: string, issues: string) =>
-    new ResponseValidationError(`${PIN_METHODS[id]}: ${what}: ${issues}`, issues, {
+    new ResponseValidationError(`${method}: ${what}: ${issues}`, issues, {
       status: answer.status,
       body: parsed,
       attempts: 1,

@@ -4,6 +4,7 @@
  */
 import type { CancelResult, Currency, Order } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
+import type { PublicCall } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { idParam } from '../client/params.js'
 import { APIResource } from './resource.js'
@@ -38,6 +39,9 @@ export interface OrderCancelParams {
   reason?: string
 }
 
+const CREATE: PublicCall = { method: 'orders.create', params: { store_id: 'storeId' } }
+const CANCEL: PublicCall = { method: 'orders.cancel', params: { order_id: 'orderId' } }
+
 /**
  * Payment orders.
  *
@@ -60,7 +64,7 @@ export class Orders extends APIResource {
       this.transport.options.createOrderShape === 'store_id'
         ? { store_id: String(storeId), amount, currency }
         : { storeId, amount, currency }
-    return this.transport.call('createOrder', body, options)
+    return this.transport.call('createOrder', body, options, CREATE)
   }
 
   /**
@@ -74,6 +78,7 @@ export class Orders extends APIResource {
       'cancelOrder',
       { order_id: String(orderId), ...(reason === undefined ? {} : { reason }) },
       options,
+      CANCEL,
     )
   }
 }

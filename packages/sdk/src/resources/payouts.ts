@@ -4,6 +4,7 @@
  */
 import type { Currency, PayoutResult } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
+import type { PublicCall } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { APIResource } from './resource.js'
 
@@ -21,6 +22,8 @@ export interface PayoutCreateParams {
   currency: Currency
 }
 
+const CREATE: PublicCall = { method: 'payouts.create' }
+
 /**
  * Payouts.
  *
@@ -35,6 +38,6 @@ export class Payouts extends APIResource {
   async create(params: PayoutCreateParams, options?: RequestOptions): Promise<WithMeta<PayoutResult>> {
     // A JavaScript caller may pass nothing: the request's schema then names the first missing field.
     const { accountNumber, amount, currency } = params ?? ({} as PayoutCreateParams)
-    return this.transport.call('payout', { accountNumber, amount, currency }, options)
+    return this.transport.call('payout', { accountNumber, amount, currency }, options, CREATE)
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { Currency, QrCode } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
+import type { PublicCall } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { idParam } from '../client/params.js'
 import { APIResource } from './resource.js'
@@ -24,6 +25,8 @@ export interface QrCodeCreateParams {
   currency: Currency
 }
 
+const CREATE: PublicCall = { method: 'qrCodes.create', params: { store_id: 'storeId' } }
+
 /**
  * Stand-alone payment QR codes.
  *
@@ -41,6 +44,7 @@ export class QrCodes extends APIResource {
       'generateQr',
       { store_id: storeId, amount: params.amount, currency: params.currency },
       options,
+      CREATE,
     )
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { RefundResult } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
+import type { PublicCall } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { checkMoneyAnyCurrency, idParam } from '../client/params.js'
 import { APIResource } from './resource.js'
@@ -23,6 +24,8 @@ export interface RefundCreateParams {
   amount: number
 }
 
+const CREATE: PublicCall = { method: 'refunds.create', params: { refundAmount: 'amount' } }
+
 /**
  * Refunds.
  *
@@ -41,6 +44,6 @@ export class Refunds extends APIResource {
     const orderId = idParam(params?.orderId, 'orderId', true)
     // The order's currency decides the decimals, and the client does not know it: the amount must fit some currency.
     const refundAmount = checkMoneyAnyCurrency(params.amount, 'amount')
-    return this.transport.call('refundOrder', { orderId, refundAmount }, options)
+    return this.transport.call('refundOrder', { orderId, refundAmount }, options, CREATE)
   }
 }

@@ -4,8 +4,11 @@
  */
 import type { Store } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
+import type { PublicCall } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { APIResource } from './resource.js'
+
+const LIST: PublicCall = { method: 'stores.list' }
 
 /**
  * The merchant's stores.
@@ -21,6 +24,6 @@ export class Stores extends APIResource {
    * Lists the merchant's stores. A merchant without stores gets a {@link NotFoundError} (as the gateway documents it).
    */
   list(options?: RequestOptions): Promise<WithMeta<Store[]>> {
-    return this.transport.call('listStores', undefined, options)
+    return this.transport.call('listStores', undefined, options, LIST)
   }
 }

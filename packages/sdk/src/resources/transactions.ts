@@ -4,9 +4,12 @@
  */
 import type { Transaction } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
+import type { PublicCall } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { idParam } from '../client/params.js'
 import { APIResource } from './resource.js'
+
+const RETRIEVE: PublicCall = { method: 'transactions.retrieve', params: { transaction_id: 'transactionId' } }
 
 /**
  * Transactions.
@@ -25,6 +28,6 @@ export class Transactions extends APIResource {
    */
   async retrieve(transactionId: number | string, options?: RequestOptions): Promise<WithMeta<Transaction>> {
     const id = idParam(transactionId, 'transactionId', true)
-    return this.transport.call('transactionDetail', { transaction_id: String(id) }, options)
+    return this.transport.call('transactionDetail', { transaction_id: String(id) }, options, RETRIEVE)
   }
 }

@@ -6,8 +6,10 @@
  * schema tables keyed by the same ids (`OPERATION_REQUESTS`, `QUERY_BODIES`, `OPERATION_RESPONSES`,
  * `EARLIER_FORMS`, `PIN_REQUESTS`, `PIN_RESPONSES`). This file adds only what a reader needs besides, the
  * prose: tag, summary, description, the words of the success and of each refusal (and which body style a
- * refusal answers), in a record keyed by operation id so that the compiler demands one per operation. A
- * refusal whose statuses or codes differ from the table's stops the generation.
+ * refusal answers), and the SDK's call of the operation (the registry test calls each operation by it, and an
+ * operation the example story does not cover gets its success example from it), in a record keyed by
+ * operation id so that the compiler demands one per operation. A refusal whose statuses or codes differ from
+ * the table's stops the generation.
  * gateway-document.ts renders them (headers by authentication, the limits' refusals, examples).
  */
 import {
@@ -32,6 +34,8 @@ import {
   PIN_RULES,
   statusErrorBodySchema,
 } from '@merchant-gateway/contract'
+import type { GatewayClient } from '@merchant-gateway/sdk'
+import type { PinClient } from '@merchant-gateway/sdk/pin'
 import * as z from 'zod/mini'
 import { oneOf } from './render.js'
 import {
@@ -90,6 +94,40 @@ interface Prose {
 /** The prose of an operation served on several methods: one per method, each with its own id in the document. */
 type ByMethod = { byMethod: Partial<Record<'get' | 'post', Prose & { id: string }>> }
 
+/**
+ * What the day an example call runs on holds: a store of the merchant, an order of it that was paid, the
+ * payment's transaction (a payout account `100200300` is on file).
+ *
+ * @example
+ * ```ts
+ * const day: ExampleDay = { storeId: 101, orderId: 1001, transactionId: 5001 }
+ * ```
+ */
+export interface ExampleDay {
+  storeId: number
+  orderId: number
+  transactionId: number
+}
+
+/**
+ * What a PIN user's day holds along the table's order: the session of the last code asked for (or verified),
+ * and the code sent.
+ *
+ * @example
+ * ```ts
+ * const state: PinDay = { sessionId: '', code: '' }
+ * ```
+ */
+export interface PinDay {
+  sessionId: string
+  code: string
+}
+
+/** The SDK's call of a gateway operation on an example day. */
+type GatewayCall = (gateway: GatewayClient, day: ExampleDay) => Promise<unknown>
+/** The PIN client's call of a PIN operation, in the table's order (a user with e-mail `user@example.com`). */
+type PinCall = (client: PinClient, day: PinDay) => Promise<unknown>
+
 // --- Bodies and answers with more than one form: how the document presents the contract's forms ----------
 
 /** An operation's body: its current request, with the earlier form as a deprecated alternative where it has one. */
@@ -138,8 +176,9 @@ const DOCUMENTED_SHAPE =
   'wraps it in the envelope with its option `responseStyle: "envelope"`).'
 
 /** What the document says of the gateway's operations, in its order. */
-const GATEWAY_PROSE: Record<GatewayOperation, Prose | ByMethod> = {
+const GATEWAY_PROSE: Record<GatewayOperation, (Prose | ByMethod) & { call: GatewayCall }> = {
   listStores: {
+    call: (g) => g.stores.list(),
     tag: 'Stores and balance',
     summary: 'List stores',
     description:
@@ -157,6 +196,7 @@ const GATEWAY_PROSE: Record<GatewayOperation, Prose | ByMethod> = {
     },
   },
   balanceInquiry: {
+    call: (g) => g.balance.retrieve(),
     tag: 'Stores and balance',
     summary: 'Balance inquiry',
     description:
@@ -172,6 +212,7 @@ const GATEWAY_PROSE: Record<GatewayOperation, Prose | ByMethod> = {
     },
   },
   createOrder: {
+    call: (g, { storeId }) => g.orders.create({ storeId, amount: 10, currency: 'USD' }),
     tag: 'Orders',
     summary: 'Create order',
     description:
@@ -191,6 +232,7 @@ const GATEWAY_PROSE: Record<GatewayOperation, Prose | ByMethod> = {
     },
   },
   generateQr: {
+    call: (g, { storeId }) => g.qrCodes.create({ storeId, amount: 10, currency: 'USD' }),
     tag: 'Orders',
     summary: 'Generate QR',
     description:
@@ -205,6 +247,7 @@ const GATEWAY_PROSE: Record<GatewayOperation, Prose | ByMethod> = {
     },
   },
   transactionDetail: {
+    call: (g, { transactionId }) => g.transactions.retrieve(transactionId),
     byMethod: {
       get: {
         id: 'transactionDetailGet',
@@ -253,6 +296,10 @@ const GATEWAY_PROSE: Record<GatewayOperation, Prose | ByMethod> = {
     },
   },
   cancelOrder: {
+    call: async (g, { storeId }) => {
+      const order = await g.orders.create({ storeId, amount: 1, currency: 'USD' })
+      return g.orders.cancel({ orderId: order.order_id })
+    },
     tag: 'Orders',
     summary: 'Cancel order',
     description:
@@ -272,6 +319,7 @@ const GATEWAY_PROSE: Record<GatewayOperation, Prose | ByMethod> = {
     },
   },
   refundOrder: {
+    call: (g, { orderId }) => g.refunds.create({ orderId, amount: 1 }),
     tag: 'Refunds and payouts',
     summary: 'Refund order',
     description:
@@ -296,6 +344,7 @@ const GATEWAY_PROSE: Record<GatewayOperation, Prose | ByMethod> = {
     },
   },
   payout: {
+    call: (g) => g.payouts.create({ accountNumber: '100200300', amount: 1, currency: 'USD' }),
     tag: 'Refunds and payouts',
     summary: 'Payout',
     description:
@@ -325,8 +374,9 @@ const GATEWAY_PROSE: Record<GatewayOperation, Prose | ByMethod> = {
 const PIN_BEARER = 'Requires `Authorization: Bearer <access_token>` of the signed-in user.'
 
 /** What the document says of the PIN module's operations, in its order. */
-const PIN_PROSE: Record<PinOperation, Prose> = {
+const PIN_PROSE: Record<PinOperation, Prose & { call: PinCall }> = {
   setPin: {
+    call: (p) => p.pin.set({ pin: '123456' }),
     tag: 'PIN',
     summary: 'Set PIN',
     description: `Sets the user's 6-digit PIN when there is none. ${PIN_BEARER}`,
@@ -338,6 +388,7 @@ const PIN_PROSE: Record<PinOperation, Prose> = {
     },
   },
   verifyPin: {
+    call: (p) => p.pin.verify({ pin: '123456' }),
     tag: 'PIN',
     summary: 'Verify PIN',
     description: `Confirms the user's PIN before a sensitive action. ${PIN_BEARER}`,
@@ -354,6 +405,7 @@ const PIN_PROSE: Record<PinOperation, Prose> = {
     },
   },
   changePin: {
+    call: (p) => p.pin.change({ currentPin: '123456', newPin: '234567' }),
     tag: 'PIN',
     summary: 'Change PIN',
     description: `Replaces the PIN; the current one must match. ${PIN_BEARER}`,
@@ -367,6 +419,7 @@ const PIN_PROSE: Record<PinOperation, Prose> = {
     },
   },
   forgotPin: {
+    call: (p) => p.pinReset.request({ email: 'user@example.com' }),
     tag: 'PIN reset',
     summary: 'Request a reset code',
     description:
@@ -387,6 +440,7 @@ const PIN_PROSE: Record<PinOperation, Prose> = {
     },
   },
   verifyOtp: {
+    call: (p, s) => p.pinReset.verifyCode({ sessionId: s.sessionId, code: s.code, email: 'user@example.com' }),
     tag: 'PIN reset',
     summary: 'Verify the reset code',
     description:
@@ -406,6 +460,7 @@ const PIN_PROSE: Record<PinOperation, Prose> = {
     },
   },
   resetPin: {
+    call: (p, s) => p.pinReset.complete({ sessionId: s.sessionId, newPin: '345678' }),
     tag: 'PIN reset',
     summary: 'Reset PIN',
     description:
@@ -560,3 +615,29 @@ export const PIN_OPERATIONS: OperationSpec[] = documentedAll(
  * ```
  */
 export const GATEWAY_OPERATION_IDS: readonly string[] = [...GATEWAY_OPERATIONS, ...PIN_OPERATIONS].map((op) => op.id)
+
+/**
+ * The SDK's call of each gateway operation, from its entry: what the registry test calls each operation by,
+ * and what an operation's success example is recorded from when the example story has none.
+ *
+ * @example
+ * ```ts
+ * await GATEWAY_CALLS.refundOrder(gateway, day)
+ * ```
+ */
+export const GATEWAY_CALLS = callsOf(GATEWAY_PROSE)
+
+/**
+ * The PIN client's call of each PIN operation, in the order of a user's life with a PIN: each may read the
+ * session and code the calls before it left in its `PinDay`.
+ *
+ * @example
+ * ```ts
+ * for (const call of Object.values(PIN_CALLS)) await call(client, state)
+ * ```
+ */
+export const PIN_CALLS = callsOf(PIN_PROSE)
+
+function callsOf<Id extends string, C>(prose: Record<Id, { call: C }>): Record<Id, C> {
+  return Object.fromEntries(Object.entries<{ call: C }>(prose).map(([id, entry]) => [id, entry.call])) as Record<Id, C>
+}
