@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createMockGateway } from './create-mock-gateway.js'
 import { seededRandom, withSeededRandomness } from './seeded-random.js'
 
 describe('the seeded random generator', () => {
@@ -18,5 +19,19 @@ describe('the seeded random generator', () => {
     expect(first[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     await expect(withSeededRandomness(3, async () => Promise.reject(new Error('failed')))).rejects.toThrow('failed')
     expect({ getRandomValues: crypto.getRandomValues, randomUUID: crypto.randomUUID }).toEqual(original)
+  })
+})
+
+describe('a seeded run of the mock', () => {
+  it("draws the same keys whatever drew the mock's random bytes before it", async () => {
+    const keys = () =>
+      withSeededRandomness(5, async () => {
+        const mock = createMockGateway()
+        return (await mock.merchants.create({})).apiKey
+      })
+    const first = await keys()
+    // Something else draws from the mock's random bytes between the two runs.
+    await createMockGateway().merchants.create({})
+    expect(await keys()).toBe(first)
   })
 })

@@ -7,6 +7,7 @@
  * so that its own scripts, the private tools and the example projects (which have the mock installed, as a
  * user who copies one does) import one copy. Not for secrets: it is predictable by design.
  */
+import { discardRandomPool } from './domain/context.js'
 
 /** mulberry32: a small, well-distributed generator of 32-bit integers from a 32-bit seed. */
 function mulberry32(seed: number): () => number {
@@ -39,7 +40,8 @@ export function seededRandom(seed: number): () => number {
 /**
  * Runs `task` with `crypto.getRandomValues` and `crypto.randomUUID` drawn from a seeded generator, and
  * restores the platform's functions afterwards (also when `task` fails): with the mock's clock frozen, a
- * recording of a mock (a saved state, the examples of a document) is then the same bytes on every run.
+ * recording of a mock (a saved state, the examples of a document) is then the same bytes on every run, whatever
+ * ran before it (the random bytes the mock draws ahead are dropped as the run starts and as it ends).
  * Only these two functions are replaced; `crypto.subtle` stays the platform's. Nothing else may run
  * meanwhile that needs real randomness.
  *
@@ -74,9 +76,12 @@ export async function withSeededRandomness<T>(seed: number, task: () => Promise<
   }
   Object.defineProperty(crypto, 'getRandomValues', { value: fill, configurable: true, writable: true })
   Object.defineProperty(crypto, 'randomUUID', { value: uuid, configurable: true, writable: true })
+  // The mock draws random bytes ahead: none drawn before the run is used in it, none drawn in it after.
+  discardRandomPool()
   try {
     return await task()
   } finally {
+    discardRandomPool()
     for (const name of ['getRandomValues', 'randomUUID'] as const) {
       if (own[name]) Object.defineProperty(crypto, name, own[name])
       else delete (crypto as unknown as Record<string, unknown>)[name]
