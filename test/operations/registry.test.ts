@@ -53,6 +53,11 @@ function recording(mock: MockGateway): { fetch: typeof fetch; sent: Sent[] } {
 /** What the gateway calls need: a store, a paid order and its payment. */
 type Day = ExampleDay
 
+/** The rows of docs/sdk.md's tables of calls (`| \`method(...)\` | wire | ... |`). */
+const SDK_GUIDE_ROWS = readFileSync(new URL('../../docs/sdk.md', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => /^\| `[a-zA-Z]+\.[a-zA-Z]+\(/.test(line))
+
 describe('the operation table', () => {
   it('holds every gateway and PIN operation once, each with a path of its own', () => {
     const ids = OPERATIONS.map((op) => op.id)
@@ -83,6 +88,17 @@ describe('the operation table', () => {
       expect(operation!.operationId.startsWith(id)).toBe(true)
       const op = OPERATIONS.find((o) => o.id === id)!
       for (const status of [...op.errors, 413, 414]) expect(Object.keys(operation!.responses)).toContain(String(status))
+    },
+  )
+
+  it.each(OPERATIONS.map((op) => [op.id, op.path] as const))(
+    "%s has its row in the SDK guide's table of calls (docs/sdk.md), by the tail of its path",
+    (_id, path) => {
+      const tail = path.replace(/^\/api\/v1\/(payment-gateway|auth)\//, '')
+      // The wire cell names the path's tail as a word (`POST order/cancel`, `set-pin {pin}`, not `reset-pin`).
+      const named = new RegExp(`(^|\\s)${tail.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?=$|[\\s?,])`)
+      const wire = (row: string) => row.split(/(?<!\\)\|/)[2]?.trim() ?? ''
+      expect(SDK_GUIDE_ROWS.filter((row) => named.test(wire(row)))).toHaveLength(1)
     },
   )
 
