@@ -61,7 +61,12 @@ async function bundle(source) {
 }
 
 // Strings that exist only where the gateway client is: property names and literals survive minification.
-const CLIENT_MARKERS = ['retryBaseDelay', 'createOrderShape', 'withOptions', 'needs apiSecret: pass it to the GatewayClient']
+const CLIENT_MARKERS = [
+  'retryBaseDelay',
+  'createOrderShape',
+  'withOptions',
+  'needs apiSecret: pass it to the GatewayClient',
+]
 
 const checks = [
   {
