@@ -185,15 +185,13 @@ for (const { dir, profile, dual } of PACKAGES) {
   const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'))
   console.log(`\n=== ${pkg.name} (${dual ? 'dual ESM + CJS' : 'ESM only'})`)
   run(`publint ${pkg.name}`, 'publint', [dir, '--strict'])
-  run(`attw ${pkg.name} (profile ${profile})`, 'attw', [
-    '--pack',
-    dir,
-    '--profile',
-    profile,
-    '--format',
-    'table-flipped',
-    ...color,
-  ])
+  // attw packs with `npm pack`; npm_config_ignore_scripts: the package's `prepack` would build it again.
+  run(
+    `attw ${pkg.name} (profile ${profile})`,
+    'attw',
+    ['--pack', dir, '--profile', profile, '--format', 'table-flipped', ...color],
+    { env: { ...env, npm_config_ignore_scripts: 'true' } },
+  )
   check(`imports of ${pkg.name}'s dist are declared dependencies`, undeclaredImports(dir, pkg))
   check(`entry points of ${pkg.name} load from dist and share their exports`, await entryPointProblems(pkg, dual))
 }

@@ -21,14 +21,14 @@ export const OLDEST_NODE = '22'
 
 /**
  * `npm pack` of each package's current dist/ (build first) into `dest`: `{ contract: '/…/…-0.1.0.tgz', … }`.
+ * `--ignore-scripts`: the packages' `prepack` builds them, which the caller has just done.
  */
 export async function packPackages(dest, run) {
   mkdirSync(dest, { recursive: true })
   const tarballs = {}
   for (const name of PACKAGES) {
-    const result = await run(`npm pack ${name}`, 'npm', ['pack', '--pack-destination', dest, '--silent'], {
-      cwd: join(root, 'packages', name),
-    })
+    const args = ['pack', '--ignore-scripts', '--pack-destination', dest, '--silent']
+    const result = await run(`npm pack ${name}`, 'npm', args, { cwd: join(root, 'packages', name) })
     tarballs[name] = join(dest, result.stdout.trim().split('\n').at(-1))
   }
   return tarballs

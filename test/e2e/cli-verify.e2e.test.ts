@@ -7,9 +7,9 @@
  * (closed, silent, under a path, a wrong secret, a run stopped by a signal). Every process started here runs
  * in its own process group, killed after.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Cli, CLI, freePort, spawnGroup, startCli, stopCli } from './cli-process.js'
+import { type Alteration, alteredServer, plainServer } from './verify-targets.js'
 
 const DEMO = ['--api-key', 'mk_test_demo', '--api-secret', 'sk_test_demo']
 
@@ -36,77 +36,6 @@ function startVerify(args: string[]) {
 /** Runs `verify` to its end; its exit status, standard output and standard error. */
 function runVerify(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return startVerify(args).done
-}
-
-/** A server on 127.0.0.1 for the test to shape (one that never answers, a prefix in front of the mock). */
-async function plainServer(
-  handler: (req: IncomingMessage, res: ServerResponse) => void,
-): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer(handler)
-  const port = await freePort()
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
-
-/** What an altered server answers instead of the upstream's success: its status, body and headers. */
-interface Altered {
-  status: number
-  body: unknown
-  /** The headers passed on, changed; the upstream's (less framing and Date) when absent. */
-  headers?: Record<string, string>
-}
-
-/** How an altered server changes what it passes on. */
-interface Alteration {
-  /** The path whose success `alter` changes. */
-  path?: string
-  alter?: (answer: { status: number; body: Record<string, unknown>; headers: Record<string, string> }) => Altered
-  /** Serve the upstream under this path only (`/gateway`): anything else is a 404. */
-  under?: string
-}
-
-/**
- * A server on 127.0.0.1 in front of `upstream` that passes every request on and lets `alter` change the
- * success of one path: its status, its JSON body and its headers (a refusal passes as it is). A failure here
- * is a 502.
- */
-function alteredServer(upstream: string, { path, alter, under = '' }: Alteration) {
-  return plainServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => void pass().catch(() => res.writeHead(502).end()))
-    const pass = async () => {
-      const url = req.url ?? '/'
-      if (!url.startsWith(`${under}/`)) return void res.writeHead(404).end()
-      const headers = Object.fromEntries(
-        Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
-      ) as Record<string, string>
-      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined
-      const target = new URL(url.slice(under.length), upstream)
-      const answer = await fetch(target, { method: req.method, headers, body })
-      const text = await answer.text()
-      let status = answer.status
-      let out = text
-      let passed: Record<string, string> = Object.fromEntries(
-        [...answer.headers].filter(([name]) => !['content-length', 'connection', 'date', 'keep-alive'].includes(name)),
-      )
-      if (alter && target.pathname === path && status >= 200 && status < 300) {
-        const altered = alter({ status, body: JSON.parse(text) as Record<string, unknown>, headers: passed })
-        status = altered.status
-        out = JSON.stringify(altered.body)
-        passed = altered.headers ?? passed
-      }
-      res.writeHead(status, { ...passed, 'content-length': Buffer.byteLength(out) })
-      res.end(out)
-    }
-  })
 }
 
 /** Runs `verify` (demo credentials, then `args`) against an altered server in front of `upstream`, closed after. */
@@ -166,7 +95,9 @@ async function verifyHeldAtQr() {
   return { target, run, orders }
 }
 
-describe('merchant-gateway-mock verify', () => {
+// Each test runs `verify` once or twice as a child process (a few seconds each, up to ten on a loaded machine):
+// room enough that a loaded machine never fails one.
+describe('merchant-gateway-mock verify', { timeout: 90_000 }, () => {
   let mock: Cli
   let lastEra: Cli
   let warning: Cli
@@ -179,7 +110,7 @@ describe('merchant-gateway-mock verify', () => {
       // Release 1.4.0's deprecation warning week: every answer carries the warning header.
       startCli(['serve', '--port', '0', '--quiet', '--now', '2026-03-10'], { behindPrism: false }),
     ])
-  })
+  }, 90_000)
   afterAll(async () => {
     await Promise.all([mock && stopCli(mock), lastEra && stopCli(lastEra), warning && stopCli(warning)])
   })
@@ -202,6 +133,7 @@ describe('merchant-gateway-mock verify', () => {
     expect(start).toContain(
       'a refund of an unknown order signed with --api-secret, a payout signed with another secret',
     )
+    expect(start).toContain('idempotency, changing nothing: a refund of an unpaid order it made (refused), sent again')
   })
 
   it('names the drift of a server started in another era (--now 2026-02-01) and exits 1', async () => {
@@ -229,9 +161,34 @@ describe('merchant-gateway-mock verify', () => {
     })
     expect(out).toMatch(/^list stores\s+200 envelope\s+200 envelope\s+DRIFT$/m)
     expect(out).toContain('drift: field missing at the target: data[].storeName: string')
-    expect(out).toContain('drift: field only at the target: data[].store_name: string')
-    expect(out).toContain('drift: target field not in the contract: data[].store_name')
+    // The name it has instead is a field the contract does not know: a note, the missing one is the drift.
+    expect(out).toContain('note: target field not in the contract: data[].store_name')
     expect(code).toBe(1)
+  })
+
+  it('a field the target adds, undocumented in the contract: a note, exit 0; --strict: drift, exit 1', async () => {
+    const alteration: Alteration = {
+      path: '/api/v1/payment-gateway/stores/list',
+      alter: ({ status, body }) => ({
+        status,
+        body: {
+          ...body,
+          data: (body.data as Array<Record<string, unknown>>).map((store) => ({ ...store, opening_hours: '8-17' })),
+        },
+      }),
+    }
+    const tolerant = await verifyThrough(mock.url, alteration)
+    expect(tolerant.out).toMatch(/^list stores\s+200 envelope\s+200 envelope\s+NOTE$/m)
+    expect(tolerant.out).toContain(
+      'note: target field not in the contract: data[].opening_hours (a client that ignores unknown fields is not ' +
+        'broken; drift with --strict)',
+    )
+    expect(tolerant.out).toMatch(/no drift: \d+ checks/)
+    expect(tolerant.code).toBe(0)
+    const strict = await verifyThrough(mock.url, alteration, ['--strict'])
+    expect(strict.out).toMatch(/^list stores\s+200 envelope\s+200 envelope\s+DRIFT$/m)
+    expect(strict.out).toContain('drift: target field not in the contract: data[].opening_hours')
+    expect(strict.code).toBe(1)
   })
 
   it('names a changed status of the target (create order answered 201) and exits 1', async () => {
@@ -338,6 +295,10 @@ describe('merchant-gateway-mock verify', () => {
     const first = await runVerify(args)
     expect(first.out).toContain('transaction detail of --paid-transaction (GET and POST)')
     expect(first.out).toContain('--otp: verify-otp with it, reset-pin back to --pin; the user ends with --pin')
+    expect(first.out).toContain(
+      'a refund over what is left of --paid-order (refused), the balance read before and after',
+    )
+    expect(first.out).toContain('verify-pin right, wrong twice, right, wrong once, right')
     for (const row of [
       /^transaction detail \(GET\)\s+200 bare\s+200 bare\s+SAME$/m,
       /^transaction detail \(POST\)\s+200 bare\s+200 bare\s+SAME$/m,
@@ -347,6 +308,12 @@ describe('merchant-gateway-mock verify', () => {
       // The user had no PIN: set on both sides.
       /^PIN: set-pin\s+200 pin-envelope\s+200 pin-envelope\s+SAME$/m,
       /^PIN: verify-pin, a wrong PIN\s+422 pin-envelope wrong_pin\s+422 pin-envelope wrong_pin\s+SAME$/m,
+      /^PIN: verify-pin, a second wrong PIN\s+(422 pin-envelope wrong_pin\s+){2}SAME$/m,
+      /^PIN: verify-pin, a wrong PIN after the right one\s+(422 pin-envelope wrong_pin\s+){2}SAME$/m,
+      /^refund, the same key and body again\s+200 envelope\s+200 envelope\s+SAME$/m,
+      /^refund over what is left of the paid order\s+(422 code-error refund_exceeds_remaining\s+){2}SAME$/m,
+      /^balance after the refused refund\s+200 envelope\s+200 envelope\s+SAME$/m,
+      /^PIN: verify-otp, a second wrong code\s+(422 pin-envelope otp_invalid\s+){2}SAME$/m,
       /^PIN: change-pin to the same PIN\s+422 pin-envelope pin_unchanged\s+422 pin-envelope pin_unchanged\s+SAME$/m,
       /^PIN: change-pin back\s+200 pin-envelope\s+200 pin-envelope\s+SAME$/m,
       /^PIN: forgot-pin \(e-mail\)\s+200 pin-envelope\s+200 pin-envelope\s+SAME$/m,
@@ -563,5 +530,80 @@ describe('merchant-gateway-mock verify', () => {
     } finally {
       await stopCli(target)
     }
+  })
+
+  it('a slow target: an answer whose body comes after --timeout is a row, the orders cancelled, exit 1', async () => {
+    // The QR code's answer starts at once; its body would come two minutes later. The run neither waits nor
+    // crashes. (--timeout 5: every other answer comes well within it, even on a loaded machine.)
+    const { code, out, err } = await verifyThrough(
+      mock.url,
+      {
+        intercept: (path, res) => {
+          if (path !== '/api/v1/payment-gateway/payment/generate-qr') return false
+          res.writeHead(200, { 'content-type': 'application/json' })
+          res.write('{"qr_code":')
+          const late = setTimeout(() => res.end('"late"}'), 120_000)
+          res.once('close', () => clearTimeout(late))
+          return true
+        },
+      },
+      ['--timeout', '5'],
+    )
+    expect(out).toMatch(/^generate QR\s+200 bare\s+no answer\s+DRIFT$/m)
+    expect(out).toContain('the target did not answer generate QR (no answer within 5 s), and the')
+    expect(out).toMatch(/^cancel order \(storeId\)\s+200 bare\s+200 bare\s+SAME$/m)
+    expect(out).toMatch(/^DRIFT in \d+ of \d+ checks/m)
+    expect(err).toBe('')
+    expect(code).toBe(1)
+  })
+
+  it('a target that resets connections: the reset is a row and a hint, the orders are cancelled, exit 1', async () => {
+    const { code, out, err } = await verifyThrough(mock.url, {
+      intercept: (path, res) => {
+        if (path !== '/api/v1/payment-gateway/payment/generate-qr') return false
+        res.socket?.resetAndDestroy()
+        return true
+      },
+    })
+    expect(out).toMatch(/^generate QR\s+200 bare\s+no answer\s+DRIFT$/m)
+    expect(out).toMatch(/the target did not answer generate QR \(fetch failed: [^)]+\), and the \d+ steps after it/)
+    expect(out).toMatch(/^cancel order \(store_id\)\s+200 bare\s+200 bare\s+SAME$/m)
+    expect(err).toBe('')
+    expect(code).toBe(1)
+  })
+
+  it('a target that answers a web page (HTML): every row says so, a hint names --base-url, exit 1', async () => {
+    const page = await plainServer((req, res) => {
+      req.resume()
+      const html = '<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>'
+      res.writeHead(502, { 'content-type': 'text/html', 'content-length': Buffer.byteLength(html) })
+      res.end(html)
+    })
+    try {
+      const { code, out, err } = await runVerify(['--base-url', page.url, ...DEMO])
+      expect(out).toMatch(/^list stores\s+200 envelope\s+502 not-json\s+DRIFT$/m)
+      expect(out).toContain('drift: target breaks the contract: Content-Type text/html where the contract has')
+      expect(out).toMatch(
+        /the target answered \d+ request\(s\) with a body that is not JSON \(list stores: 502, text\/html\)/,
+      )
+      expect(out).toContain("is --base-url the API's address, not a web page or a proxy's error page?")
+      expect(err).toBe('')
+      expect(code).toBe(1)
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('a --bearer no request can carry (a non-ASCII letter): rows and a hint, not a crash, exit 1', async () => {
+    const { code, out, err } = await runVerify(['--base-url', mock.url, ...DEMO, '--bearer', 'tök€n'])
+    expect(out).toMatch(/^PIN: verify-pin, missing field\s+400 pin-envelope invalid_request\s+no answer\s+DRIFT$/m)
+    expect(out).toContain('verify could not build the request of PIN: verify-pin, missing field (')
+    expect(out).toContain('a line break or a non-ASCII letter in --bearer?')
+    // The gateway's checks ran all the same.
+    expect(out).toMatch(
+      /^probe: bad signature\s+401 code-error invalid_signature\s+401 code-error invalid_signature\s+SAME$/m,
+    )
+    expect(err).toBe('')
+    expect(code).toBe(1)
   })
 })

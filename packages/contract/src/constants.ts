@@ -26,7 +26,8 @@ export {
   type ResponseStyle,
   type RetrySafety,
 } from './operations.js'
-export { HEADERS, type HeaderName } from './headers.js'
+export { HEADERS, JSON_MEDIA_TYPE, type HeaderName } from './headers.js'
 export { LIMITS } from './limits.js'
 export { ERROR_CODES, isErrorCode, type ErrorCode } from './error-codes.js'
+export { isUtcTimestamp, UTC_TIMESTAMP_FIELDS } from './timestamps.js'
 export { duration, ordinal, PIN_ERROR_CODES, PIN_RULES, type PinErrorCode } from './pin.js'

@@ -2,7 +2,7 @@
  * @module headers
  * HTTP header names used by the gateway, the PIN module and webhooks, plus the two headers
  * this project adds (marked below). HTTP header names are case-insensitive; these are the
- * spellings the service documents.
+ * spellings the service documents. Also the media type of every body, `application/json`.
  */
 
 /**
@@ -39,3 +39,14 @@ export const HEADERS = {
  * ```
  */
 export type HeaderName = keyof typeof HEADERS
+
+/**
+ * The media type of every request and answer body of the gateway and the PIN module (the `Content-Type`
+ * value, parameters such as `charset` aside).
+ *
+ * @example
+ * ```ts
+ * const isJson = (res: Response) => res.headers.get('Content-Type')?.split(';')[0]?.trim() === JSON_MEDIA_TYPE
+ * ```
+ */
+export const JSON_MEDIA_TYPE = 'application/json'

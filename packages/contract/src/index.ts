@@ -55,11 +55,12 @@ export {
   QUERY_BODIES,
 } from './operation-schemas.js'
 export type { OperationInput, OperationRequest, OperationResult } from './operation-schemas.js'
-export { HEADERS } from './headers.js'
+export { HEADERS, JSON_MEDIA_TYPE } from './headers.js'
 export { duration, ordinal, PIN_ERROR_CODES, PIN_RULES } from './pin.js'
 export type { PinErrorCode } from './pin.js'
 export type { HeaderName } from './headers.js'
 export { ERROR_CODES, isErrorCode } from './error-codes.js'
+export { isUtcTimestamp, UTC_TIMESTAMP_FIELDS } from './timestamps.js'
 export type { ErrorCode } from './error-codes.js'
 export { describeIssues } from './issues.js'
 export type { IssueLike, IssueSource } from './issues.js'

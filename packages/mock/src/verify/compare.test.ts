@@ -13,8 +13,13 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
 const envelope = (data: unknown) => ({ statusCode: 200, message: 'OK', data, traceId: 't-1' })
 const store = { storeId: 101, storeName: 'Demo Store', address: '1 Demo Street' }
 const order = { order_id: '1024', qr_code: 'https://q/1.png', status: 'pending', created_at: '2026-11-02T09:00:00Z' }
-const drifts = (a: ReturnType<typeof shapeOf>, b: ReturnType<typeof shapeOf>, op?: Parameters<typeof shapeOf>[1]) =>
-  compareShapes(a, b, op)
+const drifts = (
+  a: ReturnType<typeof shapeOf>,
+  b: ReturnType<typeof shapeOf>,
+  op?: Parameters<typeof shapeOf>[1],
+  options?: Parameters<typeof compareShapes>[3],
+) =>
+  compareShapes(a, b, op, options)
     .filter((d) => d.severity === 'drift')
     .map((d) => d.text)
 
@@ -36,12 +41,49 @@ describe('verify compares what a client depends on', () => {
     )
   })
 
-  it('a field the contract does not know is drift, read against the schema in strict mode', () => {
+  it('a field the target adds that the contract does not know is a note, drift with strict; the mock’s, drift', () => {
     const theirs = shapeOf(answer(200, { ...order, loyalty_points: 3 }), 'createOrder')
     expect(theirs.unknownFields).toEqual(['loyalty_points'])
-    expect(drifts(shapeOf(answer(200, order), 'createOrder'), theirs, 'createOrder')).toContain(
+    const mine = shapeOf(answer(200, order), 'createOrder')
+    expect(compareShapes(mine, theirs, 'createOrder')).toEqual([
+      {
+        severity: 'note',
+        text:
+          'target field not in the contract: loyalty_points (a client that ignores unknown fields is not broken; ' +
+          'drift with --strict)',
+      },
+    ])
+    expect(drifts(mine, theirs, 'createOrder', { strict: true })).toEqual([
       'target field not in the contract: loyalty_points',
-    )
+    ])
+    expect(drifts(theirs, mine, 'createOrder')).toEqual([
+      'field missing at the target: loyalty_points: number',
+      'mock field not in the contract: loyalty_points',
+    ])
+  })
+
+  it('a field only at the target that the contract documents is drift: the mock leaves it out', () => {
+    const details = { endpoint: '/api/v1/payment-gateway/order/refund' }
+    const coded = (extra: object) =>
+      answer(400, { error: { code: 'missing_idempotent_key', message: 'm', request_id: 'r', ...extra } })
+    expect(drifts(shapeOf(coded({})), shapeOf(coded({ details })))).toEqual([
+      'field only at the target: error.details.endpoint: string',
+    ])
+  })
+
+  it('with no schema of the answer (the PIN module), a field only at the target is a note, drift with strict', () => {
+    const pin = (extra: object) => shapeOf(answer(200, { status_code: 200, message: 'PIN set', data: null, ...extra }))
+    expect(compareShapes(pin({}), pin({ request_id: 'r' }))).toEqual([
+      {
+        severity: 'note',
+        text:
+          'field only at the target: request_id: string (not in the mock; a client that ignores unknown fields ' +
+          'is not broken)',
+      },
+    ])
+    expect(drifts(pin({}), pin({ request_id: 'r' }), undefined, { strict: true })).toEqual([
+      'field only at the target: request_id: string',
+    ])
   })
 
   it('a bare body where the envelope belongs is drift; a documented bare body in the envelope is a note', () => {

@@ -4,8 +4,11 @@
  * never a value that differs by nature. An answer is reduced to its shape: the status, the body style
  * (envelope, bare body, status-style or code-style error, the PIN module's envelope), the error code, every
  * field's name and JSON type (so an id sent as a string where a number was is seen), whether the deprecation
- * header is there, and the fields the contract's schema does not know (the schemas read in strict mode: an
- * unknown field is drift). Ids, times, amounts, QR data and messages are never compared.
+ * header is there, and the fields the contract's schema does not know. A field the target adds that the
+ * contract does not document is a note (a client that ignores unknown fields is not broken by it), drift with
+ * `strict`; one the mock adds is drift (a test would pass on a field the service never sends). Ids, times,
+ * amounts, QR data and messages are not compared between the sides: values.ts and expectations.ts hold each side
+ * to the values and behaviours the contract fixes.
  */
 import {
   codeErrorBodySchema,
@@ -16,6 +19,7 @@ import {
   statusErrorBodySchema,
 } from '@merchant-gateway/contract'
 import * as z from 'zod/mini'
+import { isObject } from './body.js'
 
 /**
  * The body style of an answer.
@@ -70,6 +74,8 @@ export interface AnswerShape {
   deprecation: boolean
   /** Fields the contract's schema of this answer does not know. */
   unknownFields: string[]
+  /** Whether the contract has a schema of this answer (a gateway success, an error style) to know its fields. */
+  schemaApplied: boolean
   /** Where the answer breaks the contract's schema (a missing field, a wrong type). */
   schemaIssues: string[]
 }
@@ -87,7 +93,14 @@ export interface AnswerShape {
  */
 export function shapeOf(answer: SeenAnswer, operation?: GatewayOperation): AnswerShape {
   const deprecation = answer.headers.has(HEADERS.deprecationWarning)
-  const base = { status: answer.status, deprecation, errorCode: undefined, unknownFields: [], schemaIssues: [] }
+  const base = {
+    status: answer.status,
+    deprecation,
+    errorCode: undefined,
+    unknownFields: [],
+    schemaIssues: [],
+    schemaApplied: false,
+  }
   if (answer.status === 0) return { ...base, style: 'no-answer', fields: [] }
   if (answer.text.trim() === '') return { ...base, style: 'empty', fields: [] }
   let body: unknown
@@ -126,10 +139,11 @@ function strictCheck(
   style: BodyStyle,
   status: number,
   operation: GatewayOperation | undefined,
-): Pick<AnswerShape, 'unknownFields' | 'schemaIssues'> {
+): Pick<AnswerShape, 'unknownFields' | 'schemaIssues' | 'schemaApplied'> {
   if (style === 'status-error') return against(statusErrorBodySchema, body, '')
   if (style === 'code-error') return against(codeErrorBodySchema, body, '')
-  if (operation === undefined || status < 200 || status > 299) return { unknownFields: [], schemaIssues: [] }
+  if (operation === undefined || status < 200 || status > 299)
+    return { unknownFields: [], schemaIssues: [], schemaApplied: false }
   const result = OPERATION_RESULTS[operation] as z.core.$ZodType
   if (style === 'envelope' && isObject(body)) {
     const envelope = against(ENVELOPE_KEYS, body, '')
@@ -137,6 +151,7 @@ function strictCheck(
     return {
       unknownFields: [...envelope.unknownFields, ...data.unknownFields],
       schemaIssues: [...envelope.schemaIssues, ...data.schemaIssues],
+      schemaApplied: true,
     }
   }
   // An operation documented with a bare body answers bare; one that answers in the envelope, a bare body
@@ -160,7 +175,7 @@ function against(schema: z.core.$ZodType, value: unknown, prefix: string) {
     : parsed.error.issues.map(
         (issue) => `${join(prefix, issue.path.map(String).join('.')) || '(body)'}: ${issue.message}`,
       )
-  return { unknownFields: unknownFieldsOf(schema, value, prefix), schemaIssues }
+  return { unknownFields: unknownFieldsOf(schema, value, prefix), schemaIssues, schemaApplied: true }
 }
 
 /** The fields of `value` that the object schemas of `schema` do not list, at every depth. */
@@ -210,10 +225,6 @@ function fieldsOf(value: unknown, path: string): Set<string> {
 
 const join = (path: string, key: string) => (path === '' ? key : key === '' ? path : `${path}.${key}`)
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /**
  * One difference between the mock's answer and the target's: `drift` (a client would notice) or `note` (a
  * documented latitude: a body documented bare that comes in the envelope, which clients accept).
@@ -229,6 +240,19 @@ export interface Difference {
 }
 
 /**
+ * How to weigh what differs: with `strict`, a field the target adds that the contract does not document is
+ * drift, not a note.
+ *
+ * @example
+ * ```ts
+ * compareShapes(mockShape, targetShape, 'listStores', { strict: true })
+ * ```
+ */
+export interface CompareOptions {
+  strict?: boolean
+}
+
+/**
  * What differs between the mock's shape and the target's, and where either breaks the contract.
  *
  * @example
@@ -237,7 +261,12 @@ export interface Difference {
  * // [{ severity: 'drift', text: 'field renamed or missing: target lacks order_id: string' }, ...]
  * ```
  */
-export function compareShapes(mock: AnswerShape, target: AnswerShape, operation?: GatewayOperation): Difference[] {
+export function compareShapes(
+  mock: AnswerShape,
+  target: AnswerShape,
+  operation?: GatewayOperation,
+  options: CompareOptions = {},
+): Difference[] {
   // No answer on a side: one difference, not a status, a style and a code that all differ for that reason.
   if (mock.style === 'no-answer' || target.style === 'no-answer') {
     if (mock.style === target.style) return []
@@ -246,16 +275,7 @@ export function compareShapes(mock: AnswerShape, target: AnswerShape, operation?
   const out: Difference[] = []
   const drift = (text: string) => out.push({ severity: 'drift', text })
   if (mock.status !== target.status) drift(`status: mock ${mock.status}, target ${target.status}`)
-  if (mock.style !== target.style) {
-    const documented = operation !== undefined && GATEWAY_OPERATIONS[operation].response === 'documented'
-    const latitude = documented && [mock.style, target.style].every((s) => s === 'bare' || s === 'envelope')
-    out.push({
-      severity: latitude ? 'note' : 'drift',
-      text:
-        `body style: mock ${mock.style}, target ${target.style}` +
-        (latitude ? ' (documented bare; clients accept the envelope too)' : ''),
-    })
-  }
+  if (mock.style !== target.style) out.push(styleDifference(mock, target, operation))
   if (mock.errorCode !== target.errorCode)
     drift(`error code: mock ${mock.errorCode ?? '(none)'}, target ${target.errorCode ?? '(none)'}`)
   if (mock.deprecation !== target.deprecation)
@@ -264,21 +284,59 @@ export function compareShapes(mock: AnswerShape, target: AnswerShape, operation?
         `target ${target.deprecation ? 'sent' : 'absent'}`,
     )
   // Field names and types, only when the style matches: else every field would differ for one reason.
-  if (mock.style === target.style) {
-    const typeOf = (fields: string[]) => new Map(fields.map((f) => [f.slice(0, f.lastIndexOf(': ')), f]))
-    const mockFields = typeOf(mock.fields)
-    const targetFields = typeOf(target.fields)
-    for (const [path, field] of mockFields) {
-      const other = targetFields.get(path)
-      if (other === undefined) drift(`field missing at the target: ${field}`)
-      else if (other !== field) drift(`field type: mock ${field}, target ${other}`)
-    }
-    for (const [path, field] of targetFields) if (!mockFields.has(path)) drift(`field only at the target: ${field}`)
-  }
-  for (const field of target.unknownFields) drift(`target field not in the contract: ${field}`)
+  if (mock.style === target.style) out.push(...fieldDifferences(mock, target, options))
+  const added = options.strict ? 'drift' : 'note'
+  const tolerated = options.strict ? '' : ' (a client that ignores unknown fields is not broken; drift with --strict)'
+  for (const field of target.unknownFields)
+    out.push({ severity: added, text: `target field not in the contract: ${field}${tolerated}` })
   for (const issue of target.schemaIssues) drift(`target breaks the contract at ${issue}`)
   for (const field of mock.unknownFields) drift(`mock field not in the contract: ${field}`)
   for (const issue of mock.schemaIssues) drift(`mock breaks the contract at ${issue}`)
+  return out
+}
+
+/** A body style that differs: drift, but a note where the operation is documented bare and comes enveloped. */
+function styleDifference(mock: AnswerShape, target: AnswerShape, operation?: GatewayOperation): Difference {
+  const documented = operation !== undefined && GATEWAY_OPERATIONS[operation].response === 'documented'
+  const latitude = documented && [mock.style, target.style].every((s) => s === 'bare' || s === 'envelope')
+  return {
+    severity: latitude ? 'note' : 'drift',
+    text:
+      `body style: mock ${mock.style}, target ${target.style}` +
+      (latitude ? ' (documented bare; clients accept the envelope too)' : ''),
+  }
+}
+
+/**
+ * Fields missing at the target or of another type: drift. A field only at the target: drift when the contract's
+ * schema of the answer knows it (the mock leaves out a documented field); one the schema does not know is
+ * reported once, as a field not in the contract; with no schema of the answer (the PIN module), a note, drift
+ * with `strict`.
+ */
+function fieldDifferences(mock: AnswerShape, target: AnswerShape, options: CompareOptions): Difference[] {
+  const out: Difference[] = []
+  const drift = (text: string) => out.push({ severity: 'drift', text })
+  const typeOf = (fields: string[]) => new Map(fields.map((f) => [f.slice(0, f.lastIndexOf(': ')), f]))
+  const mockFields = typeOf(mock.fields)
+  const targetFields = typeOf(target.fields)
+  for (const [path, field] of mockFields) {
+    const other = targetFields.get(path)
+    if (other === undefined) drift(`field missing at the target: ${field}`)
+    else if (other !== field) drift(`field type: mock ${field}, target ${other}`)
+  }
+  const unknown = (path: string) =>
+    target.unknownFields.some((f) => path === f || path.startsWith(`${f}.`) || path.startsWith(`${f}[]`))
+  for (const [path, field] of targetFields) {
+    if (mockFields.has(path) || unknown(path)) continue
+    if (target.schemaApplied) drift(`field only at the target: ${field}`)
+    else
+      out.push({
+        severity: options.strict ? 'drift' : 'note',
+        text:
+          `field only at the target: ${field}` +
+          (options.strict ? '' : ' (not in the mock; a client that ignores unknown fields is not broken)'),
+      })
+  }
   return out
 }
 

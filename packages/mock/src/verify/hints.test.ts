@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { hintsOf } from './hints.js'
-import type { Observation } from './scenario.js'
+import type { Observation } from './observation.js'
 
 const seen = (check: string, status: number, body: unknown): Observation => ({
   check,
@@ -111,5 +111,30 @@ describe('verify hints', () => {
     ])
     const right = [seen('transaction detail (GET)', 200, { transaction_id: '700002', order_id: '1001' })]
     expect(hintsOf(right, right, { paid })).toEqual([])
+  })
+
+  it('a request verify could not build is named with the flag that likely holds the character', () => {
+    const target = [
+      seen('PIN: verify-pin, missing field', 0, 'not sent: verify could not build the request: invalid header value'),
+    ]
+    expect(hintsOf(target, [], none)).toEqual([
+      "verify could not build the request of PIN: verify-pin, missing field (invalid header value): a flag's value " +
+        'holds a character a request cannot carry (a line break or a non-ASCII letter in --bearer?)',
+    ])
+  })
+
+  it('answers that are not JSON where the mock answers JSON: the target is likely a web page, not the API', () => {
+    const page = (check: string): Observation => ({
+      check,
+      operation: undefined,
+      answer: { status: 502, headers: new Headers({ 'Content-Type': 'text/html' }), text: '<html>Bad Gateway</html>' },
+    })
+    const mock = [seen('list stores', 200, { statusCode: 200, message: 'ok', data: [], traceId: 't' })]
+    expect(hintsOf([page('list stores'), page('balance inquiry')], mock, none)).toEqual([
+      'the target answered 2 request(s) with a body that is not JSON (list stores: 502, text/html): is --base-url ' +
+        "the API's address, not a web page or a proxy's error page?",
+    ])
+    // Where the mock answers the same way, it is the service's own answer: no hint.
+    expect(hintsOf([page('list stores')], [page('list stores')], none)).toEqual([])
   })
 })

@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { buildReport, formatTable } from './report.js'
-import type { Observation } from './scenario.js'
+import type { Observation } from './observation.js'
 
 const seen = (check: string, status: number, body: unknown): Observation => ({
   check,
   operation: undefined,
-  answer: { status, headers: new Headers(), text: JSON.stringify(body) },
+  answer: { status, headers: new Headers({ 'Content-Type': 'application/json' }), text: JSON.stringify(body) },
 })
 const context = { target: 'http://127.0.0.1:1', era: { name: 'era', now: 'now', from: '--now' as const } }
 const refusal = { statusCode: 404, message: 'Not found', error: 'Not Found' }

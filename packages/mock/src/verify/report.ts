@@ -1,10 +1,14 @@
 /**
  * @module verify/report
  * The outcome of `merchant-gateway-mock verify`: one row per check (the mock's answer, the target's, the
- * verdict and what differs), printed as a table or, with `--json`, as one JSON document for CI.
+ * verdict and what differs), printed as a table or, with `--json`, as one JSON document for CI. What differs
+ * is the two answers' shapes (compare.ts) and, on each side, where the answer breaks a value (values.ts) or a
+ * behaviour (expectations.ts) the contract fixes.
  */
-import { type AnswerShape, compareShapes, type Difference, shapeOf, summary } from './compare.js'
-import type { Observation } from './scenario.js'
+import { type AnswerShape, compareShapes, type CompareOptions, type Difference, shapeOf, summary } from './compare.js'
+import { expectationFindings } from './expectations.js'
+import type { Observation } from './observation.js'
+import { valueFindings } from './values.js'
 
 /**
  * One check, side by side.
@@ -56,21 +60,25 @@ export interface VerifyReport {
 export function buildReport(
   mockSeen: readonly Observation[],
   targetSeen: readonly Observation[],
-  context: Pick<VerifyReport, 'target' | 'era'> & { hints?: string[] },
+  context: Pick<VerifyReport, 'target' | 'era'> & { hints?: string[] } & CompareOptions,
 ): VerifyReport {
   const names = [...new Set([...mockSeen, ...targetSeen].map((o) => o.check))]
   const checks = names.map((check): CheckRow => {
     const mine = mockSeen.find((o) => o.check === check)
     const theirs = targetSeen.find((o) => o.check === check)
-    const operation = (mine ?? theirs)?.operation
-    const mockShape = mine && shapeOf(mine.answer, operation)
-    const targetShape = theirs && shapeOf(theirs.answer, operation)
-    const differences: Difference[] =
-      mockShape && targetShape
-        ? compareShapes(mockShape, targetShape, operation)
-        : [{ severity: 'drift', text: `not run at the ${mockShape ? 'target' : 'mock'}` }]
-    const verdict = differences.some((d) => d.severity === 'drift') ? 'drift' : differences.length ? 'note' : 'same'
-    return { check, mock: cell(mockShape), target: cell(targetShape), verdict, differences }
+    try {
+      return rowOf(check, mine, theirs, { mockSeen, targetSeen, strict: context.strict ?? false })
+    } catch (error) {
+      // Never a crash for one odd answer: the row says what could not be read.
+      const text = `verify could not read the answers: ${error instanceof Error ? error.message : String(error)}`
+      return {
+        check,
+        mock: '(unread)',
+        target: '(unread)',
+        verdict: 'drift',
+        differences: [{ severity: 'drift', text }],
+      }
+    }
   })
   return {
     target: context.target,
@@ -79,6 +87,31 @@ export function buildReport(
     hints: context.hints ?? [],
     checks,
   }
+}
+
+/** One check's row: the shapes compared, then each side's answer against the contract's values and behaviours. */
+function rowOf(
+  check: string,
+  mine: Observation | undefined,
+  theirs: Observation | undefined,
+  context: { mockSeen: readonly Observation[]; targetSeen: readonly Observation[]; strict: boolean },
+): CheckRow {
+  const operation = (mine ?? theirs)?.operation
+  const mockShape = mine && shapeOf(mine.answer, operation)
+  const targetShape = theirs && shapeOf(theirs.answer, operation)
+  const differences: Difference[] =
+    mockShape && targetShape
+      ? compareShapes(mockShape, targetShape, operation, { strict: context.strict })
+      : [{ severity: 'drift', text: `not run at the ${mockShape ? 'target' : 'mock'}` }]
+  const broken = (side: 'target' | 'mock', o: Observation | undefined, seen: readonly Observation[]) =>
+    o === undefined
+      ? []
+      : [...valueFindings(o), ...expectationFindings(o, seen)].map(
+          (finding): Difference => ({ severity: 'drift', text: `${side} breaks the contract: ${finding}` }),
+        )
+  differences.push(...broken('target', theirs, context.targetSeen), ...broken('mock', mine, context.mockSeen))
+  const verdict = differences.some((d) => d.severity === 'drift') ? 'drift' : differences.length ? 'note' : 'same'
+  return { check, mock: cell(mockShape), target: cell(targetShape), verdict, differences }
 }
 
 const cell = (shape: AnswerShape | undefined) => (shape ? summary(shape) : '(not run)')

@@ -2,64 +2,31 @@
  * @module verify/scenario
  * The scripted requests of `merchant-gateway-mock verify`, run the same way against each side (the target
  * and the in-process mock): read-only calls, two orders in both request shapes (cancelled at the end), a
- * QR code, transaction detail in both methods of a paid order when one is given, and error probes that
- * change nothing; refund and payout of the smallest amount only when money may move; the PIN module's
- * refusals when a bearer token is given, and its flows (set, verify, change, reset) as far as the user's
- * PIN, e-mail address and the sandbox's development code allow.
- * Each side uses the ids its own answers gave (its store, its orders): ids are never compared.
+ * QR code, transaction detail in both methods of a paid order when one is given, error probes that change
+ * nothing, and a refused refund sent again under its idempotency key (with the same body, then another);
+ * refund and payout of the smallest amount only when money may move, the refund sent again under its key and
+ * a refund over what is left of the paid order (refused; the balance read around it); the PIN module's
+ * refusals when a bearer token is given, and its flows (set, verify, change, reset) as far as the user's PIN,
+ * e-mail address and the sandbox's development code allow (pin-checks.ts).
+ * Each side uses the ids its own answers gave (its store, its orders): ids are never compared. Each step says
+ * what its answer must show beyond its shape (expectations.ts), with the figures of the contract.
  */
-import { GATEWAY_PATHS, type GatewayOperation, HEADERS, PIN_PATHS } from '@merchant-gateway/contract'
-import { createHmac, randomUUID } from 'node:crypto'
+import {
+  type Currency,
+  CURRENCY_DECIMALS,
+  fromMinorUnits,
+  GATEWAY_PATHS,
+  isCurrency,
+  LIMITS,
+  toMinorUnits,
+} from '@merchant-gateway/contract'
+import { randomUUID } from 'node:crypto'
+import { isObject, parseJson, payloadOf } from './body.js'
 import type { SeenAnswer } from './compare.js'
-
-/**
- * A paid order of one side and its transaction: the target's from the team (`--paid-order`,
- * `--paid-transaction`), the mock's paid by the verify run itself.
- *
- * @example
- * ```ts
- * const paid: PaidOrder = { orderId: '1042', transactionId: '88121' }
- * ```
- */
-export interface PaidOrder {
-  orderId: string
-  transactionId: string
-}
-
-/**
- * One side of the comparison: where to send the requests and with which credentials.
- *
- * @example
- * ```ts
- * const side: Side = { fetch, baseUrl: 'https://sandbox.example', apiKey: 'mk_...', apiSecret: 'sk_...',
- *   nowMs: () => Date.now() }
- * ```
- */
-export interface Side {
-  fetch: typeof fetch
-  baseUrl: string
-  apiKey: string
-  apiSecret: string
-  /** A signed-in user's access token, for the PIN module's checks. */
-  bearer?: string
-  /** The account a payout of the smallest amount goes to (`--money`). */
-  payoutAccount?: string
-  /** A paid order of this side: its transaction is read and, with `money`, refunded the smallest amount. */
-  paid?: PaidOrder
-  /** How long one request may take before it counts as no answer; none when absent. */
-  timeoutMs?: number
-  /**
-   * Aborted to stop the run (Ctrl-C, SIGTERM): no new step is sent, the request in flight finishes, and the
-   * orders made so far are cancelled before `runScenario` rejects with {@link VerifyStopped}.
-   */
-  stop?: AbortSignal
-  /** Why the side is known not to answer (the clock probe got none): then no step is sent. */
-  unreachable?: string
-  /** Told of each order the run made on this side and of each it cancelled, so a hard stop can name them. */
-  onOrder?: (orderId: string, event: 'made' | 'cancelled') => void
-  /** The side's clock, for `X-Timestamp` (Unix seconds, within 300 s of the side's own). */
-  nowMs(): number
-}
+import type { Expectation, Observation, Run, Step } from './observation.js'
+import { pinChecks, type PinFlows } from './pin-checks.js'
+import { requestsFor } from './requests.js'
+import type { PaidOrder, Side } from './side.js'
 
 /**
  * Thrown by `runScenario` when its side's `stop` signal was aborted: the orders it had made are cancelled.
@@ -74,21 +41,6 @@ export class VerifyStopped extends Error {
   constructor(readonly reason: string) {
     super(`stopped (${reason}); the orders it had made were cancelled`)
   }
-}
-
-/**
- * A path of the service under a base URL, keeping the base's own path: a sandbox served under
- * `https://host/gateway/` gets `https://host/gateway/api/v1/...`.
- *
- * @example
- * ```ts
- * serviceUrl('https://sandbox.example/gateway/', '/api/v1/payment-gateway/stores/list')
- * // 'https://sandbox.example/gateway/api/v1/payment-gateway/stores/list'
- * ```
- */
-export function serviceUrl(baseUrl: string, path: string): string {
-  const base = new URL(baseUrl)
-  return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin).href
 }
 
 /**
@@ -109,54 +61,16 @@ export interface ScenarioOptions {
   pin?: PinFlows
 }
 
-/**
- * What the PIN module's flows may use on the sandbox user: its PIN (set when it has none), its verified
- * e-mail address (a reset code is sent there) and the sandbox's fixed development code (the reset runs to
- * the end). Without them, only refusals are tried.
- *
- * @example
- * ```ts
- * const flows: PinFlows = { pin: '482913', email: 'qa@example.com', otp: '000000' }
- * ```
- */
-interface PinFlows {
-  pin?: string
-  email?: string
-  otp?: string
-}
-
-/**
- * One check of the scenario and the answer it got on one side.
- *
- * @example
- * ```ts
- * const seen: Observation = { check: 'list stores', operation: 'listStores', answer }
- * ```
- */
-export interface Observation {
-  check: string
-  /** The gateway operation, whose result schema the answer is read against; none for PIN checks. */
-  operation: GatewayOperation | undefined
-  answer: SeenAnswer
-}
-
 /** The smallest amount in USD: one cent. */
 const SMALLEST_USD = 0.01
 /** An id no order or transaction has (the probes of unknown records). */
 const UNKNOWN_ID = '999999999'
 /** The reason given when the scenario cancels the orders it made. */
 const CANCEL_REASON = 'merchant-gateway-mock verify: cancelling the order it made'
-
-/**
- * The name of the set-pin check: its answer at the target says whether the sandbox user had a PIN, and the
- * mock's user is given one first when it had.
- *
- * @example
- * ```ts
- * const hadPin = targetSeen.find((o) => o.check === SET_PIN_CHECK)?.answer.status !== 200
- * ```
- */
-export const SET_PIN_CHECK = 'PIN: set-pin'
+/** How an answer that was never sent says why; hints.ts reads it. */
+export const NOT_SENT = 'not sent: '
+/** How a request verify could not build says why (a flag's value a header cannot carry). */
+export const NOT_BUILT = 'not sent: verify could not build the request: '
 
 /**
  * What the scenario will do, in the words printed before it starts.
@@ -174,27 +88,41 @@ export function planOf(options: ScenarioOptions): string[] {
       : 'reads: list stores, balance inquiry (no --paid-transaction: transaction detail only of an unknown id)',
     `creates: 2 orders of USD ${SMALLEST_USD} (storeId and store_id shapes) and 1 QR code; ` +
       'both orders are cancelled at the end',
-    !options.money
-      ? 'money: none (refund and payout only with --money)'
-      : `money: a refund of USD ${SMALLEST_USD} of ` +
-        (options.paid ? '--paid-order' : 'an unpaid order it made (a refusal)') +
-        ` and a payout of USD ${SMALLEST_USD} to --payout-account`,
+    ...moneyPlan(options),
     'probes that change nothing: a wrong API key, a missing field, an unknown order, an unknown transaction,',
     '  a refund of an unknown order signed with --api-secret, a payout signed with another secret',
+    'idempotency, changing nothing: a refund of an unpaid order it made (refused), sent again with its key and',
+    '  body (the same answer, marked replayed) and with its key and another body (refused)',
     ...(flows === undefined
       ? ['PIN module: skipped (no --bearer)']
       : [
           'PIN module (--bearer): refusals (a missing field, a wrong token, an unknown reset session)',
-          flows.pin !== undefined
-            ? '  --pin: set-pin (if the user has none), verify-pin right, wrong once, right; change-pin there and back'
-            : '  no PIN is set or tried (--pin for that)',
+          ...(flows.pin !== undefined
+            ? [
+                '  --pin: set-pin (if the user has none), verify-pin right, wrong twice, right, wrong once, right',
+                '    (never 5 wrong in a row); change-pin there and back',
+              ]
+            : ['  no PIN is set or tried (--pin for that)']),
           ...(flows.email !== undefined
-            ? ['  --email: forgot-pin sends a code there; verify-otp with a wrong code']
+            ? ['  --email: forgot-pin sends a code there; verify-otp with a wrong code, twice']
             : []),
           ...(flows.otp !== undefined
             ? ['  --otp: verify-otp with it, reset-pin back to --pin; the user ends with --pin']
             : []),
         ]),
+  ]
+}
+
+function moneyPlan(options: ScenarioOptions): string[] {
+  if (!options.money) return ['money: none (refund and payout only with --money)']
+  return [
+    `money: a refund of USD ${SMALLEST_USD} of ` +
+      (options.paid ? '--paid-order' : 'an unpaid order it made (a refusal)') +
+      ` and a payout of USD ${SMALLEST_USD} to --payout-account;`,
+    '  the refund sent again with its key and body (the same answer, no second refund) and another body (refused)',
+    ...(options.paid
+      ? ['  a refund over what is left of --paid-order (refused), the balance read before and after it']
+      : []),
   ]
 }
 
@@ -210,212 +138,234 @@ export function planOf(options: ScenarioOptions): string[] {
  */
 export async function runScenario(side: Side, options: ScenarioOptions): Promise<Observation[]> {
   const seen: Observation[] = []
-  // Why no more step is sent: the first request of this side that got no answer, and what happened.
-  let silent: string | undefined = side.unreachable
-  const record = async (check: string, operation: GatewayOperation | undefined, request: Request) => {
-    const answer = await send(side, request)
-    seen.push({ check, operation, answer })
-    if (answer.status === 0) silent ??= `${check} got no answer (${answer.text})`
-    return answer
-  }
-  // Each step first looks whether the run was stopped; the cancels at the end do not. Once the side has not
-  // answered, the later steps are not sent (each would wait its whole timeout): they are reported unanswered.
-  const call = async (check: string, operation: GatewayOperation | undefined, request: Request) => {
-    if (side.stop?.aborted) throw new VerifyStopped(String(side.stop.reason ?? 'stopped'))
-    if (silent !== undefined) {
-      const answer: SeenAnswer = { status: 0, headers: new Headers(), text: `not sent: ${silent}` }
-      seen.push({ check, operation, answer })
-      return answer
-    }
-    return record(check, operation, request)
-  }
-  const url = (path: string) => serviceUrl(side.baseUrl, path)
-  const json = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    new Request(url(path), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', [HEADERS.apiKey]: side.apiKey, ...headers },
-      body: JSON.stringify(body),
-    })
-  const plain = (path: string, method = 'POST', apiKey = side.apiKey) =>
-    new Request(url(path), { method, headers: { [HEADERS.apiKey]: apiKey } })
-  const detail = (transactionId: string, method: 'GET' | 'POST') =>
-    method === 'GET'
-      ? plain(`${GATEWAY_PATHS.transactionDetail}?transaction_id=${encodeURIComponent(transactionId)}`, 'GET')
-      : json(GATEWAY_PATHS.transactionDetail, { transaction_id: transactionId })
-
-  const stores = await call('list stores', 'listStores', plain(GATEWAY_PATHS.listStores))
-  const storeId = firstStoreId(stores)
-  await call('balance inquiry', 'balanceInquiry', plain(GATEWAY_PATHS.balanceInquiry))
-
+  const run = startRun(side, seen)
+  const storeId = await readSteps(run)
   const orders: string[] = []
   try {
-    const created = [
-      await call(
-        'create order (storeId)',
-        'createOrder',
-        json(GATEWAY_PATHS.createOrder, { storeId: storeId ?? 1, amount: SMALLEST_USD, currency: 'USD' }),
-      ),
-      await call(
-        'create order (store_id)',
-        'createOrder',
-        json(GATEWAY_PATHS.createOrder, { store_id: String(storeId ?? 1), amount: SMALLEST_USD, currency: 'USD' }),
-      ),
-    ]
-    for (const answer of created) {
-      const orderId = orderIdOf(answer)
-      if (orderId === undefined) continue
-      orders.push(orderId)
-      side.onOrder?.(orderId, 'made')
-    }
-    await call(
-      'generate QR',
-      'generateQr',
-      json(GATEWAY_PATHS.generateQr, { store_id: storeId ?? 1, amount: SMALLEST_USD, currency: 'USD' }),
-    )
-    if (options.paid && side.paid !== undefined) {
-      await call('transaction detail (GET)', 'transactionDetail', detail(side.paid.transactionId, 'GET'))
-      await call('transaction detail (POST)', 'transactionDetail', detail(side.paid.transactionId, 'POST'))
-    }
-    if (options.money) {
-      const paid = options.paid && side.paid !== undefined
-      await call(
-        paid ? 'refund, smallest amount (the paid order)' : 'refund, smallest amount (an unpaid order)',
-        'refundOrder',
-        await signed(side, GATEWAY_PATHS.refundOrder, {
-          orderId: Number(paid ? side.paid!.orderId : (orders[0] ?? UNKNOWN_ID)),
-          refundAmount: SMALLEST_USD,
-        }),
-      )
-      await call(
-        'payout, smallest amount',
-        'payout',
-        await signed(side, GATEWAY_PATHS.payout, {
-          accountNumber: side.payoutAccount ?? '',
-          amount: SMALLEST_USD,
-          currency: 'USD',
-        }),
-      )
-    }
-    await call('probe: wrong API key', 'listStores', plain(GATEWAY_PATHS.listStores, 'POST', 'mk_verify_wrong_key'))
-    await call(
-      'probe: missing field (amount)',
-      'createOrder',
-      json(GATEWAY_PATHS.createOrder, { storeId: storeId ?? 1, currency: 'USD' }),
-    )
-    await call(
-      'probe: unknown order',
-      'cancelOrder',
-      json(GATEWAY_PATHS.cancelOrder, { order_id: UNKNOWN_ID, reason: CANCEL_REASON }),
-    )
-    await call('probe: unknown transaction (GET)', 'transactionDetail', detail(UNKNOWN_ID, 'GET'))
-    await call('probe: unknown transaction (POST)', 'transactionDetail', detail(UNKNOWN_ID, 'POST'))
-    // Signed with the right secret, of an order no one has: a 404 says the secret and the clock are right.
-    await call(
-      'probe: refund of an unknown order (signed)',
-      'refundOrder',
-      await signed(side, GATEWAY_PATHS.refundOrder, { orderId: Number(UNKNOWN_ID), refundAmount: SMALLEST_USD }),
-    )
-    await call(
-      'probe: bad signature',
-      'payout',
-      await signed(
-        side,
-        GATEWAY_PATHS.payout,
-        { accountNumber: side.payoutAccount ?? '000000000', amount: SMALLEST_USD, currency: 'USD' },
-        `${side.apiSecret}-not-the-secret`,
-      ),
-    )
-    if (options.pin !== undefined && side.bearer !== undefined) {
-      await pinChecks(side.bearer, options.pin, (check, path, body, token) =>
-        call(check, undefined, json(path, body, { Authorization: `Bearer ${token}` })),
-      )
-    }
+    await orderSteps(run, storeId, orders)
+    const paid = options.paid ? side.paid : undefined
+    const amount = await paidReadSteps(run, paid)
+    if (options.money) await moneySteps(run, orders, paid, amount)
+    await probeSteps(run, storeId)
+    await idempotencySteps(run, orders)
+    if (options.pin !== undefined && side.bearer !== undefined) await pinChecks(run, side.bearer, options.pin)
   } finally {
-    // Cancel what was made, whatever happened above: a sandbox keeps no stray order of ours.
-    for (const [i, orderId] of orders.entries()) {
-      const check = i === 0 ? 'cancel order (storeId)' : 'cancel order (store_id)'
-      const body = { order_id: orderId, reason: CANCEL_REASON }
-      const cancelled = await record(check, 'cancelOrder', json(GATEWAY_PATHS.cancelOrder, body))
-      if (cancelled.status >= 200 && cancelled.status <= 299) side.onOrder?.(orderId, 'cancelled')
-    }
+    await cancelOrders(run, orders)
   }
   return seen
 }
 
-/** Sends one PIN module request as the named check, with the given token; resolves to its answer. */
-type PinCall = (check: string, path: string, body: unknown, token: string) => Promise<SeenAnswer>
-
 /**
- * A code no development environment uses as its fixed code (those are runs like 000000 or 123456), so a
- * "wrong code" check is not accepted by the sandbox's development code.
+ * The run of one side. Each step first looks whether the run was stopped; once the side has not answered,
+ * the later steps are not sent (each would wait its whole timeout): they are recorded unanswered. A request
+ * that cannot be built is recorded as not sent, and the run goes on.
  */
-const WRONG_CODE = '409173'
-
-/**
- * The PIN module's checks: refusals that change nothing, then the flows the options allow. The user ends
- * as it began: with `flows.pin` when given (set when it had none), its wrong-attempt counter cleared.
- */
-async function pinChecks(bearer: string, flows: PinFlows, call: PinCall): Promise<void> {
-  await call('PIN: verify-pin, missing field', PIN_PATHS.verifyPin, {}, bearer)
-  await call('PIN: verify-pin, wrong token', PIN_PATHS.verifyPin, { pin: '000000' }, 'verify-not-a-token')
-  await call(
-    'PIN: reset-pin, unknown session',
-    PIN_PATHS.resetPin,
-    { session_id: randomUUID(), new_pin: flows.pin ?? '000000' },
-    bearer,
-  )
-  const pin = flows.pin
-  if (pin !== undefined) {
-    const other = shiftPin(pin, 5)
-    await call(SET_PIN_CHECK, PIN_PATHS.setPin, { pin }, bearer)
-    const right = await call('PIN: verify-pin, the PIN', PIN_PATHS.verifyPin, { pin }, bearer)
-    // Not the user's PIN (or no PIN at all): every later try would be one more wrong PIN, and five in a row
-    // block the sandbox user. The checks not run are reported as such.
-    if (right.status < 200 || right.status > 299) return
-    // One wrong PIN between two right ones: the counter moves once and is cleared, no block is near.
-    await call('PIN: verify-pin, a wrong PIN', PIN_PATHS.verifyPin, { pin: shiftPin(pin, 3) }, bearer)
-    await call('PIN: verify-pin, the PIN again', PIN_PATHS.verifyPin, { pin }, bearer)
-    await call('PIN: change-pin to the same PIN', PIN_PATHS.changePin, { current_pin: pin, new_pin: pin }, bearer)
-    await call('PIN: change-pin to another', PIN_PATHS.changePin, { current_pin: pin, new_pin: other }, bearer)
-    await call('PIN: change-pin back', PIN_PATHS.changePin, { current_pin: other, new_pin: pin }, bearer)
+function startRun(side: Side, seen: Observation[]): Run & { record: Run['call'] } {
+  // Why no more step is sent: the first request of this side that got no answer, and what happened.
+  let silent: string | undefined = side.unreachable
+  const unsent = (step: Step, why: string) => {
+    const answer: SeenAnswer = { status: 0, headers: new Headers(), text: why }
+    seen.push({ ...step, answer })
+    return answer
   }
-  if (flows.email === undefined) return
-  const contact = { email: flows.email }
-  const forgot = await call('PIN: forgot-pin (e-mail)', PIN_PATHS.forgotPin, contact, bearer)
-  const sessionId = sessionIdOf(forgot)
-  if (sessionId === undefined) return
+  const record: Run['call'] = async (step, build) => {
+    let request: Request
+    try {
+      request = await build()
+    } catch (error) {
+      return unsent(step, `${NOT_BUILT}${error instanceof Error ? error.message : String(error)}`)
+    }
+    const answer = await send(side, request)
+    seen.push({ ...step, answer })
+    if (answer.status === 0) silent ??= `${step.check} got no answer (${answer.text})`
+    return answer
+  }
+  const call: Run['call'] = async (step, build) => {
+    if (side.stop?.aborted) throw new VerifyStopped(String(side.stop.reason ?? 'stopped'))
+    if (silent !== undefined) return unsent(step, `${NOT_SENT}${silent}`)
+    return record(step, build)
+  }
+  return { side, requests: requestsFor(side), call, record }
+}
+
+/** List stores and balance inquiry; the first store's id, for the orders and the QR code. */
+async function readSteps({ call, requests }: Run): Promise<number | undefined> {
+  const stores = await call({ check: 'list stores', operation: 'listStores' }, () =>
+    requests.plain(GATEWAY_PATHS.listStores),
+  )
+  await call({ check: 'balance inquiry', operation: 'balanceInquiry' }, () =>
+    requests.plain(GATEWAY_PATHS.balanceInquiry),
+  )
+  return firstStoreId(stores)
+}
+
+/** Two orders, one in each request shape (their ids go to `orders`), and a QR code valid 30 minutes. */
+async function orderSteps({ call, requests, side }: Run, storeId: number | undefined, orders: string[]) {
+  const store = storeId ?? 1
+  const shapes = [
+    ['create order (storeId)', { storeId: store, amount: SMALLEST_USD, currency: 'USD' }],
+    ['create order (store_id)', { store_id: String(store), amount: SMALLEST_USD, currency: 'USD' }],
+  ] as const
+  for (const [check, body] of shapes) {
+    const answer = await call({ check, operation: 'createOrder' }, () => requests.json(GATEWAY_PATHS.createOrder, body))
+    const orderId = orderIdOf(answer)
+    if (orderId === undefined) continue
+    orders.push(orderId)
+    side.onOrder?.(orderId, 'made')
+  }
+  // The order made just before gives the service's own time: the QR code's expiry is read against it.
+  const validity: Expectation = {
+    kind: 'valid-for',
+    field: 'expires_at',
+    ms: LIMITS.qrValidityMs,
+    what: 'a QR code is valid',
+    since: shapes[1][0],
+  }
+  await call({ check: 'generate QR', operation: 'generateQr', expect: validity }, () =>
+    requests.json(GATEWAY_PATHS.generateQr, { store_id: store, amount: SMALLEST_USD, currency: 'USD' }),
+  )
+}
+
+/** The paid order's amount as its transaction says it, to ask for more than is left of it. */
+interface PaidAmount {
+  amount: number
+  currency: Currency
+}
+
+/** Transaction detail of the paid order (GET and POST), when one was given; its amount, when it answered. */
+async function paidReadSteps({ call, requests }: Run, paid: PaidOrder | undefined) {
+  if (paid === undefined) return undefined
+  const { transactionId } = paid
+  const read = await call({ check: 'transaction detail (GET)', operation: 'transactionDetail' }, () =>
+    requests.detail(transactionId, 'GET'),
+  )
+  await call({ check: 'transaction detail (POST)', operation: 'transactionDetail' }, () =>
+    requests.detail(transactionId, 'POST'),
+  )
+  const data = read.status === 200 ? payloadOf(parseJson(read.text)) : undefined
+  if (!isObject(data) || typeof data.amount !== 'number' || !isCurrency(data.currency)) return undefined
+  return { amount: data.amount, currency: data.currency } satisfies PaidAmount
+}
+
+const PAID_REFUND = 'refund, smallest amount (the paid order)'
+const UNPAID_REFUND = 'refund, smallest amount (an unpaid order)'
+const BALANCE_BEFORE = 'balance before a refund over what is left'
+
+/**
+ * Refund and payout of the smallest amount; the refund sent again under its key with the same body and with
+ * another; with a paid order, a refund of one minor unit more than it was paid (refused), the balance read
+ * before and after.
+ */
+async function moneySteps(run: Run, orders: readonly string[], paid: PaidOrder | undefined, amount?: PaidAmount) {
+  const { call, requests, side } = run
+  const check = paid !== undefined ? PAID_REFUND : UNPAID_REFUND
+  const key = randomUUID()
+  const refund = { orderId: Number(paid?.orderId ?? orders[0] ?? UNKNOWN_ID), refundAmount: SMALLEST_USD }
+  await call({ check, operation: 'refundOrder' }, () => requests.signed(GATEWAY_PATHS.refundOrder, refund, { key }))
+  const replay: Expectation = { kind: 'replay', of: check }
+  await call({ check: 'refund, the same key and body again', operation: 'refundOrder', expect: replay }, () =>
+    requests.signed(GATEWAY_PATHS.refundOrder, refund, { key }),
+  )
+  await sameKeyOtherBody(run, 'refund, the same key, another body', check, refund, key)
+  const payout = { accountNumber: side.payoutAccount ?? '', amount: SMALLEST_USD, currency: 'USD' }
+  await call({ check: 'payout, smallest amount', operation: 'payout' }, () =>
+    requests.signed(GATEWAY_PATHS.payout, payout),
+  )
+  if (paid !== undefined && amount !== undefined) await overRefundSteps(run, Number(paid.orderId), amount)
+}
+
+/** The same idempotency key as check `first`, with another amount: refused, not answered with the first answer. */
+async function sameKeyOtherBody(
+  { call, requests }: Run,
+  check: string,
+  first: string,
+  body: { orderId: number; refundAmount: number },
+  key: string,
+) {
+  const expect: Expectation = { kind: 'refused', what: 'the same X-Idempotent-Key with another body', unlike: first }
+  await call({ check, operation: 'refundOrder', expect }, () =>
+    requests.signed(GATEWAY_PATHS.refundOrder, { ...body, refundAmount: body.refundAmount * 2 }, { key }),
+  )
+}
+
+/** A refund of one minor unit more than the order was paid: refused, and the balance did not move. */
+async function overRefundSteps({ call, requests }: Run, orderId: number, paid: PaidAmount) {
+  const over = fromMinorUnits((toMinorUnits(paid.amount, paid.currency) ?? 0) + 1, paid.currency)
+  await call({ check: BALANCE_BEFORE, operation: 'balanceInquiry' }, () => requests.plain(GATEWAY_PATHS.balanceInquiry))
+  const what = `a refund of ${over.toFixed(CURRENCY_DECIMALS[paid.currency])} ${paid.currency} (more than was paid)`
   await call(
-    'PIN: verify-otp, a wrong code',
-    PIN_PATHS.verifyOtp,
-    { ...contact, otp_code: WRONG_CODE === flows.otp ? '409174' : WRONG_CODE, session_id: sessionId },
-    bearer,
+    {
+      check: 'refund over what is left of the paid order',
+      operation: 'refundOrder',
+      expect: { kind: 'refused', what },
+    },
+    () => requests.signed(GATEWAY_PATHS.refundOrder, { orderId, refundAmount: over }),
   )
-  if (flows.otp === undefined || pin === undefined) return
-  const verified = sessionIdOf(
-    await call(
-      'PIN: verify-otp, the code',
-      PIN_PATHS.verifyOtp,
-      { ...contact, otp_code: flows.otp, session_id: sessionId },
-      bearer,
-    ),
+  const unchanged: Expectation = { kind: 'unchanged', since: BALANCE_BEFORE, what: 'the balance moved' }
+  await call({ check: 'balance after the refused refund', operation: 'balanceInquiry', expect: unchanged }, () =>
+    requests.plain(GATEWAY_PATHS.balanceInquiry),
   )
-  if (verified === undefined) return
-  await call('PIN: reset-pin', PIN_PATHS.resetPin, { session_id: verified, new_pin: pin }, bearer)
-  await call('PIN: reset-pin, the session again', PIN_PATHS.resetPin, { session_id: verified, new_pin: pin }, bearer)
-  await call('PIN: verify-pin after the reset', PIN_PATHS.verifyPin, { pin }, bearer)
 }
 
-/** A 6-digit PIN that differs from `pin` in every digit: each digit moved by `by` (1 to 9). */
-function shiftPin(pin: string, by: number): string {
-  return [...pin].map((digit) => String((Number(digit) + by) % 10)).join('')
+/** Requests every service refuses before anything happens: nothing changes on the target. */
+async function probeSteps({ call, requests, side }: Run, storeId: number | undefined) {
+  await call({ check: 'probe: wrong API key', operation: 'listStores' }, () =>
+    requests.plain(GATEWAY_PATHS.listStores, 'POST', 'mk_verify_wrong_key'),
+  )
+  await call({ check: 'probe: missing field (amount)', operation: 'createOrder' }, () =>
+    requests.json(GATEWAY_PATHS.createOrder, { storeId: storeId ?? 1, currency: 'USD' }),
+  )
+  await call({ check: 'probe: unknown order', operation: 'cancelOrder' }, () =>
+    requests.json(GATEWAY_PATHS.cancelOrder, { order_id: UNKNOWN_ID, reason: CANCEL_REASON }),
+  )
+  await call({ check: 'probe: unknown transaction (GET)', operation: 'transactionDetail' }, () =>
+    requests.detail(UNKNOWN_ID, 'GET'),
+  )
+  await call({ check: 'probe: unknown transaction (POST)', operation: 'transactionDetail' }, () =>
+    requests.detail(UNKNOWN_ID, 'POST'),
+  )
+  // Signed with the right secret, of an order no one has: a 404 says the secret and the clock are right.
+  await call({ check: 'probe: refund of an unknown order (signed)', operation: 'refundOrder' }, () =>
+    requests.signed(GATEWAY_PATHS.refundOrder, { orderId: Number(UNKNOWN_ID), refundAmount: SMALLEST_USD }),
+  )
+  const payout = { accountNumber: side.payoutAccount ?? '000000000', amount: SMALLEST_USD, currency: 'USD' }
+  await call({ check: 'probe: bad signature', operation: 'payout' }, () =>
+    requests.signed(GATEWAY_PATHS.payout, payout, { secret: `${side.apiSecret}-not-the-secret` }),
+  )
 }
 
-/** The session id in a PIN module answer's data (forgot-pin's, verify-otp's), if the call succeeded. */
-function sessionIdOf(answer: SeenAnswer): string | undefined {
-  if (answer.status < 200 || answer.status > 299) return undefined
-  const body = parse(answer.text) as { data?: { session_id?: unknown } } | undefined
-  const id = body?.data?.session_id
-  return typeof id === 'string' && id !== '' ? id : undefined
+const UNPAID_IDEMPOTENT = 'idempotency: a refund of an unpaid order it made'
+
+/**
+ * A refund of an order the run made and nobody paid (refused, and the refusal is the request's outcome), sent
+ * again under its key with the same body (the same answer, replayed) and with another body (refused). No money
+ * can move: the order was never paid.
+ */
+async function idempotencySteps(run: Run, orders: readonly string[]) {
+  const { call, requests } = run
+  if (orders[0] === undefined) return
+  const key = randomUUID()
+  const refund = { orderId: Number(orders[0]), refundAmount: SMALLEST_USD }
+  await call({ check: UNPAID_IDEMPOTENT, operation: 'refundOrder' }, () =>
+    requests.signed(GATEWAY_PATHS.refundOrder, refund, { key }),
+  )
+  const replay: Expectation = { kind: 'replay', of: UNPAID_IDEMPOTENT }
+  await call({ check: 'idempotency: the same key and body again', operation: 'refundOrder', expect: replay }, () =>
+    requests.signed(GATEWAY_PATHS.refundOrder, refund, { key }),
+  )
+  await sameKeyOtherBody(run, 'idempotency: the same key, another body', UNPAID_IDEMPOTENT, refund, key)
+}
+
+/** Cancels what was made, whatever happened before: a sandbox keeps no stray order of ours. */
+async function cancelOrders(run: Run & { record: Run['call'] }, orders: readonly string[]) {
+  for (const [i, orderId] of orders.entries()) {
+    const check = i === 0 ? 'cancel order (storeId)' : 'cancel order (store_id)'
+    const body = { order_id: orderId, reason: CANCEL_REASON }
+    const cancelled = await run.record({ check, operation: 'cancelOrder' }, () =>
+      run.requests.json(GATEWAY_PATHS.cancelOrder, body),
+    )
+    if (cancelled.status >= 200 && cancelled.status <= 299) run.side.onOrder?.(orderId, 'cancelled')
+  }
 }
 
 /**
@@ -450,46 +400,18 @@ export function failureText(error: unknown, timeoutMs: number | undefined): stri
   return cause && cause !== message ? `${message}: ${cause}` : message
 }
 
-/** A signed request (refund, payout): HMAC-SHA256 of the body and the timestamp, keyed with `secret`. */
-async function signed(side: Side, path: string, body: unknown, secret = side.apiSecret): Promise<Request> {
-  const raw = JSON.stringify(body)
-  const timestamp = String(Math.floor(side.nowMs() / 1000))
-  const signature = createHmac('sha256', secret)
-    .update(raw + timestamp)
-    .digest('hex')
-  return new Request(serviceUrl(side.baseUrl, path), {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      [HEADERS.apiKey]: side.apiKey,
-      [HEADERS.timestamp]: timestamp,
-      [HEADERS.signature]: signature,
-      [HEADERS.idempotentKey]: randomUUID(),
-    },
-    body: raw,
-  })
-}
-
 /** The first store's id of a list-stores answer (in the envelope or bare), if there is one. */
 function firstStoreId(answer: SeenAnswer): number | undefined {
-  const body = parse(answer.text) as { data?: unknown } | unknown[] | undefined
-  const list = Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : []
-  const id = (list[0] as { storeId?: unknown } | undefined)?.storeId
+  const body = payloadOf(parseJson(answer.text))
+  const id = Array.isArray(body) && isObject(body[0]) ? body[0].storeId : undefined
   return typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : undefined
 }
 
 /** The order id of a create-order answer (bare or in the envelope), if it made one. */
 function orderIdOf(answer: SeenAnswer): string | undefined {
   if (answer.status < 200 || answer.status > 299) return undefined
-  const body = parse(answer.text) as { order_id?: unknown; data?: { order_id?: unknown } } | undefined
-  const id = body?.order_id ?? body?.data?.order_id
+  const body = parseJson(answer.text)
+  const data = payloadOf(body)
+  const id = isObject(data) ? data.order_id : undefined
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined
-}
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }

@@ -21,7 +21,7 @@ import { describeError, parseBody } from '../http/failure.js'
 import { createKyClient, sendBody } from '../http/ky-client.js'
 import { abortedError, send, type Answer } from '../http/send.js'
 import { pinErrorFromResponse } from './error-from-response.js'
-import { checkTimeout, type PinRequestOptions, type ResolvedPinOptions } from './options.js'
+import { checkPinRequestOptions, checkTimeout, type PinRequestOptions, type ResolvedPinOptions } from './options.js'
 
 /**
  * A successful answer of operation `Id`: the PIN envelope, parsed, its `data` checked to be what the contract
@@ -95,7 +95,7 @@ export class PinTransport {
     method: string = id,
   ): Promise<PinAnswer<Id>> {
     const { options } = this
-    const request = requestOptions ?? {}
+    const request = checkPinRequestOptions(requestOptions)
     const timeout = request.timeout === undefined ? options.timeout : checkTimeout(request.timeout, options.timeout)
     const signal = request.signal
     // The token getter is not asked for a call the caller has already given up on; `send` checks again
