@@ -8,6 +8,7 @@
  * than 0, got -5`); the mock's 400 messages describe the issue itself (see `describeIssues`).
  */
 import * as z from 'zod/mini'
+import { _isoDateTime } from 'zod/v4/core'
 import type { Currency } from '../currency.js'
 import { CURRENCIES, isCurrency } from '../currency.js'
 import { LIMITS } from '../limits.js'
@@ -115,7 +116,9 @@ export /* @__NO_SIDE_EFFECTS__ */ function accountNumberField() {
  * isoTimestampSchema.safeParse('2026-01-06').success               // false
  * ```
  */
-export const isoTimestampSchema = /* @__PURE__ */ z.iso.datetime({ offset: true })
+// What `z.iso.datetime` makes, without reading it through the `z.iso` namespace: a bundler keeps a namespace it
+// reads whole, and the ISO date, time and duration schemas with it (0.37 kB of the browser GatewayClient).
+export const isoTimestampSchema = /* @__PURE__ */ _isoDateTime(z.ZodMiniISODateTime, { offset: true })
 
 /**
  * Object-level check for request bodies carrying `amount` and `currency`: the amount must

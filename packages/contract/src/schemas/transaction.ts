@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { currencySchema, decimalIdSchema, integerIdSchema, isoTimestampSchema } from './amount.js'
-import { documentedObject, statesSchema } from './documented.js'
+import { built, documentedObject, statesSchema } from './documented.js'
 
 /**
  * The transaction states the service documents.
@@ -58,9 +58,11 @@ export type TransactionDetailRequest = z.infer<typeof transactionDetailRequestSc
  * transactionDetailBodySchema.parse({ transaction_id: 5001 })
  * ```
  */
-export const transactionDetailBodySchema = /* @__PURE__ */ z.object({
-  transaction_id: z.union([decimalIdSchema, integerIdSchema]),
-})
+export const transactionDetailBodySchema = built(() =>
+  z.object({
+    transaction_id: z.union([decimalIdSchema, integerIdSchema]),
+  }),
+)
 
 /**
  * A parsed transaction-detail POST body.

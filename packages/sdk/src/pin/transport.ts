@@ -35,21 +35,19 @@ export interface PinAnswer<Id extends PinOperation = PinOperation> {
 }
 
 /**
- * What the client checks of a success's `data`, per operation, without zod (the PIN client's bundle has
- * none): the fields it reads. Undefined when the data is fine, else what is wrong.
+ * What the client checks of a success's `data`, without zod (the PIN client's bundle has none): the fields it
+ * reads, a non-empty `session_id` (forgot-pin, verify-otp) and forgot-pin's `expires_at`, a positive number of
+ * seconds. Undefined when the data is fine (or the client reads none of the operation's data), else what is
+ * wrong.
  */
-const DATA_CHECKS: Partial<Record<PinOperation, (data: Record<string, unknown>) => string | undefined>> = {
-  forgotPin: (data) =>
-    !isNonEmptyString(data.session_id)
-      ? 'data.session_id is not a non-empty string'
-      : typeof data.expires_at !== 'number' || !(data.expires_at > 0)
-        ? 'data.expires_at is not a positive number of seconds'
-        : undefined,
-  verifyOtp: (data) => (isNonEmptyString(data.session_id) ? undefined : 'data.session_id is not a non-empty string'),
-}
-
-function isNonEmptyString(value: unknown): boolean {
-  return typeof value === 'string' && value !== ''
+function dataProblem(id: PinOperation, data: unknown): string | undefined {
+  if (id !== 'forgotPin' && id !== 'verifyOtp') return undefined
+  if (typeof data !== 'object' || data === null) return 'data is not an object'
+  const { session_id, expires_at } = data as Record<string, unknown>
+  if (typeof session_id !== 'string' || session_id === '') return 'data.session_id is not a non-empty string'
+  if (id === 'forgotPin' && !(typeof expires_at === 'number' && expires_at > 0))
+    return 'data.expires_at is not a positive number of seconds'
+  return undefined
 }
 
 /**
@@ -174,13 +172,8 @@ function readPinAnswer<Id extends PinOperation>(id: Id, method: string, answer: 
     const issues = record === undefined ? 'body is not a JSON object' : 'message is not a string'
     throw malformed('the answer lacks the PIN module envelope {status_code, message, data}', issues)
   }
-  const check = DATA_CHECKS[id]
-  if (check !== undefined) {
-    const data = record.data
-    const problem =
-      typeof data === 'object' && data !== null ? check(data as Record<string, unknown>) : 'data is not an object'
-    if (problem !== undefined) throw malformed('the answer does not match the contract', problem)
-  }
+  const problem = dataProblem(id, record.data)
+  if (problem !== undefined) throw malformed('the answer does not match the contract', problem)
   return { status: answer.status, body: record as PinAnswer<Id>['body'], traceId }
 }
 
