@@ -116,9 +116,14 @@ const replayed = responseHeader(
   'Present (`true`) when the answer is the stored one of an earlier request with the same `X-Idempotent-Key`.',
 )
 
-function responseHeaders(kind: 'gateway' | 'signed' | 'pin') {
-  if (kind === 'pin') return z.object({ [HEADERS.traceId]: traceId })
-  if (kind === 'signed')
+/**
+ * The headers of an answer, by the operation's authentication: the PIN module's (a bearer) carry the trace id;
+ * the gateway's the era's deprecation warning too; and an answer an idempotent replay can give (`replayable`: a
+ * signed operation's success, 409 or 422, which the key stores) says whether it is one.
+ */
+function responseHeaders(auth: Authentication, replayable: boolean) {
+  if (auth === 'bearer' || auth === 'reset-session') return z.object({ [HEADERS.traceId]: traceId })
+  if (auth === 'signed' && replayable)
     return z.object({
       [HEADERS.traceId]: traceId,
       [HEADERS.idempotentReplayed]: replayed,
@@ -162,12 +167,12 @@ function checkExamples(where: string, schema: Schema, examples: NamedExamples | 
 
 function renderOperation(op: OperationSpec, examples: OperationExamples | undefined): ZodOpenApiOperationObject {
   if (!examples) throw new Error(`[openapi] no examples for ${op.id}: the example collector must cover every operation`)
-  const kind = op.auth === 'signed' ? 'signed' : op.auth === 'api-key' ? 'gateway' : 'pin'
+  const pin = op.auth === 'bearer' || op.auth === 'reset-session'
   const headers = requestHeaders(op.auth)
   const responses: ZodOpenApiOperationObject['responses'] = {
     200: {
       description: op.success.description,
-      headers: responseHeaders(kind),
+      headers: responseHeaders(op.auth, true),
       content: {
         'application/json': {
           schema: op.success.schema,
@@ -176,11 +181,11 @@ function renderOperation(op: OperationSpec, examples: OperationExamples | undefi
       },
     } satisfies ZodOpenApiResponseObject,
   }
-  const errors = { ...(kind === 'pin' ? PIN_LIMIT_REFUSALS : LIMIT_REFUSALS), ...op.errors }
+  const errors = { ...(pin ? PIN_LIMIT_REFUSALS : LIMIT_REFUSALS), ...op.errors }
   for (const [status, spec] of Object.entries(errors)) {
     responses[status as '400'] = {
       description: spec.description,
-      headers: responseHeaders(kind === 'signed' && !['409', '422'].includes(status) ? 'gateway' : kind),
+      headers: responseHeaders(op.auth, ['409', '422'].includes(status)),
       content: {
         'application/json': {
           schema: spec.schema,
@@ -189,7 +194,7 @@ function renderOperation(op: OperationSpec, examples: OperationExamples | undefi
       },
     }
   }
-  const other = kind === 'pin' ? PIN_OTHER : OTHER
+  const other = pin ? PIN_OTHER : OTHER
   responses.default = { description: other.description, content: { 'application/json': { schema: other.schema } } }
   for (const status of Object.keys(examples.responses)) {
     if (!(status in responses))
