@@ -59,7 +59,8 @@ async function gatewayDay(
   await mock.accounts.add(merchant.merchantId, { accountNumber: '100200300', accountName: 'Owner' })
   const { fetch, exchanges } = recording(mock)
   const clock = () => Date.parse(mock.clock.now())
-  const gateway = new GatewayClient({ ...merchant, baseUrl: mock.baseUrl, fetch, now: clock, maxRetries: 0 })
+  const { apiKey, apiSecret } = merchant
+  const gateway = new GatewayClient({ apiKey, apiSecret, baseUrl: mock.baseUrl, fetch, now: clock, maxRetries: 0 })
   const order = await gateway.orders.create({ storeId, amount: 10, currency: 'USD' })
   const payment = await mock.payments.create({ orderId: order.order_id, status: 'SUCCESS' })
   exchanges.length = 0
