@@ -34,9 +34,9 @@ const AUTHENTICATION = new Set(['api-key', 'signed', 'bearer', 'reset-session'])
  * a bearer `'required' | 'ignored'`).
  */
 function otherAuthWords(text: string): string[] {
-  const unions = text.match(/'[\w-]+'(?:\s*\|\s*'[\w-]+')+/g) ?? []
+  const unions: string[] = text.match(/'[\w-]+'(?:\s*\|\s*'[\w-]+')+/g) ?? []
   return unions.filter((union) => {
-    const words = union.match(/[\w-]+/g) ?? []
+    const words: string[] = union.match(/[\w-]+/g) ?? []
     const mixed = words.some((w) => AUTHENTICATION.has(w)) && words.some((w) => !AUTHENTICATION.has(w))
     const retired = words.includes('money') || words.includes('standard') || words.includes('bearer-optional')
     const bearerFlag = words.length === 2 && words.includes('required') && words.includes('ignored')
@@ -69,7 +69,7 @@ describe('one of each', () => {
     const sources = SOURCES.filter((path) => /^(packages|tools)\/[^/]+\/src\//.test(path) && !isTest(path))
     const found = sources.flatMap((path) => {
       const text = readFileSync(new URL(path, ROOT), 'utf8')
-      const flags = text.match(/\bsigned\??: boolean/g) ?? []
+      const flags: string[] = text.match(/\bsigned\??: boolean/g) ?? []
       return [...otherAuthWords(text), ...flags].map((words) => `${path}: ${words}`)
     })
     expect(found).toEqual([])

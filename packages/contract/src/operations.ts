@@ -186,6 +186,11 @@ export interface OperationDescription<Id extends string = string> {
   errors: readonly number[]
   /** The exact `message` of its success (the PIN module's envelope carries one per operation). */
   message?: string
+  /**
+   * A gateway operation's: the fields of its success data (inside the envelope where there is one) that the
+   * service documents as ISO 8601 UTC timestamps (`UTC_TIMESTAMP_FIELDS` gathers them).
+   */
+  timestamps?: readonly string[]
 }
 
 /**
@@ -272,6 +277,7 @@ function gatewayOperations() {
       // A POST that only reads: repeating it changes nothing.
       retry: 'safe',
       request: 'none',
+      timestamps: [],
       refusals: STANDARD_REFUSALS,
     }),
     balanceInquiry: gatewayOperation('balanceInquiry', {
@@ -280,6 +286,7 @@ function gatewayOperations() {
       response: 'envelope',
       retry: 'safe',
       request: 'none',
+      timestamps: [],
       refusals: STANDARD_REFUSALS,
     }),
     createOrder: gatewayOperation('createOrder', {
@@ -288,6 +295,7 @@ function gatewayOperations() {
       response: 'documented',
       retry: 'unsafe',
       request: 'json',
+      timestamps: ['created_at'],
       refusals: STANDARD_REFUSALS,
     }),
     generateQr: gatewayOperation('generateQr', {
@@ -296,6 +304,7 @@ function gatewayOperations() {
       response: 'documented',
       retry: 'unsafe',
       request: 'json',
+      timestamps: ['expires_at'],
       refusals: STANDARD_REFUSALS,
     }),
     transactionDetail: gatewayOperation('transactionDetail', {
@@ -305,6 +314,7 @@ function gatewayOperations() {
       response: 'documented',
       retry: 'safe',
       request: 'query',
+      timestamps: ['created_at', 'updated_at'],
       refusals: STANDARD_REFUSALS,
     }),
     cancelOrder: gatewayOperation('cancelOrder', {
@@ -313,6 +323,7 @@ function gatewayOperations() {
       response: 'documented',
       retry: 'unsafe',
       request: 'json',
+      timestamps: ['cancelled_at'],
       refusals: { ...STANDARD_REFUSALS, 409: ['order_not_cancellable'] },
     }),
     refundOrder: gatewayOperation('refundOrder', {
@@ -321,6 +332,7 @@ function gatewayOperations() {
       response: 'envelope',
       retry: 'idempotent',
       request: 'json',
+      timestamps: ['transactionDate'],
       refusals: {
         ...SIGNED_REFUSALS,
         422: ['order_not_refundable', 'refund_exceeds_remaining', 'insufficient_funds', 'idempotency_key_mismatch'],
@@ -332,6 +344,7 @@ function gatewayOperations() {
       response: 'envelope',
       retry: 'idempotent',
       request: 'json',
+      timestamps: ['transactionDate'],
       refusals: { ...SIGNED_REFUSALS, 422: ['insufficient_funds', 'idempotency_key_mismatch'] },
     }),
   } as const satisfies Record<GatewayOperation, OperationDescription<GatewayOperation>>)
@@ -348,7 +361,12 @@ function gatewayOperation<
   const R extends Refusals,
 >(
   id: Id,
-  description: Pick<OperationDescription, 'response' | 'retry' | 'request'> & { methods: M; auth: A; refusals: R },
+  description: Pick<OperationDescription, 'response' | 'retry' | 'request'> & {
+    methods: M
+    auth: A
+    refusals: R
+    timestamps: readonly string[]
+  },
 ) {
   return {
     id,
@@ -361,6 +379,7 @@ function gatewayOperation<
     request: description.request,
     refusals: description.refusals,
     errors: statusesOf(description.refusals),
+    timestamps: description.timestamps,
   }
 }
 
