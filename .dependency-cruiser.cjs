@@ -66,7 +66,9 @@ module.exports = {
       from: { path: '^tools/' },
       to: {
         path: '^packages/',
-        pathNot: '^packages/(contract/src/(index|constants|crypto/index(\\.node)?)|mock/src/(index|server))\\.ts$',
+        pathNot:
+          '^packages/(contract/src/(index|constants|crypto/index(\\.node)?)|mock/src/(index|server)|' +
+          'sdk/src/(index|pin/index))\\.ts$',
       },
     },
     {

@@ -1,8 +1,9 @@
 /**
  * The contract's operation table is the one description of every operation: this suite walks it and fails
  * when an operation is not served by the mock, not callable through the SDK, or missing from the OpenAPI
- * document, so that no operation can be half-added. The SDK's calls are listed per operation in a table
- * whose type requires every operation of the registry.
+ * document, so that no operation can be half-added. The SDK's call of each operation is in the OpenAPI
+ * generator's record of the operation (tools/openapi/src/gateway/operations.ts, beside its prose), whose type
+ * requires every operation of the registry.
  */
 import { readFileSync } from 'node:fs'
 import {
@@ -17,6 +18,7 @@ import { createMockGateway, type MockGateway } from '@merchant-gateway/mock'
 import { GatewayClient } from '@merchant-gateway/sdk'
 import { PinClient } from '@merchant-gateway/sdk/pin'
 import { describe, expect, it } from 'vitest'
+import { type ExampleDay, GATEWAY_CALLS, PIN_CALLS } from '../../tools/openapi/src/gateway/operations.js'
 
 const DOCUMENT = JSON.parse(readFileSync(new URL('../../packages/contract/openapi.json', import.meta.url), 'utf8')) as {
   paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>
@@ -49,37 +51,12 @@ function recording(mock: MockGateway): { fetch: typeof fetch; sent: Sent[] } {
 }
 
 /** What the gateway calls need: a store, a paid order and its payment. */
-interface Day {
-  storeId: number
-  orderId: number
-  transactionId: number
-}
+type Day = ExampleDay
 
-/** The SDK's call of each gateway operation. */
-const GATEWAY_CALLS: Record<GatewayOperation, (g: GatewayClient, day: Day) => Promise<unknown>> = {
-  listStores: (g) => g.stores.list(),
-  balanceInquiry: (g) => g.balance.retrieve(),
-  createOrder: (g, { storeId }) => g.orders.create({ storeId, amount: 10, currency: 'USD' }),
-  generateQr: (g, { storeId }) => g.qrCodes.create({ storeId, amount: 10, currency: 'USD' }),
-  transactionDetail: (g, { transactionId }) => g.transactions.retrieve(transactionId),
-  cancelOrder: async (g, { storeId }) => {
-    const order = await g.orders.create({ storeId, amount: 1, currency: 'USD' })
-    return g.orders.cancel({ orderId: Number(order.order_id) })
-  },
-  refundOrder: (g, { orderId }) => g.refunds.create({ orderId, amount: 1 }),
-  payout: (g) => g.payouts.create({ accountNumber: '100200300', amount: 1, currency: 'USD' }),
-}
-
-/** The PIN client's call of each PIN operation, in the order of a user's life with a PIN. */
-const PIN_CALLS: Record<PinOperation, (p: PinClient, state: { sessionId: string; code: string }) => Promise<unknown>> =
-  {
-    setPin: (p) => p.pin.set({ pin: '123456' }),
-    verifyPin: (p) => p.pin.verify({ pin: '123456' }),
-    changePin: (p) => p.pin.change({ currentPin: '123456', newPin: '234567' }),
-    forgotPin: (p) => p.pinReset.request({ email: 'user@example.com' }),
-    verifyOtp: (p, s) => p.pinReset.verifyCode({ sessionId: s.sessionId, code: s.code, email: 'user@example.com' }),
-    resetPin: (p, s) => p.pinReset.complete({ sessionId: s.sessionId, newPin: '345678' }),
-  }
+/** The rows of docs/sdk.md's tables of calls (`| \`method(...)\` | wire | ... |`). */
+const SDK_GUIDE_ROWS = readFileSync(new URL('../../docs/sdk.md', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => /^\| `[a-zA-Z]+\.[a-zA-Z]+\(/.test(line))
 
 describe('the operation table', () => {
   it('holds every gateway and PIN operation once, each with a path of its own', () => {
@@ -111,6 +88,17 @@ describe('the operation table', () => {
       expect(operation!.operationId.startsWith(id)).toBe(true)
       const op = OPERATIONS.find((o) => o.id === id)!
       for (const status of [...op.errors, 413, 414]) expect(Object.keys(operation!.responses)).toContain(String(status))
+    },
+  )
+
+  it.each(OPERATIONS.map((op) => [op.id, op.path] as const))(
+    "%s has its row in the SDK guide's table of calls (docs/sdk.md), by the tail of its path",
+    (_id, path) => {
+      const tail = path.replace(/^\/api\/v1\/(payment-gateway|auth)\//, '')
+      // The wire cell names the path's tail as a word (`POST order/cancel`, `set-pin {pin}`, not `reset-pin`).
+      const named = new RegExp(`(^|\\s)${tail.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?=$|[\\s?,])`)
+      const wire = (row: string) => row.split(/(?<!\\)\|/)[2]?.trim() ?? ''
+      expect(SDK_GUIDE_ROWS.filter((row) => named.test(wire(row)))).toHaveLength(1)
     },
   )
 

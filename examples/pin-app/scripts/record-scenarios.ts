@@ -4,14 +4,15 @@
  * outside world would build it: the shop opened on a fresh mock (src/mocks/shop.ts), then the user's calls
  * through the SDK's `PinClient`, the shop's through `GatewayClient`, and the customer and time through the
  * mock's control API. The clock is frozen at a fixed time and the mock's random values (keys, salts,
- * codes, session ids) come from a seeded generator, so a run writes the same bytes each time.
+ * codes, session ids) come from the mock's seeded generator (`withSeededRandomness`), so a run writes the same
+ * bytes each time.
  *
  * Usage: npm run scenarios (writes scenarios/*.json); npm run scenarios -- --check (fails when a committed
  * file differs from what the script records now).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { createMockGateway, type MockGateway } from '@merchant-gateway/mock'
+import { createMockGateway, type MockGateway, withSeededRandomness } from '@merchant-gateway/mock'
 import { GatewayClient } from '@merchant-gateway/sdk'
 import { PinClient } from '@merchant-gateway/sdk/pin'
 import { openShop, PIN, PIN_HASH_ITERATIONS, USER } from '../src/mocks/shop.js'
@@ -96,44 +97,14 @@ const SCENARIOS: Record<string, () => Promise<MockGateway>> = {
   },
 }
 
-/**
- * A seeded stand-in for `crypto.getRandomValues` and `crypto.randomUUID` while a scenario is recorded
- * (mulberry32), so the keys, salts, codes and session ids of a recording are the same each run.
- */
-async function seeded<T>(seed: number, run: () => Promise<T>): Promise<T> {
-  const crypto = globalThis.crypto
-  const original = { getRandomValues: crypto.getRandomValues, randomUUID: crypto.randomUUID }
-  let state = seed
-  const byte = () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) & 0xff
-  }
-  const getRandomValues = <A extends ArrayBufferView | null>(array: A): A => {
-    if (array)
-      new Uint8Array(array.buffer, array.byteOffset, array.byteLength).forEach((_, i, bytes) => {
-        bytes[i] = byte()
-      })
-    return array
-  }
-  const randomUUID = (): `${string}-${string}-${string}-${string}-${string}` => {
-    const hex = Array.from(getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`
-  }
-  Object.assign(crypto, { getRandomValues, randomUUID })
-  try {
-    return await run()
-  } finally {
-    Object.assign(crypto, original)
-  }
-}
-
 /** The file text of each scenario, as the script records it now. */
 async function recordAll(): Promise<Map<string, string>> {
   const files = new Map<string, string>()
   for (const [index, [name, build]] of Object.entries(SCENARIOS).entries()) {
-    const text = await seeded(index + 1, async () => `${JSON.stringify(await (await build()).snapshot(), null, 2)}\n`)
+    const text = await withSeededRandomness(
+      index + 1,
+      async () => `${JSON.stringify(await (await build()).snapshot(), null, 2)}\n`,
+    )
     files.set(name, text)
   }
   return files

@@ -22,9 +22,11 @@ export type { Release, ReleaseStep, ReleaseVersion } from './releases.js'
 export { CONTRACT_ERAS, CURRENT_ERA, ERA_NAMES, eraAt, eraNamed } from './eras.js'
 export type { ContractEra, DeprecatedUse, DeprecationWarning, EraName, Treatment } from './eras.js'
 export {
+  ANY_OPERATION_REFUSALS,
   GATEWAY_OPERATIONS,
   GATEWAY_PATHS,
   OPERATIONS,
+  PIN_MESSAGES,
   PIN_OPERATIONS,
   PIN_PATHS,
   SIGNED_OPERATIONS,
@@ -33,15 +35,28 @@ export type {
   Authentication,
   GatewayOperation,
   OperationDescription,
+  OperationId,
   PinOperation,
+  RefusalCode,
+  RefusalCodeAt,
+  Refusals,
   RequestCarrier,
   ResponseStyle,
   RetrySafety,
 } from './operations.js'
-export { EARLIER_FORMS, OPERATION_REQUESTS, OPERATION_RESULTS } from './operation-schemas.js'
-export type { OperationRequest, OperationResult } from './operation-schemas.js'
+export {
+  EARLIER_FORMS,
+  OPERATION_REQUESTS,
+  OPERATION_RESPONSES,
+  OPERATION_RESULTS,
+  PIN_REQUESTS,
+  PIN_RESPONSES,
+  PIN_RESULTS,
+  QUERY_BODIES,
+} from './operation-schemas.js'
+export type { OperationInput, OperationRequest, OperationResult } from './operation-schemas.js'
 export { HEADERS, JSON_MEDIA_TYPE } from './headers.js'
-export { PIN_ERROR_CODES, PIN_MESSAGES, PIN_RULES } from './pin.js'
+export { duration, ordinal, PIN_ERROR_CODES, PIN_RULES } from './pin.js'
 export type { PinErrorCode } from './pin.js'
 export type { HeaderName } from './headers.js'
 export { ERROR_CODES, isErrorCode } from './error-codes.js'
@@ -52,15 +67,35 @@ export type { IssueLike, IssueSource } from './issues.js'
 
 export {
   amountFitsCurrency,
+  accountNumberField,
   amountSchema,
   currencySchema,
   decimalIdSchema,
   integerIdSchema,
   isoTimestampSchema,
+  textField,
 } from './schemas/amount.js'
 export { envelopeSchema } from './schemas/envelope.js'
 export type { Envelope } from './schemas/envelope.js'
-export { listStoresResponseSchema, storeSchema } from './schemas/store.js'
+export { listStoresResponseSchema, storeListSchema, storeSchema } from './schemas/store.js'
+export {
+  changePinRequestSchema,
+  emailContactSchema,
+  forgotPinRequestSchema,
+  forgotPinResultSchema,
+  otpCodeSchema,
+  phoneContactSchema,
+  pinEnvelopeSchema,
+  pinNoDataSchema,
+  pinSchema,
+  resetPinRequestSchema,
+  resetPinResultSchema,
+  sessionIdField,
+  setPinRequestSchema,
+  verifyOtpRequestSchema,
+  verifyOtpResultSchema,
+  verifyPinRequestSchema,
+} from './schemas/pin.js'
 export type { ListStoresResponse, Store } from './schemas/store.js'
 export { balanceResponseSchema, balanceSchema, currencyBalanceSchema } from './schemas/balance.js'
 export type { Balance, BalanceResponse, CurrencyBalance } from './schemas/balance.js'
@@ -94,8 +129,9 @@ export type {
 } from './schemas/transaction.js'
 export { cancelOrderRequestSchema, cancelResultSchema } from './schemas/cancel.js'
 export type { CancelOrderRequest, CancelResult } from './schemas/cancel.js'
-export { moneyMovementResultSchema } from './schemas/money-movement.js'
-export type { MoneyMovementResult } from './schemas/money-movement.js'
+export { EARLIER_MONEY_STATUSES, moneyMovementResultSchema } from './schemas/money-movement.js'
+export type { EarlierMoneyStatus, MoneyMovementResult } from './schemas/money-movement.js'
+export { documentedObject, documentedStates, statesSchema } from './schemas/documented.js'
 export {
   legacyRefundRequestSchema,
   legacyRefundResultSchema,

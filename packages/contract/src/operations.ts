@@ -2,13 +2,17 @@
  * @module operations
  * Every operation of the service, described once: its path and methods, how it is authenticated, how its
  * answer is shaped, whether a retry is safe, whether it takes an idempotency key, what its request carries
- * and which refusals it documents. The SDK's per-operation specs, the mock's route table, the lists of
- * signed and money paths and the OpenAPI document's operations are derived from this table; their schemas
- * are in `operation-schemas.ts` (zod), so that this module stays free of zod for the PIN client's bundle.
+ * and each refusal it documents (its status and codes). The SDK's transport, the mock's route table, the
+ * lists of signed and money paths and the OpenAPI document's operations are derived from this table. The
+ * schemas of each operation's request and answer (current and earlier forms) are in `operation-schemas.ts`,
+ * keyed by the same operation ids: zod lives there, so that this module stays free of it for the PIN
+ * client's bundle; `OperationRequest<Id>` and `OperationResult<Id>` link the two for every id.
  *
  * The paths are plain constants beside the table, so that a client that needs only them (the PIN client in a
  * browser) carries nothing more. Adding an operation starts here: CONTRIBUTING.md, "Adding an operation".
  */
+import type { ErrorCode } from './error-codes.js'
+import type { PinErrorCode } from './pin.js'
 
 /**
  * Gateway paths by operation. All are POST; transaction detail is also served as GET with a
@@ -66,6 +70,38 @@ export type GatewayOperation = keyof typeof GATEWAY_PATHS
  * ```
  */
 export type PinOperation = keyof typeof PIN_PATHS
+
+/**
+ * The name of any operation of the service, gateway or PIN module: the key of its entry in the operation
+ * table and in the schema tables of `operation-schemas.ts`.
+ *
+ * @example
+ * ```ts
+ * const ids: OperationId[] = OPERATIONS.map((op) => op.id)
+ * ```
+ */
+export type OperationId = GatewayOperation | PinOperation
+
+/**
+ * A code a refusal body carries: the gateway's code-style `error.code`, or the PIN module's `code`.
+ *
+ * @example
+ * ```ts
+ * const code: RefusalCode = 'insufficient_funds'
+ * ```
+ */
+export type RefusalCode = ErrorCode | PinErrorCode
+
+/**
+ * The documented refusals of an operation, by status: the codes a refusal with that status carries; an
+ * empty list for a refusal whose body has no code (the gateway's status-style bodies).
+ *
+ * @example
+ * ```ts
+ * GATEWAY_OPERATIONS.cancelOrder.refusals[409] // ['order_not_cancellable']
+ * ```
+ */
+export type Refusals = Readonly<Partial<Record<number, readonly RefusalCode[]>>>
 
 /**
  * How a caller proves who it is:
@@ -142,11 +178,82 @@ export interface OperationDescription<Id extends string = string> {
   idempotency: 'required' | 'none'
   request: RequestCarrier
   /**
-   * The statuses of its documented refusals. Besides these, any operation may answer 413 (a body too large)
-   * and 414 (a request target too long), and a failure of the service (5xx).
+   * Its documented refusals: each status with the codes it comes with. Besides these, any operation may
+   * answer what {@link ANY_OPERATION_REFUSALS} lists (a body or request target too long, a failure).
    */
+  refusals: Refusals
+  /** The statuses of its documented refusals, in order: the keys of `refusals`. */
   errors: readonly number[]
+  /** The exact `message` of its success (the PIN module's envelope carries one per operation). */
+  message?: string
+  /**
+   * A gateway operation's: the fields of its success data (inside the envelope where there is one) that the
+   * service documents as ISO 8601 UTC timestamps (`UTC_TIMESTAMP_FIELDS` gathers them).
+   */
+  timestamps?: readonly string[]
 }
+
+/**
+ * What any operation, or a request that matches none, may be answered besides its documented refusals:
+ * 404 and 405 for a path or method the service does not have, 413 for a body too large, 414 for a request
+ * target too long, 415 for a body that is not JSON (when the service checks the media type), and a failure
+ * of the service (5xx, or a fault injected into the mock). The codes are the PIN module's (the gateway
+ * answers these in the status style, without a code).
+ *
+ * @example
+ * ```ts
+ * ANY_OPERATION_REFUSALS[413] // ['payload_too_large']
+ * ```
+ */
+export const ANY_OPERATION_REFUSALS = {
+  404: ['not_found'],
+  405: ['method_not_allowed'],
+  413: ['payload_too_large'],
+  414: ['uri_too_long'],
+  415: ['unsupported_media_type'],
+  500: ['internal_error', 'injected_fault'],
+} as const satisfies Refusals
+
+/** The documented refusal tables of the gateway and the PIN module, as types (for {@link RefusalCodeAt}). */
+type RefusalTables =
+  | (typeof GATEWAY_OPERATIONS)[GatewayOperation]['refusals']
+  | (typeof PIN_OPERATIONS)[PinOperation]['refusals']
+  | typeof ANY_OPERATION_REFUSALS
+
+/**
+ * The codes a refusal with one of the statuses `Status` may carry, over every operation of the table (and
+ * {@link ANY_OPERATION_REFUSALS}). A refusal with a 5xx status is read as 500.
+ *
+ * @example
+ * ```ts
+ * const code: RefusalCodeAt<409> = 'order_not_cancellable'
+ * ```
+ */
+export type RefusalCodeAt<Status extends number> = RefusalTables extends infer T
+  ? T extends unknown
+    ? Status extends keyof T
+      ? T[Status] extends readonly (infer C)[]
+        ? C
+        : never
+      : never
+    : never
+  : never
+
+/** The statuses of a refusal table, in numeric order (a call on an identifier only). */
+function statusesOf(refusals: Refusals): readonly number[] {
+  return Object.keys(refusals).map(Number)
+}
+
+/** The refusals of every standard operation: a bad request, an unknown key or obsolete headers, not found. */
+const STANDARD_REFUSALS = { 400: [], 401: ['invalid_authentication'], 404: [] } as const satisfies Refusals
+
+/** The refusals of every signed operation: the idempotency key's, the signature's, not found, a key in flight. */
+const SIGNED_REFUSALS = {
+  400: ['missing_idempotent_key', 'invalid_idempotent_key'],
+  401: ['invalid_authentication', 'invalid_signature', 'invalid_timestamp', 'replayed_signature'],
+  404: [],
+  409: ['idempotency_key_in_use'],
+} as const satisfies Refusals
 
 /**
  * The gateway's operations. Amounts are JSON numbers, ids integers; the answers' shapes are in
@@ -163,98 +270,124 @@ export const GATEWAY_OPERATIONS = /* @__PURE__ */ gatewayOperations()
 // bundle that never reads the table (the PIN client's reads only the paths) drops it whole.
 function gatewayOperations() {
   return Object.freeze({
-    listStores: {
-      id: 'listStores',
+    listStores: gatewayOperation('listStores', {
       methods: ['POST'],
-      path: GATEWAY_PATHS.listStores,
       auth: 'api-key',
       response: 'envelope',
       // A POST that only reads: repeating it changes nothing.
       retry: 'safe',
-      idempotency: 'none',
       request: 'none',
-      errors: [400, 401, 404],
-    },
-    balanceInquiry: {
-      id: 'balanceInquiry',
+      timestamps: [],
+      refusals: STANDARD_REFUSALS,
+    }),
+    balanceInquiry: gatewayOperation('balanceInquiry', {
       methods: ['POST'],
-      path: GATEWAY_PATHS.balanceInquiry,
       auth: 'api-key',
       response: 'envelope',
       retry: 'safe',
-      idempotency: 'none',
       request: 'none',
-      errors: [400, 401, 404],
-    },
-    createOrder: {
-      id: 'createOrder',
+      timestamps: [],
+      refusals: STANDARD_REFUSALS,
+    }),
+    createOrder: gatewayOperation('createOrder', {
       methods: ['POST'],
-      path: GATEWAY_PATHS.createOrder,
       auth: 'api-key',
       response: 'documented',
       retry: 'unsafe',
-      idempotency: 'none',
       request: 'json',
-      errors: [400, 401, 404],
-    },
-    generateQr: {
-      id: 'generateQr',
+      timestamps: ['created_at'],
+      refusals: STANDARD_REFUSALS,
+    }),
+    generateQr: gatewayOperation('generateQr', {
       methods: ['POST'],
-      path: GATEWAY_PATHS.generateQr,
       auth: 'api-key',
       response: 'documented',
       retry: 'unsafe',
-      idempotency: 'none',
       request: 'json',
-      errors: [400, 401, 404],
-    },
-    transactionDetail: {
-      id: 'transactionDetail',
+      timestamps: ['expires_at'],
+      refusals: STANDARD_REFUSALS,
+    }),
+    transactionDetail: gatewayOperation('transactionDetail', {
       // Documented as GET with a query parameter, and as POST on the same path.
       methods: ['GET', 'POST'],
-      path: GATEWAY_PATHS.transactionDetail,
       auth: 'api-key',
       response: 'documented',
       retry: 'safe',
-      idempotency: 'none',
       request: 'query',
-      errors: [400, 401, 404],
-    },
-    cancelOrder: {
-      id: 'cancelOrder',
+      timestamps: ['created_at', 'updated_at'],
+      refusals: STANDARD_REFUSALS,
+    }),
+    cancelOrder: gatewayOperation('cancelOrder', {
       methods: ['POST'],
-      path: GATEWAY_PATHS.cancelOrder,
       auth: 'api-key',
       response: 'documented',
       retry: 'unsafe',
-      idempotency: 'none',
       request: 'json',
-      errors: [400, 401, 404, 409],
-    },
-    refundOrder: {
-      id: 'refundOrder',
+      timestamps: ['cancelled_at'],
+      refusals: { ...STANDARD_REFUSALS, 409: ['order_not_cancellable'] },
+    }),
+    refundOrder: gatewayOperation('refundOrder', {
       methods: ['POST'],
-      path: GATEWAY_PATHS.refundOrder,
       auth: 'signed',
       response: 'envelope',
       retry: 'idempotent',
-      idempotency: 'required',
       request: 'json',
-      errors: [400, 401, 404, 409, 422],
-    },
-    payout: {
-      id: 'payout',
+      timestamps: ['transactionDate'],
+      refusals: {
+        ...SIGNED_REFUSALS,
+        422: ['order_not_refundable', 'refund_exceeds_remaining', 'insufficient_funds', 'idempotency_key_mismatch'],
+      },
+    }),
+    payout: gatewayOperation('payout', {
       methods: ['POST'],
-      path: GATEWAY_PATHS.payout,
       auth: 'signed',
       response: 'envelope',
       retry: 'idempotent',
-      idempotency: 'required',
       request: 'json',
-      errors: [400, 401, 404, 409, 422],
-    },
+      timestamps: ['transactionDate'],
+      refusals: { ...SIGNED_REFUSALS, 422: ['insufficient_funds', 'idempotency_key_mismatch'] },
+    }),
   } as const satisfies Record<GatewayOperation, OperationDescription<GatewayOperation>>)
 }
+
+/**
+ * A gateway operation: its path from {@link GATEWAY_PATHS}, an idempotency key exactly when it is signed, its
+ * statuses from its refusals.
+ */
+function gatewayOperation<
+  const Id extends GatewayOperation,
+  const M extends OperationDescription['methods'],
+  const A extends Authentication,
+  const R extends Refusals,
+>(
+  id: Id,
+  description: Pick<OperationDescription, 'response' | 'retry' | 'request'> & {
+    methods: M
+    auth: A
+    refusals: R
+    timestamps: readonly string[]
+  },
+) {
+  return {
+    id,
+    methods: description.methods,
+    path: GATEWAY_PATHS[id],
+    auth: description.auth,
+    response: description.response,
+    retry: description.retry,
+    idempotency: description.auth === 'signed' ? ('required' as const) : ('none' as const),
+    request: description.request,
+    refusals: description.refusals,
+    errors: statusesOf(description.refusals),
+    timestamps: description.timestamps,
+  }
+}
+
+/** The refusals every PIN operation with a PIN in its body shares: a malformed request or PIN, no valid token. */
+const PIN_REFUSALS = {
+  400: ['invalid_pin_format', 'invalid_request'],
+  401: ['unauthenticated', 'invalid_token'],
+} as const satisfies Refusals
 
 /**
  * The PIN module's operations, for a signed-in user. None is retried by a client: a repeated verify-pin
@@ -269,33 +402,82 @@ export const PIN_OPERATIONS = /* @__PURE__ */ pinOperations()
 
 function pinOperations() {
   return Object.freeze({
-    setPin: pinOperation('setPin', PIN_PATHS.setPin, 'bearer', [400, 401, 409]),
-    verifyPin: pinOperation('verifyPin', PIN_PATHS.verifyPin, 'bearer', [400, 401, 409, 422, 429]),
-    changePin: pinOperation('changePin', PIN_PATHS.changePin, 'bearer', [400, 401, 409, 422, 429]),
-    forgotPin: pinOperation('forgotPin', PIN_PATHS.forgotPin, 'bearer', [400, 401, 404, 422, 429]),
-    verifyOtp: pinOperation('verifyOtp', PIN_PATHS.verifyOtp, 'bearer', [400, 401, 422]),
-    resetPin: pinOperation('resetPin', PIN_PATHS.resetPin, 'reset-session', [400, 401]),
+    setPin: pinOperation('setPin', 'PIN set successfully', 'bearer', { ...PIN_REFUSALS, 409: ['pin_already_set'] }),
+    // The one-time-code text, as the service documents verify-pin's answer.
+    verifyPin: pinOperation('verifyPin', 'OTP verified successfully', 'bearer', {
+      ...PIN_REFUSALS,
+      409: ['pin_not_set'],
+      422: ['wrong_pin'],
+      429: ['pin_locked'],
+    }),
+    changePin: pinOperation('changePin', 'PIN changed successfully', 'bearer', {
+      ...PIN_REFUSALS,
+      409: ['pin_not_set'],
+      422: ['wrong_pin', 'pin_unchanged'],
+      429: ['pin_locked'],
+    }),
+    forgotPin: pinOperation('forgotPin', 'OTP sent successfully', 'bearer', {
+      400: ['invalid_contact', 'invalid_request'],
+      401: PIN_REFUSALS[401],
+      404: ['contact_not_found'],
+      422: ['contact_not_verified'],
+      429: ['too_many_reset_requests'],
+    }),
+    verifyOtp: pinOperation('verifyOtp', 'OTP verified successfully', 'bearer', {
+      400: ['otp_session_invalid', 'invalid_contact', 'invalid_request'],
+      401: PIN_REFUSALS[401],
+      422: ['otp_invalid'],
+    }),
+    resetPin: pinOperation('resetPin', 'PIN reset successfully', 'reset-session', {
+      400: ['reset_session_invalid', 'invalid_pin_format', 'invalid_request'],
+      401: PIN_REFUSALS[401],
+    }),
   } as const satisfies Record<PinOperation, OperationDescription<PinOperation>>)
 }
 
-/** A PIN module operation: POST, a JSON body, the module's envelope, never retried. */
-function pinOperation<const Id extends string, const P extends string>(
+/**
+ * A PIN module operation: POST, a JSON body, the module's envelope with the exact success `message` the
+ * service sends, never retried.
+ */
+function pinOperation<const Id extends PinOperation, const M extends string, const R extends Refusals>(
   id: Id,
-  path: P,
+  message: M,
   auth: 'bearer' | 'reset-session',
-  errors: readonly number[],
+  refusals: R,
 ) {
   return {
     id,
+    message,
     methods: ['POST'] as const,
-    path,
+    path: PIN_PATHS[id],
     auth,
     response: 'pin-envelope' as const,
     retry: 'unsafe' as const,
     idempotency: 'none' as const,
     request: 'json' as const,
-    errors,
+    refusals,
+    errors: statusesOf(refusals),
   } satisfies OperationDescription<Id>
+}
+
+/**
+ * The exact success message of each PIN module operation, read off the table. verify-pin answers with the
+ * one-time-code text, as documented.
+ *
+ * @example
+ * ```ts
+ * body.message === PIN_MESSAGES.setPin // 'PIN set successfully'
+ * ```
+ */
+export const PIN_MESSAGES = /* @__PURE__ */ messagesOf(PIN_OPERATIONS)
+
+/** The messages of a table of PIN operations, by id. (A call on an identifier only: dropped whole when unread.) */
+function messagesOf<T extends Record<string, { message: string }>>(
+  table: T,
+): { readonly [K in keyof T]: T[K]['message'] } {
+  return Object.freeze(Object.fromEntries(Object.entries(table).map(([id, op]) => [id, op.message]))) as {
+    readonly [K in keyof T]: T[K]['message']
+  }
 }
 
 /**

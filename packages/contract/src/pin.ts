@@ -1,27 +1,11 @@
 /**
  * @module pin
  * The PIN module's wire contract (set, verify, change, forgot and reset PIN, and verify-otp), without zod so that a
- * browser bundle of a PIN client stays small: success messages, error codes of our decisions, and the shape of the
- * envelope. Every answer is the PIN module envelope `{status_code, message, data}`; a refusal adds `code`
- * (our decision, docs/decisions.md) so a client can branch on it.
+ * browser bundle of a PIN client stays small: the error codes of our decisions and the rules of its fields (the
+ * success messages are in the operation table, `operations.ts`). Every answer is the PIN module envelope
+ * `{status_code, message, data}`; a refusal adds `code` (our decision, docs/decisions.md) so a client can branch
+ * on it.
  */
-
-/**
- * The exact success messages the service sends. verify-pin answers with the one-time-code text, as documented.
- *
- * @example
- * ```ts
- * body.message === PIN_MESSAGES.setPin // 'PIN set successfully'
- * ```
- */
-export const PIN_MESSAGES = {
-  setPin: 'PIN set successfully',
-  verifyPin: 'OTP verified successfully',
-  changePin: 'PIN changed successfully',
-  forgotPin: 'OTP sent successfully',
-  verifyOtp: 'OTP verified successfully',
-  resetPin: 'PIN reset successfully',
-} as const
 
 /**
  * Codes of PIN module refusals (the service documents statuses only; the codes are ours).
@@ -93,7 +77,11 @@ export const PIN_ERROR_CODES = {
 export type PinErrorCode = keyof typeof PIN_ERROR_CODES
 
 /**
- * The PIN module's fixed figures (the documented limits, and our decision on wrong one-time codes).
+ * The PIN module's rules, once: the forms of a PIN, a one-time code, a session id, an e-mail address and a
+ * phone number, and the fixed figures (the documented limits, and our decisions on wrong one-time codes and
+ * on the forms the service leaves open). The SDK checks a call's parameters with these before sending, the
+ * contract's zod schemas of the PIN requests (`PIN_REQUESTS`) are built from them for the mock and the
+ * OpenAPI document, and one test gives each rule's edge values to all three.
  *
  * @example
  * ```ts
@@ -105,6 +93,21 @@ export const PIN_RULES = {
   pinPattern: /^\d{6}$/,
   /** One-time codes are 6 digits too (our decision). */
   otpPattern: /^\d{6}$/,
+  /** A session id (forgot-pin's, verify-otp's): not empty and not only blanks, at most this many characters. */
+  sessionIdMaxLength: 255,
+  /**
+   * An e-mail address (our decision: a plausible shape, as a careful service checks it): 1 to 64
+   * characters, `@`, a domain of 1 to 189 characters, a dot and a top-level domain of 2 to 63; no blanks.
+   */
+  emailPattern: /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,63}$/,
+  /** At most this many characters in an e-mail address. */
+  emailMaxLength: 254,
+  /** A country calling code: 1 to 4 digits, without `+`. */
+  phoneCodePattern: /^\d{1,4}$/,
+  /** ISO 3166-1 alpha-2: two upper-case letters. */
+  countryCodePattern: /^[A-Z]{2}$/,
+  /** A national number: 4 to 15 digits, without spaces or the calling code. */
+  phoneNumberPattern: /^\d{4,15}$/,
   /** Every 5th wrong PIN in a row blocks the user. */
   wrongAttemptsPerBlock: 5,
   /** For 1 minute. */
@@ -114,3 +117,30 @@ export const PIN_RULES = {
   /** Our decision: the 5th wrong one-time code ends the session. */
   otpMaxWrongCodes: 5,
 } as const
+
+/**
+ * `n` as an English ordinal (`5th`, `1st`, `22nd`), for texts built from the rules' figures.
+ *
+ * @example
+ * ```ts
+ * `the ${ordinal(PIN_RULES.wrongAttemptsPerBlock)} wrong PIN` // 'the 5th wrong PIN'
+ * ```
+ */
+export function ordinal(n: number): string {
+  const tens = n % 100
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')
+  return `${n}${suffix}`
+}
+
+/**
+ * A span of seconds in words (`1 minute`, `10 minutes`, `90 seconds`), for texts built from the rules' figures.
+ *
+ * @example
+ * ```ts
+ * `blocked for ${duration(PIN_RULES.blockSeconds)}` // 'blocked for 1 minute'
+ * ```
+ */
+export function duration(seconds: number): string {
+  const [value, unit] = seconds % 60 === 0 ? [seconds / 60, 'minute'] : [seconds, 'second']
+  return `${value} ${unit}${value === 1 ? '' : 's'}`
+}

@@ -4,12 +4,13 @@
  * timestamp is on the wire: a date-time with the `Z` designator. The resource schemas accept any ISO 8601
  * date-time with a zone (a client is tolerant); these name the stricter promise the service makes.
  */
-import type { GatewayOperation } from './operations.js'
+import { GATEWAY_OPERATIONS, type GatewayOperation } from './operations.js'
 
 /**
  * The fields of each gateway operation's success data (inside the envelope where there is one) that the
- * service documents as ISO 8601 UTC timestamps, by name. The earlier refund and payout results' `created_at`
- * is documented as ISO 8601 without the zone, so it is not listed.
+ * service documents as ISO 8601 UTC timestamps, by name: each operation's `timestamps` in the operation table.
+ * The earlier refund and payout results' `created_at` is documented as ISO 8601 without the zone, so it is
+ * not listed.
  *
  * @example
  * ```ts
@@ -17,16 +18,12 @@ import type { GatewayOperation } from './operations.js'
  * ```
  */
 export const UTC_TIMESTAMP_FIELDS: Readonly<Record<GatewayOperation, readonly string[]>> =
-  /* @__PURE__ */ Object.freeze({
-    listStores: [],
-    balanceInquiry: [],
-    createOrder: ['created_at'],
-    generateQr: ['expires_at'],
-    transactionDetail: ['created_at', 'updated_at'],
-    cancelOrder: ['cancelled_at'],
-    refundOrder: ['transactionDate'],
-    payout: ['transactionDate'],
-  })
+  /* @__PURE__ */ utcTimestampFields()
+
+function utcTimestampFields(): Readonly<Record<GatewayOperation, readonly string[]>> {
+  const fields = Object.values(GATEWAY_OPERATIONS).map((op) => [op.id, op.timestamps] as const)
+  return Object.freeze(Object.fromEntries(fields) as Record<GatewayOperation, readonly string[]>)
+}
 
 // Date, `T`, time with optional fraction, and `Z`: an offset, even +00:00, is another spelling.
 const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/

@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
-import { createMockGateway, type MockGateway } from '../src/index.js'
+import { createMockGateway, type MockGateway, seededRandom } from '../src/index.js'
 
 /** What the child reports to the parent. */
 export type ChildReport =
@@ -30,18 +30,6 @@ interface Fixture {
   transactionIds: number[]
   /** Orders created since the last fill. */
   orders: number
-}
-
-/** A small deterministic PRNG (mulberry32), so runs draw the same ids. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
 }
 
 async function createOrder(f: Fixture, amount: number): Promise<number> {
@@ -133,7 +121,7 @@ process.on('message', async (message: ParentMessage) => {
   // Every round starts from a collected heap (off the clock), so a round pays for the garbage it makes
   // itself, not for a refill's or the previous round's.
   gc()
-  const random = prng(message.seed)
+  const random = seededRandom(message.seed)
   const ids = f.transactionIds
   const cpu = process.cpuUsage()
   const t0 = performance.now()

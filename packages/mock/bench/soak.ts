@@ -37,7 +37,7 @@ import { parseArgs } from 'node:util'
 import { GATEWAY_PATHS, HEADERS, PIN_PATHS } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
 import { DEMO_MERCHANT } from '../src/server.js'
-import type { MockStats } from '../src/index.js'
+import { type MockStats, seededRandom } from '../src/index.js'
 import type { ServerReport } from './soak.server.js'
 
 /** What a soak run does. */
@@ -108,18 +108,6 @@ const MAX_IN_FLIGHT = 64
 const TICK_MS = 100
 const START = Date.parse('2026-11-02T09:00:00.000Z')
 
-/** A small deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
 const p99 = (values: number[]): number => {
   if (values.length === 0) return Number.NaN
   const sorted = [...values].sort((a, b) => a - b)
@@ -147,8 +135,8 @@ async function startReceiver(
 /** Runs the soak and prints as it goes. */
 export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const { out } = options
-  const random = prng(options.seed)
-  const receiver = await startReceiver(options.failRate, prng(options.seed + 1))
+  const random = seededRandom(options.seed)
+  const receiver = await startReceiver(options.failRate, seededRandom(options.seed + 1))
   // The records mode settles refunds at once (0 business days): an order finishes in the cycle that made it.
   const serverArgs = [
     receiver.url,

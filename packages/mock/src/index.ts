@@ -38,6 +38,7 @@ export type {
   ServiceOperation,
 } from './http/request-bodies.js'
 export { RuleError, isRuleError } from './domain/rule-error.js'
+export { seededRandom, withSeededRandomness } from './seeded-random.js'
 export { createMockFetch } from './http/mock-fetch.js'
 export {
   createControlHandler,

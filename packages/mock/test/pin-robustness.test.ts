@@ -2,7 +2,7 @@
  * Bad bodies on every PIN route (4xx in the PIN envelope, never 5xx, nothing changes), injected faults
  * on PIN routes, and that no answer and no sent message ever carries a PIN.
  */
-import { HEADERS, LIMITS, PIN_MESSAGES, PIN_PATHS } from '@merchant-gateway/contract'
+import { HEADERS, LIMITS, PIN_MESSAGES, PIN_PATHS, PIN_REQUESTS } from '@merchant-gateway/contract'
 import { describe, expect, it } from 'vitest'
 import type { MockGateway } from '../src/index.js'
 import type { Reply } from './harness.js'
@@ -59,6 +59,12 @@ async function expectWorldUnchanged({ mock, a, b, session }: Awaited<ReturnType<
 }
 
 const ROUTES = Object.entries(PIN_PATHS) as Array<[keyof typeof PIN_PATHS, string]>
+
+/** Whether a field's schema says the field is absent (`z.optional(z.never())`). */
+function isAbsent(field: unknown): boolean {
+  const def = (field as { _zod: { def: { type: string; innerType?: { _zod: { def: { type: string } } } } } })._zod.def
+  return def.type === 'optional' && def.innerType?._zod.def.type === 'never'
+}
 
 /** The token each route is called with: set-pin as b (no PIN yet), reset-pin without one, the rest as a. */
 function tokenFor(route: keyof typeof PIN_PATHS, a: PinUser, b: PinUser): string | null {
@@ -134,14 +140,35 @@ describe(
       'constructor',
       '<script>',
     ]
-    const FIELDS: Record<keyof typeof PIN_PATHS, Record<string, unknown>> = {
-      setPin: { pin: PIN },
-      verifyPin: { pin: WRONG_PIN },
-      changePin: { current_pin: WRONG_PIN, new_pin: NEW_PIN },
-      forgotPin: { ...BY_PHONE },
-      verifyOtp: { ...BY_EMAIL, otp_code: '999999', session_id: 'x' },
-      resetPin: { session_id: 'x', new_pin: NEW_PIN },
+    /** A well-formed value of each field a PIN request has, by its name. */
+    const SAMPLE: Record<string, unknown> = {
+      pin: WRONG_PIN,
+      current_pin: WRONG_PIN,
+      new_pin: NEW_PIN,
+      ...BY_EMAIL,
+      ...BY_PHONE,
+      otp_code: '999999',
+      session_id: 'x',
     }
+    /**
+     * The well-formed bodies of each PIN operation, read off the contract's request schema (each shape of a
+     * union: e-mail and phone), so that a new operation's fields are covered too.
+     */
+    const BODIES = Object.fromEntries(
+      ROUTES.map(([route]) => {
+        const schema = PIN_REQUESTS[route] as unknown as { _zod: { def: { options?: unknown[] } } }
+        const shapes = (schema._zod.def.options ?? [schema]) as Array<{ shape: Record<string, unknown> }>
+        const bodies = shapes.map((shape) =>
+          Object.fromEntries(
+            Object.entries(shape.shape)
+              // A field of the other contact kind is absent from this shape (`z.never()`): not sent.
+              .filter(([, field]) => !isAbsent(field))
+              .map(([name]) => [name, SAMPLE[name]]),
+          ),
+        )
+        return [route, bodies]
+      }),
+    ) as Record<keyof typeof PIN_PATHS, Array<Record<string, unknown>>>
 
     it.each(ROUTES)(
       '%s: odd values in every field (objects, numbers, huge or exotic ' +
@@ -149,21 +176,23 @@ describe(
       async (route, path) => {
         const w = await world()
         const token = tokenFor(route, w.a, w.b)
-        for (const [name] of Object.entries(FIELDS[route])) {
-          for (const value of ODD_VALUES) {
-            const body = { ...FIELDS[route], [name]: value }
-            const reply = await pinCall(w.mock, path, { token, body })
-            expect({ name, value, status: reply.status }).toEqual({
-              name,
-              value,
-              status: expect.toSatisfy((s: number) => s >= 400 && s < 500),
-            })
-            expect(reply.body).toEqual({
-              status_code: reply.status,
-              message: expect.stringMatching(/\S/),
-              code: expect.any(String),
-              data: null,
-            })
+        for (const base of BODIES[route]) {
+          for (const name of Object.keys(base)) {
+            for (const value of ODD_VALUES) {
+              const body = { ...base, [name]: value }
+              const reply = await pinCall(w.mock, path, { token, body })
+              expect({ name, value, status: reply.status }).toEqual({
+                name,
+                value,
+                status: expect.toSatisfy((s: number) => s >= 400 && s < 500),
+              })
+              expect(reply.body).toEqual({
+                status_code: reply.status,
+                message: expect.stringMatching(/\S/),
+                code: expect.any(String),
+                data: null,
+              })
+            }
           }
         }
         for (const raw of ['{"__proto__": {"pin": "482915"}}', '{"constructor": {"prototype": {"pin": "482915"}}}']) {

@@ -32,7 +32,7 @@ const families = new WeakMap<GatewayClientOptions, DeprecationNotices>()
  * const gateway = new GatewayClient({ apiKey, apiSecret, baseUrl: 'https://sandbox.pay.example.com' })
  * const [store] = await gateway.stores.list()
  * const order = await gateway.orders.create({ storeId: store!.storeId, amount: 12.5, currency: 'USD' })
- * const refund = await gateway.refunds.create({ orderId: Number(order.order_id), amount: 2.5 })
+ * const refund = await gateway.refunds.create({ orderId: order.order_id, amount: 2.5 })
  * console.log(refund.meta.idempotencyKey, refund.meta.traceId)
  * ```
  */

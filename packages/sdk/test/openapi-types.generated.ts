@@ -330,14 +330,17 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description Create order, current shape: `storeId` as a number, as List stores returns it. `amount` must fit its `currency`: USD at most 2 decimal places, KHR whole numbers; at most 10000000000.00 USD or 1000000000000 KHR. A wrong amount is 400. */
+        /** @description Create order takes either documented shape: `storeId` (a number, as List stores returns it) or the earlier `store_id` (a decimal string, deprecated: new code sends `storeId`). One of `storeId` (number) or `store_id` (decimal string) is required; when both are sent they must name the same store. `amount` must fit its `currency`: USD at most 2 decimal places, KHR whole numbers; at most 10000000000.00 USD or 1000000000000 KHR. A wrong amount is 400. */
         CreateOrderRequest: {
-            storeId: components["schemas"]["IntegerId"];
+            storeId?: components["schemas"]["IntegerId"];
+            store_id?: components["schemas"]["DecimalId"];
             amount: components["schemas"]["Amount"];
             currency: components["schemas"]["Currency"];
-        };
+        } | unknown | unknown;
         /** @description An identifier spelled as a JSON number (`1024`), as in the current camelCase bodies: a positive integer. */
         IntegerId: number;
+        /** @description An identifier spelled as a decimal string (`"1024"`), as in the documented snake_case bodies: digits, no leading zero. At most 9007199254740991 (so that it names the same record as its numeric spelling). */
+        DecimalId: string;
         /** @description An amount in major units (`12.5` USD, `4000` KHR) as a JSON number, greater than 0. */
         Amount: number;
         /**
@@ -345,17 +348,6 @@ export interface components {
          * @enum {string}
          */
         Currency: "USD" | "KHR";
-        /**
-         * @deprecated
-         * @description Create order, earlier shape: `store_id` as a decimal string. Deprecated: the service documents both shapes and the gateway still accepts this one; new code sends `storeId`. `amount` must fit its `currency`: USD at most 2 decimal places, KHR whole numbers; at most 10000000000.00 USD or 1000000000000 KHR. A wrong amount is 400.
-         */
-        CreateOrderLegacyRequest: {
-            store_id: components["schemas"]["DecimalId"];
-            amount: components["schemas"]["Amount"];
-            currency: components["schemas"]["Currency"];
-        };
-        /** @description An identifier spelled as a decimal string (`"1024"`), as in the documented snake_case bodies: digits, no leading zero. At most 9007199254740991 (so that it names the same record as its numeric spelling). */
-        DecimalId: string;
         /** @description Generate QR: `store_id` is a number here (from List stores). `amount` must fit its `currency`: USD at most 2 decimal places, KHR whole numbers; at most 10000000000.00 USD or 1000000000000 KHR. A wrong amount is 400. */
         GenerateQrRequest: {
             store_id: components["schemas"]["IntegerId"];
@@ -421,22 +413,30 @@ export interface components {
         /** @description The contact by e-mail: an address of the signed-in user. */
         EmailContact: {
             email: string;
+            phone_code?: unknown;
+            country_code?: unknown;
+            phone_number?: unknown;
         };
         /** @description The contact by phone: calling code (digits), ISO 3166-1 alpha-2 country code, and the number (digits). */
         PhoneContact: {
             phone_code: string;
             country_code: string;
             phone_number: string;
+            email?: unknown;
         };
         /** @description Verify the reset code: the same contact as forgot-pin, `otp_code` (6 digits) and its `session_id`. A wrong code is 422 `otp_invalid`; the 5th ends the session. */
         VerifyOtpRequest: {
             email: string;
+            phone_code?: unknown;
+            country_code?: unknown;
+            phone_number?: unknown;
             otp_code: string;
             session_id: string;
         } | {
             phone_code: string;
             country_code: string;
             phone_number: string;
+            email?: unknown;
             otp_code: string;
             session_id: string;
         };
@@ -454,7 +454,8 @@ export interface components {
             createTimeMilli: number;
             currency: components["schemas"]["Currency"];
             orderId: components["schemas"]["IntegerId"];
-            status: string;
+            /** @enum {string} */
+            status: "SUCCESS" | "FAILED";
             transactionId: components["schemas"]["IntegerId"];
         } & {
             [key: string]: unknown;
@@ -534,7 +535,8 @@ export interface components {
         Order: {
             order_id: string;
             qr_code: string;
-            status: string;
+            /** @enum {string} */
+            status: "pending" | "processing" | "completed" | "cancelled";
             created_at: components["schemas"]["Timestamp"];
         } & {
             [key: string]: unknown;
@@ -558,7 +560,8 @@ export interface components {
             order_id: string;
             amount: number;
             currency: components["schemas"]["Currency"];
-            status: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed" | "cancelled";
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         } & {
@@ -567,7 +570,8 @@ export interface components {
         /** @description The cancel answer as documented; `status` is `cancelled`. */
         CancelResult: {
             order_id: string;
-            status: string;
+            /** @enum {string} */
+            status: "cancelled";
             cancelled_at: components["schemas"]["Timestamp"];
         } & {
             [key: string]: unknown;
@@ -602,7 +606,8 @@ export interface components {
             refund_id: string;
             order_id: string;
             amount: number;
-            status: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
             created_at: components["schemas"]["Timestamp"];
         } & {
             [key: string]: unknown;
@@ -638,7 +643,8 @@ export interface components {
             account_id: string;
             amount: number;
             currency: components["schemas"]["Currency"];
-            status: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
             created_at: components["schemas"]["Timestamp"];
         } & {
             [key: string]: unknown;
@@ -1003,7 +1009,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateOrderRequest"] | components["schemas"]["CreateOrderLegacyRequest"];
+                "application/json": components["schemas"]["CreateOrderRequest"];
             };
         };
         responses: {
@@ -1556,7 +1562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Status-style: `X-Api-Key` unknown. Code-style: `invalid_authentication` (`X-App-Id` from 2026-03-16), `invalid_timestamp` (more than 300 s from the server's clock), `invalid_signature`. */
+            /** @description Status-style: `X-Api-Key` unknown. Code-style: `invalid_authentication` (`X-App-Id` from 2026-03-16), `invalid_timestamp` (more than 300 s from the server's clock), `invalid_signature`, `replayed_signature` (the mock's strict mode: a signature sent again with another `X-Idempotent-Key`). */
             401: {
                 headers: {
                     "X-Trace-Id": components["headers"]["TraceId"];
@@ -1687,7 +1693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Status-style: `X-Api-Key` unknown. Code-style: `invalid_authentication` (`X-App-Id` from 2026-03-16), `invalid_timestamp` (more than 300 s from the server's clock), `invalid_signature`. */
+            /** @description Status-style: `X-Api-Key` unknown. Code-style: `invalid_authentication` (`X-App-Id` from 2026-03-16), `invalid_timestamp` (more than 300 s from the server's clock), `invalid_signature`, `replayed_signature` (the mock's strict mode: a signature sent again with another `X-Idempotent-Key`). */
             401: {
                 headers: {
                     "X-Trace-Id": components["headers"]["TraceId"];

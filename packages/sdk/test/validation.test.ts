@@ -215,12 +215,12 @@ describe('parameters are checked before anything is sent', () => {
       const refund = await failure(() => client.refunds.create({ orderId: 1001, amount: 1 }))
       expect(refund).toBeInstanceOf(ClientValidationError)
       expect(refund.message).toBe(
-        'refundOrder is signed: pass apiSecret to the GatewayClient (from the ' +
+        'refunds.create needs apiSecret: pass it to the GatewayClient (from the ' +
           'API configuration screen of the merchant app), got undefined',
       )
       const payout = await failure(() => client.payouts.create({ accountNumber: '001', amount: 1, currency: 'USD' }))
       expect(payout).toBeInstanceOf(ClientValidationError)
-      expect(payout.message).toMatch(/^payout is signed: pass apiSecret to the GatewayClient/)
+      expect(payout.message).toMatch(/^payouts.create needs apiSecret: pass it to the GatewayClient/)
       expect(spy.calls).toHaveLength(0)
       await client.stores.list()
       expect(spy.calls).toHaveLength(1)

@@ -3,6 +3,7 @@
  * The balance-inquiry payload (USD and KHR balances) and its response envelope.
  */
 import * as z from 'zod/mini'
+import { documentedObject } from './documented.js'
 import { envelopeSchema } from './envelope.js'
 
 /**
@@ -14,7 +15,7 @@ import { envelopeSchema } from './envelope.js'
  * currencyBalanceSchema.parse({ balance: 100, freeze: 20, usable: 80 })
  * ```
  */
-export const currencyBalanceSchema = /* @__PURE__ */ z.looseObject({
+export const currencyBalanceSchema = /* @__PURE__ */ documentedObject({
   balance: z.number(),
   freeze: z.number(),
   usable: z.number(),
@@ -38,7 +39,7 @@ export type CurrencyBalance = z.infer<typeof currencyBalanceSchema>
  * balanceSchema.parse({ usd: { balance: 1, freeze: 0, usable: 1 }, khr: { balance: 0, freeze: 0, usable: 0 } })
  * ```
  */
-export const balanceSchema = /* @__PURE__ */ z.looseObject({
+export const balanceSchema = /* @__PURE__ */ documentedObject({
   usd: currencyBalanceSchema,
   khr: currencyBalanceSchema,
 })

@@ -4,7 +4,8 @@
  */
 import * as z from 'zod/mini'
 import { LIMITS } from '../limits.js'
-import { decimalIdSchema, isoTimestampSchema } from './amount.js'
+import { decimalIdSchema, isoTimestampSchema, textField } from './amount.js'
+import { documentedObject, statesSchema } from './documented.js'
 
 /**
  * Cancel order request: the order as a decimal string and an optional free-text reason
@@ -17,7 +18,7 @@ import { decimalIdSchema, isoTimestampSchema } from './amount.js'
  */
 export const cancelOrderRequestSchema = /* @__PURE__ */ z.object({
   order_id: decimalIdSchema,
-  reason: z.optional(z.string().check(z.maxLength(LIMITS.maxTextLength))),
+  reason: z.optional(textField()),
 })
 
 /**
@@ -31,16 +32,17 @@ export const cancelOrderRequestSchema = /* @__PURE__ */ z.object({
 export type CancelOrderRequest = z.infer<typeof cancelOrderRequestSchema>
 
 /**
- * The cancel-order response as documented. Unknown fields are kept.
+ * The cancel-order response as documented: `status` is `cancelled` (typed so; validated as any string,
+ * as every status field is). Fields the service adds are kept at run time, outside the type.
  *
  * @example
  * ```ts
  * cancelResultSchema.parse({ order_id: '1024', status: 'cancelled', cancelled_at: '2026-03-02T09:05:00Z' })
  * ```
  */
-export const cancelResultSchema = /* @__PURE__ */ z.looseObject({
+export const cancelResultSchema = /* @__PURE__ */ documentedObject({
   order_id: z.string(),
-  status: z.string(),
+  status: /* @__PURE__ */ statesSchema(['cancelled']),
   cancelled_at: isoTimestampSchema,
 })
 

@@ -4,9 +4,11 @@
  * (`{ statusCode, message, data, traceId }`), generic over its `data`.
  */
 import * as z from 'zod/mini'
+import { documentedObject } from './documented.js'
 
 /**
- * Builds the envelope schema around a `data` schema. Unknown envelope fields are kept.
+ * Builds the envelope schema around a `data` schema. Envelope fields the service adds are kept at run time,
+ * outside the type.
  *
  * @example
  * ```ts
@@ -15,7 +17,7 @@ import * as z from 'zod/mini'
  * ```
  */
 export function envelopeSchema<T extends z.core.$ZodType>(data: T) {
-  return z.looseObject({
+  return documentedObject({
     statusCode: z.number(),
     message: z.string(),
     data,
@@ -24,7 +26,8 @@ export function envelopeSchema<T extends z.core.$ZodType>(data: T) {
 }
 
 /**
- * A parsed envelope carrying `T`. Unknown fields are kept, hence the index signature.
+ * A parsed envelope carrying `T`: the documented fields (fields the service adds are kept at run time, outside
+ * the type).
  *
  * @example
  * ```ts
@@ -37,5 +40,4 @@ export type Envelope<T> = {
   message: string
   data: T
   traceId: string
-  [key: string]: unknown
 }

@@ -4,6 +4,7 @@
  * `{error: {code, message, request_id}}`), their union, and the HTTP status names used in status-style bodies.
  */
 import * as z from 'zod/mini'
+import { built } from './documented.js'
 
 /**
  * Status-style error body: `{ statusCode, message, error }` where `error` is the status name.
@@ -14,11 +15,13 @@ import * as z from 'zod/mini'
  * statusErrorBodySchema.parse({ statusCode: 404, message: 'No stores found', error: 'Not Found' })
  * ```
  */
-export const statusErrorBodySchema = /* @__PURE__ */ z.looseObject({
-  statusCode: z.number(),
-  message: z.string(),
-  error: z.string(),
-})
+export const statusErrorBodySchema = built(() =>
+  z.looseObject({
+    statusCode: z.number(),
+    message: z.string(),
+    error: z.string(),
+  }),
+)
 
 /**
  * A parsed status-style error body.
@@ -47,21 +50,23 @@ export type StatusErrorBody = z.infer<typeof statusErrorBodySchema>
  * })
  * ```
  */
-export const codeErrorBodySchema = /* @__PURE__ */ z.looseObject({
-  error: z.looseObject({
-    code: z.string(),
-    message: z.string(),
-    request_id: z.string(),
-    details: z.optional(
-      z.looseObject({
-        endpoint: z.optional(z.string()),
-        required_header: z.optional(z.string()),
-        documentation: z.optional(z.string()),
-      }),
-    ),
-    timestamp: z.optional(z.number()),
+export const codeErrorBodySchema = built(() =>
+  z.looseObject({
+    error: z.looseObject({
+      code: z.string(),
+      message: z.string(),
+      request_id: z.string(),
+      details: z.optional(
+        z.looseObject({
+          endpoint: z.optional(z.string()),
+          required_header: z.optional(z.string()),
+          documentation: z.optional(z.string()),
+        }),
+      ),
+      timestamp: z.optional(z.number()),
+    }),
   }),
-})
+)
 
 /**
  * A parsed code-style error body.

@@ -4,10 +4,32 @@
  */
 import * as z from 'zod/mini'
 import { currencySchema, integerIdSchema, isoTimestampSchema } from './amount.js'
+import { documentedObject } from './documented.js'
 
 /**
- * Refund or payout result, inside the envelope's `data`. `remark` may be empty.
- * Unknown fields are kept.
+ * The states of a refund or payout in the earlier results (before release 1.4.0): `processing` until it
+ * settles, then `completed`, or `failed` (a failed payout is reversed).
+ *
+ * @example
+ * ```ts
+ * EARLIER_MONEY_STATUSES.includes('processing') // true
+ * ```
+ */
+export const EARLIER_MONEY_STATUSES = ['processing', 'completed', 'failed'] as const
+
+/**
+ * A state of an earlier refund or payout result.
+ *
+ * @example
+ * ```ts
+ * const settled = (s: EarlierMoneyStatus) => s !== 'processing'
+ * ```
+ */
+export type EarlierMoneyStatus = (typeof EARLIER_MONEY_STATUSES)[number]
+
+/**
+ * Refund or payout result, inside the envelope's `data`. `remark` may be empty. Fields the service adds
+ * are kept at run time, outside the type.
  *
  * @example
  * ```ts
@@ -17,7 +39,7 @@ import { currencySchema, integerIdSchema, isoTimestampSchema } from './amount.js
  * })
  * ```
  */
-export const moneyMovementResultSchema = /* @__PURE__ */ z.looseObject({
+export const moneyMovementResultSchema = /* @__PURE__ */ documentedObject({
   accountName: z.string(),
   accountNumber: z.string(),
   amount: z.number(),

@@ -12,6 +12,7 @@ import {
   integerIdSchema,
   isoTimestampSchema,
 } from './amount.js'
+import { built, documentedObject, statesSchema } from './documented.js'
 
 /**
  * The order states the service documents.
@@ -41,13 +42,15 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
  * createOrderCurrentRequestSchema.parse({ storeId: 12, amount: 12.5, currency: 'USD' })
  * ```
  */
-export const createOrderCurrentRequestSchema = /* @__PURE__ */ z
-  .object({
-    storeId: integerIdSchema,
-    amount: amountSchema,
-    currency: currencySchema,
-  })
-  .check(amountFitsCurrency)
+export const createOrderCurrentRequestSchema = built(() =>
+  z
+    .object({
+      storeId: integerIdSchema,
+      amount: amountSchema,
+      currency: currencySchema,
+    })
+    .check(amountFitsCurrency),
+)
 
 /**
  * A parsed current-shape create-order request.
@@ -67,13 +70,15 @@ export type CreateOrderCurrentRequest = z.infer<typeof createOrderCurrentRequest
  * createOrderLegacyRequestSchema.parse({ store_id: '12', amount: 4000, currency: 'KHR' })
  * ```
  */
-export const createOrderLegacyRequestSchema = /* @__PURE__ */ z
-  .object({
-    store_id: decimalIdSchema,
-    amount: amountSchema,
-    currency: currencySchema,
-  })
-  .check(amountFitsCurrency)
+export const createOrderLegacyRequestSchema = built(() =>
+  z
+    .object({
+      store_id: decimalIdSchema,
+      amount: amountSchema,
+      currency: currencySchema,
+    })
+    .check(amountFitsCurrency),
+)
 
 /**
  * A parsed earlier-shape create-order request.
@@ -140,17 +145,18 @@ export const createOrderRequestSchema = /* @__PURE__ */ z
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>
 
 /**
- * The create-order response as documented. Unknown fields are kept.
+ * The create-order response as documented: its type lists the documented fields, `status` one of
+ * {@link ORDER_STATUSES}; fields and states the service adds are kept at run time (see `documentedObject`).
  *
  * @example
  * ```ts
  * orderSchema.parse({ order_id: '1024', qr_code: 'https://…/qr/1024.png', status: 'pending', created_at: '2026-03-02T09:00:00Z' })
  * ```
  */
-export const orderSchema = /* @__PURE__ */ z.looseObject({
+export const orderSchema = /* @__PURE__ */ documentedObject({
   order_id: z.string(),
   qr_code: z.string(),
-  status: z.string(),
+  status: /* @__PURE__ */ statesSchema(ORDER_STATUSES),
   created_at: isoTimestampSchema,
 })
 

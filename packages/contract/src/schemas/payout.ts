@@ -4,10 +4,17 @@
  * snake_case form used before release 1.4.0.
  */
 import * as z from 'zod/mini'
-import { LIMITS } from '../limits.js'
-import { amountFitsCurrency, amountSchema, currencySchema, isoTimestampSchema } from './amount.js'
+import {
+  accountNumberField,
+  amountFitsCurrency,
+  amountSchema,
+  currencySchema,
+  isoTimestampSchema,
+  textField,
+} from './amount.js'
 import { envelopeSchema } from './envelope.js'
-import { moneyMovementResultSchema } from './money-movement.js'
+import { built, documentedObject, statesSchema } from './documented.js'
+import { EARLIER_MONEY_STATUSES, moneyMovementResultSchema } from './money-movement.js'
 
 /**
  * Payout request, current form.
@@ -19,7 +26,7 @@ import { moneyMovementResultSchema } from './money-movement.js'
  */
 export const payoutRequestSchema = /* @__PURE__ */ z
   .object({
-    accountNumber: z.string().check(z.minLength(1), z.maxLength(LIMITS.maxAccountNumberLength)),
+    accountNumber: accountNumberField(),
     amount: amountSchema,
     currency: currencySchema,
   })
@@ -86,14 +93,16 @@ export type PayoutResponse = z.infer<typeof payoutResponseSchema>
  * legacyPayoutRequestSchema.parse({ account_id: 'ACC-9', amount: 25, currency: 'USD', description: 'weekly' })
  * ```
  */
-export const legacyPayoutRequestSchema = /* @__PURE__ */ z
-  .object({
-    account_id: z.string().check(z.minLength(1), z.maxLength(LIMITS.maxAccountNumberLength)),
-    amount: amountSchema,
-    currency: currencySchema,
-    description: z.optional(z.string().check(z.maxLength(LIMITS.maxTextLength))),
-  })
-  .check(amountFitsCurrency)
+export const legacyPayoutRequestSchema = built(() =>
+  z
+    .object({
+      account_id: accountNumberField(),
+      amount: amountSchema,
+      currency: currencySchema,
+      description: z.optional(textField()),
+    })
+    .check(amountFitsCurrency),
+)
 
 /**
  * A parsed earlier-form payout request.
@@ -106,7 +115,8 @@ export const legacyPayoutRequestSchema = /* @__PURE__ */ z
 export type LegacyPayoutRequest = z.infer<typeof legacyPayoutRequestSchema>
 
 /**
- * Payout result, earlier form (not enveloped). Unknown fields are kept.
+ * Payout result, earlier form (not enveloped); `status` one of `EARLIER_MONEY_STATUSES`. Fields the service
+ * adds are kept at run time, outside the type.
  *
  * @example
  * ```ts
@@ -114,14 +124,16 @@ export type LegacyPayoutRequest = z.infer<typeof legacyPayoutRequestSchema>
  *   status: 'processing', created_at: '2026-01-06T10:00:00Z' })
  * ```
  */
-export const legacyPayoutResultSchema = /* @__PURE__ */ z.looseObject({
-  payout_id: z.string(),
-  account_id: z.string(),
-  amount: z.number(),
-  currency: currencySchema,
-  status: z.string(),
-  created_at: isoTimestampSchema,
-})
+export const legacyPayoutResultSchema = built(() =>
+  documentedObject({
+    payout_id: z.string(),
+    account_id: z.string(),
+    amount: z.number(),
+    currency: currencySchema,
+    status: /* @__PURE__ */ statesSchema(EARLIER_MONEY_STATUSES),
+    created_at: isoTimestampSchema,
+  }),
+)
 
 /**
  * A parsed earlier-form payout result.

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { amountFitsCurrency, amountSchema, currencySchema, integerIdSchema, isoTimestampSchema } from './amount.js'
+import { documentedObject } from './documented.js'
 
 /**
  * Generate QR request: `store_id` is a number here (from List stores), unlike create order's
@@ -33,14 +34,14 @@ export const generateQrRequestSchema = /* @__PURE__ */ z
 export type GenerateQrRequest = z.infer<typeof generateQrRequestSchema>
 
 /**
- * The generate-QR response as documented. Unknown fields are kept.
+ * The generate-QR response as documented (fields the service adds are kept at run time, outside the type).
  *
  * @example
  * ```ts
  * qrCodeSchema.parse({ qr_code: 'https://…/qr/7.png', qr_data: '000201…', expires_at: '2026-03-02T09:30:00Z' })
  * ```
  */
-export const qrCodeSchema = /* @__PURE__ */ z.looseObject({
+export const qrCodeSchema = /* @__PURE__ */ documentedObject({
   qr_code: z.string(),
   qr_data: z.string(),
   expires_at: isoTimestampSchema,

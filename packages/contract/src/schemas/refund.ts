@@ -4,10 +4,10 @@
  * snake_case form used before release 1.4.0.
  */
 import * as z from 'zod/mini'
-import { LIMITS } from '../limits.js'
-import { amountSchema, decimalIdSchema, integerIdSchema, isoTimestampSchema } from './amount.js'
+import { amountSchema, decimalIdSchema, integerIdSchema, isoTimestampSchema, textField } from './amount.js'
 import { envelopeSchema } from './envelope.js'
-import { moneyMovementResultSchema } from './money-movement.js'
+import { built, documentedObject, statesSchema } from './documented.js'
+import { EARLIER_MONEY_STATUSES, moneyMovementResultSchema } from './money-movement.js'
 
 /**
  * Refund request, current form. The amount's decimals depend on the order's currency, so
@@ -81,11 +81,13 @@ export type RefundResponse = z.infer<typeof refundResponseSchema>
  * legacyRefundRequestSchema.parse({ order_id: '1024', amount: 5.5, reason: 'damaged' })
  * ```
  */
-export const legacyRefundRequestSchema = /* @__PURE__ */ z.object({
-  order_id: decimalIdSchema,
-  amount: amountSchema,
-  reason: z.optional(z.string().check(z.maxLength(LIMITS.maxTextLength))),
-})
+export const legacyRefundRequestSchema = built(() =>
+  z.object({
+    order_id: decimalIdSchema,
+    amount: amountSchema,
+    reason: z.optional(textField()),
+  }),
+)
 
 /**
  * A parsed earlier-form refund request.
@@ -98,7 +100,8 @@ export const legacyRefundRequestSchema = /* @__PURE__ */ z.object({
 export type LegacyRefundRequest = z.infer<typeof legacyRefundRequestSchema>
 
 /**
- * Refund result, earlier form (not enveloped). Unknown fields are kept.
+ * Refund result, earlier form (not enveloped); `status` one of `EARLIER_MONEY_STATUSES`. Fields the service
+ * adds are kept at run time, outside the type.
  *
  * @example
  * ```ts
@@ -106,13 +109,15 @@ export type LegacyRefundRequest = z.infer<typeof legacyRefundRequestSchema>
  *   created_at: '2026-01-06T10:00:00Z' })
  * ```
  */
-export const legacyRefundResultSchema = /* @__PURE__ */ z.looseObject({
-  refund_id: z.string(),
-  order_id: z.string(),
-  amount: z.number(),
-  status: z.string(),
-  created_at: isoTimestampSchema,
-})
+export const legacyRefundResultSchema = built(() =>
+  documentedObject({
+    refund_id: z.string(),
+    order_id: z.string(),
+    amount: z.number(),
+    status: /* @__PURE__ */ statesSchema(EARLIER_MONEY_STATUSES),
+    created_at: isoTimestampSchema,
+  }),
+)
 
 /**
  * A parsed earlier-form refund result.

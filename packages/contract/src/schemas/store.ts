@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { integerIdSchema } from './amount.js'
+import { documentedObject } from './documented.js'
 import { envelopeSchema } from './envelope.js'
 
 /**
@@ -14,7 +15,7 @@ import { envelopeSchema } from './envelope.js'
  * storeSchema.parse({ storeId: 12, storeName: 'Riverside', address: '1 Sisowath Quay' })
  * ```
  */
-export const storeSchema = /* @__PURE__ */ z.looseObject({
+export const storeSchema = /* @__PURE__ */ documentedObject({
   storeId: integerIdSchema,
   storeName: z.string(),
   address: z.string(),
@@ -31,6 +32,16 @@ export const storeSchema = /* @__PURE__ */ z.looseObject({
 export type Store = z.infer<typeof storeSchema>
 
 /**
+ * The data of list stores: the merchant's stores.
+ *
+ * @example
+ * ```ts
+ * const stores = z.parse(storeListSchema, body.data)
+ * ```
+ */
+export const storeListSchema = /* @__PURE__ */ z.array(storeSchema)
+
+/**
  * The list-stores response: the envelope with an array of stores as `data`.
  *
  * @example
@@ -38,7 +49,7 @@ export type Store = z.infer<typeof storeSchema>
  * const { data: stores } = listStoresResponseSchema.parse(await res.json())
  * ```
  */
-export const listStoresResponseSchema = /* @__PURE__ */ envelopeSchema(z.array(storeSchema))
+export const listStoresResponseSchema = /* @__PURE__ */ envelopeSchema(storeListSchema)
 
 /**
  * A parsed list-stores response.

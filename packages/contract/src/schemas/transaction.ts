@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { currencySchema, decimalIdSchema, integerIdSchema, isoTimestampSchema } from './amount.js'
+import { built, documentedObject, statesSchema } from './documented.js'
 
 /**
  * The transaction states the service documents.
@@ -57,9 +58,11 @@ export type TransactionDetailRequest = z.infer<typeof transactionDetailRequestSc
  * transactionDetailBodySchema.parse({ transaction_id: 5001 })
  * ```
  */
-export const transactionDetailBodySchema = /* @__PURE__ */ z.object({
-  transaction_id: z.union([decimalIdSchema, integerIdSchema]),
-})
+export const transactionDetailBodySchema = built(() =>
+  z.object({
+    transaction_id: z.union([decimalIdSchema, integerIdSchema]),
+  }),
+)
 
 /**
  * A parsed transaction-detail POST body.
@@ -73,9 +76,9 @@ export const transactionDetailBodySchema = /* @__PURE__ */ z.object({
 export type TransactionDetailBody = z.infer<typeof transactionDetailBodySchema>
 
 /**
- * The transaction-detail response as documented. `status` is any string so that states
- * the service does not name yet do not break clients; see {@link TRANSACTION_STATUSES}.
- * Unknown fields are kept.
+ * The transaction-detail response as documented. `status` is typed as one of {@link TRANSACTION_STATUSES}
+ * and validated as any string, so that a state the service does not name yet does not break clients;
+ * fields the service adds are kept at run time (see `documentedObject`).
  *
  * @example
  * ```ts
@@ -85,12 +88,12 @@ export type TransactionDetailBody = z.infer<typeof transactionDetailBodySchema>
  * })
  * ```
  */
-export const transactionSchema = /* @__PURE__ */ z.looseObject({
+export const transactionSchema = /* @__PURE__ */ documentedObject({
   transaction_id: z.string(),
   order_id: z.string(),
   amount: z.number(),
   currency: currencySchema,
-  status: z.string(),
+  status: /* @__PURE__ */ statesSchema(TRANSACTION_STATUSES),
   created_at: isoTimestampSchema,
   updated_at: isoTimestampSchema,
 })

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { currencySchema, integerIdSchema } from './amount.js'
+import { built, documentedObject, statesSchema } from './documented.js'
 
 /**
  * Webhook `status` values: `SUCCESS` is documented; `FAILED` is our decision for a failed payment.
@@ -27,9 +28,9 @@ export const WEBHOOK_STATUSES = ['SUCCESS', 'FAILED'] as const
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number]
 
 /**
- * Webhook payload. `status` is any string, since the service does not document values besides `SUCCESS`;
- * `createTimeMilli` is epoch milliseconds and feeds the signature
- * (`floor(createTimeMilli / 1000)`). Unknown fields are kept.
+ * Webhook payload. `status` is typed as one of {@link WEBHOOK_STATUSES} and validated as any string, since the
+ * service documents no values besides `SUCCESS`; `createTimeMilli` is epoch milliseconds and feeds the signature
+ * (`floor(createTimeMilli / 1000)`). Fields the service adds are kept at run time, outside the type.
  *
  * @example
  * ```ts
@@ -37,17 +38,19 @@ export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number]
  * const payload = webhookPayloadSchema.parse(JSON.parse(rawBody))
  * ```
  */
-export const webhookPayloadSchema = /* @__PURE__ */ z.looseObject({
-  accountName: z.string(),
-  accountNumber: z.string(),
-  amount: z.number(),
-  appId: z.int(),
-  createTimeMilli: z.int().check(z.nonnegative()),
-  currency: currencySchema,
-  orderId: integerIdSchema,
-  status: z.string(),
-  transactionId: integerIdSchema,
-})
+export const webhookPayloadSchema = built(() =>
+  documentedObject({
+    accountName: z.string(),
+    accountNumber: z.string(),
+    amount: z.number(),
+    appId: z.int(),
+    createTimeMilli: z.int().check(z.nonnegative()),
+    currency: currencySchema,
+    orderId: integerIdSchema,
+    status: /* @__PURE__ */ statesSchema(WEBHOOK_STATUSES),
+    transactionId: integerIdSchema,
+  }),
+)
 
 /**
  * A parsed webhook payload.

@@ -7,19 +7,7 @@
  * UTF-8, deep nesting, prototype-pollution keys, odd headers). A refused request changes no state, so the
  * whole run must leave the mock's state as it found it.
  */
-import { createHmac } from 'node:crypto'
-
-/** A seeded PRNG (mulberry32): the same seed sends the same requests. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
+import type { SignRequestParams } from '@merchant-gateway/contract/crypto'
 
 /** What the fuzzer knows of the world it attacks. */
 export interface FuzzWorld {
@@ -45,6 +33,12 @@ export interface HostileRequest {
   path: string
   headers: Record<string, string>
   body?: Buffer
+  /**
+   * What its X-Signature signs, with which secret: the runner signs it with the contract's signer as the
+   * request is sent (the signer is asynchronous; the request itself is drawn at once, so a seed always draws
+   * the same requests).
+   */
+  signature?: SignRequestParams
 }
 
 type Rand = () => number
@@ -174,8 +168,9 @@ const PIN = [
   '/api/v1/auth/reset-pin',
 ]
 
-function sign(secret: string, body: Buffer, timestamp: string): string {
-  return createHmac('sha256', secret).update(body).update(timestamp).digest('hex')
+/** An X-Signature to make with the contract's signer as the request is sent. */
+function sign(secret: string, body: Buffer, timestamp: string): SignRequestParams {
+  return { secret, body, timestamp }
 }
 
 /** A service request (gateway or PIN) that the contract must refuse. */
@@ -244,19 +239,27 @@ function serviceAttack(rand: Rand, world: FuzzWorld): HostileRequest {
         'X-Idempotent-Key': crypto.randomUUID(),
         'X-Timestamp': timestamp,
       }
+      let signature: SignRequestParams | undefined
       if (flavour === 'bad signature') headers['X-Signature'] = 'ab'.repeat(32)
-      if (flavour === 'wrong secret') headers['X-Signature'] = sign('sk_wrong', body, timestamp)
+      if (flavour === 'wrong secret') signature = sign('sk_wrong', body, timestamp)
       if (flavour === 'stale timestamp') {
         headers['X-Timestamp'] = String(world.nowSeconds - 301)
-        headers['X-Signature'] = sign(m.apiSecret, body, String(world.nowSeconds - 301))
+        signature = sign(m.apiSecret, body, String(world.nowSeconds - 301))
       }
       if (flavour === 'ms timestamp') {
         headers['X-Timestamp'] = `${world.nowSeconds}000`
-        headers['X-Signature'] = sign(m.apiSecret, body, `${world.nowSeconds}000`)
+        signature = sign(m.apiSecret, body, `${world.nowSeconds}000`)
       }
       if (flavour === 'signature of other bytes')
-        headers['X-Signature'] = sign(m.apiSecret, Buffer.from(`${body.toString()} `), timestamp)
-      return { label: `signed ${path}: ${flavour}`, method: 'POST', path, headers: noisyHeaders(rand, headers), body }
+        signature = sign(m.apiSecret, Buffer.from(`${body.toString()} `), timestamp)
+      return {
+        label: `signed ${path}: ${flavour}`,
+        method: 'POST',
+        path,
+        headers: noisyHeaders(rand, headers),
+        body,
+        ...(signature ? { signature } : {}),
+      }
     }
     case 4: {
       // Correctly signed, but the body is not what the route takes: refused after the signature.
@@ -273,9 +276,9 @@ function serviceAttack(rand: Rand, world: FuzzWorld): HostileRequest {
           'X-Api-Key': m.apiKey,
           'X-Idempotent-Key': crypto.randomUUID(),
           'X-Timestamp': timestamp,
-          'X-Signature': sign(m.apiSecret, body, timestamp),
         },
         body,
+        signature: sign(m.apiSecret, body, timestamp),
       }
     }
     case 5: {
@@ -316,9 +319,9 @@ function serviceAttack(rand: Rand, world: FuzzWorld): HostileRequest {
           'X-Api-Key': m.apiKey,
           'X-Idempotent-Key': crypto.randomUUID(),
           'X-Timestamp': timestamp,
-          'X-Signature': sign(m.apiSecret, body, timestamp),
         },
         body,
+        signature: sign(m.apiSecret, body, timestamp),
       }
     }
     case 6:
@@ -602,7 +605,7 @@ function oversizedAnywhere(rand: Rand): HostileRequest {
  *
  * @example
  * ```ts
- * const rand = prng(42)
+ * const rand = seededRandom(42)
  * const request = hostileRequest(rand, world)
  * ```
  */

@@ -13,7 +13,9 @@
 import { request as httpRequest } from 'node:http'
 import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
 import { DEMO_MERCHANT, startMockServer, type MockServer } from '../../src/server.js'
-import { hostileRequest, prng, type FuzzWorld, type HostileRequest } from './hostile.js'
+import { signer } from '@merchant-gateway/contract/crypto'
+import { seededRandom } from '../../src/index.js'
+import { hostileRequest, type FuzzWorld, type HostileRequest } from './hostile.js'
 
 /** What a fuzz run found. */
 export interface FuzzReport {
@@ -56,7 +58,7 @@ export async function runFuzz(options: {
   try {
     const world = await prepare(server)
     const before = await snapshot(server, world)
-    const rand = prng(seed)
+    const rand = seededRandom(seed)
     const report: FuzzReport = {
       seed,
       count,
@@ -71,6 +73,8 @@ export async function runFuzz(options: {
       while (next < count) {
         next++
         const request = hostileRequest(rand, world)
+        // Drawn at once (the seed decides the requests); signed by the contract's signer as it goes out.
+        if (request.signature) request.headers['X-Signature'] = await signer.signRequest(request.signature)
         try {
           const answer = await send(server, request, timeoutMs)
           const klass = `${Math.floor(answer.status / 100)}xx`

@@ -93,6 +93,14 @@ const POOL = new Uint8Array(4096)
 let poolAt = POOL.length
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
 
+/**
+ * Drops the random bytes drawn and not used yet, so the next {@link randomHex} draws afresh: a seeded run
+ * (`withSeededRandomness`) then starts from its own seed, not from bytes an earlier run left.
+ */
+export function discardRandomPool(): void {
+  poolAt = POOL.length
+}
+
 /** Random lowercase hex of `bytes` bytes, from Web Crypto (works in Node, browsers and workers). */
 export function randomHex(bytes: number): string {
   if (bytes > POOL.length) throw new RangeError('[mock] randomHex: at most 4096 bytes')

@@ -22,6 +22,7 @@ import type { DomainContext } from './context.js'
 import { hashSecret, matchesSecret } from './pin-hash.js'
 import { checkPinFormat, replacePin } from './pins.js'
 import { RuleError } from './rule-error.js'
+import { ENDING_WRONG_CODE, SESSION_OVER } from './state-machines.js'
 import { insertSession, moveSession } from './state-moves.js'
 
 /** The contact a reset code goes to. */
@@ -145,7 +146,7 @@ export async function verifyOtp(
   if (!dev && !(await matchesSecret(input.code, JSON.parse(session.codeHash)))) {
     const wrong = session.wrongCodes + 1
     const remaining = PIN_RULES.otpMaxWrongCodes - wrong
-    if (remaining <= 0) moveSession(ctx, session, 'ended', '5th wrong code', { wrongCodes: wrong })
+    if (remaining <= 0) moveSession(ctx, session, 'ended', ENDING_WRONG_CODE, { wrongCodes: wrong })
     else ctx.db.otpSessions.patch(session, { wrongCodes: wrong })
     throw new RuleError(
       422,
@@ -208,7 +209,7 @@ export function forgetWhenExpired(ctx: DomainContext, session: OtpSessionRecord)
   const { expiresAt } = session
   ctx.retention.expireAt(expiresAt, () => {
     if (ctx.db.otpSessions.has(session) && session.expiresAt === expiresAt)
-      moveSession(ctx, session, null, '10 minutes over')
+      moveSession(ctx, session, null, SESSION_OVER)
   })
 }
 

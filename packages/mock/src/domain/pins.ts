@@ -9,12 +9,16 @@
  * - a right PIN clears the counter. A wrong current_pin on change-pin counts like a wrong verify-pin
  *   (our decision: otherwise change-pin would be an unlimited PIN oracle).
  */
-import { PIN_RULES } from '@merchant-gateway/contract'
+import { duration, PIN_RULES } from '@merchant-gateway/contract'
 import type { UserRecord } from '../store/records.js'
 import type { DomainContext } from './context.js'
 import { hashSecret, matchesSecret } from './pin-hash.js'
 import { RuleError } from './rule-error.js'
+import { BLOCKING_WRONG_PIN, WRONG_PIN_BEFORE_BLOCK } from './state-machines.js'
 import { movePin } from './state-moves.js'
+
+/** The block's length as an adjective, from the contract's figure: `1-minute`, `90-second`. */
+const BLOCK = duration(PIN_RULES.blockSeconds).replace(/ (\w+?)s?$/, '-$1')
 
 /** Refuses anything but exactly 6 digits, naming the field. */
 export function checkPinFormat(pin: unknown, field: string): string {
@@ -76,12 +80,12 @@ async function checkAgainstStored(ctx: DomainContext, user: UserRecord, pin: str
   const wrong = user.wrongAttempts + 1
   if (wrong % PIN_RULES.wrongAttemptsPerBlock === 0) {
     const blockedUntil = now + PIN_RULES.blockSeconds * 1000
-    movePin(ctx, user, '5th wrong PIN in a row', { wrongAttempts: wrong, blockedUntil }, now)
+    movePin(ctx, user, BLOCKING_WRONG_PIN, { wrongAttempts: wrong, blockedUntil }, now)
     throw locked(blockedUntil, now)
   }
-  movePin(ctx, user, 'a wrong PIN before the 5th', { wrongAttempts: wrong }, now)
+  movePin(ctx, user, WRONG_PIN_BEFORE_BLOCK, { wrongAttempts: wrong }, now)
   const remaining = PIN_RULES.wrongAttemptsPerBlock - (wrong % PIN_RULES.wrongAttemptsPerBlock)
-  throw new RuleError(422, `Wrong PIN; ${remaining} attempt(s) left before a 1-minute block`, 'wrong_pin', undefined, {
+  throw new RuleError(422, `Wrong PIN; ${remaining} attempt(s) left before a ${BLOCK} block`, 'wrong_pin', undefined, {
     attempts_remaining: remaining,
   })
 }

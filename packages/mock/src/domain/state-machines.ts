@@ -7,6 +7,7 @@
  * The diagrams in docs/states.md are drawn from them ({@link toMermaid}; a test fails when a diagram and
  * its table differ).
  */
+import { duration, ordinal, PIN_RULES } from '@merchant-gateway/contract'
 
 /** One move: from a state (`null`: the record is created) to a state (`null`: it is removed), and why. */
 interface Transition<S extends string> {
@@ -115,6 +116,24 @@ export const PAYOUT_MACHINE: StateMachine<'pending' | 'completed' | 'failed'> = 
 }
 
 /**
+ * The moves of the PIN rules, named by the contract's figures (`PIN_RULES`): the wrong PIN that blocks
+ * (`5th wrong PIN in a row`), one before it, the wrong code that ends a reset session, and a session's
+ * lifetime over.
+ *
+ * @example
+ * ```ts
+ * movePin(ctx, user, BLOCKING_WRONG_PIN, { wrongAttempts: 5, blockedUntil }, now)
+ * ```
+ */
+export const BLOCKING_WRONG_PIN = `${ordinal(PIN_RULES.wrongAttemptsPerBlock)} wrong PIN in a row`
+/** A wrong PIN that does not block yet. */
+export const WRONG_PIN_BEFORE_BLOCK = `a wrong PIN before the ${ordinal(PIN_RULES.wrongAttemptsPerBlock)}`
+/** The wrong one-time code that ends a reset session. */
+export const ENDING_WRONG_CODE = `${ordinal(PIN_RULES.otpMaxWrongCodes)} wrong code`
+/** A reset session's lifetime over. */
+export const SESSION_OVER = `${duration(PIN_RULES.otpSessionSeconds)} over`
+
+/**
  * Reset sessions of the PIN module: opened by forgot-pin (a new one ends the user's open ones), verified
  * by the right one-time code (under a new session id, for 10 more minutes), ended by the 5th wrong code,
  * used up by reset-pin. An open or verified session also stops working when its 10 minutes are over.
@@ -130,11 +149,11 @@ export const RESET_SESSION_MACHINE: StateMachine<'open' | 'verified' | 'ended'> 
   transitions: [
     { from: null, to: 'open', on: 'forgot-pin' },
     { from: 'open', to: 'verified', on: 'verify-otp, right code' },
-    { from: 'open', to: 'ended', on: '5th wrong code, or a new forgot-pin' },
+    { from: 'open', to: 'ended', on: `${ENDING_WRONG_CODE}, or a new forgot-pin` },
     { from: 'verified', to: null, on: 'reset-pin' },
-    { from: 'open', to: null, on: '10 minutes over' },
-    { from: 'verified', to: null, on: '10 minutes over' },
-    { from: 'ended', to: null, on: '10 minutes over' },
+    { from: 'open', to: null, on: SESSION_OVER },
+    { from: 'verified', to: null, on: SESSION_OVER },
+    { from: 'ended', to: null, on: SESSION_OVER },
   ],
 }
 
@@ -153,9 +172,9 @@ export const PIN_MACHINE: StateMachine<'none' | 'set' | 'blocked'> = {
   transitions: [
     { from: null, to: 'none', on: 'user created' },
     { from: 'none', to: 'set', on: 'set-pin, or reset-pin' },
-    { from: 'set', to: 'set', on: 'change-pin, reset-pin, a wrong PIN before the 5th, the right PIN' },
-    { from: 'set', to: 'blocked', on: '5th wrong PIN in a row' },
-    { from: 'blocked', to: 'set', on: '1 minute later, or reset-pin' },
+    { from: 'set', to: 'set', on: `change-pin, reset-pin, ${WRONG_PIN_BEFORE_BLOCK}, the right PIN` },
+    { from: 'set', to: 'blocked', on: BLOCKING_WRONG_PIN },
+    { from: 'blocked', to: 'set', on: `${duration(PIN_RULES.blockSeconds)} later, or reset-pin` },
   ],
 }
 

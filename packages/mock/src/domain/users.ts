@@ -3,6 +3,7 @@
  * Signed-in users of the PIN module, created by the control API (the identity provider of the test):
  * an e-mail and/or a phone, each verified or not, and a bearer access token.
  */
+import { PIN_RULES } from '@merchant-gateway/contract'
 import { randomHex, type DomainContext } from './context.js'
 import { RuleError } from './rule-error.js'
 import { insertUser } from './state-moves.js'
@@ -25,20 +26,18 @@ export interface CreateUserInput {
   phoneVerified?: boolean
 }
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,63}$/
-
-/** True for an e-mail address of a plausible shape (at most 254 characters). */
+/** True for an e-mail address of the contract's rule (`PIN_RULES`: a plausible shape, at most 254 characters). */
 export function isEmail(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= 254 && EMAIL.test(value)
+  return typeof value === 'string' && value.length <= PIN_RULES.emailMaxLength && PIN_RULES.emailPattern.test(value)
 }
 
-/** The reason a phone is malformed, or undefined when it is well-formed. */
-export function phoneProblem(phone: Partial<Record<keyof Phone, unknown>>): string | undefined {
-  if (typeof phone.phoneCode !== 'string' || !/^\d{1,4}$/.test(phone.phoneCode))
+/** The reason a phone is malformed by the contract's rules (`PIN_RULES`), or undefined when it is well-formed. */
+function phoneProblem(phone: Partial<Record<keyof Phone, unknown>>): string | undefined {
+  if (typeof phone.phoneCode !== 'string' || !PIN_RULES.phoneCodePattern.test(phone.phoneCode))
     return 'phone_code must be 1 to 4 digits'
-  if (typeof phone.countryCode !== 'string' || !/^[A-Z]{2}$/.test(phone.countryCode))
+  if (typeof phone.countryCode !== 'string' || !PIN_RULES.countryCodePattern.test(phone.countryCode))
     return 'country_code must be an ISO 3166-1 alpha-2 code (two upper-case letters)'
-  if (typeof phone.phoneNumber !== 'string' || !/^\d{4,15}$/.test(phone.phoneNumber))
+  if (typeof phone.phoneNumber !== 'string' || !PIN_RULES.phoneNumberPattern.test(phone.phoneNumber))
     return 'phone_number must be 4 to 15 digits'
   return undefined
 }

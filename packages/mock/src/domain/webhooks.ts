@@ -11,7 +11,12 @@
  * due work runs (clock moves, `settle()`, before each request with autoSettle, `deliverDue()`), never
  * on a real timer. Delivery never changes the payment that caused it.
  */
-import { fromMinorUnits, type WebhookPayload, type WebhookSwitches } from '@merchant-gateway/contract'
+import {
+  fromMinorUnits,
+  type WebhookPayload,
+  type WebhookStatus,
+  type WebhookSwitches,
+} from '@merchant-gateway/contract'
 import { MinHeap } from '../store/min-heap.js'
 import type { TransactionRecord, WebhookRecord } from '../store/records.js'
 import type { DomainContext, Webhooks } from './context.js'
@@ -342,7 +347,8 @@ export function toDelivery(record: WebhookRecord): WebhookDelivery {
     id: record.id,
     merchantId: record.merchantId,
     url: record.url,
-    payload: { ...record.payload },
+    // The mock records only the statuses it sends (SUCCESS, FAILED); the record's schema keeps any string.
+    payload: { ...record.payload, status: record.payload.status as WebhookStatus },
     rawBody: record.rawBody,
     signature: record.signature,
     headers: webhookHeaders(record.signature),

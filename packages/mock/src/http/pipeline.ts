@@ -13,7 +13,13 @@
  * A refusal before the domain operation stores nothing and changes no state. An error that is not a rule
  * refusal is a bug of the mock: it is logged and answered 500, and the tests assert it never happens.
  */
-import { GATEWAY_OPERATIONS, type GatewayOperation } from '@merchant-gateway/contract'
+import {
+  GATEWAY_OPERATIONS,
+  OPERATION_REQUESTS,
+  type GatewayOperation,
+  type OperationInput,
+} from '@merchant-gateway/contract'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { DomainContext } from '../domain/context.js'
 import type { MerchantRecord } from '../store/records.js'
 import type { OperationRoute } from './operation-call.js'
@@ -22,6 +28,7 @@ import { envelope } from './responses.js'
 import type { GatewayRuntime } from './runtime.js'
 import type { ServiceRoute } from './service-routes.js'
 import { GATEWAY_STYLE } from './steps/refusals.js'
+import { validate } from './validate.js'
 
 export { finish } from './steps/arrival.js'
 export { newTraceId } from './operation-call.js'
@@ -45,8 +52,11 @@ export interface RouteSpec<I, R> {
   operation: GatewayOperation
   /** For an operation served on several methods (transaction detail), the one this route takes. */
   method?: 'GET' | 'POST'
-  /** Turns the parsed body and URL into the operation's input; throws a 400 {@link RuleError} when invalid. */
-  parse(body: Record<string, unknown> | undefined, url: URL): I
+  /**
+   * Turns the parsed body and URL into the operation's input; throws a 400 {@link RuleError} when invalid.
+   * Default: the body validated against the operation's request schema (`OPERATION_REQUESTS`).
+   */
+  parse?(body: Record<string, unknown> | undefined, url: URL): I
   /** Runs the operation. */
   run(ctx: DomainContext, merchant: MerchantRecord, input: I): R | Promise<R>
   /** The result in its current wire shape; without it the result is already the wire shape. */
@@ -65,6 +75,8 @@ function resolve<I, R>(spec: RouteSpec<I, R>): OperationRoute {
   // `envelope`: always enveloped; `documented`: bare unless the option `responseStyle: 'envelope'`.
   const enveloped = (ctx: DomainContext) => op.response === 'envelope' || ctx.options.responseStyle === 'envelope'
   const earlier = (form: 'current' | 'earlier') => (form === 'earlier' ? spec.earlier : undefined)
+  const schema: StandardSchemaV1 | null = OPERATION_REQUESTS[spec.operation]
+  const parse = spec.parse ?? ((body) => (schema === null ? undefined : validate(schema, body)) as I)
   return {
     operation: spec.operation,
     method,
@@ -74,7 +86,7 @@ function resolve<I, R>(spec: RouteSpec<I, R>): OperationRoute {
     style: GATEWAY_STYLE,
     input: (call, body) => {
       const form = earlier(call.form)
-      return form ? form.parse(body!) : spec.parse(body, new URL(call.request.url))
+      return form ? form.parse(body!) : parse(body, new URL(call.request.url))
     },
     run: (call) => spec.run(call.runtime.ctx, call.merchant!, call.input as I),
     body: (call, result) => {
@@ -96,7 +108,10 @@ function resolve<I, R>(spec: RouteSpec<I, R>): OperationRoute {
  * const cancel: ServiceRoute = route(runtime, { operation: 'cancelOrder', parse, run })
  * ```
  */
-export function route<I, R>(runtime: GatewayRuntime, handler: RouteSpec<I, R>): ServiceRoute {
+export function route<Id extends GatewayOperation, I = OperationInput<Id>, R = unknown>(
+  runtime: GatewayRuntime,
+  handler: RouteSpec<I, R> & { operation: Id },
+): ServiceRoute {
   const resolved = resolve(handler)
   return { method: resolved.method, path: resolved.path, answer: pipeline(runtime, resolved, GATEWAY_STEPS) }
 }

@@ -9,6 +9,7 @@ import {
   fromMinorUnits,
   type Balance,
   type CancelResult,
+  type EarlierMoneyStatus,
   type LegacyPayoutResult,
   type LegacyRefundResult,
   type MoneyMovementResult,
@@ -69,11 +70,18 @@ export function transactionBody(tx: TransactionRecord): Transaction {
   }
 }
 
+/** The status of an order that cancel has just moved (anything else is a bug of the mock). */
+function cancelledStatus(order: OrderRecord): 'cancelled' {
+  if (order.status !== 'cancelled')
+    throw new Error(`[mock] cancel answered for order ${order.orderId} in ${order.status}`)
+  return order.status
+}
+
 /** A cancelled order as cancel returns it. */
 export function cancelBody(order: OrderRecord): CancelResult {
   return {
     order_id: String(order.orderId),
-    status: order.status,
+    status: cancelledStatus(order),
     cancelled_at: iso(order.cancelledAt ?? order.updatedAt),
   }
 }
@@ -96,7 +104,8 @@ export function moneyMovementBody(tx: TransactionRecord): MoneyMovementResult {
  * A refund or payout's state as the earlier results spell it: `processing` until it settles, then
  * `completed` (or, for a payout, `failed`).
  */
-function earlierStatus(tx: TransactionRecord): string {
+function earlierStatus(tx: TransactionRecord): EarlierMoneyStatus {
+  if (tx.status === 'cancelled') throw new Error('[mock] a refund or payout is never cancelled')
   return tx.status === 'pending' ? 'processing' : tx.status
 }
 

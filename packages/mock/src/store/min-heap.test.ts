@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../seeded-random.js'
 import { MinHeap } from './min-heap.js'
-
-/** A small deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 describe('MinHeap', () => {
   it('pops entries in the order of the comparator, ties broken by the comparator too', () => {
     const heap = new MinHeap<{ at: number; id: number }>((a, b) => a.at - b.at || a.id - b.id)
-    const random = prng(7)
+    const random = seededRandom(7)
     const items = Array.from({ length: 500 }, (_, id) => ({ at: Math.floor(random() * 50), id }))
     for (const item of items) heap.push(item)
     expect(heap.size).toBe(500)
@@ -27,7 +16,7 @@ describe('MinHeap', () => {
 
   it('interleaved pushes and pops always return the least entry present', () => {
     const heap = new MinHeap<number>((a, b) => a - b)
-    const random = prng(11)
+    const random = seededRandom(11)
     const present: number[] = []
     for (let i = 0; i < 2000; i++) {
       if (random() < 0.6 || present.length === 0) {

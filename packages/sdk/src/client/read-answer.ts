@@ -4,11 +4,17 @@
  * on list stores, balance, refund and payout, which the service documents wrapped; accepted on the operations it
  * documents bare), checked against the contract schema (unknown fields kept), and given its `meta`.
  */
-import { describeIssues, HEADERS } from '@merchant-gateway/contract'
+import {
+  describeIssues,
+  GATEWAY_OPERATIONS,
+  type GatewayOperation,
+  HEADERS,
+  OPERATION_RESULTS,
+  type OperationResult,
+} from '@merchant-gateway/contract'
 import { ResponseValidationError } from '../errors/classes.js'
 import type { Answer } from '../http/send.js'
 import { withMeta, type WithMeta } from './metadata.js'
-import type { OperationSpec } from './operation.js'
 
 /** The context the result's `meta` and errors carry. */
 export interface AnswerContext {
@@ -17,12 +23,18 @@ export interface AnswerContext {
   validate: boolean
 }
 
-/** Reads a 2xx answer; a body the contract does not allow is a {@link ResponseValidationError}. */
-export function readAnswer<T extends object>(
-  op: OperationSpec<T>,
+/**
+ * Reads a 2xx answer of operation `id` (its envelope as the operation table says, its data against the
+ * contract's result schema); a body the contract does not allow is a {@link ResponseValidationError}
+ * naming the method the merchant called (`name`).
+ */
+export function readAnswer<Id extends GatewayOperation>(
+  id: Id,
+  name: string,
   answer: Answer,
   context: AnswerContext,
-): WithMeta<T> {
+): WithMeta<OperationResult<Id>> {
+  type T = OperationResult<Id>
   const fail = (message: string, issues: string, body: unknown) => {
     const headerTrace = answer.headers.get(HEADERS.traceId) ?? undefined
     return new ResponseValidationError(message, issues, {
@@ -38,15 +50,15 @@ export function readAnswer<T extends object>(
     body = JSON.parse(answer.text)
   } catch {
     throw fail(
-      `${op.name}: the gateway answered ${answer.status} with a body that is not JSON`,
+      `${name}: the gateway answered ${answer.status} with a body that is not JSON`,
       'body is not JSON',
       answer.text,
     )
   }
   const enveloped = isEnvelope(body)
-  if (op.envelope === 'required' && !enveloped && context.validate) {
+  if (GATEWAY_OPERATIONS[id].response === 'envelope' && !enveloped && context.validate) {
     throw fail(
-      `${op.name}: the answer lacks the documented envelope {statusCode, message, data, traceId}`,
+      `${name}: the answer lacks the documented envelope {statusCode, message, data, traceId}`,
       'missing envelope',
       body,
     )
@@ -55,20 +67,20 @@ export function readAnswer<T extends object>(
   const envelopeTrace = enveloped ? (body as { traceId?: unknown }).traceId : undefined
   let value = data as T
   if (context.validate) {
-    const result = op.schema['~standard'].validate(data)
+    const result = OPERATION_RESULTS[id]['~standard'].validate(data)
     if (result instanceof Promise) throw new Error('contract schemas validate synchronously')
     if (result.issues) {
       const issues = describeIssues({ issues: result.issues }, data)
-      throw fail(`${op.name}: the answer does not match the contract: ${issues}`, issues, body)
+      throw fail(`${name}: the answer does not match the contract: ${issues}`, issues, body)
     }
-    value = result.value
+    value = result.value as T
   }
   if (typeof value !== 'object' || value === null)
-    throw fail(`${op.name}: the answer's data is not an object`, 'data is not an object', body)
+    throw fail(`${name}: the answer's data is not an object`, 'data is not an object', body)
   const headers = answer.headers
   // Plain values, read now: they print as themselves (`console.log(result.meta)`), and two header reads cost
   // no more than the getters that used to put them off (docs/architecture.md has the measurement).
-  return withMeta(value, {
+  return withMeta(value as T & object, {
     status: answer.status,
     traceId: typeof envelopeTrace === 'string' ? envelopeTrace : (headers.get(HEADERS.traceId) ?? undefined),
     idempotencyKey: context.idempotencyKey,

@@ -1,11 +1,15 @@
 /**
  * @module transport
  * One gateway call over the client's ky instance, with the rules merchant integrations most often get
- * wrong. ky does the sending: the attempts, the per-attempt `timeout` and the call's `totalTimeout`
- * (`deadline`), the backoff with full jitter, `Retry-After`, the caller's `signal`. The send core the PIN
- * client shares (`http/send.ts`) makes the call and turns every failure into one of the SDK's errors,
- * with ky's error as `cause`. What is the gateway's own stays here:
+ * wrong. What each operation is (method, path, authentication, retry safety, envelope, the schemas of its
+ * request and answer) the transport reads off the contract's tables by the operation's id, so a call is
+ * `call(id, body)`, typed by the contract: `body` is `OperationRequest<Id>`, the result
+ * `OperationResult<Id>`. ky does the sending: the attempts, the per-attempt `timeout` and the call's
+ * `totalTimeout` (`deadline`), the backoff with full jitter, `Retry-After`, the caller's `signal`. The send
+ * core the PIN client shares (`http/send.ts`) makes the call and turns every failure into one of the SDK's
+ * errors, with ky's error as `cause`. What is the gateway's own stays here, one named step each:
  *
+ * - the request is checked against the operation's request schema before anything is sent (`params.ts`);
  * - the body is serialised once; a signed call signs those exact bytes with a fresh X-Timestamp at the
  *   start of every attempt (the SDK's first `beforeRequest` / `beforeRetry` hook, see `Call`);
  * - the idempotency key is made once per logical call, so every attempt carries the same one, and every
@@ -13,31 +17,30 @@
  * - which failures are retried is `retry-policy.ts`, asked through ky's `shouldRetry`, within the deadline;
  * - a refusal is read by `errorFromResponse`, and the answer is checked against the contract.
  */
-import { HEADERS } from '@merchant-gateway/contract'
+import {
+  GATEWAY_OPERATIONS,
+  type GatewayOperation,
+  HEADERS,
+  OPERATION_REQUESTS,
+  type OperationRequest,
+  type OperationResult,
+} from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
 import { isHTTPError, isTimeoutError, type KyInstance, type Options, type RetryOptions } from 'ky'
 import { RequestTimeoutError } from '../errors/classes.js'
 import { errorFromResponse } from '../errors/from-response.js'
-import { Call, type CallObserver } from '../http/call.js'
+import { Call, type AttemptWork, type CallObserver } from '../http/call.js'
 import type { DeprecationWarningContext, DeprecationWarningHandler } from '../http/deprecation.js'
 import { httpErrorBody, isNoAnswer } from '../http/failure.js'
 import { createKyClient, sendBody } from '../http/ky-client.js'
-import { closeAttempt, send } from '../http/send.js'
+import { closeAttempt, send, type Unanswered } from '../http/send.js'
 import { uuidV4 } from '../internal/uuid.js'
 import type { WithMeta } from './metadata.js'
-import type { OperationSpec } from './operation.js'
+import type { PublicCall } from './operation.js'
 import { checkRequestOptions, MAX_TIMER_MS, type RequestOptions, type ResolvedClientOptions } from './options.js'
+import { checkIdempotencyKey, checkRequest, requireSecret } from './params.js'
 import { errorCodeOf, readAnswer } from './read-answer.js'
 import { backoff, describeFailure, shouldRetry, waitPassesDeadline, type AttemptFailure } from './retry-policy.js'
-import { checkIdempotencyKey, requireSecret } from './validate-params.js'
-
-/** What a resource hands the transport for one call. */
-export interface CallInput {
-  /** The wire body; serialised once, here. */
-  body?: unknown
-  /** Query parameters. */
-  query?: Record<string, string>
-}
 
 /**
  * The smallest time budget worth an attempt: timers have millisecond resolution and may fire up to a
@@ -52,13 +55,34 @@ const IDEMPOTENT_KEY = HEADERS.idempotentKey.toLowerCase()
 /** Statuses whose wait ky takes from `Retry-After` (when the policy retries them at all). */
 const RETRY_AFTER_STATUSES = [429, 503]
 
+/** What one logical call is, worked out once before its first attempt. */
+interface CallPlan {
+  readonly id: GatewayOperation
+  readonly method: 'get' | 'post'
+  /** Path and query, relative to the base URL. */
+  readonly path: string
+  /** The JSON body as sent (and signed); undefined for an operation without one. */
+  readonly raw: string | undefined
+  readonly idempotencyKey: string | undefined
+  /** The API secret of a signed operation. */
+  readonly secret: string | undefined
+  /** Whether a failure after the request may have reached the gateway is retried. */
+  readonly retryable: boolean
+  readonly deadline: number
+  /** `performance.now()` when the call began. */
+  readonly startedAt: number
+  readonly signal: AbortSignal | undefined
+}
+
 /**
  * Sends calls for one client configuration.
  *
  * @example
  * ```ts
  * const transport = new Transport(resolveClientOptions({ apiKey, apiSecret, baseUrl }), new DeprecationNotices())
- * const order = await transport.call(CREATE_ORDER, { body: { storeId: 101, amount: 5, currency: 'USD' } })
+ * const order = await transport.call('createOrder', { storeId: 101, amount: 5, currency: 'USD' }, {}, {
+ *   method: 'orders.create',
+ * })
  * ```
  */
 export class Transport {
@@ -96,95 +120,155 @@ export class Transport {
     }
   }
 
-  /** Performs one logical call (one or more attempts) and returns its data with `meta`. */
-  async call<T extends object>(
-    op: OperationSpec<T>,
-    input: CallInput,
+  /**
+   * Performs one logical call of operation `id` (one or more attempts) and returns its data with `meta`.
+   * `body` is what the operation's request carries (its query parameters for transaction detail; undefined
+   * for an operation without a body), checked against the contract's request schema before it is sent.
+   * `caller` is the SDK method making the call, which messages name (default: the operation's id).
+   */
+  async call<Id extends GatewayOperation>(
+    id: Id,
+    body: OperationRequest<Id>,
     request: RequestOptions = {},
-  ): Promise<WithMeta<T>> {
-    const { options } = this
+    caller: PublicCall = { method: id },
+  ): Promise<WithMeta<OperationResult<Id>>> {
+    const schema = OPERATION_REQUESTS[id]
+    if (schema !== null) checkRequest(schema, body, caller)
     checkRequestOptions(request)
-    const raw = input.body === undefined ? undefined : JSON.stringify(input.body)
-    const idempotencyKey = op.signed ? (request.idempotencyKey ?? uuidV4()) : undefined
-    if (idempotencyKey !== undefined) checkIdempotencyKey(idempotencyKey)
-    const secret = op.signed ? requireSecret(options.apiSecret, op.name) : undefined
-    const retryable = op.retry !== 'unsafe' || (request.retryUnsafe ?? options.retryUnsafe)
-    const signal = request.signal
-    const keyed = idempotencyKey === undefined ? {} : { idempotencyKey }
-
-    // A plain record with lower-case names: a merchant's `x-api-key` cannot sit beside the SDK's own, and
-    // ky merges records without building a Headers object per source.
-    const headers: Record<string, string> =
-      request.headers === undefined ? { ...this.#headers } : { ...this.#headers, ...lowerCased(request.headers) }
-    headers[API_KEY] = options.apiKey
-    headers.accept = 'application/json'
-    if (raw !== undefined) headers['content-type'] = 'application/json'
-    if (idempotencyKey !== undefined) headers[IDEMPOTENT_KEY] = idempotencyKey
-
-    const deadline = request.deadline ?? options.deadline
-    const startedAt = performance.now()
-    const left = () => deadline - (performance.now() - startedAt)
-    const path = input.query === undefined ? op.path : `${op.path}?${new URLSearchParams(input.query)}`
+    const plan = planCall(id, body, request, this.options, caller)
     const call: Call = new Call(
       this.#observer,
-      { operation: op.name, method: op.method.toUpperCase(), path, idempotencyKey },
-      {
-        guard: () => {
-          if (call.attempts > 0 && left() < MIN_ATTEMPT_MS) {
-            throw new RequestTimeoutError(
-              `No answer within the deadline of ${deadline} ms after ${call.attempts} attempt(s)`,
-              { attempts: call.attempts, ...keyed },
-            )
-          }
-        },
-        prepare:
-          secret === undefined
-            ? undefined
-            : async (req) => {
-                const timestamp = String(Math.floor(options.now() / 1000))
-                req.headers.set(HEADERS.timestamp, timestamp)
-                req.headers.set(HEADERS.signature, await signer.signRequest({ secret, body: raw ?? '', timestamp }))
-              },
-      },
+      { operation: id, method: plan.method.toUpperCase(), path: plan.path, idempotencyKey: plan.idempotencyKey },
+      attemptWork(plan, this.options.now, () => call.attempts),
     )
-
-    const kyOptions: Options = {
-      method: op.method,
-      headers,
-      ...sendBody(raw),
-      ...(signal === undefined ? {} : { signal }),
-      timeout: Math.min(request.timeout ?? options.timeout, MAX_TIMER_MS),
-      totalTimeout: Number.isFinite(deadline) ? Math.min(deadline, MAX_TIMER_MS) : false,
+    const options: Options = {
+      method: plan.method,
+      headers: this.#headersOf(plan, request),
+      ...sendBody(plan.raw),
+      ...(plan.signal === undefined ? {} : { signal: plan.signal }),
+      timeout: Math.min(request.timeout ?? this.options.timeout, MAX_TIMER_MS),
+      totalTimeout: Number.isFinite(plan.deadline) ? Math.min(plan.deadline, MAX_TIMER_MS) : false,
       retry: {
         ...this.#retry,
-        limit: request.maxRetries ?? options.maxRetries,
-        shouldRetry: ({ error }) => {
-          if (signal?.aborted) return false
-          closeAttempt(call, error)
-          const failure = failureOf(error)
-          if (
-            failure === undefined ||
-            !shouldRetry(failure, retryable) ||
-            waitPassesDeadline(failure, left(), Date.now())
-          )
-            return false
-          call.retryReason = describeFailure(failure)
-          // A 429 or 503: ky's own rule waits as `Retry-After` says, or backs off; anything else backs off.
-          return failure.kind === 'status' && RETRY_AFTER_STATUSES.includes(failure.status) ? undefined : true
-        },
+        limit: request.maxRetries ?? this.options.maxRetries,
+        shouldRetry: retryDecision(plan, call),
       },
       context: call.context(),
     }
-    const answer = await send(this.#ky, path, kyOptions, call, errorFromResponse, (attempts, failedAt) => {
-      const timedOut =
-        failedAt - startedAt >= deadline - MIN_ATTEMPT_MS ? `within the deadline of ${deadline} ms` : 'in time'
-      return {
-        attempts,
-        timeout: `No answer ${timedOut} after ${attempts} attempt(s)`,
-        unreachable: `Could not reach the gateway after ${attempts} attempt(s)`,
-      }
+    const answer = await send(this.#ky, plan.path, options, call, errorFromResponse, (attempts, failedAt) =>
+      unansweredTexts(plan, attempts, failedAt),
+    )
+    return readAnswer(id, caller.method, answer, {
+      attempts: call.attempts,
+      idempotencyKey: plan.idempotencyKey,
+      validate: this.options.validateResponses,
     })
-    return readAnswer(op, answer, { attempts: call.attempts, idempotencyKey, validate: options.validateResponses })
+  }
+
+  /**
+   * The call's headers: the SDK's and the client's, the call's own, then the gateway's. A plain record with
+   * lower-case names: a merchant's `x-api-key` cannot sit beside the SDK's own, and ky merges records without
+   * building a Headers object per source.
+   */
+  #headersOf(plan: CallPlan, request: RequestOptions): Record<string, string> {
+    const headers: Record<string, string> =
+      request.headers === undefined ? { ...this.#headers } : { ...this.#headers, ...lowerCased(request.headers) }
+    headers[API_KEY] = this.options.apiKey
+    headers.accept = 'application/json'
+    if (plan.raw !== undefined) headers['content-type'] = 'application/json'
+    if (plan.idempotencyKey !== undefined) headers[IDEMPOTENT_KEY] = plan.idempotencyKey
+    return headers
+  }
+}
+
+/**
+ * What the call is, from the operation table: its method and path (with the query of a query operation),
+ * the body serialised once, the idempotency key made once (a signed operation's), the API secret it needs,
+ * whether it may be repeated, and its deadline.
+ */
+function planCall<Id extends GatewayOperation>(
+  id: Id,
+  body: OperationRequest<Id>,
+  request: RequestOptions,
+  options: ResolvedClientOptions,
+  caller: PublicCall,
+): CallPlan {
+  const op = GATEWAY_OPERATIONS[id]
+  const signed = op.auth === 'signed'
+  const query = op.request === 'query' ? `?${new URLSearchParams(body as Record<string, string>)}` : ''
+  const idempotencyKey = op.idempotency === 'required' ? (request.idempotencyKey ?? uuidV4()) : undefined
+  if (idempotencyKey !== undefined) checkIdempotencyKey(idempotencyKey)
+  return {
+    id,
+    method: op.methods[0] === 'GET' ? 'get' : 'post',
+    path: `${op.path}${query}`,
+    raw: op.request === 'json' ? JSON.stringify(body) : undefined,
+    idempotencyKey,
+    secret: signed ? requireSecret(options.apiSecret, caller.method) : undefined,
+    retryable: op.retry !== 'unsafe' || (request.retryUnsafe ?? options.retryUnsafe),
+    deadline: request.deadline ?? options.deadline,
+    startedAt: performance.now(),
+    signal: request.signal,
+  }
+}
+
+/** The ms of the call's deadline left. */
+function timeLeft(plan: CallPlan): number {
+  return plan.deadline - (performance.now() - plan.startedAt)
+}
+
+/**
+ * The transport's work at the start of each attempt: the deadline guard, and for a signed operation the
+ * signature over the exact body with this attempt's X-Timestamp.
+ */
+function attemptWork(plan: CallPlan, now: () => number, attempts: () => number): AttemptWork {
+  return {
+    guard: () => guardDeadline(plan, attempts()),
+    prepare: plan.secret === undefined ? undefined : (request) => sign(request, plan, plan.secret!, now),
+  }
+}
+
+/** Ends the call before a retry that has less than {@link MIN_ATTEMPT_MS} of its deadline left. */
+function guardDeadline(plan: CallPlan, attempts: number): void {
+  if (attempts > 0 && timeLeft(plan) < MIN_ATTEMPT_MS) {
+    throw new RequestTimeoutError(`No answer within the deadline of ${plan.deadline} ms after ${attempts} attempt(s)`, {
+      attempts,
+      ...(plan.idempotencyKey === undefined ? {} : { idempotencyKey: plan.idempotencyKey }),
+    })
+  }
+}
+
+/** Signs an attempt: X-Timestamp now, X-Signature over the body as sent and that timestamp. */
+async function sign(request: Request, plan: CallPlan, secret: string, now: () => number): Promise<void> {
+  const timestamp = String(Math.floor(now() / 1000))
+  request.headers.set(HEADERS.timestamp, timestamp)
+  request.headers.set(HEADERS.signature, await signer.signRequest({ secret, body: plan.raw ?? '', timestamp }))
+}
+
+/**
+ * ky's `shouldRetry` for the call: ends the attempt for the logger, then asks the retry policy, within the
+ * deadline. A 429 or 503 answers `undefined`, so ky's own rule waits as `Retry-After` says (or backs off).
+ */
+function retryDecision(plan: CallPlan, call: Call): NonNullable<RetryOptions['shouldRetry']> {
+  return ({ error }) => {
+    if (plan.signal?.aborted) return false
+    closeAttempt(call, error)
+    const failure = failureOf(error)
+    if (failure === undefined || !shouldRetry(failure, plan.retryable)) return false
+    if (waitPassesDeadline(failure, timeLeft(plan), Date.now())) return false
+    call.retryReason = describeFailure(failure)
+    return failure.kind === 'status' && RETRY_AFTER_STATUSES.includes(failure.status) ? undefined : true
+  }
+}
+
+/** What the error of a call without an answer says, after `attempts` attempts. */
+function unansweredTexts(plan: CallPlan, attempts: number, failedAt: number): Unanswered {
+  const deadlinePassed = failedAt - plan.startedAt >= plan.deadline - MIN_ATTEMPT_MS
+  const timedOut = deadlinePassed ? `within the deadline of ${plan.deadline} ms` : 'in time'
+  return {
+    attempts,
+    timeout: `No answer ${timedOut} after ${attempts} attempt(s)`,
+    unreachable: `Could not reach the gateway after ${attempts} attempt(s)`,
   }
 }
 

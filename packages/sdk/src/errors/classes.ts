@@ -4,7 +4,21 @@
  * the guards in `guards.ts` recognise errors from another realm (an iframe, a worker, a second copy
  * of the SDK) where `instanceof` fails.
  */
+import type { RefusalCodeAt } from '@merchant-gateway/contract/constants'
 import { GatewayError } from './gateway-error.js'
+
+/** The codes an idempotency refusal carries, each with its own class. */
+type IdempotencyCode = 'idempotency_key_in_use' | 'idempotency_key_mismatch' | 'missing_idempotent_key'
+
+/** The PIN module's codes that have a class of their own (`pin-errors.ts`). */
+type PinClassCode =
+  | 'wrong_pin'
+  | 'pin_locked'
+  | 'pin_already_set'
+  | 'pin_not_set'
+  | 'otp_invalid'
+  | 'otp_session_invalid'
+  | 'reset_session_invalid'
 
 /**
  * The request was refused as invalid (400, 405, 409, 413, 422 without an idempotency code): a field,
@@ -18,6 +32,10 @@ import { GatewayError } from './gateway-error.js'
  */
 export class InvalidRequestError extends GatewayError {
   override readonly name: string = 'InvalidRequestError'
+  /** The refusal's code (the contract's codes of a 400, 405, 409, 413, 414, 415 or 422); undefined without one. */
+  declare readonly code:
+    | Exclude<RefusalCodeAt<400 | 405 | 409 | 413 | 414 | 415 | 422>, IdempotencyCode | PinClassCode>
+    | undefined
 }
 
 /**
@@ -44,6 +62,8 @@ export class ClientValidationError extends InvalidRequestError {
  */
 export class AuthenticationError extends GatewayError {
   override readonly name = 'AuthenticationError'
+  /** The refusal's code (the contract's codes of a 401), `access_token_unavailable` for the PIN client's own. */
+  declare readonly code: RefusalCodeAt<401 | 403> | 'access_token_unavailable' | undefined
 }
 
 /**
@@ -56,6 +76,8 @@ export class AuthenticationError extends GatewayError {
  */
 export class NotFoundError extends GatewayError {
   override readonly name = 'NotFoundError'
+  /** The refusal's code (the PIN module's `contact_not_found`, `not_found`); the gateway's 404s have none. */
+  declare readonly code: RefusalCodeAt<404> | undefined
 }
 
 /**
@@ -68,6 +90,8 @@ export class NotFoundError extends GatewayError {
  */
 export class IdempotencyError extends GatewayError {
   override readonly name: string = 'IdempotencyError'
+  /** Which problem of the key: each has its subclass. */
+  declare readonly code: IdempotencyCode | undefined
 }
 
 /**
@@ -81,6 +105,7 @@ export class IdempotencyError extends GatewayError {
  */
 export class IdempotencyKeyInUseError extends IdempotencyError {
   override readonly name = 'IdempotencyKeyInUseError'
+  declare readonly code: 'idempotency_key_in_use'
 }
 
 /**
@@ -94,6 +119,7 @@ export class IdempotencyKeyInUseError extends IdempotencyError {
  */
 export class IdempotencyKeyMismatchError extends IdempotencyError {
   override readonly name = 'IdempotencyKeyMismatchError'
+  declare readonly code: 'idempotency_key_mismatch'
 }
 
 /**
@@ -107,6 +133,7 @@ export class IdempotencyKeyMismatchError extends IdempotencyError {
  */
 export class IdempotencyKeyMissingError extends IdempotencyError {
   override readonly name = 'IdempotencyKeyMissingError'
+  declare readonly code: 'missing_idempotent_key'
 }
 
 /**
@@ -119,6 +146,8 @@ export class IdempotencyKeyMissingError extends IdempotencyError {
  */
 export class RateLimitError extends GatewayError {
   override readonly name = 'RateLimitError'
+  /** The refusal's code (the PIN module's `too_many_reset_requests`); the gateway's 429s have none. */
+  declare readonly code: Exclude<RefusalCodeAt<429>, PinClassCode> | undefined
 }
 
 /**
@@ -132,6 +161,8 @@ export class RateLimitError extends GatewayError {
  */
 export class ServerError extends GatewayError {
   override readonly name = 'ServerError'
+  /** The PIN module's `internal_error`, or `injected_fault` for a fault injected into a mock; else undefined. */
+  declare readonly code: RefusalCodeAt<500> | undefined
 }
 
 /**
@@ -144,6 +175,8 @@ export class ServerError extends GatewayError {
  */
 export class ConnectionError extends GatewayError {
   override readonly name = 'ConnectionError'
+  /** No answer carried a code. */
+  declare readonly code: undefined
 }
 
 /**
@@ -156,6 +189,8 @@ export class ConnectionError extends GatewayError {
  */
 export class RequestTimeoutError extends GatewayError {
   override readonly name = 'RequestTimeoutError'
+  /** No answer carried a code. */
+  declare readonly code: undefined
 }
 
 /**
@@ -168,6 +203,8 @@ export class RequestTimeoutError extends GatewayError {
  */
 export class RequestAbortedError extends GatewayError {
   override readonly name = 'RequestAbortedError'
+  /** No answer carried a code. */
+  declare readonly code: undefined
 }
 
 /**
@@ -181,6 +218,8 @@ export class RequestAbortedError extends GatewayError {
  */
 export class ResponseValidationError extends GatewayError {
   override readonly name = 'ResponseValidationError'
+  /** No answer carried a code. */
+  declare readonly code: undefined
   /** A readable list of what did not match the contract. */
   declare readonly issues: string
 

@@ -54,6 +54,7 @@ export interface PinLockedErrorInit extends GatewayErrorInit {
  */
 export class WrongPinError extends GatewayError {
   override readonly name = 'WrongPinError'
+  declare readonly code: 'wrong_pin' | undefined
   /** Wrong PINs left before the next block; undefined when the service did not say. */
   declare readonly attemptsRemaining: number | undefined
 
@@ -74,6 +75,7 @@ export class WrongPinError extends GatewayError {
  */
 export class PinLockedError extends GatewayError {
   override readonly name = 'PinLockedError'
+  declare readonly code: 'pin_locked' | undefined
   /** When the block ends; undefined when the service did not say. */
   declare readonly lockedUntil: Date | undefined
   /** Seconds until the block ends, as the service counted them; undefined when it did not say. */
@@ -95,6 +97,7 @@ export class PinLockedError extends GatewayError {
  */
 export class PinAlreadySetError extends GatewayError {
   override readonly name = 'PinAlreadySetError'
+  declare readonly code: 'pin_already_set' | undefined
 }
 
 /**
@@ -107,6 +110,7 @@ export class PinAlreadySetError extends GatewayError {
  */
 export class PinNotSetError extends GatewayError {
   override readonly name = 'PinNotSetError'
+  declare readonly code: 'pin_not_set' | undefined
 }
 
 /**
@@ -122,6 +126,7 @@ export class PinNotSetError extends GatewayError {
  */
 export class InvalidOtpError extends GatewayError {
   override readonly name = 'InvalidOtpError'
+  declare readonly code: 'otp_invalid' | undefined
   /** Wrong codes left before the session ends; undefined when the service did not say. */
   declare readonly attemptsRemaining: number | undefined
 
@@ -144,4 +149,5 @@ export class InvalidOtpError extends GatewayError {
  */
 export class ResetSessionError extends GatewayError {
   override readonly name = 'ResetSessionError'
+  declare readonly code: 'otp_session_invalid' | 'reset_session_invalid' | undefined
 }

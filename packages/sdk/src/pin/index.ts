@@ -1,7 +1,7 @@
 /**
  * The PIN module client, {@link PinClient}, with the errors a PIN screen branches on. It does not pull
  * the gateway client, its schemas or zod: a browser bundle of it, ky included, stays within its budget of
- * 15.5 kB min+gzip.
+ * 16 kB min+gzip.
  *
  * @example
  * ```ts

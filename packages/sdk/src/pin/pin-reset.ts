@@ -4,7 +4,6 @@
  * who forgot the PIN and can prove possession of a verified e-mail address or phone number.
  */
 import type { WithMeta } from '../client/metadata.js'
-import { ResponseValidationError } from '../errors/classes.js'
 import type { PinRequestOptions } from './options.js'
 import {
   attachMeta,
@@ -13,7 +12,7 @@ import {
   type PinResetVerifyCodeResult,
   type PinResult,
 } from './results.js'
-import type { PinAnswer, PinTransport } from './transport.js'
+import type { PinTransport } from './transport.js'
 import { checkCode, checkContact, checkParams, checkPin, checkSessionId, type PinContact } from './validate.js'
 
 /**
@@ -97,14 +96,8 @@ export class PinReset {
    */
   async request(params: PinResetRequestParams, options?: PinRequestOptions): Promise<WithMeta<PinResetRequestResult>> {
     const contact = checkContact(checkParams(params, `pinReset.request(${CONTACT_EXAMPLE})`))
-    const answer = await this.#transport.call('forgotPin', contact, options)
-    const data = dataOf(answer, 'forgotPin')
-    const sessionId = data.session_id
-    const expiresIn = data.expires_at
-    if (typeof sessionId !== 'string' || sessionId === '')
-      throw malformed(answer, 'forgotPin', 'data.session_id is not a non-empty string')
-    if (typeof expiresIn !== 'number' || !(expiresIn > 0))
-      throw malformed(answer, 'forgotPin', 'data.expires_at is not a positive number of seconds')
+    const answer = await this.#transport.call('forgotPin', contact, options, 'pinReset.request')
+    const { session_id: sessionId, expires_at: expiresIn } = answer.body.data
     return attachMeta({ message: answer.body.message, sessionId, expiresIn }, answer)
   }
 
@@ -127,11 +120,13 @@ export class PinReset {
     const session_id = checkSessionId(p.sessionId, 'pinReset.request')
     const otp_code = checkCode(p.code, 'code')
     const contact = checkContact(p)
-    const answer = await this.#transport.call('verifyOtp', { ...contact, otp_code, session_id }, options)
-    const sessionId = dataOf(answer, 'verifyOtp').session_id
-    if (typeof sessionId !== 'string' || sessionId === '')
-      throw malformed(answer, 'verifyOtp', 'data.session_id is not a non-empty string')
-    return attachMeta({ message: answer.body.message, sessionId }, answer)
+    const answer = await this.#transport.call(
+      'verifyOtp',
+      { ...contact, otp_code, session_id },
+      options,
+      'pinReset.verifyCode',
+    )
+    return attachMeta({ message: answer.body.message, sessionId: answer.body.data.session_id }, answer)
   }
 
   /**
@@ -148,21 +143,6 @@ export class PinReset {
     const p = checkParams(params, "pinReset.complete({ sessionId, newPin: '908172' })")
     const session_id = checkSessionId(p.sessionId, 'pinReset.verifyCode')
     const new_pin = checkPin(p.newPin, 'newPin')
-    return messageResult(await this.#transport.call('resetPin', { session_id, new_pin }, options))
+    return messageResult(await this.#transport.call('resetPin', { session_id, new_pin }, options, 'pinReset.complete'))
   }
-}
-
-function dataOf(answer: PinAnswer, operation: string): Record<string, unknown> {
-  const data = answer.body.data
-  if (typeof data !== 'object' || data === null) throw malformed(answer, operation, 'data is not an object')
-  return data as Record<string, unknown>
-}
-
-function malformed(answer: PinAnswer, operation: string, issues: string): ResponseValidationError {
-  return new ResponseValidationError(`${operation}: the answer does not match the contract: ${issues}`, issues, {
-    status: answer.status,
-    body: answer.body,
-    attempts: 1,
-    traceId: answer.traceId,
-  })
 }

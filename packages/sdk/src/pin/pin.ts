@@ -79,7 +79,7 @@ export class Pin {
    */
   async set(params: PinSetParams, options?: PinRequestOptions): Promise<WithMeta<PinResult>> {
     const pin = checkPin(checkParams(params, "pin.set({ pin: '012345' })").pin, 'pin')
-    return messageResult(await this.#transport.call('setPin', { pin }, options))
+    return messageResult(await this.#transport.call('setPin', { pin }, options, 'pin.set'))
   }
 
   /**
@@ -102,7 +102,7 @@ export class Pin {
    */
   async verify(params: PinVerifyParams, options?: PinRequestOptions): Promise<WithMeta<PinResult>> {
     const pin = checkPin(checkParams(params, "pin.verify({ pin: '012345' })").pin, 'pin')
-    return messageResult(await this.#transport.call('verifyPin', { pin }, options))
+    return messageResult(await this.#transport.call('verifyPin', { pin }, options, 'pin.verify'))
   }
 
   /**
@@ -119,6 +119,6 @@ export class Pin {
     const current_pin = checkPin(p.currentPin, 'currentPin')
     const new_pin = checkPin(p.newPin, 'newPin')
     if (new_pin === current_pin) throw new ClientValidationError('newPin must differ from currentPin')
-    return messageResult(await this.#transport.call('changePin', { current_pin, new_pin }, options))
+    return messageResult(await this.#transport.call('changePin', { current_pin, new_pin }, options, 'pin.change'))
   }
 }

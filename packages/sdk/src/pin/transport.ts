@@ -11,6 +11,7 @@
  * gateway transport, which brings the contract's zod schemas and the signer that a browser PIN screen
  * does not need.
  */
+import type { OperationRequest, OperationResult } from '@merchant-gateway/contract'
 import { HEADERS, type PinOperation, PIN_PATHS } from '@merchant-gateway/contract/constants'
 import type { KyInstance } from 'ky'
 import { AuthenticationError, ResponseValidationError } from '../errors/classes.js'
@@ -18,16 +19,35 @@ import { Call, type CallObserver } from '../http/call.js'
 import type { DeprecationWarningContext, DeprecationWarningHandler } from '../http/deprecation.js'
 import { describeError, parseBody } from '../http/failure.js'
 import { createKyClient, sendBody } from '../http/ky-client.js'
-import { abortedError, send } from '../http/send.js'
+import { abortedError, send, type Answer } from '../http/send.js'
 import { pinErrorFromResponse } from './error-from-response.js'
 import { checkPinRequestOptions, checkTimeout, type PinRequestOptions, type ResolvedPinOptions } from './options.js'
 
-/** A successful answer: the PIN envelope, parsed. */
-export interface PinAnswer {
+/**
+ * A successful answer of operation `Id`: the PIN envelope, parsed, its `data` checked to be what the contract
+ * says the operation answers.
+ */
+export interface PinAnswer<Id extends PinOperation = PinOperation> {
   status: number
   /** The envelope `{status_code, message, data}`; `message` is a string. */
-  body: { message: string; data: unknown }
+  body: { message: string; data: OperationResult<Id> }
   traceId: string | undefined
+}
+
+/**
+ * What the client checks of a success's `data`, without zod (the PIN client's bundle has none): the fields it
+ * reads, a non-empty `session_id` (forgot-pin, verify-otp) and forgot-pin's `expires_at`, a positive number of
+ * seconds. Undefined when the data is fine (or the client reads none of the operation's data), else what is
+ * wrong.
+ */
+function dataProblem(id: PinOperation, data: unknown): string | undefined {
+  if (id !== 'forgotPin' && id !== 'verifyOtp') return undefined
+  if (typeof data !== 'object' || data === null) return 'data is not an object'
+  const { session_id, expires_at } = data as Record<string, unknown>
+  if (typeof session_id !== 'string' || session_id === '') return 'data.session_id is not a non-empty string'
+  if (id === 'forgotPin' && !(typeof expires_at === 'number' && expires_at > 0))
+    return 'data.expires_at is not a positive number of seconds'
+  return undefined
 }
 
 /**
@@ -61,8 +81,17 @@ export class PinTransport {
     }
   }
 
-  /** Performs one call (one request) and returns the success envelope; every failure is a typed error. */
-  async call(operation: PinOperation, body: object, requestOptions?: PinRequestOptions): Promise<PinAnswer> {
+  /**
+   * Performs one call of operation `id` (one request) with the request `body` the contract describes for
+   * it, and returns the success envelope; every failure is a typed error. `method` is the client's method
+   * making the call, which messages name (default: the operation's id).
+   */
+  async call<Id extends PinOperation>(
+    id: Id,
+    body: OperationRequest<Id>,
+    requestOptions?: PinRequestOptions,
+    method: string = id,
+  ): Promise<PinAnswer<Id>> {
     const { options } = this
     const request = checkPinRequestOptions(requestOptions)
     const timeout = request.timeout === undefined ? options.timeout : checkTimeout(request.timeout, options.timeout)
@@ -71,24 +100,14 @@ export class PinTransport {
     // after it, which may have taken a while.
     if (signal?.aborted) throw abortedError(0, signal, undefined)
     const token = await accessToken(options.accessToken)
-
-    // Lower-case names: ky merges records by key, so the client's own headers replace a caller's
-    // `authorization` or `content-type` instead of being sent beside them.
-    const headers: Record<string, string> = { ...this.#headers }
-    for (const source of [options.headers, request.headers ?? {}])
-      for (const name in source) headers[name.toLowerCase()] = source[name]!
-    headers['content-type'] = 'application/json'
-    headers.accept = 'application/json'
-    headers.authorization = `Bearer ${token}`
-    const path = PIN_PATHS[operation]
-    const call = new Call(this.#observer, { operation, method: 'POST', path, idempotencyKey: undefined })
-
+    const path = PIN_PATHS[id]
+    const call = new Call(this.#observer, { operation: id, method: 'POST', path, idempotencyKey: undefined })
     const answer = await send(
       this.#ky,
       path,
       {
         method: 'post',
-        headers,
+        headers: this.#headersOf(request, token),
         // PIN calls are not idempotent, so never retried (a repeated verify could count as a second wrong PIN).
         retry: 0,
         ...sendBody(JSON.stringify(body)),
@@ -97,7 +116,7 @@ export class PinTransport {
         context: call.context(),
       },
       call,
-      (refusal) => pinErrorFromResponse({ ...refusal, operation }),
+      (refusal) => pinErrorFromResponse({ ...refusal, operation: id }),
       // One request, whatever happened before it went out: PIN calls are never retried.
       () => ({
         attempts: 1,
@@ -105,41 +124,57 @@ export class PinTransport {
         unreachable: 'Could not reach the PIN service',
       }),
     )
-
-    const traceId = answer.headers.get(HEADERS.traceId) ?? undefined
-    const parsed = parseBody(answer.text)
-    const statusCode =
-      typeof parsed === 'object' && parsed !== null ? (parsed as { status_code?: unknown }).status_code : undefined
-    // A service that reports a refusal in the envelope under HTTP 200 is read by `status_code`.
-    if (typeof statusCode === 'number' && statusCode >= 400) {
-      throw pinErrorFromResponse({
-        status: statusCode,
-        body: parsed,
-        operation,
-        retryAfter: answer.headers.get('Retry-After'),
-        traceId,
-      })
-    }
-    if (
-      typeof parsed !== 'object' ||
-      parsed === null ||
-      typeof (parsed as { message?: unknown }).message !== 'string'
-    ) {
-      const issues =
-        typeof parsed === 'object' && parsed !== null ? 'message is not a string' : 'body is not a JSON object'
-      throw new ResponseValidationError(
-        `${operation}: the answer lacks the PIN module envelope {status_code, message, data}: ${issues}`,
-        issues,
-        {
-          status: answer.status,
-          body: parsed,
-          attempts: 1,
-          traceId,
-        },
-      )
-    }
-    return { status: answer.status, body: parsed as PinAnswer['body'], traceId }
+    return readPinAnswer(id, method, answer)
   }
+
+  /**
+   * The call's headers. Lower-case names: ky merges records by key, so the client's own headers replace a
+   * caller's `authorization` or `content-type` instead of being sent beside them.
+   */
+  #headersOf(request: PinRequestOptions, token: string): Record<string, string> {
+    const headers: Record<string, string> = { ...this.#headers }
+    for (const source of [this.options.headers, request.headers ?? {}])
+      for (const name in source) headers[name.toLowerCase()] = source[name]!
+    headers['content-type'] = 'application/json'
+    headers.accept = 'application/json'
+    headers.authorization = `Bearer ${token}`
+    return headers
+  }
+}
+
+/**
+ * A 2xx answer of operation `id` read: a refusal reported in the envelope under HTTP 2xx is thrown as its
+ * error; an answer without the envelope, or whose data lacks what the operation answers, is a
+ * {@link ResponseValidationError} naming the method the app called (`method`).
+ */
+function readPinAnswer<Id extends PinOperation>(id: Id, method: string, answer: Answer): PinAnswer<Id> {
+  const traceId = answer.headers.get(HEADERS.traceId) ?? undefined
+  const parsed = parseBody(answer.text)
+  const record = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined
+  // A service that reports a refusal in the envelope under HTTP 200 is read by `status_code`.
+  if (typeof record?.status_code === 'number' && record.status_code >= 400) {
+    throw pinErrorFromResponse({
+      status: record.status_code,
+      body: parsed,
+      operation: id,
+      retryAfter: answer.headers.get('Retry-After'),
+      traceId,
+    })
+  }
+  const malformed = (what: string, issues: string) =>
+    new ResponseValidationError(`${method}: ${what}: ${issues}`, issues, {
+      status: answer.status,
+      body: parsed,
+      attempts: 1,
+      traceId,
+    })
+  if (record === undefined || typeof record.message !== 'string') {
+    const issues = record === undefined ? 'body is not a JSON object' : 'message is not a string'
+    throw malformed('the answer lacks the PIN module envelope {status_code, message, data}', issues)
+  }
+  const problem = dataProblem(id, record.data)
+  if (problem !== undefined) throw malformed('the answer does not match the contract', problem)
+  return { status: answer.status, body: record as PinAnswer<Id>['body'], traceId }
 }
 
 /** The token to send; a getter that fails (or gives nothing) is an AuthenticationError, and nothing is sent. */

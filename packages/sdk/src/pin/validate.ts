@@ -1,6 +1,8 @@
 /**
  * @module pin-validate
- * Checks of PIN call parameters before anything is sent. A refused call throws a
+ * Checks of PIN call parameters before anything is sent, by the contract's PIN rules (`PIN_RULES`: the
+ * same rules the contract's PIN request schemas, the mock and the OpenAPI document are built from; the
+ * client does not carry those zod schemas, so it reads the rules themselves). A refused call throws a
  * `ClientValidationError` whose message names the field, says what to fix and shows what it got;
  * nothing reaches the service, so a typo does not count as a wrong PIN attempt. Messages never repeat a
  * PIN, a code or a session id (they end up in logs): of those they show only the kind and length.
@@ -81,10 +83,15 @@ export const checkPin = (value: unknown, name: string): string => sixDigits(valu
 export const checkCode = (value: unknown, name: string): string =>
   sixDigits(value, name, 'one-time code sent to the user', PIN_RULES.otpPattern)
 
-/** A non-empty session id, as a previous step returned it. */
+/** A session id as a previous step returned it: not blank, at most `PIN_RULES.sessionIdMaxLength` characters. */
 export function checkSessionId(value: unknown, from: string): string {
   if (typeof value !== 'string' || value.trim() === '')
     fail(`sessionId is required: the sessionId that ${from} returned, got ${kindOf(value)}`)
+  if ((value as string).length > PIN_RULES.sessionIdMaxLength)
+    fail(
+      `sessionId must be the sessionId that ${from} returned (at most ${PIN_RULES.sessionIdMaxLength} ` +
+        `characters), got ${kindOf(value)}`,
+    )
   return value as string
 }
 
@@ -100,7 +107,7 @@ export function checkContact(params: Record<string, unknown>): WireContact {
     )
   }
   if (email !== undefined) {
-    if (typeof email !== 'string' || email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    if (typeof email !== 'string' || email.length > PIN_RULES.emailMaxLength || !PIN_RULES.emailPattern.test(email)) {
       fail(`email must be an e-mail address such as 'name@example.com' (no spaces), got ${show(email)}`)
     }
     return { email: email as string }
@@ -110,21 +117,21 @@ export function checkContact(params: Record<string, unknown>): WireContact {
       `phone must be an object: { phoneCode: '855', countryCode: 'KH', phoneNumber: '12345678' }, got ${show(phone)}`,
     )
   const { phoneCode, countryCode, phoneNumber } = phone as Record<string, unknown>
-  if (typeof phoneCode !== 'string' || !/^[0-9]{1,4}$/.test(phoneCode)) {
+  if (typeof phoneCode !== 'string' || !PIN_RULES.phoneCodePattern.test(phoneCode)) {
     fail(
       `phone.phoneCode must be the country calling code as 1 to 4 digits` +
         (typeof phoneCode === 'string' && phoneCode.startsWith('+') ? ", without the '+'" : '') +
         ` (e.g. '855'), got ${show(phoneCode)}`,
     )
   }
-  if (typeof countryCode !== 'string' || !/^[A-Z]{2}$/.test(countryCode)) {
+  if (typeof countryCode !== 'string' || !PIN_RULES.countryCodePattern.test(countryCode)) {
     fail(
       `phone.countryCode must be two upper-case letters, ISO 3166-1 alpha-2 ` +
         `(e.g. 'KH')${typeof countryCode === 'string' && /^[a-z]{2}$/i.test(countryCode) ? ', in upper case' : ''}, ` +
         `got ${show(countryCode)}`,
     )
   }
-  if (typeof phoneNumber !== 'string' || !/^[0-9]{4,15}$/.test(phoneNumber)) {
+  if (typeof phoneNumber !== 'string' || !PIN_RULES.phoneNumberPattern.test(phoneNumber)) {
     fail(
       `phone.phoneNumber must be the national number as 4 to 15 digits, ` +
         `without spaces, dashes or the calling code (e.g. '12345678'), got ${show(phoneNumber)}`,

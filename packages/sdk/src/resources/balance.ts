@@ -4,11 +4,11 @@
  */
 import type { Balance as BalanceData } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
-import { specOf } from '../client/operation.js'
+import type { PublicCall } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { APIResource } from './resource.js'
 
-const BALANCE_INQUIRY = specOf('balanceInquiry')
+const RETRIEVE: PublicCall = { method: 'balance.retrieve' }
 
 /**
  * The merchant's balances.
@@ -22,6 +22,6 @@ const BALANCE_INQUIRY = specOf('balanceInquiry')
 export class Balance extends APIResource {
   /** Reads the USD and KHR figures: balance (including frozen funds), freeze, usable = balance - freeze. */
   retrieve(options?: RequestOptions): Promise<WithMeta<BalanceData>> {
-    return this.transport.call(BALANCE_INQUIRY, {}, options)
+    return this.transport.call('balanceInquiry', undefined, options, RETRIEVE)
   }
 }

@@ -4,9 +4,9 @@
  */
 import type { CancelResult, Currency, Order } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
-import { specOf } from '../client/operation.js'
+import type { PublicCall } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
-import { checkCurrency, checkId, checkMoney, checkText } from '../client/validate-params.js'
+import { idParam } from '../client/params.js'
 import { APIResource } from './resource.js'
 
 /**
@@ -30,17 +30,17 @@ export interface OrderCreateParams {
  *
  * @example
  * ```ts
- * const params: OrderCancelParams = { orderId: 1024, reason: 'customer left' }
+ * const params: OrderCancelParams = { orderId: order.order_id, reason: 'customer left' }
  * ```
  */
 export interface OrderCancelParams {
-  orderId: number
+  /** The order: as create order answered it (`order.order_id`, a decimal string) or as a number. */
+  orderId: number | string
   reason?: string
 }
 
-const CREATE_ORDER = specOf('createOrder')
-
-const CANCEL_ORDER = specOf('cancelOrder')
+const CREATE: PublicCall = { method: 'orders.create', params: { store_id: 'storeId' } }
+const CANCEL: PublicCall = { method: 'orders.cancel', params: { order_id: 'orderId' } }
 
 /**
  * Payment orders.
@@ -49,7 +49,7 @@ const CANCEL_ORDER = specOf('cancelOrder')
  * ```ts
  * const order = await gateway.orders.create({ storeId: 101, amount: 12.5, currency: 'USD' })
  * showQr(order.qr_code)
- * await gateway.orders.cancel({ orderId: Number(order.order_id), reason: 'timeout' })
+ * await gateway.orders.cancel({ orderId: order.order_id, reason: 'timeout' })
  * ```
  */
 export class Orders extends APIResource {
@@ -58,24 +58,27 @@ export class Orders extends APIResource {
    * may have reached the gateway (a retry could create a second order) unless `retryUnsafe` is set.
    */
   async create(params: OrderCreateParams, options?: RequestOptions): Promise<WithMeta<Order>> {
-    const storeId = checkId(params?.storeId, 'storeId')
-    const currency = checkCurrency(params.currency)
-    const amount = checkMoney(params.amount, currency)
+    const storeId = idParam(params?.storeId, 'storeId', false)
+    const { amount, currency } = params
     const body =
       this.transport.options.createOrderShape === 'store_id'
         ? { store_id: String(storeId), amount, currency }
         : { storeId, amount, currency }
-    return this.transport.call(CREATE_ORDER, { body }, options)
+    return this.transport.call('createOrder', body, options, CREATE)
   }
 
-  /** Cancels a pending or processing order. A completed order is refunded instead (409 `order_not_cancellable`). */
+  /**
+   * Cancels a pending or processing order. A completed order is refunded instead (409 `order_not_cancellable`).
+   * The order id may be given as create order answered it (`order.order_id`) or as a number.
+   */
   async cancel(params: OrderCancelParams, options?: RequestOptions): Promise<WithMeta<CancelResult>> {
-    const orderId = checkId(params?.orderId, 'orderId')
-    const reason = checkText(params.reason, 'reason')
+    const orderId = idParam(params?.orderId, 'orderId', true)
+    const { reason } = params
     return this.transport.call(
-      CANCEL_ORDER,
-      { body: { order_id: String(orderId), ...(reason === undefined ? {} : { reason }) } },
+      'cancelOrder',
+      { order_id: String(orderId), ...(reason === undefined ? {} : { reason }) },
       options,
+      CANCEL,
     )
   }
 }

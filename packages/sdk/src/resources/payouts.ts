@@ -2,11 +2,10 @@
  * @module payouts
  * `gateway.payouts`: transfers from the merchant's usable balance to an account, signed and idempotent.
  */
-import { LIMITS, type Currency, type PayoutResult } from '@merchant-gateway/contract'
+import type { Currency, PayoutResult } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
-import { specOf } from '../client/operation.js'
+import type { PublicCall } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
-import { checkCurrency, checkMoney, checkString } from '../client/validate-params.js'
 import { APIResource } from './resource.js'
 
 /**
@@ -23,7 +22,7 @@ export interface PayoutCreateParams {
   currency: Currency
 }
 
-const PAYOUT = specOf('payout')
+const CREATE: PublicCall = { method: 'payouts.create' }
 
 /**
  * Payouts.
@@ -37,9 +36,8 @@ const PAYOUT = specOf('payout')
 export class Payouts extends APIResource {
   /** Pays out from the usable balance; processing until it settles (1-2 business days). */
   async create(params: PayoutCreateParams, options?: RequestOptions): Promise<WithMeta<PayoutResult>> {
-    const accountNumber = checkString(params?.accountNumber, 'accountNumber', LIMITS.maxAccountNumberLength)
-    const currency = checkCurrency(params.currency)
-    const amount = checkMoney(params.amount, currency)
-    return this.transport.call(PAYOUT, { body: { accountNumber, amount, currency } }, options)
+    // A JavaScript caller may pass nothing: the request's schema then names the first missing field.
+    const { accountNumber, amount, currency } = params ?? ({} as PayoutCreateParams)
+    return this.transport.call('payout', { accountNumber, amount, currency }, options, CREATE)
   }
 }

@@ -4,9 +4,9 @@
  */
 import type { Currency, QrCode } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
-import { specOf } from '../client/operation.js'
+import type { PublicCall } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
-import { checkCurrency, checkId, checkMoney } from '../client/validate-params.js'
+import { idParam } from '../client/params.js'
 import { APIResource } from './resource.js'
 
 /**
@@ -18,12 +18,14 @@ import { APIResource } from './resource.js'
  * ```
  */
 export interface QrCodeCreateParams {
+  /** A store of the merchant (from `gateway.stores.list()`). */
   storeId: number
+  /** Amount in major units: USD with up to 2 decimals, KHR whole riel. */
   amount: number
   currency: Currency
 }
 
-const GENERATE_QR = specOf('generateQr')
+const CREATE: PublicCall = { method: 'qrCodes.create', params: { store_id: 'storeId' } }
 
 /**
  * Stand-alone payment QR codes.
@@ -37,9 +39,12 @@ const GENERATE_QR = specOf('generateQr')
 export class QrCodes extends APIResource {
   /** Generates a payment QR code for one of the merchant's stores, valid about 30 minutes. */
   async create(params: QrCodeCreateParams, options?: RequestOptions): Promise<WithMeta<QrCode>> {
-    const storeId = checkId(params?.storeId, 'storeId')
-    const currency = checkCurrency(params.currency)
-    const amount = checkMoney(params.amount, currency)
-    return this.transport.call(GENERATE_QR, { body: { store_id: storeId, amount, currency } }, options)
+    const storeId = idParam(params?.storeId, 'storeId', false)
+    return this.transport.call(
+      'generateQr',
+      { store_id: storeId, amount: params.amount, currency: params.currency },
+      options,
+      CREATE,
+    )
   }
 }

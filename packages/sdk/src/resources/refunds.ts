@@ -4,9 +4,9 @@
  */
 import type { RefundResult } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
-import { specOf } from '../client/operation.js'
+import type { PublicCall } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
-import { checkId, checkMoneyAnyCurrency } from '../client/validate-params.js'
+import { checkMoneyAnyCurrency, idParam } from '../client/params.js'
 import { APIResource } from './resource.js'
 
 /**
@@ -14,23 +14,24 @@ import { APIResource } from './resource.js'
  *
  * @example
  * ```ts
- * const params: RefundCreateParams = { orderId: 1024, amount: 5.5 }
+ * const params: RefundCreateParams = { orderId: order.order_id, amount: 5.5 }
  * ```
  */
 export interface RefundCreateParams {
-  orderId: number
+  /** The order: as create order answered it (`order.order_id`, a decimal string) or as a number. */
+  orderId: number | string
   /** Amount to refund in the order's currency; partial refunds allowed, never above what remains. */
   amount: number
 }
 
-const REFUND_ORDER = specOf('refundOrder')
+const CREATE: PublicCall = { method: 'refunds.create', params: { refundAmount: 'amount' } }
 
 /**
  * Refunds.
  *
  * @example
  * ```ts
- * const refund = await gateway.refunds.create({ orderId: 1024, amount: 5.5 })
+ * const refund = await gateway.refunds.create({ orderId: order.order_id, amount: 5.5 })
  * saveKey(refund.meta.idempotencyKey) // retry later with { idempotencyKey } and it refunds once
  * ```
  */
@@ -40,8 +41,9 @@ export class Refunds extends APIResource {
    * (given, or a UUID v4 made once) for every attempt, so a retried refund happens once.
    */
   async create(params: RefundCreateParams, options?: RequestOptions): Promise<WithMeta<RefundResult>> {
-    const orderId = checkId(params?.orderId, 'orderId')
+    const orderId = idParam(params?.orderId, 'orderId', true)
+    // The order's currency decides the decimals, and the client does not know it: the amount must fit some currency.
     const refundAmount = checkMoneyAnyCurrency(params.amount, 'amount')
-    return this.transport.call(REFUND_ORDER, { body: { orderId, refundAmount } }, options)
+    return this.transport.call('refundOrder', { orderId, refundAmount }, options, CREATE)
   }
 }

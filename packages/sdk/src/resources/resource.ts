@@ -9,7 +9,7 @@ import type { Transport } from '../client/transport.js'
  *
  * @example
  * ```ts
- * class Orders extends APIResource { ... this.transport.call(CREATE_ORDER, { body }, options) }
+ * class Orders extends APIResource { ... this.transport.call('createOrder', body, options) }
  * ```
  */
 export abstract class APIResource {

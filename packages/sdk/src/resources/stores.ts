@@ -4,11 +4,11 @@
  */
 import type { Store } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
-import { specOf } from '../client/operation.js'
+import type { PublicCall } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
 import { APIResource } from './resource.js'
 
-const LIST_STORES = specOf('listStores')
+const LIST: PublicCall = { method: 'stores.list' }
 
 /**
  * The merchant's stores.
@@ -24,6 +24,6 @@ export class Stores extends APIResource {
    * Lists the merchant's stores. A merchant without stores gets a {@link NotFoundError} (as the gateway documents it).
    */
   list(options?: RequestOptions): Promise<WithMeta<Store[]>> {
-    return this.transport.call(LIST_STORES, {}, options)
+    return this.transport.call('listStores', undefined, options, LIST)
   }
 }

@@ -4,12 +4,12 @@
  */
 import type { Transaction } from '@merchant-gateway/contract'
 import type { WithMeta } from '../client/metadata.js'
-import { specOf } from '../client/operation.js'
+import type { PublicCall } from '../client/operation.js'
 import type { RequestOptions } from '../client/options.js'
-import { checkId } from '../client/validate-params.js'
+import { idParam } from '../client/params.js'
 import { APIResource } from './resource.js'
 
-const TRANSACTION_DETAIL = specOf('transactionDetail')
+const RETRIEVE: PublicCall = { method: 'transactions.retrieve', params: { transaction_id: 'transactionId' } }
 
 /**
  * Transactions.
@@ -21,9 +21,13 @@ const TRANSACTION_DETAIL = specOf('transactionDetail')
  * ```
  */
 export class Transactions extends APIResource {
-  /** Reads a transaction with the documented GET form (retried on network errors, 429 and 5xx). */
-  async retrieve(transactionId: number, options?: RequestOptions): Promise<WithMeta<Transaction>> {
-    const id = checkId(transactionId, 'transactionId')
-    return this.transport.call(TRANSACTION_DETAIL, { query: { transaction_id: String(id) } }, options)
+  /**
+   * Reads a transaction with the documented GET form (retried on network errors, 429 and 5xx). The id may be
+   * a number (a refund's `transactionId`, a webhook's) or the decimal string a transaction answers
+   * (`tx.transaction_id`).
+   */
+  async retrieve(transactionId: number | string, options?: RequestOptions): Promise<WithMeta<Transaction>> {
+    const id = idParam(transactionId, 'transactionId', true)
+    return this.transport.call('transactionDetail', { transaction_id: String(id) }, options, RETRIEVE)
   }
 }

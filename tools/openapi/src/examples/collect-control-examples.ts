@@ -7,7 +7,7 @@
 import { GATEWAY_PATHS, HEADERS, PIN_PATHS } from '@merchant-gateway/contract'
 import type { ControlExamples } from '../control/control-document.js'
 import { caller, controlCaller, EXAMPLE_NOW, newMock } from './collect-examples.js'
-import { withSeededRandomness } from './seeded-random.js'
+import { withSeededRandomness } from '@merchant-gateway/mock'
 
 /**
  * Calls every control route and returns its request and answer by `METHOD /path`.

@@ -7,17 +7,29 @@
  * Each answer's status must be the one the story expects, so a changed mock stops the generation
  * instead of slipping a wrong example into the document.
  */
-import { GATEWAY_PATHS, HEADERS, PIN_PATHS } from '@merchant-gateway/contract'
+import {
+  GATEWAY_OPERATIONS,
+  GATEWAY_PATHS,
+  HEADERS,
+  type OperationId,
+  PIN_OPERATIONS,
+  PIN_PATHS,
+} from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
 import {
   createControlHandler,
   createMockGateway,
   type MockGateway,
   type MockGatewayOptions,
+  withSeededRandomness,
 } from '@merchant-gateway/mock'
 import { DEMO_MERCHANT } from '@merchant-gateway/mock/server'
 import type { DocumentExamples, NamedExamples, OperationExamples } from '../gateway/examples.js'
-import { withSeededRandomness } from './seeded-random.js'
+import { GATEWAY_OPERATION_IDS } from '../gateway/operations.js'
+import { collectCallExamples } from './call-examples.js'
+
+/** Every operation of the contract's table, by id. */
+const OPERATION_TABLE: Readonly<Record<string, unknown>> = { ...GATEWAY_OPERATIONS, ...PIN_OPERATIONS }
 
 /** The instant every example is taken at (after both releases' timelines). */
 export const EXAMPLE_NOW = '2026-11-02T09:00:00.000Z'
@@ -603,7 +615,12 @@ export async function collectGatewayExamples(): Promise<DocumentExamples> {
     const { webhook } = await gatewayStory(mock, book, control)
     await pinStory(mock, book, control)
     await earlierFormsStory(book)
-    return { operations: book.operations, webhook }
+    // An operation the stories do not cover gets its success example from the SDK's call of it.
+    const uncovered = GATEWAY_OPERATION_IDS.filter(
+      (id): id is OperationId => id in OPERATION_TABLE && book.operations[id]?.responses['200'] === undefined,
+    )
+    const fromCalls = await collectCallExamples(uncovered, EXAMPLE_NOW)
+    return { operations: { ...book.operations, ...fromCalls }, webhook }
   })
 }
 

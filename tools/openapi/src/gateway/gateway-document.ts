@@ -13,17 +13,17 @@
  * alternatives marked `deprecated` (a `oneOf` body, an alternative security requirement, deprecated
  * header parameters) with their dates in the descriptions.
  */
-import { HEADERS, LIMITS, statusErrorBodySchema, webhookPayloadSchema } from '@merchant-gateway/contract'
+import {
+  type Authentication,
+  HEADERS,
+  LIMITS,
+  statusErrorBodySchema,
+  webhookPayloadSchema,
+} from '@merchant-gateway/contract'
 import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from 'zod-openapi'
 import * as z from 'zod/mini'
 import type { DocumentExamples, NamedExamples, OperationExamples } from './examples.js'
-import {
-  GATEWAY_OPERATION_IDS,
-  GATEWAY_OPERATIONS,
-  PIN_OPERATIONS,
-  type Auth,
-  type OperationSpec,
-} from './operations.js'
+import { GATEWAY_OPERATION_IDS, GATEWAY_OPERATIONS, PIN_OPERATIONS, type OperationSpec } from './operations.js'
 import { LIMIT_REFUSALS, OTHER, PIN_LIMIT_REFUSALS, PIN_OTHER, TARGET_TOO_LONG, TOO_LARGE } from './refusals.js'
 import { renderDocument, type Document } from './render.js'
 import { day, dayBefore, LEGACY_FORM_PERIOD, R13, R14, registerContractComponents } from './schema-metadata.js'
@@ -76,8 +76,8 @@ const legacyStandardTimestamp = header('LegacyStandardTimestamp', z.optional(z.s
   deprecated: true,
 })
 
-function requestHeaders(auth: Auth) {
-  if (auth === 'standard')
+function requestHeaders(auth: Authentication) {
+  if (auth === 'api-key')
     return z.object({ [HEADERS.appId]: legacyAppId, [HEADERS.timestamp]: legacyStandardTimestamp })
   if (auth === 'signed')
     return z.object({
@@ -116,9 +116,14 @@ const replayed = responseHeader(
   'Present (`true`) when the answer is the stored one of an earlier request with the same `X-Idempotent-Key`.',
 )
 
-function responseHeaders(kind: 'gateway' | 'signed' | 'pin') {
-  if (kind === 'pin') return z.object({ [HEADERS.traceId]: traceId })
-  if (kind === 'signed')
+/**
+ * The headers of an answer, by the operation's authentication: the PIN module's (a bearer) carry the trace id;
+ * the gateway's the era's deprecation warning too; and an answer an idempotent replay can give (`replayable`: a
+ * signed operation's success, 409 or 422, which the key stores) says whether it is one.
+ */
+function responseHeaders(auth: Authentication, replayable: boolean) {
+  if (auth === 'bearer' || auth === 'reset-session') return z.object({ [HEADERS.traceId]: traceId })
+  if (auth === 'signed' && replayable)
     return z.object({
       [HEADERS.traceId]: traceId,
       [HEADERS.idempotentReplayed]: replayed,
@@ -129,9 +134,9 @@ function responseHeaders(kind: 'gateway' | 'signed' | 'pin') {
 
 // --- Rendering ---------------------------------------------------------------------------------------
 
-function security(auth: Auth): Array<Record<string, string[]>> {
+function security(auth: Authentication): Array<Record<string, string[]>> {
   switch (auth) {
-    case 'standard':
+    case 'api-key':
       return [{ ApiKey: [] }]
     case 'signed':
       return [
@@ -140,7 +145,8 @@ function security(auth: Auth): Array<Record<string, string[]>> {
       ]
     case 'bearer':
       return [{ BearerAuth: [] }]
-    case 'bearer-optional':
+    case 'reset-session':
+      // The verified session in the body is what the service checks; a bearer token may be sent as well.
       return [{}, { BearerAuth: [] }]
   }
 }
@@ -161,12 +167,12 @@ function checkExamples(where: string, schema: Schema, examples: NamedExamples | 
 
 function renderOperation(op: OperationSpec, examples: OperationExamples | undefined): ZodOpenApiOperationObject {
   if (!examples) throw new Error(`[openapi] no examples for ${op.id}: the example collector must cover every operation`)
-  const kind = op.auth === 'signed' ? 'signed' : op.auth.startsWith('bearer') ? 'pin' : 'gateway'
+  const pin = op.auth === 'bearer' || op.auth === 'reset-session'
   const headers = requestHeaders(op.auth)
   const responses: ZodOpenApiOperationObject['responses'] = {
     200: {
       description: op.success.description,
-      headers: responseHeaders(kind),
+      headers: responseHeaders(op.auth, true),
       content: {
         'application/json': {
           schema: op.success.schema,
@@ -175,11 +181,11 @@ function renderOperation(op: OperationSpec, examples: OperationExamples | undefi
       },
     } satisfies ZodOpenApiResponseObject,
   }
-  const errors = { ...(kind === 'pin' ? PIN_LIMIT_REFUSALS : LIMIT_REFUSALS), ...op.errors }
+  const errors = { ...(pin ? PIN_LIMIT_REFUSALS : LIMIT_REFUSALS), ...op.errors }
   for (const [status, spec] of Object.entries(errors)) {
     responses[status as '400'] = {
       description: spec.description,
-      headers: responseHeaders(kind === 'signed' && !['409', '422'].includes(status) ? 'gateway' : kind),
+      headers: responseHeaders(op.auth, ['409', '422'].includes(status)),
       content: {
         'application/json': {
           schema: spec.schema,
@@ -188,7 +194,7 @@ function renderOperation(op: OperationSpec, examples: OperationExamples | undefi
       },
     }
   }
-  const other = kind === 'pin' ? PIN_OTHER : OTHER
+  const other = pin ? PIN_OTHER : OTHER
   responses.default = { description: other.description, content: { 'application/json': { schema: other.schema } } }
   for (const status of Object.keys(examples.responses)) {
     if (!(status in responses))

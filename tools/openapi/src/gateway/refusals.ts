@@ -79,7 +79,8 @@ export const UNAUTHORIZED_SIGNED: ErrorSpec = {
     `Status-style: \`${HEADERS.apiKey}\` unknown. Code-style: ${codes('invalid_authentication')} ` +
     `(\`${HEADERS.appId}\` from ${day(R14.rejection)}), ${codes('invalid_timestamp')} ` +
     `(more than ${LIMITS.signatureToleranceSeconds} s from the server's ` +
-    `clock), ${codes('invalid_signature')}.`,
+    `clock), ${codes('invalid_signature')}, ${codes('replayed_signature')} (the mock's strict mode: a ` +
+    `signature sent again with another \`${HEADERS.idempotentKey}\`).`,
 }
 /** 413: a body over the service's limit. */
 export const TOO_LARGE: ErrorSpec = {

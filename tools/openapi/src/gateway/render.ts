@@ -3,15 +3,19 @@
  * zod -> OpenAPI 3.1 through zod-openapi, with this project's rules on top:
  *
  * - every refinement is carried into the schema's `description` (see schema-metadata.ts) or stops the
- *   generation; zod-openapi itself already refuses what JSON Schema cannot say (a transform in an
- *   answer, `z.custom`, `z.date` in a request, ...);
+ *   generation, and where JSON Schema can say part of it, into its keywords too (`REFINEMENT_KEYWORDS`);
+ *   zod-openapi itself already refuses what JSON Schema cannot say (a transform in an answer, `z.custom`,
+ *   `z.date` in a request, ...);
  * - unions listed with {@link oneOf} are rendered as `oneOf` (zod renders every union as `anyOf`);
+ * - a status field (the contract's `statesSchema`) lists its documented states as its `enum` (the contract
+ *   accepts other strings at run time, so that a state added later does not break a client);
  * - an empty schema (`{}`, anything goes) is refused unless the zod schema is `z.unknown()`/`z.any()`
  *   on purpose, so a type zod-openapi silently gives up on cannot slip through.
  */
+import { documentedStates } from '@merchant-gateway/contract'
 import { createDocument, type ZodOpenApiObject } from 'zod-openapi'
 import type * as z from 'zod/mini'
-import { REFINEMENT_TEXTS } from './schema-metadata.js'
+import { REFINEMENT_KEYWORDS, REFINEMENT_TEXTS } from './schema-metadata.js'
 
 type JsonSchema = Record<string, unknown>
 type Document = ReturnType<typeof createDocument>
@@ -72,7 +76,10 @@ function applyProjectRules({ zodSchema, jsonSchema, path }: OverrideContext): vo
     const description = typeof jsonSchema.description === 'string' ? jsonSchema.description : ''
     const missing = texts.filter((text) => !description.includes(text))
     if (missing.length) jsonSchema.description = [description, ...missing].filter(Boolean).join(' ')
+    Object.assign(jsonSchema, REFINEMENT_KEYWORDS.get(zodSchema))
   }
+  const states = documentedStates(zodSchema)
+  if (states) jsonSchema.enum = [...states]
   if (ONE_OF.has(zodSchema) && Array.isArray(jsonSchema.anyOf)) {
     jsonSchema.oneOf = jsonSchema.anyOf
     delete jsonSchema.anyOf

@@ -19,8 +19,6 @@ import {
   cancelOrderRequestSchema,
   cancelResultSchema,
   codeErrorBodySchema,
-  createOrderCurrentRequestSchema,
-  createOrderLegacyRequestSchema,
   createOrderRequestSchema,
   currencyBalanceSchema,
   currencySchema,
@@ -92,6 +90,15 @@ export const REFINEMENT_TEXTS: ReadonlyMap<object, string> = new Map<object, str
   ],
 ])
 
+/**
+ * JSON Schema keywords that say part of a refinement where JSON Schema can (the text stays in the
+ * description): create order's "one of `storeId` or `store_id`" as an `anyOf` of the two `required`.
+ */
+export const REFINEMENT_KEYWORDS: ReadonlyMap<object, Readonly<Record<string, unknown>>> = new Map<
+  object,
+  Readonly<Record<string, unknown>>
+>([[createOrderRequestSchema, { anyOf: [{ required: ['storeId'] }, { required: ['store_id'] }] }]])
+
 /** The component names and descriptions of the contract's schemas. */
 const COMPONENTS: ReadonlyArray<readonly [z.core.$ZodType, string, string]> = [
   [amountSchema, 'Amount', 'An amount in major units (`12.5` USD, `4000` KHR) as a JSON number, greater than 0.'],
@@ -124,16 +131,10 @@ const COMPONENTS: ReadonlyArray<readonly [z.core.$ZodType, string, string]> = [
   [balanceSchema, 'Balance', 'One balance per currency.'],
   [balanceResponseSchema, 'BalanceResponse', 'The envelope with the balance as `data`.'],
   [
-    createOrderCurrentRequestSchema,
+    createOrderRequestSchema,
     'CreateOrderRequest',
-    'Create order, current shape: `storeId` as a number, as List stores returns it.',
-  ],
-  [
-    createOrderLegacyRequestSchema,
-    'CreateOrderLegacyRequest',
-    'Create order, earlier shape: `store_id` as a decimal string. ' +
-      'Deprecated: the service documents both shapes and the gateway still ' +
-      'accepts this one; new code sends `storeId`.',
+    'Create order takes either documented shape: `storeId` (a number, as List stores returns it) or the ' +
+      'earlier `store_id` (a decimal string, deprecated: new code sends `storeId`).',
   ],
   [orderSchema, 'Order', 'The create-order answer as documented. `status` starts as `pending`.'],
   [generateQrRequestSchema, 'GenerateQrRequest', 'Generate QR: `store_id` is a number here (from List stores).'],
@@ -223,7 +224,6 @@ const COMPONENTS: ReadonlyArray<readonly [z.core.$ZodType, string, string]> = [
 
 /** Schemas documented as deprecated (the earlier forms). */
 const DEPRECATED: ReadonlySet<z.core.$ZodType> = new Set<z.core.$ZodType>([
-  createOrderLegacyRequestSchema,
   legacyRefundRequestSchema,
   legacyRefundResultSchema,
   legacyPayoutRequestSchema,

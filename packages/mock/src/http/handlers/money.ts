@@ -3,6 +3,11 @@
  * Refund and payout. The current form is signed, camelCase and enveloped; the earlier form (until release
  * 1.4.0 refuses it) is unsigned, snake_case and answers a bare result. Both are wire mappings onto the
  * same domain operation, so one set of rules (cap, balance, settlement, idempotency, webhooks) applies.
+ *
+ * Each form is parsed by its contract schema (`OPERATION_REQUESTS`, `EARLIER_FORMS`). These routes write
+ * their own parse step, rather than take the route's default, because both forms must give the one input
+ * the domain takes (the earlier form adds a reason or a description) and the idempotency key's fingerprint
+ * is taken of that input: a request replays by what it asks, whichever form it came in.
  */
 import { EARLIER_FORMS, OPERATION_REQUESTS } from '@merchant-gateway/contract'
 import { createPayout } from '../../domain/payouts.js'

@@ -1,14 +1,13 @@
 /**
  * @module handlers/orders
  * Create order (both documented request shapes), generate QR and cancel order: standard
- * authentication, "as documented" answers.
+ * authentication, "as documented" answers. Each request is parsed by the contract's request schema of its
+ * operation (the route's default); the handlers map it onto the domain's input.
  */
-import { OPERATION_REQUESTS } from '@merchant-gateway/contract'
 import { cancelOrder, createOrder } from '../../domain/orders.js'
 import { generateQr } from '../../domain/qr-codes.js'
 import { route } from '../pipeline.js'
 import type { GatewayRuntime } from '../runtime.js'
-import { validate } from '../validate.js'
 import { cancelBody, orderBody, qrBody } from '../wire.js'
 
 /** POST order/create, POST payment/generate-qr, POST order/cancel. */
@@ -16,23 +15,22 @@ export function orderHandlers(runtime: GatewayRuntime) {
   return [
     route(runtime, {
       operation: 'createOrder',
-      parse: (body) => {
-        const input = validate(OPERATION_REQUESTS.createOrder, body)
-        return { storeId: input.storeId ?? Number(input.store_id), amount: input.amount, currency: input.currency }
+      run: async (ctx, merchant, { storeId, store_id, amount, currency }) => {
+        const order = await createOrder(ctx, merchant.merchantId, {
+          storeId: storeId ?? Number(store_id),
+          amount,
+          currency,
+        })
+        return orderBody(ctx, order)
       },
-      run: async (ctx, merchant, input) => orderBody(ctx, await createOrder(ctx, merchant.merchantId, input)),
     }),
     route(runtime, {
       operation: 'generateQr',
-      parse: (body) => {
-        const input = validate(OPERATION_REQUESTS.generateQr, body)
-        return { storeId: input.store_id, amount: input.amount, currency: input.currency }
-      },
-      run: async (ctx, merchant, input) => qrBody(ctx, await generateQr(ctx, merchant.merchantId, input)),
+      run: async (ctx, merchant, { store_id, amount, currency }) =>
+        qrBody(ctx, await generateQr(ctx, merchant.merchantId, { storeId: store_id, amount, currency })),
     }),
     route(runtime, {
       operation: 'cancelOrder',
-      parse: (body) => validate(OPERATION_REQUESTS.cancelOrder, body),
       run: (ctx, merchant, input) =>
         cancelBody(cancelOrder(ctx, merchant.merchantId, Number(input.order_id), input.reason)),
     }),

@@ -12,12 +12,10 @@ export function accountHandlers(runtime: GatewayRuntime) {
   return [
     route(runtime, {
       operation: 'listStores',
-      parse: () => undefined,
       run: (ctx, merchant) => listStores(ctx, merchant.merchantId).map(storeBody),
     }),
     route(runtime, {
       operation: 'balanceInquiry',
-      parse: () => undefined,
       run: (ctx, merchant) => balanceBody(ctx, merchant.merchantId),
     }),
   ]

@@ -3,8 +3,12 @@
  * Transaction detail, in both documented forms: GET with the query parameter `transaction_id`, and
  * POST on the same path. The service does not document the POST body; we accept `transaction_id` (string or
  * number) in a JSON body or in the query, and refuse the two when they disagree.
+ *
+ * Both routes parse with the contract's schemas of the operation (`OPERATION_REQUESTS` for the query,
+ * `QUERY_BODIES` for the POST body) but write their own parse step rather than take the route's default,
+ * which validates a body: the id comes from the query string, or from either place.
  */
-import { OPERATION_REQUESTS, transactionDetailBodySchema } from '@merchant-gateway/contract'
+import { OPERATION_REQUESTS, QUERY_BODIES } from '@merchant-gateway/contract'
 import type { DomainContext } from '../../domain/context.js'
 import { RuleError } from '../../domain/rule-error.js'
 import { requireOwnTransaction } from '../../domain/transactions.js'
@@ -30,7 +34,7 @@ export function transactionHandlers(runtime: GatewayRuntime) {
         const inQuery = url.searchParams.has('transaction_id') ? fromQuery(url) : undefined
         const inBody =
           body && 'transaction_id' in body
-            ? Number(validate(transactionDetailBodySchema, body).transaction_id)
+            ? Number(validate(QUERY_BODIES.transactionDetail, body).transaction_id)
             : undefined
         if (inQuery !== undefined && inBody !== undefined && inQuery !== inBody) {
           throw new RuleError(400, 'transaction_id in the query and in the body differ')
