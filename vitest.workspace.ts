@@ -11,6 +11,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.js'
 
 const conditions = ['@merchant-gateway/source']
 
+/**
+ * How long a test and a hook may take. Vitest's defaults (5 s and 10 s) suit an idle machine; this suite also runs
+ * on a busy one (CI beside other jobs, `npm run test:under-load` with two busy loops per core), where a test that
+ * waits on a child process, a server or Chromium takes many times as long. A test that hangs still fails, after a
+ * minute. No test may time its subject: speed is measured by the bench scripts.
+ */
+const TEST_TIMEOUT = 60_000
+const HOOK_TIMEOUT = 120_000
+
 /** The contract's `./crypto` entry for runtimes other than Node (Web Crypto), as source. */
 const webCryptoEntry = fileURLToPath(new URL('./packages/contract/src/crypto/index.ts', import.meta.url))
 
@@ -38,6 +47,8 @@ function browserProject(test: { name: string; root: string; include: string[] })
     plugins: [msw({ mode: 'worker-only' })],
     resolve: { conditions: [...conditions, 'browser', 'module', 'development|production'] },
     test: {
+      testTimeout: TEST_TIMEOUT,
+      hookTimeout: HOOK_TIMEOUT,
       ...test,
       browser: {
         enabled: true,
@@ -58,11 +69,17 @@ function browserProject(test: { name: string; root: string; include: string[] })
  * A Node project: packages resolve to their source (`@merchant-gateway/source`) under Node's conditions,
  * in both Vite environments.
  */
-function nodeProject(test: { name: string; root: string; include: string[]; testTimeout?: number }) {
+function nodeProject(test: {
+  name: string
+  root: string
+  include: string[]
+  testTimeout?: number
+  globalSetup?: string[]
+}) {
   return defineProject({
     resolve: { conditions: [...conditions, 'node'] },
     ssr: { resolve: { conditions: [...conditions, 'node'] } },
-    test: { ...test, environment: 'node' },
+    test: { testTimeout: TEST_TIMEOUT, hookTimeout: HOOK_TIMEOUT, ...test, environment: 'node' },
   })
 }
 
@@ -94,6 +111,8 @@ export const projects = [
       include: ['test-web/**/*.test.ts'],
       setupFiles: ['./test-web/setup.ts'],
       environment: 'node',
+      testTimeout: TEST_TIMEOUT,
+      hookTimeout: HOOK_TIMEOUT,
     },
   }),
   /** The quickstart example: a merchant backend's day with the SDK against the in-process mock. */
@@ -104,7 +123,14 @@ export const projects = [
    * End to end across processes: the CLI server as a child process, plain HTTP, the SDK, and the example
    * receiver over loopback. Its own project so that its child processes and ports stay out of the others.
    */
-  nodeProject({ name: 'e2e', root: './test/e2e', include: ['**/*.e2e.test.ts'], testTimeout: 30_000 }),
+  nodeProject({
+    name: 'e2e',
+    root: './test/e2e',
+    include: ['**/*.e2e.test.ts'],
+    testTimeout: 90_000,
+    // The CLI the suites start, bundled from its sources once per run (test/e2e/cli-bundle.ts).
+    globalSetup: ['./global-setup.ts'],
+  }),
   /** The OpenAPI generator (tools/openapi, a private workspace): what it documents and what it refuses. */
   nodeProject({ name: 'openapi-tools', root: './tools/openapi', include: ['test/**/*.test.ts'] }),
   /** The contract's operation table against the mock, the SDK and the OpenAPI document: nothing half-added. */

@@ -16,7 +16,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 20_000,
+  // Playwright's defaults (30 s a test, 5 s an expect) suit an idle machine; on a busy one (CI beside other jobs)
+  // the page can still be loading its mock after 5 s. Generous rather than retried: a failure is a real one.
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
   reporter: 'list',
   // Traces and failure artefacts under the repository's node_modules, not in this folder.
   outputDir: fileURLToPath(new URL('../../node_modules/.playwright/example-pin-app-e2e', import.meta.url)),
@@ -50,7 +53,7 @@ export default defineConfig({
     url: `${origin}/`,
     // Never someone else's server on the port: a test run starts and stops its own.
     reuseExistingServer: false,
-    timeout: 30_000,
+    timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,8 +1,8 @@
 /**
  * @module test/e2e/cli-process
- * The CLI server as a child process, for the end-to-end suites: start it from source as `npm start`
- * does, or installed from the packed package as a user's project has it, wait for its banner, and talk
- * to it with plain HTTP.
+ * The CLI server as a child process, for the end-to-end suites: start it built from this tree's sources
+ * (cli-bundle.ts), or installed from the packed package as a user's project has it, wait for its banner, and
+ * talk to it with plain HTTP.
  */
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
@@ -10,11 +10,22 @@ import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { CLI_BUNDLE } from './cli-bundle.js'
 import { prismEnabled, putPrismInFront } from './openapi-proxy.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-export const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url))
-export const CLI = 'packages/mock/src/cli/main.ts'
+
+/**
+ * How long a page test waits for the page to show something (an element, a text a poll expects). Generous: on a
+ * busy machine Chromium and the server share the cores with the rest of the suite, and a wait that ends early
+ * fails a test whose page was merely slow.
+ */
+export const UI_TIMEOUT = 30_000
+
+/** The arguments of `node` that run `merchant-gateway-mock <args>` (the CLI bundled by the e2e global setup). */
+export function cliArgs(args: readonly string[]): string[] {
+  return [CLI_BUNDLE, ...args]
+}
 
 /** A CLI server started as a child process: its URL, everything it printed so far, and its exit. */
 export interface Cli {
@@ -32,8 +43,8 @@ process.once('exit', () => {
 
 /**
  * Spawns a command in a process group of its own (`detached`), so that stopping it stops everything it
- * started: `tsx` runs the CLI in a child node process, and `npm start` adds a shell and npm above it.
- * A signal to the direct child alone can leave the server running, orphaned.
+ * started: `npm start` runs the CLI under npm and tsx, in processes of their own. A signal to the direct
+ * child alone can leave the server running, orphaned.
  */
 export function spawnGroup(
   command: string,
@@ -85,11 +96,8 @@ export async function stopCli(cli: Cli, signal: NodeJS.Signals = 'SIGTERM'): Pro
  * not API.
  */
 export async function startCli(args: string[], options: { behindPrism?: boolean } = {}): Promise<Cli> {
-  // tsx as a loader inside the one node process (not tsx's launcher, which runs the CLI in a second
-  // process); the process group still ends whatever the CLI might start.
-  const cli = await waitForBanner(
-    spawnGroup(process.execPath, ['--import', 'tsx', '--conditions=@merchant-gateway/source', CLI, ...args]),
-  )
+  // One node process; the process group still ends whatever the CLI might start.
+  const cli = await waitForBanner(spawnGroup(process.execPath, cliArgs(args)))
   // `npm run check:openapi`: this process's requests to the server go through a validating Prism proxy.
   if (prismEnabled() && options.behindPrism !== false)
     await putPrismInFront({ serverUrl: cli.url, port: await freePort(), until: cli.exited })

@@ -11,18 +11,7 @@ import { networkInterfaces } from 'node:os'
 import { GatewayClient } from '@merchant-gateway/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebhookReceiver, type WebhookReceiver } from '../../examples/webhook-receiver/src/receiver.js'
-import {
-  CLI,
-  freePort,
-  http,
-  ROOT,
-  spawnGroup,
-  startCli,
-  stopCli,
-  TSX,
-  waitForBanner,
-  type Cli,
-} from './cli-process.js'
+import { cliArgs, freePort, http, ROOT, spawnGroup, startCli, stopCli, waitForBanner, type Cli } from './cli-process.js'
 
 const NOW = '2026-11-02T09:00:00.000Z'
 const NOW_MS = Date.parse(NOW)
@@ -454,14 +443,7 @@ describe('the CLI on its own', () => {
     const port = await freePort()
     const first = await startCli(['--port', String(port), '--quiet'])
     expect(first.url).toBe(`http://127.0.0.1:${port}`)
-    const second = spawnGroup(process.execPath, [
-      TSX,
-      '--conditions=@merchant-gateway/source',
-      CLI,
-      'serve',
-      '--port',
-      String(port),
-    ])
+    const second = spawnGroup(process.execPath, cliArgs(['serve', '--port', String(port)]))
     let err = ''
     second.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
     const code = await new Promise<number | null>((resolve) => second.once('exit', resolve))

@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMockGateway, type MockSnapshot } from '@merchant-gateway/mock'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CLI, http, spawnGroup, startCli, stopCli, type Cli } from './cli-process.js'
+import { cliArgs, http, spawnGroup, startCli, stopCli, type Cli } from './cli-process.js'
 
 const NOW = '2026-11-02T09:00:00.000Z'
 
 /** Runs the CLI until it exits by itself: its status and what it wrote to stderr. */
 async function runToExit(args: string[]): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const child = spawnGroup(process.execPath, ['--import', 'tsx', '--conditions=@merchant-gateway/source', CLI, ...args])
+  const child = spawnGroup(process.execPath, cliArgs(args))
   let stderr = ''
   let stdout = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))

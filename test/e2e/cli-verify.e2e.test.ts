@@ -8,21 +8,14 @@
  * in its own process group, killed after.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Cli, CLI, freePort, spawnGroup, startCli, stopCli } from './cli-process.js'
+import { type Cli, cliArgs, freePort, spawnGroup, startCli, stopCli } from './cli-process.js'
 import { type Alteration, alteredServer, plainServer } from './verify-targets.js'
 
 const DEMO = ['--api-key', 'mk_test_demo', '--api-secret', 'sk_test_demo']
 
 /** `verify` started as a child process: the process, and its exit status and output once it ends. */
 function startVerify(args: string[]) {
-  const child = spawnGroup(process.execPath, [
-    '--import',
-    'tsx',
-    '--conditions=@merchant-gateway/source',
-    CLI,
-    'verify',
-    ...args,
-  ])
+  const child = spawnGroup(process.execPath, cliArgs(['verify', ...args]))
   let out = ''
   let err = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
