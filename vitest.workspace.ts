@@ -68,6 +68,13 @@ function browserProject(test: { name: string; root: string; include: string[] })
 /**
  * A Node project: packages resolve to their source (`@merchant-gateway/source`) under Node's conditions,
  * in both Vite environments.
+ *
+ * `isolate: false` (unless a project asks for isolation): a worker runs file after file and imports the packages
+ * once, instead of a new process importing them again for each file. The mock project took 34 s of CPU this way
+ * against 86 s isolated, the SDK's 10 s against 28, the contract's 4.5 against 14 (`/usr/bin/time`, each alone, on
+ * the two-core machine). The price is the rule it sets: a test file leaves no global behind (a deleted `Buffer` is
+ * put back in a `finally`, fake timers and spies are restored in `afterEach`), and no test counts on a module's
+ * state being new.
  */
 function nodeProject(test: {
   name: string
@@ -75,11 +82,12 @@ function nodeProject(test: {
   include: string[]
   testTimeout?: number
   globalSetup?: string[]
+  isolate?: boolean
 }) {
   return defineProject({
     resolve: { conditions: [...conditions, 'node'] },
     ssr: { resolve: { conditions: [...conditions, 'node'] } },
-    test: { testTimeout: TEST_TIMEOUT, hookTimeout: HOOK_TIMEOUT, ...test, environment: 'node' },
+    test: { testTimeout: TEST_TIMEOUT, hookTimeout: HOOK_TIMEOUT, isolate: false, ...test, environment: 'node' },
   })
 }
 
@@ -130,6 +138,9 @@ export const projects = [
     testTimeout: 90_000,
     // The CLI the suites start, bundled from its sources once per run (test/e2e/cli-bundle.ts).
     globalSetup: ['./global-setup.ts'],
+    // Each file's process groups, Prism proxies and exit handlers are its own: a fresh worker per file. Their
+    // time goes to the processes they start, not to imports.
+    isolate: true,
   }),
   /** The OpenAPI generator (tools/openapi, a private workspace): what it documents and what it refuses. */
   nodeProject({ name: 'openapi-tools', root: './tools/openapi', include: ['test/**/*.test.ts'] }),

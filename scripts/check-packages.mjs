@@ -25,11 +25,13 @@
 //
 // All steps run; the script exits 1 when any failed.
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { builtinModules, createRequire } from 'node:module'
-import { delimiter, dirname, join, relative } from 'node:path'
+import { tmpdir } from 'node:os'
+import { basename, delimiter, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { packPackages } from './lib/packed.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)
@@ -181,13 +183,20 @@ run('build', 'npm', [
   '@merchant-gateway/sdk',
 ])
 
+// The tarballs attw reads, packed once right after the build (in CI into the folder its later steps share).
+const packs = mkdtempSync(join(tmpdir(), 'merchant-gateway-packages-'))
+const tarballs = await packPackages(packs, (title, command, args, options) => {
+  const result = spawnSync(command, args, { env, encoding: 'utf8', ...options })
+  if (result.status !== 0) failures.push(`${title} (exit ${result.status ?? result.signal}): ${result.stderr}`)
+  return result
+})
+
 for (const { dir, profile, dual } of PACKAGES) {
   const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'))
   console.log(`\n=== ${pkg.name} (${dual ? 'dual ESM + CJS' : 'ESM only'})`)
   run(`publint ${pkg.name}`, 'publint', [dir, '--strict'])
   run(`attw ${pkg.name} (profile ${profile})`, 'attw', [
-    '--pack',
-    dir,
+    tarballs[basename(dir)],
     '--profile',
     profile,
     '--format',
@@ -208,6 +217,7 @@ run('sdk bundle contents', process.execPath, ['packages/sdk/scripts/bundle-conte
 console.log('\n=== @merchant-gateway/sdk: size budgets (size-limit, min+gzip)')
 run('sdk size budgets', 'size-limit', [], { cwd: join(root, 'packages', 'sdk') })
 
+rmSync(packs, { recursive: true, force: true })
 console.log('')
 if (failures.length > 0) {
   console.log(`check:packages FAILED: ${failures.join('; ')}`)

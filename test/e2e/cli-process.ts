@@ -194,7 +194,22 @@ export function staleBuild(): string | undefined {
 }
 
 /**
- * Packs `@merchant-gateway/mock` with `npm pack` (what the registry would serve) and installs it into a new
+ * The mock's tarball CI packed once, right after the build, for its later steps (scripts/lib/packed.mjs:
+ * MERCHANT_GATEWAY_CI_SHARED); undefined outside CI.
+ */
+export function sharedMockTarball(): string | undefined {
+  const shared = process.env.MERCHANT_GATEWAY_CI_SHARED
+  if (!shared) return undefined
+  try {
+    return (JSON.parse(readFileSync(join(shared, 'packs', 'packs.json'), 'utf8')) as { mock?: string }).mock
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Packs `@merchant-gateway/mock` with `npm pack` (what the registry would serve; in CI the tarball packed
+ * once after the build, {@link sharedMockTarball}) and installs it into a new
  * project outside the repository the way npm lays it out: the package under `node_modules/`, its bin
  * linked in `node_modules/.bin/` to `dist/cli.js` and executable. Its dependencies and peer (msw) are
  * links to the repository's installed copies, so no registry is needed. From the repository's root,
@@ -204,19 +219,23 @@ export function staleBuild(): string | undefined {
 export function installPackedMock(): PackedApp {
   const dir = mkdtempSync(join(tmpdir(), 'merchant-gateway-app-'))
   try {
-    const packs = join(dir, '.packs')
-    mkdirSync(packs)
-    const packed = JSON.parse(
-      execFileSync('npm', ['pack', '--json', '--pack-destination', packs], {
-        cwd: join(ROOT, 'packages/mock'),
-        env: { ...process.env, npm_config_update_notifier: 'false' },
-        encoding: 'utf8',
-      }),
-    ) as Array<{ filename: string }>
+    let tarball = sharedMockTarball()
+    if (tarball === undefined) {
+      const packs = join(dir, '.packs')
+      mkdirSync(packs)
+      const packed = JSON.parse(
+        execFileSync('npm', ['pack', '--json', '--pack-destination', packs], {
+          cwd: join(ROOT, 'packages/mock'),
+          env: { ...process.env, npm_config_update_notifier: 'false' },
+          encoding: 'utf8',
+        }),
+      ) as Array<{ filename: string }>
+      tarball = join(packs, packed[0]!.filename)
+    }
     const modules = join(dir, 'node_modules')
     const target = join(modules, '@merchant-gateway', 'mock')
     mkdirSync(target, { recursive: true })
-    execFileSync('tar', ['xzf', join(packs, packed[0]!.filename), '-C', target, '--strip-components=1'])
+    execFileSync('tar', ['xzf', tarball, '-C', target, '--strip-components=1'])
     const manifest = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')) as PackedApp['manifest'] & {
       dependencies?: Record<string, string>
       peerDependencies?: Record<string, string>
