@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { playwright } from '@vitest/browser-playwright'
 import { msw } from 'msw/vite'
 import { defineProject } from 'vitest/config'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.js'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@merchant-gateway/chromium'
 
 const conditions = ['@merchant-gateway/source']
 

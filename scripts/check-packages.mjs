@@ -1,6 +1,7 @@
 // Packaging checks of the three published packages, as CI runs them (`npm run check:packages`):
 //
-// 1. build every package (tsup: dist/ with ESM, CJS where the package is dual, and .d.ts/.d.cts);
+// 1. build every package (tsup: dist/ with ESM, CJS where the package is dual, and .d.ts/.d.cts); in CI, the build
+//    release:pack made on the fresh checkout instead (check:release, which runs first, shares its tarballs);
 // 2. publint --strict on what `npm pack` would publish;
 // 3. @arethetypeswrong/cli on the packed tarball, with the profile that fits the package:
 //    - sdk and contract are dual (ESM + CJS): `node16`, which leaves out only `node10` resolution. That
@@ -31,7 +32,7 @@ import { tmpdir } from 'node:os'
 import { basename, delimiter, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
-import { packPackages } from './lib/packed.mjs'
+import { packPackages, sharedPacks } from './lib/packed.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)
@@ -172,16 +173,21 @@ function nodeImportsReachedFrom(entry) {
   return problems
 }
 
-run('build', 'npm', [
-  'run',
-  'build',
-  '-w',
-  '@merchant-gateway/contract',
-  '-w',
-  '@merchant-gateway/mock',
-  '-w',
-  '@merchant-gateway/sdk',
-])
+// In CI, check:release ran first on the fresh checkout: its `release:pack` built each package (their `prepack`)
+// and packed them, and it shared those tarballs (scripts/lib/packed.mjs); that build is the one checked here.
+const built = sharedPacks()
+if (built) console.log(`\n--- build: the one release:pack made in this CI run (${Object.values(built).join(', ')})`)
+else
+  run('build', 'npm', [
+    'run',
+    'build',
+    '-w',
+    '@merchant-gateway/contract',
+    '-w',
+    '@merchant-gateway/mock',
+    '-w',
+    '@merchant-gateway/sdk',
+  ])
 
 // The tarballs attw reads, packed once right after the build (in CI into the folder its later steps share).
 const packs = mkdtempSync(join(tmpdir(), 'merchant-gateway-packages-'))

@@ -108,7 +108,9 @@ function exampleImports(name) {
   for (const file of files)
     for (const [, a, b] of readFileSync(join(dir, file), 'utf8').matchAll(/from '([^']+)'|import\('([^']+)'\)/g)) {
       const spec = a ?? b
-      if (spec.startsWith('.') || spec.startsWith('node:')) continue
+      // `@merchant-gateway/chromium`: this repository's Chromium settings (tools/chromium), which a copied
+      // project writes out instead of installing.
+      if (spec.startsWith('.') || spec.startsWith('node:') || spec === '@merchant-gateway/chromium') continue
       found.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0])
     }
   return [...found]
@@ -201,7 +203,8 @@ done.push('SDK: import and require')
 ${
   has('@merchant-gateway/mock')
     ? `const now = () => Date.parse(mock.clock.now())
-const gateway = new GatewayClient({ ...merchant, baseUrl: mock.baseUrl, fetch: mock.fetch, now })
+const { apiKey, apiSecret } = merchant
+const gateway = new GatewayClient({ apiKey, apiSecret, baseUrl: mock.baseUrl, fetch: mock.fetch, now })
 const where = 'mock.fetch'`
     : `const gateway = new GatewayClient({
   apiKey: 'mk_test_demo',

@@ -1,8 +1,9 @@
 /**
  * The example's own test set-up: Vitest's browser mode in an installed Chromium, MSW's service worker
- * served by msw's Vite plugin. Copy this file and `src/checkout.test.ts` into a frontend project: the only
- * line that belongs to this repository is marked below.
+ * served by msw's Vite plugin. Copy this file and `src/checkout.test.ts` into a frontend project: the lines
+ * that belong to this repository are marked below.
  */
+import { chromiumLaunchOptions } from '@merchant-gateway/chromium'
 import { playwright } from '@vitest/browser-playwright'
 import { msw } from 'msw/vite'
 import { defineConfig } from 'vitest/config'
@@ -19,20 +20,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     browser: {
       enabled: true,
-      provider: playwright({
-        launchOptions: {
-          // An installed Chromium (Debian: apt-get install chromium); nothing is downloaded.
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      }),
+      // This repository only: Debian's Chromium and its flags (tools/chromium), nothing downloaded. In your
+      // project, `playwright()` runs Playwright's own Chromium, or pass your own `launchOptions`.
+      provider: playwright({ launchOptions: chromiumLaunchOptions() }),
       headless: true,
       screenshotFailures: false,
       instances: [{ browser: 'chromium', name: 'example-browser-tests' }],

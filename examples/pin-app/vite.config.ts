@@ -2,17 +2,36 @@
  * The app's Vite config: the dev server serves MSW's worker script for the mock (src/mocks/browser.ts);
  * a production build has neither the worker script nor the mock.
  */
+import { rmSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { msw } from 'msw/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 /** The dev server's port; the end-to-end tests start it there too (playwright.config.ts). */
 export const DEV_PORT = Number(process.env.PIN_APP_PORT ?? 5188)
 
+/**
+ * Keeps MSW's worker script out of a production build when it lies in the public folder, where
+ * `npx msw init public` puts it: Vite copies every file of `public/` into the build as it is.
+ */
+function noWorkerScriptInBuild(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'no-msw-worker-script-in-build',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    // After the build is written, the public folder's copy included.
+    closeBundle: () => rmSync(resolve(outDir, 'mockServiceWorker.js'), { force: true }),
+  }
+}
+
 export default defineConfig({
   // Serves /mockServiceWorker.js from the dev server. In 'worker-only' mode the plugin would also copy the
   // script into every build; `apply: 'serve'` keeps it out of the production bundle.
-  plugins: [{ ...msw({ mode: 'worker-only' }), apply: 'serve' }],
+  plugins: [{ ...msw({ mode: 'worker-only' }), apply: 'serve' }, noWorkerScriptInBuild()],
   // This repository only: its packages resolve to their TypeScript source. Delete in your project.
   resolve: { conditions: ['@merchant-gateway/source', 'browser', 'module', 'development|production'] },
   // Vite's pre-bundled dependencies under the repository's node_modules, not a new folder here.

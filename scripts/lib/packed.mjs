@@ -3,9 +3,10 @@
 // binary from the registry too), each into a throwaway folder that the caller removes.
 //
 // In CI (`.ci/run` sets MERCHANT_GATEWAY_CI_SHARED to a folder of its own) both are made once and shared: the
-// packages are packed right after their build (check:packages, whose attw reads the tarballs), Node 22 is
-// installed by the first check that needs it, and the later steps (check:tarballs, check:installs, the npx test
-// of `npm test`) take them from that folder. CI runs those steps one after the other, never two at once.
+// packages are built and packed once, by `release:pack` on the fresh checkout (check:release shares its tarballs,
+// so that check:packages checks that build and its attw reads them, with no build of its own), Node 22 is
+// installed by the first check that needs it, and the later steps (check:tarballs, check:installs, check:vite, the npx
+// test of `npm test`) take them from that folder. CI runs those steps one after the other, never two at once.
 //
 // `run(title, command, args, options)` is the caller's: it runs one step, records a failure under `title`, and
 // returns `{ status, stdout, stderr }` (or a promise of it).
@@ -28,23 +29,42 @@ export const SHARED = process.env.MERCHANT_GATEWAY_CI_SHARED || undefined
 
 /**
  * `npm pack` of each package's current dist/ (build first) into `dest`: `{ contract: '/…/…-0.1.0.tgz', … }`.
+ * `--ignore-scripts`: the packages' `prepack` builds them, which the caller has just done.
  * In CI, into the shared folder instead, once: the tarballs packed there by an earlier step are returned as they are.
  */
 export async function packPackages(dest, run) {
   const folder = SHARED ? join(SHARED, 'packs') : dest
   const list = join(folder, 'packs.json')
-  if (SHARED && existsSync(list)) return JSON.parse(readFileSync(list, 'utf8'))
+  const shared = sharedPacks()
+  if (shared) return shared
   mkdirSync(folder, { recursive: true })
   const tarballs = {}
   for (const name of PACKAGES) {
-    const result = await run(`npm pack ${name}`, 'npm', ['pack', '--pack-destination', folder, '--silent'], {
-      cwd: join(root, 'packages', name),
-    })
+    const args = ['pack', '--ignore-scripts', '--pack-destination', folder, '--silent']
+    const result = await run(`npm pack ${name}`, 'npm', args, { cwd: join(root, 'packages', name) })
     tarballs[name] = join(folder, result.stdout.trim().split('\n').at(-1))
   }
   // Written last: a list is only there once every tarball is.
   if (PACKAGES.every((name) => existsSync(tarballs[name]))) writeFileSync(list, JSON.stringify(tarballs))
   return tarballs
+}
+
+/**
+ * CI only: records `tarballs` (`{ contract: '/…/…-0.1.0.tgz', … }`, just packed after their build, as
+ * `release:pack` does with each package's `prepack`) as the shared packs, so that {@link packPackages} returns them
+ * and check:packages knows the packages are built ({@link sharedPacks}). Nothing outside CI.
+ */
+export function sharePacks(tarballs) {
+  if (!SHARED) return
+  const folder = join(SHARED, 'packs')
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(join(folder, 'packs.json'), JSON.stringify(tarballs))
+}
+
+/** CI only: the tarballs an earlier step of this run packed after building the packages; undefined if none. */
+export function sharedPacks() {
+  const list = SHARED && join(SHARED, 'packs', 'packs.json')
+  return list && existsSync(list) ? JSON.parse(readFileSync(list, 'utf8')) : undefined
 }
 
 /**

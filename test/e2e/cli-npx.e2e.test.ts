@@ -8,12 +8,14 @@
  * Debian (dash) the shell dies of it without passing it on, so the server itself never gets it. The server
  * watches the processes that started it instead (launcher-watch.ts): these tests pin that it is gone, its
  * port free, within 2 s of the harness's SIGTERM or of a SIGKILL of npx.
+ * docs/verify.md's session runs as written, as a CI step would (bash, no job control): its `kill %1` is such a
+ * SIGTERM to npx alone, and the guide and the README say so.
  *
  * The server's processes are not in a process group of their own (a harness does not make one): each test
  * notes the processes under npx once the server is up, and they are SIGKILLed whatever happens.
  */
-import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -75,6 +77,59 @@ async function startWithNpx(port: number, extra: string[] = []) {
 describe.skipIf(process.platform !== 'linux')(
   'npx merchant-gateway-mock serve, started and stopped by a harness',
   () => {
+    it("docs/verify.md's session, run as a script: `kill %1` signals npx alone, which does not pass SIGTERM on; " +
+      'the server stops on seeing npx gone, as the guide and the README say', async () => {
+      const doc = readFileSync(join(ROOT, 'docs/verify.md'), 'utf8')
+      const section = doc.slice(doc.indexOf('## Trying it here'))
+      const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? ''
+      expect(block).toMatch(/^kill %1 /m)
+      expect(block).toContain('--port 4010')
+      // The count of checks the every-flow run makes, as the guide's session says it.
+      const everyFlow = /# Every flow: (\d+) checks/.exec(block)?.[1]
+      expect(everyFlow, "the session names the every-flow run's count of checks").toBeDefined()
+      const port = await freePort()
+      const url = `http://127.0.0.1:${port}`
+      const script = block.replace('--port 4010', `--port ${port}`).replace('http://127.0.0.1:4010', url)
+      // As a CI step runs it: bash without job control, in the project where the package is installed.
+      const shell = spawn('bash', ['-eo', 'pipefail', '-c', script], {
+        cwd: app.dir,
+        env: harnessEnv(),
+        detached: true,
+      })
+      let out = ''
+      shell.stdout.on('data', (d) => (out += d))
+      shell.stderr.on('data', (d) => (out += d))
+      // A script that never ends (a server that never listened) is stopped before the test's own timeout.
+      const stop = () => {
+        try {
+          process.kill(-shell.pid!, 'SIGKILL')
+        } catch {
+          // the script's process group is gone already
+        }
+      }
+      const guard = setTimeout(stop, 100_000)
+      try {
+        const status = await new Promise((resolve) => shell.once('exit', resolve))
+        expect(status, out).toBe(0)
+        expect(out).toContain(`no drift: ${everyFlow} checks`)
+        expect(await within(2_000, async () => !(await listening(port))), `port ${port} still taken`).toBe(true)
+        // Not signalled: the server saw the process that started it gone.
+        const log = readFileSync(join(app.dir, 'mock.log'), 'utf8')
+        expect(log).toMatch(/, is gone: stopping\nstopped\n$/)
+        expect(log).not.toMatch(/SIGTERM/)
+      } finally {
+        clearTimeout(guard)
+        stop()
+      }
+      // What the guide and the README say about it.
+      expect(block).not.toMatch(/npx passes SIGTERM on/)
+      expect(section.replace(/\s+/g, ' ')).toMatch(
+        /In a script \(no job control\), it signals npx alone, and npx does not pass SIGTERM on/,
+      )
+      const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ')
+      expect(readme).toMatch(/a SIGTERM to `npx` alone \(.*`kill %1` in a script\), which npx does not pass on/)
+    }, 120_000)
+
     it('a SIGTERM to the npx process the harness spawned stops the server: its port is free within 2 s', async () => {
       const port = await freePort()
       const { npx, cli, tree } = await startWithNpx(port)

@@ -224,7 +224,8 @@ export function installPackedMock(): PackedApp {
       const packs = join(dir, '.packs')
       mkdirSync(packs)
       const packed = JSON.parse(
-        execFileSync('npm', ['pack', '--json', '--pack-destination', packs], {
+        // --ignore-scripts: the package's `prepack` builds it; the build was checked current (staleBuild).
+        execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packs], {
           cwd: join(ROOT, 'packages/mock'),
           env: { ...process.env, npm_config_update_notifier: 'false' },
           encoding: 'utf8',

@@ -459,3 +459,32 @@ describe('the CLI on its own', () => {
     expect(first.output()).toMatch(/SIGINT: stopping\nstopped\n$/)
   }, 60_000)
 })
+
+describe('the CLI told something it cannot do', () => {
+  /** Runs the CLI to its end; its exit code and what it wrote on standard error. */
+  async function exitOf(args: string[]): Promise<{ code: number | null; err: string }> {
+    const child = spawnGroup(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, ...args])
+    let err = ''
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
+    child.stdout.resume()
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    return { code, err }
+  }
+
+  it('a mistyped command is named with the command it likely is, and exits 2', async () => {
+    expect(await exitOf(['serv'])).toEqual({
+      code: 2,
+      err: 'merchant-gateway-mock: unknown command "serv"; did you mean serve?\nRun with --help for the options.\n',
+    })
+  }, 60_000)
+
+  it('a --host that is no address (999.1.1.1), or a name no resolver knows, is named, and exits 2', async () => {
+    const address = await exitOf(['serve', '--host', '999.1.1.1', '--port', '0'])
+    expect(address.code).toBe(2)
+    expect(address.err).toMatch(/^merchant-gateway-mock: --host must be an address of this machine .*"999\.1\.1\.1"\n/)
+    const name = await exitOf(['serve', '--host', 'nosuch.invalid', '--port', '0'])
+    expect(name.code).toBe(2)
+    expect(name.err).toMatch(/^merchant-gateway-mock: --host nosuch\.invalid: no such host name \(E[A-Z_]+\); /)
+    expect(name.err).not.toMatch(/getaddrinfo/)
+  }, 60_000)
+})

@@ -20,7 +20,7 @@ import { GatewayClient } from '@merchant-gateway/sdk'
 import { type Browser, chromium, type Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { http, ROOT, startCli, stopCli, type Cli, UI_TIMEOUT } from './cli-process.js'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.js'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@merchant-gateway/chromium'
 
 const SHOTS =
   process.env.INSPECTOR_SCREENSHOTS === 'docs' ? join(ROOT, 'docs') : mkdtempSync(join(tmpdir(), 'inspector-'))

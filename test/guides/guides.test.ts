@@ -1,21 +1,23 @@
 /**
- * Every TypeScript example of the guides is type-checked and run against the mock, so that no guide can
- * show code that does not compile or does not work. Each ```ts block becomes a module of its own (under
- * `.blocks/`, not committed), type-checked with the repository's compiler options, then run. A block
- * marked `<!-- doc-test: skip: <reason> -->` is listed with its reason instead; one marked
+ * Every TypeScript example of the guides is type-checked and run, so that no guide can show code that does
+ * not compile or does not work. Each ```ts block becomes a module of its own (under `.blocks/`, not
+ * committed), type-checked with the repository's compiler options, then run two ways (test/guides/prelude.ts):
+ * in the page's mock (what the docs site's Run button gives it, in Node) and against `merchant-gateway-mock
+ * serve` (a child process on 127.0.0.1). It must run alike both ways: the same output, values that differ by
+ * nature (keys, ids of a request, times) aside. Neither way pays an order for an example: an example that
+ * refunds an order pays it first, in its own code, as its reader must. A block marked
+ * `<!-- doc-test: skip: <reason> -->` is listed with its reason instead; one marked
  * `<!-- doc-test: prints: <text> -->` must write that text to the console.
  *
  * Two kinds of guide:
  * - most guides' examples take some names for granted (`apiKey`, `auth`, an Express `app`...): they are
- *   checked in one program with `prelude.d.ts`, and run with those names provided by prelude.ts, against
- *   the mock behind `*.example.com`, which pays each order as soon as it is created;
+ *   checked in one program with `prelude.d.ts`, and run with those names provided by the prelude, against
+ *   the gateway behind `*.example.com`;
  * - a self-contained guide's examples (the SDK's README: `SELF_CONTAINED_GUIDES` in
  *   docs/.vitepress/runner/blocks.ts, the one reading of the blocks for this suite and for the docs site's
  *   Run buttons) are complete programs a reader copies as they are: they are checked in a second program,
- *   without `prelude.d.ts`, and each runs as its reader runs it, against a mock server of its own (`npx
- *   merchant-gateway-mock serve`, on a free port) with the three environment variables of the README and
- *   nothing else. A name a block uses without defining it fails both the type check and the run; a refund
- *   of an order the block did not pay fails the run.
+ *   without `prelude.d.ts`, and each runs as its reader runs it, with the three environment variables of the
+ *   README and nothing else. A name a block uses without defining it fails both the type check and the run.
  *
  * A block that exports a fetch-style route handler `POST` (a webhook receiver) is also sent a webhook the
  * mock signed, and must acknowledge it, then refuse the same delivery with its body re-serialised.
@@ -23,10 +25,11 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import ts from 'typescript'
-import { afterAll, describe, expect, it } from 'vitest'
-import { blocksOf, guideFiles, type CodeBlock } from '../../docs/.vitepress/runner/blocks.js'
 import { format } from 'node:util'
-import { installGateway, installPrelude, installServer, payAnOrder, type Installed } from './prelude.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { blocksOf, guideFiles, type CodeBlock } from '../../docs/.vitepress/runner/blocks.js'
+import { browserBlocker } from '../../docs/.vitepress/runner/modules.js'
+import { type Installed, installAgainstServer, installInPage, type Server, startServer } from './prelude.js'
 
 const HERE = fileURLToPath(new URL('./', import.meta.url))
 const OUT = `${HERE}.blocks/`
@@ -48,9 +51,9 @@ const UNDEFINED_NAME: CodeBlock = {
 }
 
 /**
- * A block that refunds an order it never paid: the mistake the prelude's paying of every order hid. It
- * type-checks, and its run must fail as its reader's would. Written twice, so that it is run, from a
- * module of its own each time, with the setup of a self-contained guide and with the prelude's.
+ * A block that refunds an order it never paid: the mistake a mock that pays every order would hide. It
+ * type-checks, and its run must fail both ways, as its reader's would. Written twice, so that it also runs
+ * with the setup of a guide that is not self-contained (the prelude's names, `*.example.com`).
  */
 const UNPAID_REFUND: CodeBlock = {
   where: 'a block refunding an order it never paid',
@@ -68,14 +71,19 @@ const UNPAID_REFUND: CodeBlock = {
   ].join('\n'),
   selfContained: true,
 }
-const UNPAID_REFUND_UNDER_PRELUDE: CodeBlock = { ...UNPAID_REFUND, id: 'unpaid-refund-under-prelude' }
-const made = [...runnable, UNDEFINED_NAME, UNPAID_REFUND, UNPAID_REFUND_UNDER_PRELUDE]
+const UNPAID_REFUND_IN_A_GUIDE: CodeBlock = { ...UNPAID_REFUND, id: 'unpaid-refund-in-a-guide', selfContained: false }
+const made = [...runnable, UNDEFINED_NAME, UNPAID_REFUND, UNPAID_REFUND_IN_A_GUIDE]
+
+/** How a block runs: in the page's mock, or against `merchant-gateway-mock serve`. */
+type Way = 'page' | 'server'
+const WAYS: readonly Way[] = ['page', 'server']
 
 rmSync(OUT, { recursive: true, force: true })
 mkdirSync(OUT, { recursive: true })
-const fileOf = new Map(made.map((b) => [b.id, `${OUT}${b.id}.ts`]))
+// One module per block and way: a module runs once per process, and each way runs it anew.
+const fileOf = (block: CodeBlock, way: Way = 'page') => `${OUT}${block.id}.${way}.ts`
 // `export {}`: every block is a module (its own scope, top-level await), whether or not it imports.
-for (const b of made) writeFileSync(fileOf.get(b.id)!, `${b.code}\n\nexport {}\n`)
+for (const b of made) for (const way of WAYS) writeFileSync(fileOf(b, way), `${b.code}\n\nexport {}\n`)
 
 /** One program's complaints, by file; the program is kept so the next one can reuse its parsed files. */
 interface Checked {
@@ -87,7 +95,7 @@ interface Checked {
 function typeCheck(blocks: readonly CodeBlock[], prelude: boolean, oldProgram?: ts.Program): Checked {
   const config = ts.readConfigFile(`${ROOT}tsconfig.base.json`, ts.sys.readFile)
   const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT)
-  const files = blocks.map((b) => fileOf.get(b.id)!)
+  const files = blocks.map((b) => fileOf(b))
   const program = ts.createProgram({
     rootNames: prelude ? [`${HERE}prelude.d.ts`, ...files] : files,
     options: { ...options, noEmit: true, declaration: false },
@@ -112,22 +120,40 @@ const onTheirOwn = typeCheck(
 
 /** The complaints about `block` in the program it belongs to. */
 function diagnosticsOf(block: CodeBlock, checked = block.selfContained ? onTheirOwn : withPrelude): string[] {
-  return checked.byFile.get(fileOf.get(block.id)!) ?? []
+  return checked.byFile.get(fileOf(block)) ?? []
+}
+
+/** The mock server the blocks run against (the `server` way), started once for the file. */
+let server: Server
+
+/** What a block runs with, the way it runs (see test/guides/prelude.ts). */
+function install(block: CodeBlock, way: Way): Promise<Installed> {
+  if (way === 'server') return installAgainstServer(server, block)
+  return installInPage({ selfContained: block.selfContained, nodeOnly: browserBlocker(block.code) !== undefined })
 }
 
 /**
- * What a block runs with: for a self-contained guide what its reader has (a mock server of its own and the
- * environment variables), else the mock behind `*.example.com` and the prelude's names.
+ * What a block printed with the values that differ by nature between two runs put aside: UUIDs (idempotency
+ * keys, reset sessions), trace ids, QR data, times and durations, signatures, and the gateway's own address
+ * (the page's mock answers at its own, the server at 127.0.0.1).
  */
-function install(block: CodeBlock): Promise<Installed> {
-  return block.selfContained ? installServer() : installPrelude()
+function comparable(output: string): string {
+  return output
+    .replace(/http:\/\/127\.0\.0\.1:\d+|https:\/\/gateway\.mock/g, '<gateway>')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+    .replace(/\btrc_[0-9a-f]+/g, '<trace>')
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>')
+    .replace(/\b1[7-9]\d{8}(\d{3})?\b/g, '<epoch>')
+    .replace(/\bMGW1[0-9A-F]+\b/g, '<qr>')
+    .replace(/\b\d+(\.\d+)? ?ms\b|\bdurationMs: \d+(\.\d+)?/g, '<ms>')
+    .replace(/\b[0-9a-f]{64}\b/g, '<hmac>')
 }
 
 /**
  * Imports (runs) a block's module; resolves to what it wrote to the console. That output is kept out of the
  * test run's report (some 200 lines of examples' logs), and shown when the block fails.
  */
-async function run(block: CodeBlock): Promise<string> {
+async function run(block: CodeBlock, way: Way): Promise<string> {
   const methods = ['log', 'info', 'warn', 'error', 'debug'] as const
   const originals = methods.map((m) => console[m])
   const written: string[] = []
@@ -137,9 +163,9 @@ async function run(block: CodeBlock): Promise<string> {
     }
   })
   try {
-    await import(pathToFileURL(fileOf.get(block.id)!).href)
+    await import(pathToFileURL(fileOf(block, way)).href)
   } catch (error) {
-    if (written.length > 0) originals[3]!.call(console, `${block.where} printed:\n${written.join('\n')}`)
+    if (written.length > 0) originals[3]!.call(console, `${block.where} (${way}) printed:\n${written.join('\n')}`)
     throw error
   } finally {
     methods.forEach((m, i) => {
@@ -147,6 +173,17 @@ async function run(block: CodeBlock): Promise<string> {
     })
   }
   return written.join('\n')
+}
+
+/**
+ * What `run` threw, as an error the test report can print: the SDK's errors carry fields (a cause with the
+ * request) that the report fails to serialise, which would hide the name, status, code and message.
+ */
+function readable(error: unknown): Error {
+  if (!(error instanceof Error)) return new Error(`threw ${String(error)}`)
+  const { status, code } = error as { status?: number; code?: string }
+  const fields = [status, code].filter((f) => f !== undefined).join(' ')
+  return new Error(`${error.name}${fields ? ` (${fields})` : ''}: ${error.message}`)
 }
 
 /** True when the block exports a fetch-style route handler `POST` (Next.js route handlers, a Hono route). */
@@ -159,6 +196,13 @@ afterAll(() => {
 })
 
 describe("the guides' TypeScript examples", () => {
+  beforeAll(async () => {
+    server = await startServer()
+  }, 60_000)
+  afterAll(async () => {
+    await server?.stop()
+  })
+
   it('there are examples to check, and every skipped one says why', () => {
     expect(runnable.length).toBeGreaterThan(15)
     expect(runnable.filter((b) => b.selfContained).length).toBeGreaterThan(5)
@@ -166,7 +210,7 @@ describe("the guides' TypeScript examples", () => {
   })
 
   it("nothing outside the examples fails to type-check (the prelude's declarations)", () => {
-    const blockFiles = new Set(fileOf.values())
+    const blockFiles = new Set(made.map((b) => fileOf(b)))
     const elsewhere = [...withPrelude.byFile, ...onTheirOwn.byFile].filter(([file]) => !blockFiles.has(file))
     expect(elsewhere).toEqual([])
   })
@@ -177,52 +221,59 @@ describe("the guides' TypeScript examples", () => {
     // ...a self-contained guide's program has none of them,
     expect(diagnosticsOf(UNDEFINED_NAME, onTheirOwn)).toEqual([expect.stringMatching(/'apiKey'/)])
     // and its run has none of the prelude's globals.
-    const { restore } = await installServer()
+    const { restore } = await install(UNDEFINED_NAME, 'server')
     try {
-      await expect(run(UNDEFINED_NAME)).rejects.toThrow(/apiKey is not defined/)
+      await expect(run(UNDEFINED_NAME, 'server')).rejects.toThrow(/apiKey is not defined/)
     } finally {
       await restore()
     }
   })
 
-  it('a self-contained example that refunds an order it did not pay fails its run (order_not_refundable)', async () => {
-    expect(diagnosticsOf(UNPAID_REFUND)).toEqual([])
-    // The prelude pays every order as soon as it is created: there the refund would go through...
-    const prelude = await installGateway()
-    try {
-      await run(UNPAID_REFUND_UNDER_PRELUDE)
-    } finally {
-      await prelude.restore()
-    }
-    // ...as it does not for a reader: against the mock server the order is still pending.
-    const { restore } = await installServer()
-    try {
-      await expect(run(UNPAID_REFUND)).rejects.toMatchObject({
-        name: 'InvalidRequestError',
-        status: 422,
-        code: 'order_not_refundable',
-      })
-    } finally {
-      await restore()
-    }
-  })
+  it.each(WAYS.flatMap((way) => [UNPAID_REFUND, UNPAID_REFUND_IN_A_GUIDE].map((block) => [way, block] as const)))(
+    'an example that refunds an order it did not pay fails (order_not_refundable): %s, %#',
+    async (way, block) => {
+      expect(diagnosticsOf(UNPAID_REFUND)).toEqual([])
+      // No way pays the order for the example: the page's mock does not, as the server does not.
+      const { restore } = await install(block, way)
+      try {
+        await expect(run(block, way)).rejects.toMatchObject({
+          name: 'InvalidRequestError',
+          status: 422,
+          code: 'order_not_refundable',
+        })
+      } finally {
+        await restore()
+      }
+    },
+  )
 
   describe.each(runnable.map((b) => [b.where, b] as const))('%s', (_where, block) => {
     const onItsOwn = block.selfContained ? " on its own, without the prelude's names" : ''
-    const against = block.selfContained
-      ? 'runs as its reader runs it, against a mock server of its own and the environment variables'
-      : 'runs against the mock, with the prelude'
-    const printing = block.prints === undefined ? '' : `, and prints "${block.prints}"`
+    const printing = block.prints === undefined ? '' : `, printing "${block.prints}"`
+    /** What the block printed in the page's mock, to compare the server's run with. */
+    let inThePage: string | undefined
 
     it(`type-checks${onItsOwn}`, () => {
       expect(diagnosticsOf(block)).toEqual([])
     })
 
-    it(`${against}${printing}`, async () => {
-      const { restore } = await install(block)
+    it(`runs in the page's mock${printing}`, async () => {
+      const { restore } = await install(block, 'page')
       try {
-        const written = await run(block)
+        inThePage = await run(block, 'page').catch((error: unknown) => Promise.reject(readable(error)))
+        if (block.prints !== undefined) expect(inThePage, `what ${block.where} wrote`).toContain(block.prints)
+      } finally {
+        await restore()
+      }
+    })
+
+    it('runs against merchant-gateway-mock serve, printing what it printed in the page', async () => {
+      const { restore } = await install(block, 'server')
+      try {
+        const written = await run(block, 'server').catch((error: unknown) => Promise.reject(readable(error)))
         if (block.prints !== undefined) expect(written, `what ${block.where} wrote`).toContain(block.prints)
+        expect(inThePage, 'the run in the page').toBeDefined()
+        expect(comparable(written)).toBe(comparable(inThePage!))
       } finally {
         await restore()
       }
@@ -230,30 +281,32 @@ describe("the guides' TypeScript examples", () => {
 
     // Only for a webhook receiver: defined, not skipped, elsewhere (a skipped test in every block is noise).
     if (!exportsPost(block)) return
-    it('its exported POST answers 200 to a webhook the mock signed, 401 to the same body re-serialised', async () => {
-      const { mock, restore } = await install(block)
-      try {
-        const { POST } = (await import(pathToFileURL(fileOf.get(block.id)!).href)) as {
-          POST: (request: Request) => Promise<Response>
+    it.each(WAYS)(
+      'its exported POST answers 200 to a webhook the mock signed, 401 to the same body re-serialised (%s)',
+      async (way) => {
+        const installed = await install(block, way)
+        try {
+          const { POST } = (await import(pathToFileURL(fileOf(block, way)).href)) as {
+            POST: (request: Request) => Promise<Response>
+          }
+          // The test plays the customer: the mock builds the webhook, signed with the API secret.
+          await installed.payAnOrder()
+          const delivery = await installed.lastWebhook()
+          const send = (body: string) =>
+            POST(
+              new Request('https://shop.example.com/webhooks/gateway', {
+                method: 'POST',
+                headers: delivery.headers,
+                body,
+              }),
+            )
+          expect((await send(delivery.rawBody)).status).toBe(200)
+          const reserialised = JSON.stringify(JSON.parse(delivery.rawBody), null, 2)
+          expect((await send(reserialised)).status).toBe(401)
+        } finally {
+          await installed.restore()
         }
-        // The prelude paid an order; for a self-contained guide, the test plays the customer now (the block
-        // ran first, on a server where nobody paid). The mock built the webhook, signed with the API secret.
-        if (block.selfContained) await payAnOrder(mock)
-        const delivery = mock.webhooks.list().at(-1)!
-        const send = (body: string) =>
-          POST(
-            new Request('https://shop.example.com/webhooks/gateway', {
-              method: 'POST',
-              headers: delivery.headers,
-              body,
-            }),
-          )
-        expect((await send(delivery.rawBody)).status).toBe(200)
-        const reserialised = JSON.stringify(JSON.parse(delivery.rawBody), null, 2)
-        expect((await send(reserialised)).status).toBe(401)
-      } finally {
-        await restore()
-      }
-    })
+      },
+    )
   })
 })

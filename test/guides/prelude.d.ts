@@ -10,7 +10,6 @@ declare global {
   const apiSecret: string
   const secret: string
   const baseUrl: string
-  const orderId: number
   const input: string
   const rawBody: string
   const res: Response

@@ -90,7 +90,7 @@ describe('the built docs site, read and run in Chromium', () => {
     // The first example: a refund of an order it created, printed with its idempotency key and trace id.
     const refund = of('console.log(refund.transactionId, refund.meta.idempotencyKey')
     expect(await printed(refund)).toMatch(/^\d+ [0-9a-f-]{36} trc_[0-9a-f]+$/m)
-    expect(await rows(refund, 'Refunds')).toEqual([expect.stringMatching(/^\d+ \| 1002 \| 2\.50 USD \| pending \|/)])
+    expect(await rows(refund, 'Refunds')).toEqual([expect.stringMatching(/^\d+ \| 1001 \| 2\.50 USD \| pending \|/)])
     // An unknown transaction: the SDK's error as JSON, its class and status.
     expect(await printed(of('retrieve(999_999)'))).toMatch(/"name":"NotFoundError","status":404/)
     // The mock's dropped answer is retried once, and the refund is taken once: 100 + 12.50 - 5.

@@ -32,6 +32,11 @@ function example(block: CodeBlock): Locator {
   return page.locator(`.runnable-example[data-where="${block.where}"]`)
 }
 
+/** The text beside the example's Run button, its spaces as a reader sees them. */
+async function hint(block: CodeBlock): Promise<string | undefined> {
+  return (await example(block).locator('.runnable-hint').textContent())?.replace(/\s+/g, ' ').trim()
+}
+
 /** Clicks the example's Run (or Run again) and waits for its result. */
 async function run(block: CodeBlock): Promise<Locator> {
   const box = example(block)
@@ -98,6 +103,10 @@ describe("the docs site's example runner", () => {
     const holdsTheMock = (path: string) => readFileSync(join(DIST, path), 'utf8').includes('[mock] fetch failed')
     expect(before.filter(holdsTheMock)).toEqual([])
     expect(await example(USAGE).locator('.cm-editor').count()).toBe(0)
+    // Beside the Run button: what the example runs against, the mock as its reader's server runs it.
+    expect(await hint(USAGE)).toBe(
+      'Runs in this page, against the mock as npx merchant-gateway-mock serve runs it on 127.0.0.1:4010.',
+    )
 
     let result!: Locator
     const loaded = await scriptsDuring(async () => {
@@ -162,14 +171,15 @@ describe("the docs site's example runner", () => {
   it("a guide's example runs with the prelude's names, against the gateway behind *.example.com", async () => {
     await page.goto(`${site.origin}/sdk`)
     const first = blocksOf('docs/sdk.md').find((b) => b.skip === undefined && b.code.includes('refunds.create'))!
+    expect(await hint(first)).toBe(
+      'Runs in this page, against the mock as merchant-gateway-mock serve --otp-dev-code 482913 runs it ' +
+        'at *.example.com.',
+    )
     const result = await run(first)
     expect(await result.locator('.runnable-error').count()).toBe(0)
     expect(await result.locator('summary').first().innerText()).toContain('The gateway behind *.example.com')
-    // The prelude paid one order before the example ran; the example's own order is paid at once.
-    expect(await rows(result, 'Orders')).toEqual([
-      expect.stringMatching(/^1001 \| 101 \| 12\.50 USD \| completed/),
-      expect.stringMatching(/^1002 \| 101 \| .* \| completed/),
-    ])
+    // The mock pays no order by itself: the one order is the example's, which it paid through the control API.
+    expect(await rows(result, 'Orders')).toEqual([expect.stringMatching(/^1001 \| 101 \| 12\.50 USD \| completed/)])
     expect((await rows(result, 'Refunds')).length).toBeGreaterThan(0)
   })
 

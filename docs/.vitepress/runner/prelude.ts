@@ -5,44 +5,66 @@
  * runner in the reader's browser (runner.ts passes it to the example's code). The same names, values and
  * routing, so what a reader runs on the page is what the doc-test ran.
  *
- * - A guide's example gets the mock, seeded with the CLI's demo merchant, behind every
- *   `https://*.example.com` address ({@link createGuideGateway}); an order it creates is paid at once, as if
- *   the customer scanned the QR code right away, so that its refund goes through. It gets the environment
- *   variables of {@link guideEnv} and the names of {@link preludeGlobals} (a merchant's `apiKey`, an `auth`
- *   service, a `tracer`, an Express `app`...).
- * - A self-contained guide's example (the SDK's README) gets what its reader has: the mock as
- *   `npx merchant-gateway-mock serve` runs it and the three variables of {@link selfContainedEnv}.
+ * The page's mock is the mock as `merchant-gateway-mock serve` runs it (the demo merchant, the real clock),
+ * and does nothing more for an example: an example that refunds an order pays it first, in its own code,
+ * through the control API (`POST /__mock/payments`), as its reader must against the server. The doc-test
+ * runs every example both ways, in this in-page mock and against a `serve` child process, and requires
+ * the same output.
+ *
+ * - A guide's example gets that mock behind every `https://*.example.com` address, its control API under
+ *   `/__mock` there too ({@link createGuideGateway}), with the one-time code {@link OTP} accepted (the
+ *   server's `--otp-dev-code`) and a signed-in user with a verified e-mail address, whose token the
+ *   example's `auth` gives. It gets the environment variables of {@link guideEnv} and the names of
+ *   {@link preludeGlobals} (a merchant's `apiKey`, an `auth` service, a `tracer`, an Express `app`...).
+ * - A self-contained guide's example (the SDK's README) gets what its reader has: the mock at
+ *   {@link SERVER_BASE_URL} ({@link createServerStandIn}) and the three variables of {@link selfContainedEnv}.
  *
  * Nothing here reaches Node's modules: this file is bundled into the page.
  */
-import { GATEWAY_PATHS } from '@merchant-gateway/contract'
-import { createMockGateway, type MockGateway, type MockGatewayOptions } from '@merchant-gateway/mock'
+import { GATEWAY_PATHS, STATUS_NAMES } from '@merchant-gateway/contract'
+import {
+  createControlHandler,
+  createMockGateway,
+  isControlPath,
+  type MockGateway,
+  type MockGatewayOptions,
+} from '@merchant-gateway/mock'
 import { GatewayClient } from '@merchant-gateway/sdk'
 // The demo merchant's file itself: the mock exports it from `./server` only, whose `node:http` a page
 // cannot load, and this file holds nothing but the seed's data.
 import { DEMO_MERCHANT } from '../../../packages/mock/src/cli/demo-merchant.js'
 
-export { DEMO_MERCHANT }
-
 /**
- * The user the PIN examples act as, with the contact the reset examples use.
- *
- * @example
- * ```ts
- * await mock.users.create({ email: EMAIL, emailVerified: true })
- * ```
- */
-const EMAIL = 'dara@example.com'
-
-/**
- * The one-time code the reset examples type (the mock's `otpDevCode`).
+ * The one-time code the reset examples type: the mock's `otpDevCode`, the server's `--otp-dev-code`.
  *
  * @example
  * ```ts
  * createMockGateway({ seed: [DEMO_MERCHANT], otpDevCode: OTP })
  * ```
  */
-const OTP = '482913'
+export const OTP = '482913'
+
+/**
+ * The signed-in user the PIN examples act as (`auth.currentToken()` is its token): the control API's
+ * `POST /__mock/users` body that makes it.
+ *
+ * @example
+ * ```ts
+ * const { accessToken } = await mock.users.create(PIN_USER)
+ * ```
+ */
+export const PIN_USER = { email: 'dara@example.com', emailVerified: true } as const
+
+/**
+ * Where the self-contained examples' mock answers: the address the SDK's README has its reader export,
+ * `npx merchant-gateway-mock serve`'s default.
+ *
+ * @example
+ * ```ts
+ * selfContainedEnv(SERVER_BASE_URL).GATEWAY_BASE_URL // 'http://127.0.0.1:4010'
+ * ```
+ */
+export const SERVER_BASE_URL = 'http://127.0.0.1:4010'
 
 /**
  * Where a mock made without `baseUrl` answers (`.mock` is not a domain of the internet).
@@ -52,7 +74,7 @@ const OTP = '482913'
  * new URL(createMockGateway().baseUrl).origin === MOCK_ORIGIN // true
  * ```
  */
-const MOCK_ORIGIN = 'https://gateway.mock'
+export const MOCK_ORIGIN = 'https://gateway.mock'
 
 /**
  * The gateway's address in the guides' examples (`baseUrl`, `GATEWAY_BASE_URL`).
@@ -99,24 +121,45 @@ export function selfContainedEnv(baseUrl: string): Record<string, string> {
 }
 
 /**
- * Creates an order of 12.50 USD at the demo store and pays it, as its customer would: the mock builds the
- * payment's webhook, signed with the demo merchant's API secret. Returns the order's id.
+ * Creates an order of 12.50 USD at the demo store of the gateway at `baseUrl` and pays it through the control
+ * API, as its customer would, over `fetch` (the page's, or the platform's against a server): the mock builds
+ * the payment's webhook, signed with the demo merchant's API secret. Returns the order's id.
  *
  * @example
  * ```ts
- * const orderId = await payAnOrder(mock)
- * mock.webhooks.list().at(-1)?.payload.orderId === orderId // true
+ * const orderId = await payAnOrder('http://127.0.0.1:4010', fetch)
  * ```
  */
-export async function payAnOrder(mock: MockGateway): Promise<number> {
-  const response = await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.createOrder}`, {
+export async function payAnOrder(baseUrl: string, fetch: typeof globalThis.fetch): Promise<number> {
+  const response = await fetch(`${baseUrl}${GATEWAY_PATHS.createOrder}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Api-Key': DEMO_MERCHANT.apiKey },
     body: JSON.stringify({ storeId: 101, amount: 12.5, currency: 'USD' }),
   })
   const orderId = Number(((await response.json()) as { order_id: string }).order_id)
-  await mock.payments.create({ orderId, status: 'SUCCESS' })
+  const paid = await fetch(`${baseUrl}/__mock/payments`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ orderId, status: 'SUCCESS' }),
+  })
+  if (paid.status !== 201) throw new Error(`the payment of order ${orderId} answered ${paid.status}`)
   return orderId
+}
+
+/**
+ * A fetch-style function that answers one mock as its HTTP server does: its control API (`/__mock/...`) and
+ * its gateway. `request` must already be addressed to the mock's `baseUrl`.
+ */
+function serveLikeTheServer(mock: MockGateway): (request: Request) => Promise<Response> {
+  const control = createControlHandler(mock, { httpServer: true })
+  return async (request) => {
+    const response = await (isControlPath(new URL(request.url).pathname) ? control(request) : mock.fetch(request))
+    // The server's answers carry the reason phrase (Node writes it), which the SDK's error messages show
+    // (`status code 404 Not Found`): an in-page answer of an error status gets it too.
+    const reason = STATUS_NAMES[response.status]
+    if (response.statusText !== '' || reason === undefined) return response
+    return new Response(response.body, { status: response.status, statusText: reason, headers: response.headers })
+  }
 }
 
 /**
@@ -125,15 +168,13 @@ export async function payAnOrder(mock: MockGateway): Promise<number> {
  *
  * @example
  * ```ts
- * const { mock, fetch, orderId } = await createGuideGateway({ servedIn: 'this page' })
+ * const { mock, fetch, accessToken } = await createGuideGateway({ servedIn: 'this page' })
  * ```
  */
 export interface GuideGateway {
   mock: MockGateway
-  /** Answers `https://*.example.com/...` from the mock, pays each order created, refuses other addresses. */
+  /** Answers `https://*.example.com/...` from the mock (`/__mock/...`: its control API), refuses other addresses. */
   fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
-  /** The order the setup paid. */
-  orderId: number
   /** The PIN user's token. */
   accessToken: string
   /** `METHOD /path` of each request an example sent to `*.example.com`. */
@@ -161,9 +202,9 @@ export interface GuideGatewayOptions {
 }
 
 /**
- * Creates the guides' gateway (see the module's comment): the demo merchant, the PIN user with
- * {@link EMAIL}, one order paid ({@link payAnOrder}), the mock on the real clock so that the SDK's
- * signatures with `Date.now` are fresh.
+ * Creates the guides' gateway (see the module's comment): the mock as `merchant-gateway-mock serve
+ * --otp-dev-code 482913` runs it (the demo merchant, the real clock, so that the SDK's signatures with
+ * `Date.now` are fresh), and the PIN user {@link PIN_USER}. An order is paid only when an example pays it.
  *
  * @example
  * ```ts
@@ -173,8 +214,9 @@ export interface GuideGatewayOptions {
  */
 export async function createGuideGateway(options: GuideGatewayOptions): Promise<GuideGateway> {
   const mock = createMockGateway({ ...options.mock, seed: [DEMO_MERCHANT], otpDevCode: OTP })
-  const user = await mock.users.create({ email: EMAIL, emailVerified: true })
+  const user = await mock.users.create(PIN_USER)
   const origin = new URL(mock.baseUrl).origin
+  const serve = serveLikeTheServer(mock)
   const calls: string[] = []
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init)
@@ -184,16 +226,40 @@ export async function createGuideGateway(options: GuideGatewayOptions): Promise<
       throw new TypeError(`a guide example called ${url.href}: only *.example.com is served in ${options.servedIn}`)
     }
     calls.push(`${request.method} ${url.pathname}`)
-    const response = await mock.fetch(new Request(`${origin}${url.pathname}${url.search}`, request))
-    if (request.method === 'POST' && url.pathname === GATEWAY_PATHS.createOrder && response.ok) {
-      const order = (await response.clone().json()) as { order_id?: string; data?: { order_id?: string } }
-      const orderId = Number(order.order_id ?? order.data?.order_id)
-      await mock.payments.create({ orderId, status: 'SUCCESS' })
-    }
-    return response
+    return serve(new Request(`${origin}${url.pathname}${url.search}`, request))
   }
-  const orderId = await payAnOrder(mock)
-  return { mock, fetch, orderId, accessToken: user.accessToken, calls }
+  return { mock, fetch, accessToken: user.accessToken, calls }
+}
+
+/**
+ * The mock a self-contained example runs against in the page: as `npx merchant-gateway-mock serve` runs it
+ * at {@link SERVER_BASE_URL} (the demo merchant, the control API under `/__mock`), answered by `fetch`, which
+ * refuses any other address as an unreachable one.
+ *
+ * @example
+ * ```ts
+ * const { mock, fetch } = createServerStandIn()
+ * await fetch(new Request(`${SERVER_BASE_URL}/__mock/clock`))
+ * ```
+ */
+export function createServerStandIn(options: MockGatewayOptions = {}): {
+  mock: MockGateway
+  fetch: (request: Request) => Promise<Response>
+} {
+  const mock = createMockGateway({ ...options, seed: [DEMO_MERCHANT], baseUrl: SERVER_BASE_URL })
+  const serve = serveLikeTheServer(mock)
+  return {
+    mock,
+    fetch: async (request) => {
+      const url = new URL(request.url)
+      if (url.origin !== SERVER_BASE_URL) {
+        throw new TypeError('fetch failed', {
+          cause: new Error(`this page answers only the mock at ${SERVER_BASE_URL}, not ${url.origin}`),
+        })
+      }
+      return serve(request)
+    },
+  }
 }
 
 /**
@@ -206,8 +272,8 @@ export async function createGuideGateway(options: GuideGatewayOptions): Promise<
  * names.apiKey // 'mk_test_demo'
  * ```
  */
-export function preludeGlobals(gateway: { orderId: number; accessToken: string }): Record<string, unknown> {
-  const { orderId, accessToken } = gateway
+export function preludeGlobals(gateway: { accessToken: string }): Record<string, unknown> {
+  const { accessToken } = gateway
   const noop = () => undefined
   return {
     GatewayClient,
@@ -215,12 +281,11 @@ export function preludeGlobals(gateway: { orderId: number; accessToken: string }
     apiSecret: DEMO_MERCHANT.apiSecret,
     secret: DEMO_MERCHANT.apiSecret,
     baseUrl: GUIDE_BASE_URL,
-    orderId,
     input: '012345',
     rawBody: '{"orderId":1024,"refundAmount":5}',
     res: new Response(
       JSON.stringify({
-        order_id: String(orderId),
+        order_id: '1024',
         qr_code: `${GUIDE_BASE_URL}/qr/x.png`,
         status: 'pending',
         created_at: '2026-11-02T09:00:00.000Z',

@@ -6,8 +6,9 @@
  * and what runs an example against a mock in the page.
  *
  * An example runs as the doc-test runs it (test/guides), from the same data (prelude.ts):
- * - a guide's example, against the mock behind `https://*.example.com` (each order paid at once), with
- *   the names the guides take for granted (`apiKey`, `auth`, `tracer`...) and `process.env`'s variables;
+ * - a guide's example, against the mock behind `https://*.example.com` (its control API under `/__mock`
+ *   there; the mock pays no order by itself: an example pays one in its own code), with the names the
+ *   guides take for granted (`apiKey`, `auth`, `tracer`...) and `process.env`'s variables;
  * - a self-contained one (the SDK's README), against a mock as `npx merchant-gateway-mock serve` runs it,
  *   with `process.env.GATEWAY_BASE_URL` at its address (`http://127.0.0.1:4010`, the README's) and the demo
  *   merchant's key and secret, and nothing else.
@@ -23,17 +24,22 @@ import * as contract from '@merchant-gateway/contract'
 import * as constants from '@merchant-gateway/contract/constants'
 import * as crypto from '@merchant-gateway/contract/crypto'
 import * as mockModule from '@merchant-gateway/mock'
-import { createControlHandler, createMockGateway, isControlPath, type MockGateway } from '@merchant-gateway/mock'
+import { createMockGateway, type MockGateway } from '@merchant-gateway/mock'
 import * as sdk from '@merchant-gateway/sdk'
 import { transform } from 'sucrase'
 import type { createEditor, ExampleEditor } from './editor.js'
 import { formatArgs } from './format.js'
 import { PAGE_MODULES, type PageModule, importsOf } from './modules.js'
-import { createGuideGateway, DEMO_MERCHANT, guideEnv, preludeGlobals, selfContainedEnv } from './prelude.js'
+import {
+  createGuideGateway,
+  createServerStandIn,
+  guideEnv,
+  preludeGlobals,
+  SERVER_BASE_URL,
+  selfContainedEnv,
+} from './prelude.js'
 import { describeSnapshot, type StatePanel } from './state.js'
 
-/** Where the self-contained examples' mock answers: the address the SDK's README has its reader export. */
-const SERVER_BASE_URL = 'http://127.0.0.1:4010'
 /** How long an example may run before the runner gives up on it. */
 const TIMEOUT_MS = 20_000
 
@@ -156,20 +162,11 @@ async function environment(kind: 'guide' | 'self-contained'): Promise<Environmen
       names: preludeGlobals(gateway),
     }
   }
-  const mock = createMockGateway({ seed: [DEMO_MERCHANT], baseUrl: SERVER_BASE_URL, webhookFetch: noNetwork })
-  const control = createControlHandler(mock, { httpServer: true })
+  const { mock, fetch } = createServerStandIn({ webhookFetch: noNetwork })
   return {
     mock,
     title: `The mock server (${SERVER_BASE_URL})`,
-    fetch: async (request) => {
-      const url = new URL(request.url)
-      if (url.origin !== SERVER_BASE_URL) {
-        throw new TypeError('fetch failed', {
-          cause: new Error(`this page answers only the mock at ${SERVER_BASE_URL}, not ${url.origin}`),
-        })
-      }
-      return isControlPath(url.pathname) ? control(request) : mock.fetch(request)
-    },
+    fetch,
     env: selfContainedEnv(SERVER_BASE_URL),
     names: {},
   }
@@ -201,7 +198,7 @@ function compile(code: string, names: string[]): (...args: unknown[]) => Promise
     ...args: string[]
   ) => (...args: unknown[]) => Promise<unknown>
   // The body sits in a function of its own, inside the one that takes the names: an example may declare a
-  // name the prelude also gives (`const orderId = ...`), as a module's declaration shadows a global.
+  // name the prelude also gives (`const baseUrl = ...`), as a module's declaration shadows a global.
   return new AsyncFunction('require', 'exports', 'process', ...names, `return (async () => {${js}\n})()`)
 }
 

@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test'
 
 /** What each story shows once rendered (and played). A story missing here fails the test. */
 const EXPECTED: Record<string, RegExp[]> = {
-  'payment-pin--pin-not-set': [/You have no PIN yet\. Set one first\./],
+  'payment-pin--pin-not-set': [/Set your PIN/, /You have no PIN yet\. Set one first\./],
   'payment-pin--pin-set': [/PIN correct\./],
   'payment-pin--pin-blocked': [/Your PIN is blocked until 09:01:50\./, /Try again in [01]:\d\d\./],
   'payment-pin--one-time-code-expired': [/This code has expired \(codes are valid for 10 minutes\)/],
@@ -17,6 +17,12 @@ const EXPECTED: Record<string, RegExp[]> = {
   'orders--paid': [/Order 1001 · USD 12\.50 · Paid/],
   'orders--payment-failed': [/Order 1001 · USD 4\.20 · Payment failed/],
   'orders--refund-pending': [/Order 1001 · USD 12\.50 · Refund pending/],
+}
+
+/** What a story must not show: the form to set a PIN, to a user who has one. */
+const NOT_SHOWN: Record<string, RegExp[]> = {
+  'payment-pin--pin-set': [/Set your PIN/],
+  'payment-pin--pin-blocked': [/Set your PIN/],
 }
 
 /**
@@ -76,6 +82,7 @@ for (const id of stories) {
     await page.goto(`/iframe.html?id=${id}&viewMode=story`)
     const root = page.locator('#storybook-root')
     for (const text of EXPECTED[id] ?? []) await expect(root).toContainText(text)
+    for (const text of NOT_SHOWN[id] ?? []) await expect(root).not.toContainText(text)
     // Storybook shows its error panel when a loader, a render or a play function threw.
     await expect(page.locator('.sb-errordisplay')).toBeHidden()
     expect(errors, 'console errors').toEqual([])

@@ -21,7 +21,7 @@ function render(_args: unknown, { loaded }: StoryContext): HTMLElement {
   // A reset in progress in the scenario (a code was sent): the page goes on at the code step.
   const code = saved.otp.at(-1)
   const reset = code ? { sessionId: code.sessionId, expiresIn: CODE_SECONDS } : undefined
-  renderPinPage(root, { pins, email: config.user.email, reset })
+  renderPinPage(root, { pins, email: config.user.email, hasPin: config.user.hasPin, reset })
   return root
 }
 

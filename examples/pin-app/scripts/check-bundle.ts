@@ -22,6 +22,8 @@ export function mockTraces(dir: string): string[] {
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue
     const file = join(entry.parentPath, entry.name)
+    // MSW's worker script itself, whose text does not name it (Vite copies public/ into every build).
+    if (entry.name === 'mockServiceWorker.js') found.push(`${relative(dir, file)}: MSW's worker script`)
     const text = readFileSync(file, 'utf8')
     for (const needle of MOCK_ONLY) if (text.includes(needle)) found.push(`${relative(dir, file)}: ${needle}`)
   }

@@ -18,7 +18,7 @@ export function renderApp(root: HTMLElement, config: AppConfig): void {
     pinSection,
     ordersSection,
   )
-  renderPinPage(pinSection, { pins, email: config.user.email })
+  renderPinPage(pinSection, { pins, email: config.user.email, hasPin: config.user.hasPin })
   renderOrders(ordersSection, { backendUrl: config.backendUrl })
   root.setAttribute('aria-busy', 'false')
 }

@@ -7,8 +7,11 @@
 
 /** The signed-in user and the services the page talks to. */
 export interface AppConfig {
-  /** The user's name and verified e-mail address (forgot-PIN sends the code there). */
-  user: { name: string; email: string }
+  /**
+   * The user's name, verified e-mail address (forgot-PIN sends the code there) and whether the user has a
+   * payment PIN (the page offers to set one only to a user who has none).
+   */
+  user: { name: string; email: string; hasPin: boolean }
   /** The user's access token, as the sign-in gave it; sent to the PIN service as a bearer token. */
   accessToken: string
   /** The gateway's base URL: the PIN service answers under it. */
@@ -17,7 +20,7 @@ export interface AppConfig {
   backendUrl: string
 }
 
-/** The key under which the sign-in page stores the session (`{ name, email, accessToken }`). */
+/** The key under which the sign-in page stores the session (`{ name, email, hasPin, accessToken }`). */
 const SESSION_KEY = 'session'
 
 /**
@@ -31,9 +34,9 @@ export function loadConfig(): AppConfig {
   if (!gatewayUrl) throw new Error('This build has no VITE_GATEWAY_URL: set it when building the app.')
   const stored = sessionStorage.getItem(SESSION_KEY)
   if (!stored) throw new Error('Nobody is signed in: sign in first.')
-  const session = JSON.parse(stored) as { name: string; email: string; accessToken: string }
+  const session = JSON.parse(stored) as { name: string; email: string; hasPin: boolean; accessToken: string }
   return {
-    user: { name: session.name, email: session.email },
+    user: { name: session.name, email: session.email, hasPin: session.hasPin },
     accessToken: session.accessToken,
     gatewayUrl,
     backendUrl: import.meta.env.VITE_BACKEND_URL ?? '',

@@ -19,10 +19,15 @@ import {
 } from '@merchant-gateway/sdk/pin'
 import { digitsInput, field, h } from './dom.js'
 
-/** What the PIN section needs: the user's PIN client and the e-mail address codes are sent to. */
+/**
+ * What the PIN section needs: the user's PIN client, the e-mail address codes are sent to, and whether the
+ * user has a PIN.
+ */
 export interface PinPageOptions {
   pins: PinClient
   email: string
+  /** The user has a PIN (the sign-in says so): the page does not offer to set one. */
+  hasPin: boolean
   /**
    * A forgotten-PIN reset in progress, to go on with at the code step: the session of the code sent and
    * how long codes are valid (seconds), as `pinReset.request()` answered them. A page that keeps them
@@ -51,7 +56,8 @@ export function renderPinPage(root: HTMLElement, options: PinPageOptions): void 
   root.replaceChildren(
     h('h2', { id: 'pin-title' }, 'Payment PIN'),
     h('p', {}, 'Your 6-digit PIN confirms payments and changes to your account.'),
-    setPinForm(options),
+    // Setting a PIN is for a user who has none; one who has a PIN changes it, or resets a forgotten one.
+    ...(options.hasPin ? [] : [setPinForm(options)]),
     verifyPinForm(options),
     forgotPin(options),
   )
@@ -99,12 +105,14 @@ function setPinForm({ pins }: PinPageOptions): HTMLElement {
     if (pin !== field(form, 'confirm')) return say(message, 'problem', 'The two PINs differ. Type the same PIN twice.')
     try {
       await pins.pin.set({ pin })
-      form.reset()
+      // The user has a PIN now: the form goes, its message stays.
+      form.remove()
       say(message, 'ok', 'Your PIN is set.')
     } catch (error) {
-      if (isPinAlreadySetError(error))
+      if (isPinAlreadySetError(error)) {
+        form.remove()
         say(message, 'problem', 'You already have a PIN. Forgot it? Reset it with a code below.')
-      else say(message, 'problem', problemText(error))
+      } else say(message, 'problem', problemText(error))
     }
   })
   section.append(form, message)

@@ -138,75 +138,12 @@ export interface ContractEra {
   readonly signedWebhooks: boolean
 }
 
-// The table is built by a function marked free of side effects, so that a bundle which does not use the
-// eras (the SDK's) drops the table and its texts entirely.
+// The table and its texts are built by functions marked free of side effects, so that a bundle which does not
+// use the eras (the SDK's) drops the table and its texts entirely.
 /* @__NO_SIDE_EFFECTS__ */
 function buildEras(): readonly ContractEra[] {
-  const R13 = RELEASES['1.3.0']
-  const R14 = RELEASES['1.4.0']
-
-  const KEY_WARNING: DeprecationWarning = {
-    text:
-      `X-Idempotent-Key will be required on refund and payout from ${R13.iso.rejection} (release 1.3.0): ` +
-      `a request without it will be refused with 400 missing_idempotent_key, and from ${R13.iso.fullEnforcement} ` +
-      'a key must be 1 to 255 characters',
-    scope: 'refund-payout',
-    concerns: ['missing-idempotency-key', 'malformed-idempotency-key'],
-  }
-
-  const KEY_FORMAT_WARNING: DeprecationWarning = {
-    text:
-      `X-Idempotent-Key has been required on refund and payout since ${R13.iso.rejection} (release 1.3.0); ` +
-      (`from ${R13.iso.fullEnforcement} a key that is empty or longer than 255 ` +
-        `characters will be refused with 400 invalid_idempotent_key`),
-    scope: 'refund-payout',
-    concerns: ['missing-idempotency-key', 'malformed-idempotency-key'],
-  }
-
-  const HOW_TO_MIGRATE =
-    'send X-Api-Key alone on standard endpoints, and sign refund and payout ' +
-    'with X-Timestamp and X-Signature and a camelCase body'
-
-  const AUTH_WARNING: DeprecationWarning = {
-    text:
-      'X-App-Id, X-Timestamp on standard endpoints, and unsigned snake_case ' +
-      'refund and payout requests are deprecated (release 1.4.0) ' +
-      `and will be refused with 401 invalid_authentication from ${R14.iso.rejection}; ${HOW_TO_MIGRATE}`,
-    scope: 'gateway',
-    concerns: ['legacy-auth'],
-  }
-
-  const AUTH_REFUSED_WARNING: DeprecationWarning = {
-    text:
-      `Since ${R14.iso.rejection} (release 1.4.0) X-App-Id, X-Timestamp on ` +
-      `standard endpoints, and unsigned snake_case refund and payout ` +
-      `requests are refused with 401 invalid_authentication; ${HOW_TO_MIGRATE}`,
-    scope: 'gateway',
-    concerns: ['legacy-auth'],
-  }
-
-  function era(
-    name: EraName,
-    release: ContractEra['release'],
-    step: ReleaseStep | null,
-    from: string | null,
-    rules: Omit<ContractEra, 'name' | 'release' | 'step' | 'from' | 'fromMs'>,
-  ): ContractEra {
-    return Object.freeze({
-      name,
-      release,
-      step,
-      from,
-      fromMs: from === null ? Number.NEGATIVE_INFINITY : Date.parse(from),
-      ...rules,
-    })
-  }
-
-  const BEFORE_1_4_0 = { signedMoneyForm: false, legacyAuth: 'accepted', signedWebhooks: false } as const
-  const FROM_1_3_0_ENFORCEMENT = { missingIdempotencyKey: 'refused', malformedIdempotencyKey: 'refused' } as const
-
   return Object.freeze([
-    era('before-1.3.0', null, null, null, {
+    era('before-1.3.0', null, null, {
       summary:
         'Refund and payout in the earlier form (X-App-Id, X-Api-Key, ' +
         'X-Timestamp, snake_case); X-Idempotent-Key optional, honoured when ' +
@@ -216,32 +153,32 @@ function buildEras(): readonly ContractEra[] {
       malformedIdempotencyKey: 'accepted',
       deprecationWarning: null,
     }),
-    era('1.3.0-grace', '1.3.0', 'grace', R13.iso.grace, {
+    era('1.3.0-grace', '1.3.0', 'grace', {
       summary: 'Release 1.3.0, grace: a refund or payout without X-Idempotent-Key is accepted and a warning is logged',
       ...BEFORE_1_4_0,
       missingIdempotencyKey: 'deprecated',
       malformedIdempotencyKey: 'deprecated',
       deprecationWarning: null,
     }),
-    era('1.3.0-deprecation-warning', '1.3.0', 'deprecationWarning', R13.iso.deprecationWarning, {
+    era('1.3.0-deprecation-warning', '1.3.0', 'deprecationWarning', {
       summary:
         'Release 1.3.0, warning: refund and payout responses carry ' +
         'X-Service-Deprecation-Warning; a missing key is still accepted',
       ...BEFORE_1_4_0,
       missingIdempotencyKey: 'deprecated',
       malformedIdempotencyKey: 'deprecated',
-      deprecationWarning: KEY_WARNING,
+      deprecationWarning: keyWarning(),
     }),
-    era('1.3.0-rejection', '1.3.0', 'rejection', R13.iso.rejection, {
+    era('1.3.0-rejection', '1.3.0', 'rejection', {
       summary:
         'Release 1.3.0, rejection: a refund or payout without X-Idempotent-Key ' +
         'is refused with 400 missing_idempotent_key',
       ...BEFORE_1_4_0,
       missingIdempotencyKey: 'refused',
       malformedIdempotencyKey: 'deprecated',
-      deprecationWarning: KEY_FORMAT_WARNING,
+      deprecationWarning: keyFormatWarning(),
     }),
-    era('1.3.0-full-enforcement', '1.3.0', 'fullEnforcement', R13.iso.fullEnforcement, {
+    era('1.3.0-full-enforcement', '1.3.0', 'fullEnforcement', {
       summary:
         'Release 1.3.0, full enforcement: a key must be 1 to 255 characters ' +
         '(400 invalid_idempotent_key); no more warnings',
@@ -249,7 +186,7 @@ function buildEras(): readonly ContractEra[] {
       ...FROM_1_3_0_ENFORCEMENT,
       deprecationWarning: null,
     }),
-    era('1.4.0-grace', '1.4.0', 'grace', R14.iso.grace, {
+    era('1.4.0-grace', '1.4.0', 'grace', {
       summary:
         'Release 1.4.0, grace: refund and payout take the signed camelCase form ' +
         'too; old headers and the earlier form are accepted and logged',
@@ -259,27 +196,27 @@ function buildEras(): readonly ContractEra[] {
       deprecationWarning: null,
       signedWebhooks: true,
     }),
-    era('1.4.0-deprecation-warning', '1.4.0', 'deprecationWarning', R14.iso.deprecationWarning, {
+    era('1.4.0-deprecation-warning', '1.4.0', 'deprecationWarning', {
       summary:
         'Release 1.4.0, warning: every gateway response carries ' +
         'X-Service-Deprecation-Warning; old headers still accepted',
       signedMoneyForm: true,
       legacyAuth: 'deprecated',
       ...FROM_1_3_0_ENFORCEMENT,
-      deprecationWarning: AUTH_WARNING,
+      deprecationWarning: authWarning(),
       signedWebhooks: true,
     }),
-    era('1.4.0-rejection', '1.4.0', 'rejection', R14.iso.rejection, {
+    era('1.4.0-rejection', '1.4.0', 'rejection', {
       summary:
         'Release 1.4.0, rejection: X-App-Id, X-Timestamp on standard endpoints ' +
         'and the earlier form are refused with 401 invalid_authentication',
       signedMoneyForm: true,
       legacyAuth: 'refused',
       ...FROM_1_3_0_ENFORCEMENT,
-      deprecationWarning: AUTH_REFUSED_WARNING,
+      deprecationWarning: authRefusedWarning(),
       signedWebhooks: true,
     }),
-    era('1.4.0-full-enforcement', '1.4.0', 'fullEnforcement', R14.iso.fullEnforcement, {
+    era('1.4.0-full-enforcement', '1.4.0', 'fullEnforcement', {
       summary: 'Release 1.4.0, full enforcement: the current contract; no more warnings',
       signedMoneyForm: true,
       legacyAuth: 'refused',
@@ -288,6 +225,89 @@ function buildEras(): readonly ContractEra[] {
       signedWebhooks: true,
     }),
   ])
+}
+
+/** What the eras before release 1.4.0 share. */
+const BEFORE_1_4_0 = { signedMoneyForm: false, legacyAuth: 'accepted', signedWebhooks: false } as const
+
+/** What the eras from release 1.3.0's full enforcement on share. */
+const FROM_1_3_0_ENFORCEMENT = { missingIdempotencyKey: 'refused', malformedIdempotencyKey: 'refused' } as const
+
+/** One era: from the day of its release's step (none: from the start of time) until the next era. */
+/* @__NO_SIDE_EFFECTS__ */
+function era(
+  name: EraName,
+  release: ContractEra['release'],
+  step: ReleaseStep | null,
+  rules: Omit<ContractEra, 'name' | 'release' | 'step' | 'from' | 'fromMs'>,
+): ContractEra {
+  const from = release === null || step === null ? null : RELEASES[release].iso[step]
+  return Object.freeze({
+    name,
+    release,
+    step,
+    from,
+    fromMs: from === null ? Number.NEGATIVE_INFINITY : Date.parse(from),
+    ...rules,
+  })
+}
+
+/** Release 1.3.0's warning: the key will be required, then its format. */
+/* @__NO_SIDE_EFFECTS__ */
+function keyWarning(): DeprecationWarning {
+  const { iso } = RELEASES['1.3.0']
+  return {
+    text:
+      `X-Idempotent-Key will be required on refund and payout from ${iso.rejection} (release 1.3.0): ` +
+      `a request without it will be refused with 400 missing_idempotent_key, and from ${iso.fullEnforcement} ` +
+      'a key must be 1 to 255 characters',
+    scope: 'refund-payout',
+    concerns: ['missing-idempotency-key', 'malformed-idempotency-key'],
+  }
+}
+
+/** Release 1.3.0's warning once the key is required: its format will be. */
+/* @__NO_SIDE_EFFECTS__ */
+function keyFormatWarning(): DeprecationWarning {
+  const { iso } = RELEASES['1.3.0']
+  return {
+    text:
+      `X-Idempotent-Key has been required on refund and payout since ${iso.rejection} (release 1.3.0); ` +
+      (`from ${iso.fullEnforcement} a key that is empty or longer than 255 ` +
+        `characters will be refused with 400 invalid_idempotent_key`),
+    scope: 'refund-payout',
+    concerns: ['missing-idempotency-key', 'malformed-idempotency-key'],
+  }
+}
+
+const HOW_TO_MIGRATE =
+  'send X-Api-Key alone on standard endpoints, and sign refund and payout ' +
+  'with X-Timestamp and X-Signature and a camelCase body'
+
+/** Release 1.4.0's warning: the earlier authentication will be refused. */
+/* @__NO_SIDE_EFFECTS__ */
+function authWarning(): DeprecationWarning {
+  return {
+    text:
+      'X-App-Id, X-Timestamp on standard endpoints, and unsigned snake_case ' +
+      'refund and payout requests are deprecated (release 1.4.0) ' +
+      `and will be refused with 401 invalid_authentication from ${RELEASES['1.4.0'].iso.rejection}; ${HOW_TO_MIGRATE}`,
+    scope: 'gateway',
+    concerns: ['legacy-auth'],
+  }
+}
+
+/** Release 1.4.0's warning once the earlier authentication is refused. */
+/* @__NO_SIDE_EFFECTS__ */
+function authRefusedWarning(): DeprecationWarning {
+  return {
+    text:
+      `Since ${RELEASES['1.4.0'].iso.rejection} (release 1.4.0) X-App-Id, X-Timestamp on ` +
+      `standard endpoints, and unsigned snake_case refund and payout ` +
+      `requests are refused with 401 invalid_authentication; ${HOW_TO_MIGRATE}`,
+    scope: 'gateway',
+    concerns: ['legacy-auth'],
+  }
 }
 
 /* @__NO_SIDE_EFFECTS__ */

@@ -7,11 +7,19 @@
  * figures are medians. Goals: list stores at least 0.4x of bare node:http's requests per second, create
  * order at least 0.2x. A measurement, not a test: it always exits 0.
  *
+ * `-- --against DIR` runs the mock servers of another checkout too (DIR: a worktree of the commit to compare
+ * with, its dependencies installed), in the same interleaved rounds, and prints this tree's requests per second
+ * and CPU per request against that tree's, as the median of the rounds' ratios: a change's cost on a machine
+ * whose speed drifts.
+ *
  *   npm run bench:http -w @merchant-gateway/mock
+ *   git worktree add ../before HEAD~1 && (cd ../before && npm ci)
+ *   npm run bench:http -w @merchant-gateway/mock -- --against ../before
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serverReady } from './server-ready.js'
 import autocannon from 'autocannon'
@@ -20,8 +28,12 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3)
 const SECONDS = Number(process.env.SECONDS ?? 3)
 const CONNECTIONS = 10
 const GOALS = { 'list stores': 0.4, 'create order': 0.2 } as const
-const SERVER = fileURLToPath(new URL('./http-throughput.server.ts', import.meta.url))
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+const AGAINST = ((at) => (at === -1 ? undefined : resolve(process.argv[at + 1] ?? '.')))(
+  process.argv.indexOf('--against'),
+)
+/** The bench's server in a checkout. */
+const serverOf = (root: string) => join(root, 'packages/mock/bench/http-throughput.server.ts')
 const TICKS = 100 // USER_HZ: /proc reports CPU time in 1/100 s
 
 interface Server {
@@ -30,22 +42,23 @@ interface Server {
   url: string
 }
 
-async function start(mode: 'bare' | 'mock' | 'mock-log'): Promise<Server> {
+async function start(mode: 'bare' | 'mock' | 'mock-log', root = ROOT): Promise<Server> {
   // `node --import tsx`, not the tsx command: the server is then this process itself, whose CPU time /proc reports.
   // The server's log lines (mode `mock-log`) go to /dev/null, as to a file: what is measured is what the log
   // costs the server, not how fast this process reads a pipe. `ready <url>` comes on stderr.
-  const child = spawn(process.execPath, ['--conditions=@merchant-gateway/source', '--import', 'tsx', SERVER, mode], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  })
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@merchant-gateway/source', '--import', 'tsx', serverOf(root), mode],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    },
+  )
   const url = await serverReady(child, mode)
   child.stderr!.resume()
-  return {
-    name: mode === 'bare' ? 'bare node:http' : mode === 'mock' ? 'mock server (--quiet)' : 'mock server (log on)',
-    child,
-    url,
-  }
+  const name = mode === 'bare' ? 'bare node:http' : mode === 'mock' ? 'mock server (--quiet)' : 'mock server (log on)'
+  return { name: root === ROOT ? name : `${name} @against`, child, url }
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
@@ -92,7 +105,22 @@ async function load(
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
+/** This tree's mock servers against the other checkout's, round by round: the median ratio and each round's. */
+function againstLines(samples: Map<string, { rps: number[]; cpu: number[] }>, against: string): void {
+  for (const name of ['mock server (--quiet)', 'mock server (log on)']) {
+    const here = samples.get(name)!
+    const there = samples.get(`${name} @against`)!
+    const rps = here.rps.map((x, i) => x / there.rps[i]!)
+    const cpu = here.cpu.map((x, i) => x / there.cpu[i]!)
+    console.log(
+      `  ${name} against ${against}: req/s ${median(rps).toFixed(3)}x [${rps.map((r) => r.toFixed(2)).join(' ')}], ` +
+        `CPU/request ${median(cpu).toFixed(3)}x [${cpu.map((r) => r.toFixed(2)).join(' ')}]`,
+    )
+  }
+}
+
 const servers = [await start('bare'), await start('mock'), await start('mock-log')]
+if (AGAINST) servers.push(await start('mock', AGAINST), await start('mock-log', AGAINST))
 try {
   console.log(
     `HTTP throughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s ` +
@@ -103,7 +131,8 @@ try {
     const samples = new Map(servers.map((s) => [s.name, { rps: [] as number[], cpu: [] as number[], bad: 0 }]))
     for (const server of servers) await load(server, request) // warm-up
     for (let r = 0; r < ROUNDS; r++) {
-      for (const server of servers) {
+      // Every other round the other way round: no server always goes first.
+      for (const server of r % 2 ? [...servers].reverse() : servers) {
         const { rps, cpuUsPerRequest, non2xx } = await load(server, request)
         const s = samples.get(server.name)!
         s.rps.push(rps)
@@ -114,6 +143,7 @@ try {
     const bare = median(samples.get('bare node:http')!.rps)
     console.log(`\n${label}`)
     for (const [name, s] of samples) {
+      if (name.endsWith('@against')) continue
       const rps = median(s.rps)
       const ratio = rps / bare
       const goal =
@@ -127,6 +157,7 @@ try {
           `us CPU/request${goal}${s.bad ? `  (${s.bad} non-2xx!)` : ''}`,
       )
     }
+    if (AGAINST) againstLines(samples, AGAINST)
   }
 } finally {
   for (const server of servers) {

@@ -326,73 +326,23 @@ const OPTION_NAMES: ReadonlySet<string> = new Set<keyof MockGatewayOptions>([
   'keepRecordsSeconds',
 ])
 
-/** Fills in the defaults and refuses options that cannot work. */
+/** Fills in the defaults and refuses options that cannot work, checked in a fixed order. */
 export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOptions {
-  const unknown = Object.keys(options).filter((key) => !OPTION_NAMES.has(key))
-  if (unknown.length > 0) {
-    throw new TypeError(
-      `[mock] unknown option${unknown.length > 1 ? 's' : ''} ` +
-        `${unknown.map((k) => JSON.stringify(k)).join(', ')}; the options are ${[...OPTION_NAMES].join(', ')}`,
-    )
-  }
-  if (options.state !== undefined) {
-    const beside = (['seed', 'clock'] as const).filter((key) => options[key] !== undefined)
-    if (beside.length > 0)
-      throw new TypeError(
-        `[mock] state and ${beside.join(' and ')} cannot be given together: a state holds its merchants and its ` +
-          'clock (move the clock after it loaded, or save the scenario with the clock where you want it)',
-      )
-  }
-  const baseUrl = (options.baseUrl ?? 'https://gateway.mock').replace(/\/+$/, '')
-  try {
-    new URL(baseUrl)
-  } catch {
-    throw new TypeError(`[mock] baseUrl must be an absolute URL, got ${JSON.stringify(options.baseUrl)}`)
-  }
-  const days = {
-    refund: options.settlementBusinessDays?.refund ?? LIMITS.refundBusinessDays.max,
-    payout: options.settlementBusinessDays?.payout ?? LIMITS.payoutBusinessDays.max,
-  }
-  for (const [kind, value] of Object.entries(days)) {
-    if (!Number.isInteger(value) || value < 0)
-      throw new RangeError(`[mock] settlementBusinessDays.${kind} must be an integer >= 0`)
-  }
+  refuseUnknown(options)
+  const baseUrl = checkedBaseUrl(options.baseUrl)
+  const settlementBusinessDays = checkedSettlementDays(options.settlementBusinessDays)
   if (options.otpDevCode !== undefined && !/^\d{6}$/.test(options.otpDevCode))
     throw new RangeError('[mock] otpDevCode must be 6 digits')
-  const iterations = options.pinHashIterations ?? 10_000
-  if (!Number.isInteger(iterations) || iterations < 1)
+  const pinHashIterations = options.pinHashIterations ?? 10_000
+  if (!Number.isInteger(pinHashIterations) || pinHashIterations < 1)
     throw new RangeError('[mock] pinHashIterations must be an integer >= 1')
-  const retrySchedule = options.webhookRetrySchedule ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE
-  if (!Array.isArray(retrySchedule) || !retrySchedule.every((ms) => Number.isInteger(ms) && ms >= 0)) {
-    throw new RangeError('[mock] webhookRetrySchedule must be an array of integers >= 0 (ms)')
-  }
-  if (
-    options.webhookRetryStamp !== undefined &&
-    options.webhookRetryStamp !== 'fresh' &&
-    options.webhookRetryStamp !== 'original'
-  ) {
-    throw new RangeError("[mock] webhookRetryStamp must be 'fresh' or 'original'")
-  }
+  const webhookRetrySchedule = checkedWebhookRetries(options)
   oneOf('releaseTimeline', options.releaseTimeline, ['clock', 'current'])
   oneOf('deprecationHeader', options.deprecationHeader, ['every-response', 'deprecated-use'])
   oneOf('resetClock', options.resetClock, ['keep', 'start'])
   oneOf('resetPinBearer', options.resetPinBearer, ['ignored', 'owner-if-sent', 'required'])
   const resetPinBearer = resolveResetPinBearer(options)
-  const forgotPinLimit = options.forgotPinLimit ?? { max: 5, windowSeconds: 900 }
-  if (
-    forgotPinLimit !== false &&
-    (typeof forgotPinLimit !== 'object' ||
-      forgotPinLimit === null ||
-      !Number.isSafeInteger(forgotPinLimit.max) ||
-      forgotPinLimit.max < 1 ||
-      !Number.isSafeInteger(forgotPinLimit.windowSeconds) ||
-      forgotPinLimit.windowSeconds < 1 ||
-      forgotPinLimit.windowSeconds > 31_536_000)
-  ) {
-    throw new RangeError(
-      '[mock] forgotPinLimit must be false or { max: integer >= 1, windowSeconds: integer from 1 to 31536000 }',
-    )
-  }
+  const forgotPinLimit = checkedForgotPinLimit(options.forgotPinLimit ?? { max: 5, windowSeconds: 900 })
   const requestLogLimit = options.requestLogLimit ?? 1000
   if (!Number.isSafeInteger(requestLogLimit) || requestLogLimit < 0)
     throw new RangeError('[mock] requestLogLimit must be an integer >= 0')
@@ -402,14 +352,14 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     throw new RangeError(
       `[mock] keepRecordsSeconds must be a whole number of seconds >= 1, got ${JSON.stringify(keepRecordsSeconds)}`,
     )
-  const tolerance = options.signatureToleranceSeconds ?? LIMITS.signatureToleranceSeconds
-  if (!(tolerance >= 0)) throw new RangeError('[mock] signatureToleranceSeconds must be >= 0')
+  const signatureToleranceSeconds = options.signatureToleranceSeconds ?? LIMITS.signatureToleranceSeconds
+  if (!(signatureToleranceSeconds >= 0)) throw new RangeError('[mock] signatureToleranceSeconds must be >= 0')
   return {
     baseUrl,
     clock: options.clock ?? {},
     seed: options.seed ?? [],
-    signatureToleranceSeconds: tolerance,
-    settlementBusinessDays: days,
+    signatureToleranceSeconds,
+    settlementBusinessDays,
     unknownPayoutAccount: options.unknownPayoutAccount ?? 'fail-at-settlement',
     emptyStoreList: options.emptyStoreList ?? 'not-found',
     responseStyle: options.responseStyle ?? 'as-documented',
@@ -417,23 +367,99 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     webhookStatuses: options.webhookStatuses ?? ['SUCCESS', 'FAILED'],
     // Looked up at call time, so a test that stubs globalThis.fetch after creating the mock is honoured.
     webhookFetch: options.webhookFetch ?? ((input, init) => globalThis.fetch(input, init)),
-    webhookRetrySchedule: [...retrySchedule],
+    webhookRetrySchedule,
     webhookRetryStamp: options.webhookRetryStamp ?? 'fresh',
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     otpDevCode: options.otpDevCode,
-    pinHashIterations: iterations,
+    pinHashIterations,
     resetPinBearer,
     releaseTimeline: options.releaseTimeline ?? 'clock',
     deprecationHeader: options.deprecationHeader ?? 'every-response',
     requestLogLimit,
     strictContentType: options.strictContentType ?? true,
     resetClock: options.resetClock ?? 'keep',
-    forgotPinLimit:
-      forgotPinLimit === false ? false : { max: forgotPinLimit.max, windowSeconds: forgotPinLimit.windowSeconds },
+    forgotPinLimit,
     rejectReplayedSignatures: options.rejectReplayedSignatures ?? false,
     retention,
     keepRecordsSeconds,
   }
+}
+
+/**
+ * A key that is no option is refused (a misspelt one would be ignored in silence), and so is `state` beside
+ * what it holds.
+ */
+function refuseUnknown(options: MockGatewayOptions): void {
+  const unknown = Object.keys(options).filter((key) => !OPTION_NAMES.has(key))
+  if (unknown.length > 0) {
+    throw new TypeError(
+      `[mock] unknown option${unknown.length > 1 ? 's' : ''} ` +
+        `${unknown.map((k) => JSON.stringify(k)).join(', ')}; the options are ${[...OPTION_NAMES].join(', ')}`,
+    )
+  }
+  if (options.state === undefined) return
+  const beside = (['seed', 'clock'] as const).filter((key) => options[key] !== undefined)
+  if (beside.length > 0)
+    throw new TypeError(
+      `[mock] state and ${beside.join(' and ')} cannot be given together: a state holds its merchants and its ` +
+        'clock (move the clock after it loaded, or save the scenario with the clock where you want it)',
+    )
+}
+
+function checkedBaseUrl(given: string | undefined): string {
+  const baseUrl = (given ?? 'https://gateway.mock').replace(/\/+$/, '')
+  try {
+    new URL(baseUrl)
+  } catch {
+    throw new TypeError(`[mock] baseUrl must be an absolute URL, got ${JSON.stringify(given)}`)
+  }
+  return baseUrl
+}
+
+function checkedSettlementDays(
+  given: MockGatewayOptions['settlementBusinessDays'],
+): ResolvedOptions['settlementBusinessDays'] {
+  const days = {
+    refund: given?.refund ?? LIMITS.refundBusinessDays.max,
+    payout: given?.payout ?? LIMITS.payoutBusinessDays.max,
+  }
+  for (const [kind, value] of Object.entries(days)) {
+    if (!Number.isInteger(value) || value < 0)
+      throw new RangeError(`[mock] settlementBusinessDays.${kind} must be an integer >= 0`)
+  }
+  return days
+}
+
+function checkedWebhookRetries(options: MockGatewayOptions): readonly number[] {
+  const schedule = options.webhookRetrySchedule ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE
+  if (!Array.isArray(schedule) || !schedule.every((ms) => Number.isInteger(ms) && ms >= 0)) {
+    throw new RangeError('[mock] webhookRetrySchedule must be an array of integers >= 0 (ms)')
+  }
+  const stamp = options.webhookRetryStamp
+  if (stamp !== undefined && stamp !== 'fresh' && stamp !== 'original') {
+    throw new RangeError("[mock] webhookRetryStamp must be 'fresh' or 'original'")
+  }
+  return [...schedule]
+}
+
+function checkedForgotPinLimit(
+  limit: NonNullable<MockGatewayOptions['forgotPinLimit']>,
+): ResolvedOptions['forgotPinLimit'] {
+  if (limit === false) return false
+  if (
+    typeof limit !== 'object' ||
+    limit === null ||
+    !Number.isSafeInteger(limit.max) ||
+    limit.max < 1 ||
+    !Number.isSafeInteger(limit.windowSeconds) ||
+    limit.windowSeconds < 1 ||
+    limit.windowSeconds > 31_536_000
+  ) {
+    throw new RangeError(
+      '[mock] forgotPinLimit must be false or { max: integer >= 1, windowSeconds: integer from 1 to 31536000 }',
+    )
+  }
+  return { max: limit.max, windowSeconds: limit.windowSeconds }
 }
 
 const RETENTION_KEYS: ReadonlySet<string> = new Set<keyof RetentionOptions>([

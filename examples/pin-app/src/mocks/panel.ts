@@ -28,23 +28,18 @@ export function mountMockPanel(parent: HTMLElement, mock: MockGateway, userId: n
     ),
   )
 
-  let seen = -1
+  let seen = ''
   const refresh = async () => {
-    clock.textContent = `Mock clock: ${mock.clock.now()}`
-    if (mock.version() === seen) return
-    seen = mock.version()
+    const now = mock.clock.now()
+    clock.textContent = `Mock clock: ${now}`
+    // Redrawn when the mock's state or its clock moved (a block ends with time alone).
+    if (`${mock.version()} ${now}` === seen) return
+    seen = `${mock.version()} ${now}`
     const state = await mock.snapshot({ limit: 5 })
     const user = state.users.find((u) => u.userId === userId)
     body.replaceChildren(
       h('h4', {}, 'PIN user'),
-      h(
-        'p',
-        { 'data-testid': 'mock-user' },
-        user
-          ? `${user.email}: PIN ${user.hasPin ? 'set' : 'not set'}, ${user.wrongAttempts} wrong attempt(s), ` +
-              `blocked until ${user.blockedUntil ?? '-'}`
-          : 'no user',
-      ),
+      h('p', { 'data-testid': 'mock-user' }, user ? `${user.email}: ${pinState(user, now)}` : 'no user'),
       h('h4', {}, 'Codes sent (newest first)'),
       list(state.otp.map((m) => `${m.code} to ${m.to} at ${m.sentAt}`)),
       h('h4', {}, 'Orders (newest first)'),
@@ -53,6 +48,18 @@ export function mountMockPanel(parent: HTMLElement, mock: MockGateway, userId: n
   }
   void refresh()
   setInterval(() => void refresh(), 500)
+}
+
+/**
+ * The user's PIN state in words: `no PIN yet`; `PIN set, no wrong attempt`; `PIN set, 2 wrong attempts in a
+ * row`, and `blocked until <time>` while the block lasts on the mock's clock (`now`).
+ */
+function pinState(user: { hasPin: boolean; wrongAttempts: number; blockedUntil: string | null }, now: string): string {
+  if (!user.hasPin) return 'no PIN yet'
+  const n = user.wrongAttempts
+  const attempts = n === 0 ? 'no wrong attempt' : `${n} wrong ${n === 1 ? 'attempt' : 'attempts'} in a row`
+  const blocked = user.blockedUntil !== null && Date.parse(user.blockedUntil) > Date.parse(now)
+  return `PIN set, ${attempts}${blocked ? `, blocked until ${user.blockedUntil}` : ''}`
 }
 
 async function payLast(mock: MockGateway, status: 'SUCCESS' | 'FAILED'): Promise<void> {

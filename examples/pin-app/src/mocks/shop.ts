@@ -11,7 +11,7 @@ import type { HttpHandler } from 'msw'
 import type { AppConfig } from '../config.js'
 import { merchantBackend, ordersFromSnapshot, WEBHOOK_PATH } from './backend.js'
 
-/** The signed-in user. */
+/** The signed-in user: name and e-mail address. */
 export const USER = { name: 'Dara', email: 'dara@example.com' }
 
 /** The PIN the user set in the scenarios that have one (the stories and tests type it). */
@@ -57,7 +57,7 @@ export async function openShop(webhookUrl: string | null, mock = createShopMock(
   return {
     mock,
     handlers: [...mock.handlers, ...backend],
-    config: configFor(mock, user.accessToken),
+    config: configFor(mock, user.accessToken, false),
     userId: user.userId,
   }
 }
@@ -85,7 +85,10 @@ export async function loadShop(saved: MockSnapshot, webhookUrl: string): Promise
   const merchant = state.merchants.find((m) => m.name === SHOP)
   const store = state.stores.find((s) => s.merchantId === merchant?.merchantId)
   const user = state.users.find((u) => u.email === USER.email)
-  if (!merchant || !store || !user) throw new Error(`The scenario has no ${SHOP} with a store, or no ${USER.email}.`)
+  const shown = saved.users.find((u) => u.email === USER.email)
+  if (!merchant || !store || !user || !shown) {
+    throw new Error(`The scenario has no ${SHOP} with a store, or no ${USER.email}.`)
+  }
   await mock.merchants.update(merchant.merchantId, { webhookUrl })
   const backend = merchantBackend({
     mock,
@@ -97,14 +100,17 @@ export async function loadShop(saved: MockSnapshot, webhookUrl: string): Promise
   return {
     mock,
     handlers: [...mock.handlers, ...backend],
-    config: configFor(mock, user.accessToken),
+    config: configFor(mock, user.accessToken, shown.hasPin),
     userId: user.userId,
   }
 }
 
-/** The page's configuration on the mock: the user's token, the gateway's base URL, the backend on this origin. */
-function configFor(mock: MockGateway, accessToken: string): AppConfig {
-  return { user: USER, accessToken, gatewayUrl: mock.baseUrl, backendUrl: '' }
+/**
+ * The page's configuration on the mock: the user (with whether the mock holds a PIN for them, as a sign-in
+ * would tell), the user's token, the gateway's base URL, the backend on this origin.
+ */
+function configFor(mock: MockGateway, accessToken: string, hasPin: boolean): AppConfig {
+  return { user: { ...USER, hasPin }, accessToken, gatewayUrl: mock.baseUrl, backendUrl: '' }
 }
 
 /** The webhook URL of the shop's backend on the page's origin. */

@@ -1,50 +1,26 @@
 /**
  * @module http-server
  * The mock as a real HTTP server on Node's `http`, for clients in any language (curl, Postman, a Go or
- * Python service) and for end-to-end tests across processes. The service's routes are answered by the
- * same msw handlers as in-process (through `mock.fetch`), and the control API by {@link createControlHandler}
- * under `/__mock`. Injected `network` and `drop-response` faults cut the TCP connection, which is what a
- * client sees when a real gateway drops one.
+ * Python service) and for end-to-end tests across processes: {@link startMockServer} makes the instance, its
+ * app (adapters/app/: the service's routes, the control API under `/__mock`, the inspector page, the OpenAPI
+ * documents, behind the control guard and CORS) and serves it through the Node adapter (node-server.ts), with
+ * a tick that runs what falls due as the mock's clock moves on by itself. Injected `network` and
+ * `drop-response` faults cut the TCP connection, which is what a client sees when a real gateway drops one.
  *
- * Every request gets an answer: a method the Fetch API cannot carry (TRACE, CONNECT) a 405, a body
- * over the limit a 413 whatever the method, an unparsable request Node's own 400. An answer given before
- * the client has sent all it means to is not followed by a reset: the rest is read and dropped, within
- * bounds, before the connection closes (a lingering close: node-bridge.ts). The control API is
- * guarded (control-guard.ts): CORS and `Origin` only for allowed origins, a `Host` check, an optional token.
+ * Every request gets an answer: a method no route takes a 405 (CONNECT too), a body over the limit a 413
+ * whatever the method, an unparsable request Node's own 400. An answer given before the client has sent all
+ * it means to is not followed by a reset: the rest is read and dropped, within bounds, before the connection
+ * closes (a lingering close: node-bridge.ts). The control API is guarded (control-guard.ts): CORS and
+ * `Origin` only for allowed origins, a `Host` check, an optional token.
  */
-import { HEADERS } from '@merchant-gateway/contract'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { controlMethods, createControlHandler, isControlPath } from '../control/control-routes.js'
-import { INSPECTOR_PATH, INSPECTOR_POLL_HEADER, inspectorAssets } from './inspector-assets.js'
-import { openApiDocuments } from './openapi-documents.js'
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
-import { serviceMethods } from '../http/route-methods.js'
 import type { MockGatewayOptions } from '../options.js'
-import type { Dispatcher } from '../http/service-routes.js'
-import {
-  checkControlRequest,
-  controlTokenFor,
-  isWildcard,
-  originAllowed,
-  type ControlGuardOptions,
-} from './control-guard.js'
-import { qrUrlsForHost } from './qr-url-host.js'
-import { NO_ANSWER } from '../http/answer.js'
-import { dispatcherOf } from '../http/dispatch-registry.js'
-import { redactQuery } from '../http/request-log.js'
-import { uriTooLong } from '../http/responses.js'
-import {
-  Lingering,
-  NodeRequest,
-  pathnameOf,
-  readNodeBody,
-  toRequest,
-  writeAnswer,
-  writeRefusal,
-  writeRefusalWhile,
-  writeResponse,
-} from './node-bridge.js'
+import { createMockApp, type MockApp } from './app/app.js'
+import { controlTokenFor, isWildcard } from './control-guard.js'
+import { Lingering, pathnameOf } from './node-bridge.js'
+import { serveApp } from './node-server.js'
 
 /**
  * Requests larger than this are refused with 413 before they reach the mock (the gateway's own routes
@@ -201,10 +177,6 @@ export interface MockServer {
   close(): Promise<void>
 }
 
-const EXPOSED = [HEADERS.traceId, HEADERS.idempotentReplayed, HEADERS.deprecationWarning, 'Retry-After'].join(', ')
-/** Methods the Fetch API refuses to carry: the server answers them itself. */
-const UNCARRIED = new Set(['TRACE'])
-
 /**
  * Starts the mock on a real `node:http` server.
  *
@@ -221,6 +193,57 @@ const UNCARRIED = new Set(['TRACE'])
  * ```
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const settings = checkOptions(options)
+  const { port, host, given, log, tickMs, gatewayOptions } = settings
+  // Off loopback the control API is reachable from the network: it always needs a token then.
+  const token = controlTokenFor(host, settings.controlToken)
+  // The app is made once the port is known, so that the URLs its instance hands out (the orders' `qr_code`)
+  // point at this server. Nothing is served before: the listen callback runs first.
+  let app: MockApp | undefined
+  const server = createServer()
+  const sockets = openSockets(server)
+  serveApp(server, { app: () => app!, lingering: settings.lingering, bodyLimit, log })
+  await listen(server, port, host)
+  const { port: boundPort } = server.address() as AddressInfo
+  const displayHost = host.includes(':') ? `[${host}]` : host
+  const url = `http://${displayHost}:${boundPort}`
+  try {
+    const mock = given ?? createMockGateway({ ...gatewayOptions, baseUrl: gatewayOptions.baseUrl ?? url })
+    app = createMockApp(mock, {
+      serverUrl: url,
+      cors: settings.cors,
+      guard: {
+        allowedOrigins: [...settings.allowedOrigins],
+        allowedHosts: settings.allowedHosts.map((h) => h.toLowerCase()),
+        boundHost: displayHost,
+        port: boundPort,
+        token,
+      },
+      // On every interface with the base URL it derived: QR code URLs name the host each client called.
+      qrForHost: isWildcard(host) && given === undefined && gatewayOptions.baseUrl === undefined,
+    })
+  } catch (error) {
+    server.close() // bad options: do not leave a port taken
+    throw error
+  }
+  const ticker = startTick(app.mock, tickMs > 0 && (gatewayOptions.autoSettle ?? true) ? tickMs : 0, log)
+  return {
+    url,
+    port: boundPort,
+    mock: app.mock,
+    controlToken: token,
+    tick: ticker.tick,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        ticker.stop()
+        server.close((error) => (error ? reject(error) : resolve()))
+        for (const socket of sockets) socket.destroy()
+      }),
+  }
+}
+
+/** The options with their defaults, checked before anything is started; the rest are the instance's. */
+function checkOptions(options: MockServerOptions) {
   const {
     port = 4010,
     host = '127.0.0.1',
@@ -248,246 +271,38 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   if (controlToken !== undefined && (typeof controlToken !== 'string' || !/^[\x21-\x7e]{8,200}$/.test(controlToken))) {
     throw new RangeError('[mock] controlToken must be 8 to 200 printable ASCII characters without spaces')
   }
-  // Off loopback the control API is reachable from the network: it always needs a token then.
-  const token = controlTokenFor(host, controlToken)
-  // The instance is made once the port is known, so that the URLs it hands out (the orders' `qr_code`)
-  // point at this server. Nothing is served before: the listen callback runs first.
-  let state:
-    | {
-        mock: MockGateway
-        origin: string
-        control: (request: Request) => Promise<Response>
-        guard: ControlGuardOptions
-        dispatch: Dispatcher
-        documents: ReturnType<typeof openApiDocuments>
-        inspector: ReturnType<typeof inspectorAssets>
-        /** On every interface with the base URL it derived: QR code URLs name the host each client called. */
-        qrForHost: boolean
-      }
-    | undefined
-  const sockets = new Set<Socket>()
+  return { port, host, given, log, cors, allowedOrigins, allowedHosts, controlToken, tickMs, lingering, gatewayOptions }
+}
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const started = performance.now()
-    const path = req.url ?? '/'
-    lingering.track(res)
-    // The inspector page's polling (GET /__mock/version once a second, the snapshot when it moved) is marked
-    // by the page and not logged: one line a second would bury the user's own requests. A refusal still is.
-    const poll = req.headers[INSPECTOR_POLL_HEADER] === 'poll'
-    serve(req, res)
-      .then(({ outcome, note }) => {
-        if (poll && outcome.startsWith('2')) return
-        log?.(
-          `${req.method} ${redactQuery(path)} ${outcome} ${(performance.now() - started).toFixed(1)} ms` +
-            (note ? ` ${note}` : ''),
-        )
-      })
-      .catch((error: unknown) => {
-        // A bug of the mock, not a refusal: answer 500 so that the client is not left hanging, and say so.
-        log?.(
-          `${req.method} ${redactQuery(path)} 500 [mock] ` +
-            (error instanceof Error ? (error.stack ?? error.message) : String(error)),
-        )
-        if (!res.headersSent) writeRefusal(res, path, 500, '[mock] internal error; this is a bug in the mock')
-        else res.destroy()
-      })
-  }
-  const server = createServer(handle)
+/** The server's open connections, so that `close()` can end them. */
+function openSockets(server: Server): Set<Socket> {
+  const sockets = new Set<Socket>()
   server.on('connection', (socket) => {
     sockets.add(socket)
     socket.once('close', () => sockets.delete(socket))
   })
-  // `Expect: 100-continue` with a declared body over the limit: the 413 goes out before the body is sent,
-  // and the connection closes after it. A client may send the body anyway (curl does when the 413 comes
-  // after its wait): it is drained first, as after any early answer, so that it does not reset the 413.
-  server.on('checkContinue', (req, res) => {
-    const limit = bodyLimit(req.method, req.url ?? '/')
-    if (Number(req.headers['content-length'] ?? 0) > limit) {
-      lingering.track(res)
-      const message = `The body is larger than ${limit} bytes`
-      writeRefusalWhile(res, req.url ?? '/', 413, message, lingering.drainBody(req), { Connection: 'close' })
-      log?.(
-        `${req.method} ${redactQuery(req.url ?? '/')} 413 (declared ${req.headers['content-length']} bytes, not read)`,
-      )
-      return
-    }
-    res.writeContinue()
-    handle(req, res)
-  })
-  // Bytes Node's parser refuses: answered as Node would, but the connection closes gracefully (the answers
-  // under way first, then what the client still sends read and dropped) rather than at once.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
-    lingering.closeAfterClientError(error, socket),
-  )
-  // CONNECT never reaches the request handler: answer it on the raw socket, then close it.
-  server.on('connect', (req, socket: Socket) => {
-    const body = JSON.stringify({
-      statusCode: 405,
-      message: 'CONNECT is not served: this is not a proxy',
-      error: 'Method Not Allowed',
-    })
-    socket.end(
-      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, POST, PATCH, DELETE, ` +
-        `OPTIONS\r\nContent-Type: application/json\r\nContent-Length: ` +
-        `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    )
-    log?.(`CONNECT ${redactQuery(req.url ?? '/')} 405`)
-  })
+  return sockets
+}
 
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<{ outcome: string; note?: string }> {
-    const { mock, origin, control, guard, dispatch, documents, inspector, qrForHost } = state!
-    const target = req.url ?? '/'
-    const pathname = pathnameOf(target)
-    const isControl = isControlPath(pathname)
-    const method = (req.method ?? 'GET').toUpperCase()
-
-    if (isControl) {
-      const refusal = checkControlRequest(req.headers, guard)
-      // A preflight from an allowed origin carries no token: it is answered below, the real request is checked.
-      const preflight = method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined
-      // The inspector page's own files hold no state: a browser loads them without the token (the Host
-      // and Origin checks still apply); the page then sends the token with every control call.
-      const pageFile = pathname.startsWith(INSPECTOR_PATH) && (method === 'GET' || method === 'HEAD')
-      if (refusal && !((preflight || pageFile) && refusal.status === 401)) {
-        // Refused before its body is read: the body is drained while the refusal goes out.
-        writeRefusalWhile(res, target, refusal.status, refusal.message, lingering.drainBody(req))
-        return { outcome: String(refusal.status), note: refusal.message }
-      }
-      if (req.headers.origin !== undefined && originAllowed(req.headers.origin, guard)) {
-        res.setHeader('Access-Control-Allow-Origin', req.headers.origin)
-        res.setHeader('Vary', 'Origin')
-      }
-    } else if (cors) {
-      res.setHeader('Access-Control-Allow-Origin', '*')
-      res.setHeader('Access-Control-Expose-Headers', EXPOSED)
-    }
-    // The body first, whatever the method and route: one over the limit is 413 everywhere (a GET's too).
-    const limit = bodyLimit(method, target)
-    const body = await readNodeBody(req, { limit, lingering })
-    if (body.kind === 'too-large') {
-      writeRefusalWhile(res, target, 413, `The body is larger than ${limit} bytes`, body.drained)
-      return { outcome: '413' }
-    }
-    if (body.kind === 'aborted') return { outcome: 'aborted', note: 'the connection closed before the body ended' }
-    if (
-      method === 'OPTIONS' &&
-      req.headers['access-control-request-method'] &&
-      res.hasHeader('Access-Control-Allow-Origin')
-    ) {
-      res.writeHead(204, {
-        'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-        'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '*',
-        'Access-Control-Max-Age': '600',
-      })
-      res.end()
-      return { outcome: '204', note: 'CORS preflight' }
-    }
-    if (UNCARRIED.has(method)) {
-      const allow = isControl
-        ? controlMethods(pathname)
-        : pathname.startsWith('/qr/')
-          ? 'GET'
-          : serviceMethods(pathname)
-      if (allow === undefined) writeRefusal(res, target, 404, `Cannot ${method} ${pathname}`)
-      else writeRefusal(res, target, 405, `${method} is not allowed on ${pathname}; use ${allow}`, { Allow: allow })
-      return { outcome: allow === undefined ? '404' : '405' }
-    }
-    const bytes = body.kind === 'bytes' ? body.bytes : undefined
-    let traceId: string | null
-    let status: number
-    // GET /openapi.json (the service) and GET /__mock/openapi.json (the control API).
-    const document = method === 'GET' || method === 'HEAD' ? await documents.get(pathname) : undefined
-    const page = method === 'GET' || method === 'HEAD' ? await inspector.get(pathname) : undefined
-    if (pathname === '/__mock/ui' && (method === 'GET' || method === 'HEAD')) {
-      res.writeHead(308, { Location: INSPECTOR_PATH })
-      res.end()
-      traceId = null
-      status = 308
-    } else if (page === 'not-found') {
-      writeRefusal(res, target, 404, `No such file of the inspector page: ${pathname}`)
-      traceId = null
-      status = 404
-    } else if (page !== undefined) {
-      res.writeHead(200, {
-        'Content-Type': page.type,
-        'Content-Length': page.body.byteLength,
-        'Cache-Control': 'no-cache',
-      })
-      res.end(method === 'HEAD' ? undefined : page.body)
-      traceId = null
-      status = 200
-    } else if (document !== undefined) {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(document) })
-      res.end(method === 'HEAD' ? undefined : document)
-      traceId = null
-      status = 200
-    } else if (isControl) {
-      const response = await control(toRequest(req, origin, bytes))
-      await writeResponse(res, response)
-      traceId = null
-      status = response.status
-    } else {
-      // The service's routes answer directly: no Fetch Request or Response on this path.
-      const request = new NodeRequest(req, origin, bytes)
-      const answer = uriTooLong(request.url, origin) ?? (await dispatch(request))
-      if (answer === undefined || answer === NO_ANSWER) {
-        // An injected network fault or a committed-then-dropped response: cut the connection, as a
-        // failing network would, so that the client's own error handling and retries are exercised.
-        req.socket.destroy()
-        return { outcome: 'dropped', note: 'connection cut (injected fault)' }
-      }
-      writeAnswer(res, qrForHost ? qrUrlsForHost(answer, origin, req.headers.host) : answer)
-      traceId = answer.headers[HEADERS.traceId] ?? null
-      status = answer.status
-    }
-    // What the service logged about the request (a deprecated header the era still accepts) goes on its line.
-    const warnings = traceId ? (mock.requests.get(traceId)?.warnings ?? []) : []
-    return {
-      outcome: String(status),
-      note: [traceId, ...warnings.map((w) => `warning: ${w}`)].filter(Boolean).join(' ') || undefined,
-    }
-  }
-
-  await new Promise<void>((resolve, reject) => {
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {
       server.off('error', reject)
       resolve()
     })
   })
-  const { port: boundPort } = server.address() as AddressInfo
-  const displayHost = host.includes(':') ? `[${host}]` : host
-  const url = `http://${displayHost}:${boundPort}`
-  let mock: MockGateway
-  try {
-    mock = given ?? createMockGateway({ ...gatewayOptions, baseUrl: gatewayOptions.baseUrl ?? url })
-  } catch (error) {
-    server.close() // bad options: do not leave a port taken
-    throw error
-  }
-  const guard: ControlGuardOptions = {
-    allowedOrigins: [...allowedOrigins],
-    allowedHosts: allowedHosts.map((h) => h.toLowerCase()),
-    boundHost: displayHost,
-    port: boundPort,
-    token,
-  }
-  const dispatch = dispatcherOf(mock)
-  if (!dispatch) {
-    server.close()
-    throw new TypeError('[mock] the mock option must be an instance made by createMockGateway')
-  }
-  state = {
-    mock,
-    origin: new URL(mock.baseUrl).origin,
-    control: createControlHandler(mock, { httpServer: true }),
-    guard,
-    dispatch,
-    documents: openApiDocuments(url),
-    inspector: inspectorAssets(),
-    qrForHost: isWildcard(host) && given === undefined && gatewayOptions.baseUrl === undefined,
-  }
+}
 
+/**
+ * The tick: every `tickMs` (0: never) it runs what fell due as the mock's clock moved on by itself. `tick`
+ * runs it once more, now.
+ */
+function startTick(
+  mock: MockGateway,
+  tickMs: number,
+  log: ((line: string) => void) | undefined,
+): { tick(): Promise<void>; stop(): void } {
   let ticking: Promise<void> | undefined
   const tick = async () => {
     // A running clock moves on with no call that could notice: the tick is that call. It goes through
@@ -502,9 +317,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       })
     return ticking
   }
-  const autoSettle = gatewayOptions.autoSettle ?? true
   const timer =
-    tickMs > 0 && autoSettle
+    tickMs > 0
       ? setInterval(() => {
           tick().catch((error: unknown) =>
             log?.(`tick failed: ${error instanceof Error ? error.message : String(error)}`),
@@ -513,18 +327,5 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       : undefined
   // The tick alone must not keep a process alive whose server was closed or never awaited.
   timer?.unref()
-
-  return {
-    url,
-    port: boundPort,
-    mock,
-    controlToken: token,
-    tick,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        if (timer) clearInterval(timer)
-        server.close((error) => (error ? reject(error) : resolve()))
-        for (const socket of sockets) socket.destroy()
-      }),
-  }
+  return { tick, stop: () => clearInterval(timer) }
 }

@@ -1,7 +1,7 @@
 /**
  * @module node-bridge
- * Between Node's `http` and the Fetch API the mock speaks: reading a request body with a size limit,
- * turning an incoming request into a `Request`, and writing a `Response` (or a refusal) back.
+ * Between Node's `http` and the app: an incoming request as the app reads it (its body read under a size
+ * limit), and the app's answer written back, on a response or, for CONNECT, on the raw socket.
  *
  * An answer can go out before the client has sent all it means to: a 413 once a body passes the limit, a
  * refusal given before the body is read, the end of a connection whose next bytes Node's parser refuses.
@@ -13,16 +13,15 @@
  */
 import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
+import { RuleError } from '../domain/rule-error.js'
 import type { Answer, IncomingRequest } from '../http/answer.js'
-import { refusalBodyFor } from '../http/responses.js'
 
-/** Headers of one connection, not of the request: never copied into the `Request`. */
-const HOP_BY_HOP = new Set([
+/** Headers of one connection, not of the request: the app does not see them. */
+const CONNECTION_HEADERS = new Set([
   'connection',
   'keep-alive',
   'transfer-encoding',
   'content-length',
-  'host',
   'upgrade',
   'expect',
 ])
@@ -251,132 +250,113 @@ function parserRefusal(code: string): string {
 }
 
 /**
- * A request body as the server read it: the bytes, none (empty, or on a GET or HEAD, read and dropped),
- * too large (then the rest is being drained while the 413 goes out), or cut short by the client.
+ * An incoming Node request as the app reads it, without building a Fetch `Request`: the method, the URL on
+ * the mock's origin (normalised as a `Request` would be: only the path and query of the target are taken, so
+ * an absolute-form target, `GET http://other/...` as sent to a proxy, still addresses this server), the
+ * headers (those of the connection left out) and the body, read when first asked for.
+ *
+ * The body is read whole whatever the method, and refused as soon as it passes `limit`: `arrayBuffer()`
+ * rejects with a 413 {@link RuleError} and the rest is drained by `lingering`. A GET or HEAD body is read all
+ * the same, so that one over the limit is refused like any other and the connection stays in step, but it is
+ * not kept: those methods carry none to the routes. A client that goes before its body ended makes
+ * `arrayBuffer()` reject too, and {@link NodeRequest.aborted} true: there is no one to answer.
  *
  * @example
  * ```ts
- * const body: NodeBody = await readNodeBody(req, { limit: 1_048_576, lingering })
- * if (body.kind === 'too-large') writeRefusalWhile(res, req.url ?? '/', 413, 'too large', body.drained)
- * ```
- */
-export type NodeBody =
-  | { kind: 'bytes'; bytes: Uint8Array<ArrayBuffer> }
-  | { kind: 'none' }
-  | {
-      kind: 'too-large'
-      /**
-       * Settles when the rest of the body was read to its end (true) or the connection was cut at a bound
-       * or closed (false).
-       */
-      drained: Promise<boolean>
-    }
-  | { kind: 'aborted' }
-
-/**
- * Reads the whole body whatever the method, or reports that it is over `limit` as soon as it is; the rest
- * of an oversized body is then drained by `lingering`. A GET or HEAD body is read all the same, so that
- * one over the limit is refused like any other and the connection stays in step, but it is not kept:
- * those methods carry none to the routes (a `Request` would refuse it).
- *
- * @example
- * ```ts
- * const body = await readNodeBody(req, { limit: 1024, lingering })
- * ```
- */
-export function readNodeBody(req: IncomingMessage, bounds: { limit: number; lingering: Lingering }): Promise<NodeBody> {
-  const keep = req.method !== 'GET' && req.method !== 'HEAD'
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    const settle = (body: NodeBody) => {
-      req.off('data', onData)
-      req.off('end', onEnd)
-      req.off('error', onAbort)
-      req.off('close', onAbort)
-      resolve(body)
-    }
-    const onData = (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= bounds.limit) {
-        if (keep) chunks.push(chunk)
-        return
-      }
-      chunks.length = 0
-      settle({ kind: 'too-large', drained: bounds.lingering.drainBody(req) })
-    }
-    const onEnd = () =>
-      settle(size === 0 || !keep ? { kind: 'none' } : { kind: 'bytes', bytes: new Uint8Array(Buffer.concat(chunks)) })
-    // The connection went before the body ended (a reset, a cut at a bound): there is no one to answer.
-    const onAbort = () => settle({ kind: 'aborted' })
-    req.on('data', onData)
-    req.once('end', onEnd)
-    req.once('error', onAbort)
-    req.once('close', onAbort)
-  })
-}
-
-/**
- * The incoming request as a Fetch-API `Request` on the mock's own origin (the handlers match on it).
- * Only the path and query are taken: an absolute-form target (`GET http://other/...`, as sent to a proxy)
- * still addresses this server, not the host it names.
- *
- * @example
- * ```ts
- * const request = toRequest(req, 'http://127.0.0.1:4010', undefined)
- * ```
- */
-export function toRequest(req: IncomingMessage, origin: string, body: Uint8Array<ArrayBuffer> | undefined): Request {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
-  }
-  const { pathname, search } = new URL(req.url ?? '/', 'http://target.invalid')
-  // An empty body is no body: a Request with a stream body costs a clone (a tee) in msw per handler tried.
-  return new Request(new URL(`${pathname}${search}`, origin), {
-    method: req.method,
-    headers,
-    body: body?.length ? body : undefined,
-  })
-}
-
-/**
- * An incoming Node request as the service's routes read it, without building a Fetch `Request`: the
- * method, the URL on the mock's origin (normalised as a `Request` would be), the headers (those of the
- * connection left out, as in {@link toRequest}) and the body already read.
- *
- * @example
- * ```ts
- * const answer = await dispatch(new NodeRequest(req, 'http://127.0.0.1:4010', body))
+ * const request = new NodeRequest(req, 'http://127.0.0.1:4010', { limit: 1_048_576, lingering })
+ * const answer = await app.handle(request)
+ * writeAnswer(res, answer, request.rest())
  * ```
  */
 export class NodeRequest implements IncomingRequest {
   readonly method: string
   readonly url: string
   readonly headers: IncomingRequest['headers']
-  readonly #body: Uint8Array<ArrayBuffer> | undefined
+  readonly #req: IncomingMessage
+  readonly #bounds: { limit: number; lingering: Lingering }
+  #body: Promise<ArrayBuffer> | undefined
+  /** Set when the body passed the limit: settles when its rest was drained (or the connection cut). */
+  #drained: Promise<boolean> | undefined
+  #aborted = false
 
-  constructor(req: IncomingMessage, origin: string, body: Uint8Array<ArrayBuffer> | undefined) {
+  constructor(req: IncomingMessage, origin: string, bounds: { limit: number; lingering: Lingering }) {
     this.method = (req.method ?? 'GET').toUpperCase()
     const { pathname, search } = new URL(req.url ?? '/', 'http://target.invalid')
     this.url = `${origin}${pathname}${search}`
     this.headers = nodeHeaders(req.headers)
-    this.#body = body
+    this.#req = req
+    this.#bounds = bounds
   }
 
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const body = this.#body
-    if (!body) return new ArrayBuffer(0)
-    return body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)
+  /** True when the client went before its body ended. */
+  get aborted(): boolean {
+    return this.#aborted
+  }
+
+  arrayBuffer(): Promise<ArrayBuffer> {
+    this.#body ??= this.#read()
+    return this.#body
+  }
+
+  /**
+   * What an answer given now waits for before its response ends: undefined when the body was read whole,
+   * else the draining of what the client still sends (begun now if no one asked for the body).
+   */
+  rest(): Promise<unknown> | undefined {
+    if (this.#drained) return this.#drained
+    if (this.#body === undefined) this.#drained = this.#bounds.lingering.drainBody(this.#req)
+    return this.#drained
+  }
+
+  #read(): Promise<ArrayBuffer> {
+    const req = this.#req
+    const { limit, lingering } = this.#bounds
+    const keep = req.method !== 'GET' && req.method !== 'HEAD'
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = []
+      let size = 0
+      const stop = () => {
+        req.off('data', onData)
+        req.off('end', onEnd)
+        req.off('error', onAbort)
+        req.off('close', onAbort)
+      }
+      const onData = (chunk: Buffer) => {
+        size += chunk.length
+        if (size <= limit) {
+          if (keep) chunks.push(chunk)
+          return
+        }
+        stop()
+        chunks.length = 0
+        this.#drained = lingering.drainBody(req)
+        reject(new RuleError(413, `The body is larger than ${limit} bytes`))
+      }
+      const onEnd = () => {
+        stop()
+        if (size === 0 || !keep) return resolve(new ArrayBuffer(0))
+        const bytes = Buffer.concat(chunks)
+        resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer)
+      }
+      // The connection went before the body ended (a reset, a cut at a bound): there is no one to answer.
+      const onAbort = () => {
+        stop()
+        this.#aborted = true
+        reject(new Error('[mock] the connection closed before the body ended'))
+      }
+      req.on('data', onData)
+      req.once('end', onEnd)
+      req.once('error', onAbort)
+      req.once('close', onAbort)
+    })
   }
 }
 
-/** Fetch-style `get`/`has` over Node's lower-cased headers; hop-by-hop headers are not the request's. */
+/** Fetch-style `get`/`has` over Node's lower-cased headers; those of the connection are not the request's. */
 function nodeHeaders(headers: IncomingHttpHeaders): IncomingRequest['headers'] {
   const get = (name: string): string | null => {
     const key = name.toLowerCase()
-    if (HOP_BY_HOP.has(key)) return null
+    if (CONNECTION_HEADERS.has(key)) return null
     const value = headers[key]
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
   }
@@ -384,39 +364,43 @@ function nodeHeaders(headers: IncomingHttpHeaders): IncomingRequest['headers'] {
 }
 
 /**
- * Writes a route's answer to Node's response, with its exact length.
+ * Writes an answer to Node's response, with its exact length. With `until`, the answer goes out at once but
+ * the response ends only when `until` settles: an answer given while the client may still be sending (its
+ * body drained meanwhile, see {@link Lingering.drainBody}). Node closes a connection whose client asked for
+ * `Connection: close` (or whose answer says so) as soon as the response ends; a client still uploading would
+ * then be reset and could lose the answer it was already sent.
  *
  * @example
  * ```ts
  * writeAnswer(res, { status: 200, headers: { 'Content-Type': 'application/json' }, body: '{}' })
  * ```
  */
-export function writeAnswer(res: ServerResponse, answer: Answer): void {
+export function writeAnswer(res: ServerResponse, answer: Answer, until?: Promise<unknown>): void {
   const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body
   res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(body.byteLength) })
-  res.end(body)
+  if (until === undefined) return void res.end(body)
+  res.write(body)
+  void until.then(() => res.end())
 }
 
 /**
- * Writes a Fetch-API `Response` to Node's response, with its exact length.
+ * An answer as bytes on a raw socket that then closes: for a request Node hands over without a response
+ * (CONNECT).
  *
  * @example
  * ```ts
- * await writeResponse(res, await mock.fetch(request))
+ * socket.end(rawAnswer({ status: 405, headers: { Allow: 'GET' }, body: '{}' }))
  * ```
  */
-export async function writeResponse(
-  res: ServerResponse,
-  response: Response,
-  extraHeaders: Readonly<Record<string, string>> = {},
-): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer())
-  const headers: Record<string, string | string[]> = { ...extraHeaders }
-  response.headers.forEach((value, name) => {
-    if (name !== 'content-length' && name !== 'transfer-encoding') headers[name] = value
-  })
-  res.writeHead(response.status, { ...headers, 'Content-Length': String(body.length) })
-  res.end(body)
+export function rawAnswer(answer: Answer): Buffer {
+  const body = Buffer.from(answer.body)
+  const head = [
+    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
+    ...Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}`),
+    `Content-Length: ${body.byteLength}`,
+    'Connection: close',
+  ]
+  return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), body])
 }
 
 /**
@@ -433,59 +417,4 @@ export function pathnameOf(target: string): string {
   } catch {
     return '/'
   }
-}
-
-/**
- * Writes a refusal in the body style of the target's module (the PIN module's envelope under its
- * prefix, the status-style body elsewhere).
- *
- * @example
- * ```ts
- * writeRefusal(res, req.url ?? '/', 413, 'The body is larger than 1048576 bytes')
- * ```
- */
-export function writeRefusal(
-  res: ServerResponse,
-  target: string,
-  status: number,
-  message: string,
-  headers: Readonly<Record<string, string>> = {},
-): void {
-  const body = JSON.stringify(refusalBodyFor(pathnameOf(target), status, message))
-  res.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json',
-    'Content-Length': String(Buffer.byteLength(body)),
-  })
-  res.end(body)
-}
-
-/**
- * Sends a refusal at once but finishes the response only when `until` settles: the answer an early
- * refusal gives while the client may still be sending (its body drained meanwhile, see
- * {@link Lingering.drainBody}). Node closes a connection whose client asked for `Connection: close` (or
- * whose answer says so) as soon as the response finishes; a client still uploading would then be reset
- * and could lose the answer it was already sent.
- *
- * @example
- * ```ts
- * if (body.kind === 'too-large') writeRefusalWhile(res, req.url ?? '/', 413, 'too large', body.drained)
- * ```
- */
-export function writeRefusalWhile(
-  res: ServerResponse,
-  target: string,
-  status: number,
-  message: string,
-  until: Promise<unknown>,
-  headers: Readonly<Record<string, string>> = {},
-): void {
-  const body = JSON.stringify(refusalBodyFor(pathnameOf(target), status, message))
-  res.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json',
-    'Content-Length': String(Buffer.byteLength(body)),
-  })
-  res.write(body)
-  void until.then(() => res.end())
 }

@@ -247,6 +247,7 @@ describe('verify reads its own flags, with the same did-you-mean and status 2 as
       now: undefined,
       timeoutSeconds: 30,
       json: false,
+      strict: false,
     })
   })
 

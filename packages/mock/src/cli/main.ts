@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs'
 import { parseCli } from './args.js'
 import { watchLaunchers } from './launcher-watch.js'
-import { serve, StateFileError } from './serve.js'
+import { serve, serveFailure } from './serve.js'
 import { verify } from './verify.js'
 
 const out = (line: string) => process.stdout.write(`${line}\n`)
@@ -72,19 +72,9 @@ if (args.command === 'exit') {
     process.once('SIGTERM', stop)
     if (!args.keepRunning) watchLaunchers(stop)
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    const message =
-      code === 'EADDRINUSE'
-        ? `port ${args.port} is already in use on ${args.host}: stop the other ` +
-          `server or pass --port <n> (0 picks a free one)`
-        : code === 'EADDRNOTAVAIL'
-          ? `cannot listen on ${args.host}: no such local address`
-          : error instanceof Error
-            ? error.message
-            : String(error)
+    const { message, status } = serveFailure(error, args)
     process.stderr.write(`merchant-gateway-mock: ${message}\n`)
-    // A --state file that cannot be loaded is the caller's input, as a wrong flag is: status 2.
-    process.exitCode = error instanceof StateFileError ? 2 : 1
+    process.exitCode = status
   }
 }
 

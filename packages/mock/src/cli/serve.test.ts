@@ -5,7 +5,7 @@
  */
 import type { NetworkInterfaceInfo } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { money, networkNotes } from './serve.js'
+import { money, networkNotes, serveFailure } from './serve.js'
 
 function address(address: string, internal = false): NetworkInterfaceInfo {
   return address.includes(':')
@@ -84,5 +84,34 @@ describe('amounts in the banner', () => {
       'USD 1,234.50',
       'KHR 0',
     ])
+  })
+})
+
+describe('a server that cannot start says why in one line, with the exit status of whose fault it is', () => {
+  const args = { port: 4010, host: 'nosuch.invalid' }
+  const failure = (code: string, message: string) => Object.assign(new Error(message), { code })
+
+  it("a --host the resolver does not find is the caller's input: named by its flag, status 2", () => {
+    for (const code of ['ENOTFOUND', 'EAI_AGAIN']) {
+      expect(serveFailure(failure(code, `getaddrinfo ${code} nosuch.invalid`), args)).toEqual({
+        message:
+          `--host nosuch.invalid: no such host name (${code}); pass an address of this machine, ` +
+          '127.0.0.1 (the default) or 0.0.0.0 for every interface',
+        status: 2,
+      })
+    }
+  })
+
+  it('a port in use and an address not of this machine keep their messages and status 1', () => {
+    expect(serveFailure(failure('EADDRINUSE', 'listen EADDRINUSE'), args)).toEqual({
+      message:
+        'port 4010 is already in use on nosuch.invalid: stop the other server or pass --port <n> (0 picks a free one)',
+      status: 1,
+    })
+    expect(serveFailure(failure('EADDRNOTAVAIL', 'listen EADDRNOTAVAIL'), { port: 1, host: '10.9.9.9' })).toEqual({
+      message: 'cannot listen on 10.9.9.9: no such local address',
+      status: 1,
+    })
+    expect(serveFailure(new Error('something else'), args)).toEqual({ message: 'something else', status: 1 })
   })
 })

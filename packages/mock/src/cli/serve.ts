@@ -12,11 +12,13 @@ import { CURRENCY_DECIMALS, type Currency, GATEWAY_PATHS, HEADERS } from '@merch
 import { readFileSync } from 'node:fs'
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os'
 import { isLoopback, isWildcard, listeningHosts } from '../adapters/control-guard.js'
-import { startMockServer, type MockServer } from '../adapters/http-server.js'
+import { startMockServer, type MockServer, type MockServerOptions } from '../adapters/http-server.js'
 import type { MockGateway } from '../create-mock-gateway.js'
 import { isRuleError } from '../domain/rule-error.js'
-import { DOCS_URL, type ServeArgs } from './args.js'
+import { DOCS_URL } from './args.js'
 import { DEMO_MERCHANT } from './demo-merchant.js'
+import { optionsOf } from './flags.js'
+import { SERVE_FLAGS, type ServeArgs } from './serve-flags.js'
 
 /**
  * Where the CLI writes: standard output for the banner and the request log.
@@ -44,19 +46,10 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
   let server: MockServer
   try {
     server = await startMockServer({
-      port: args.port,
-      host: args.host,
-      // A saved state holds its own clock and merchants; without one, the demo merchant on the given clock.
-      ...(saved === undefined
-        ? { clock: { now: args.now, frozen: args.frozen }, seed: [{ ...DEMO_MERCHANT, webhookUrl: args.webhookUrl }] }
-        : { state: saved }),
-      allowedOrigins: args.allowOrigins,
-      allowedHosts: args.allowHosts,
-      ...(args.requestLogLimit !== undefined ? { requestLogLimit: args.requestLogLimit } : {}),
-      ...(args.retention !== undefined ? { retention: args.retention } : {}),
-      ...(args.keepRecordsSeconds !== undefined ? { keepRecordsSeconds: args.keepRecordsSeconds } : {}),
-      ...(args.otpDevCode !== undefined ? { otpDevCode: args.otpDevCode } : {}),
-      ...(args.controlToken !== undefined ? { controlToken: args.controlToken } : {}),
+      // The options the flags set as they are (each flag's declaration names its option).
+      ...(optionsOf(SERVE_FLAGS, args) as MockServerOptions),
+      // A saved state holds its own clock and merchants; without one, the demo merchant (with --webhook-url).
+      ...(saved === undefined ? { seed: [{ ...DEMO_MERCHANT, webhookUrl: args.webhookUrl }] } : { state: saved }),
       log: args.quiet ? undefined : (line) => io.out(`${new Date().toISOString().slice(11, 23)} ${line}`),
     })
   } catch (error) {
@@ -184,15 +177,50 @@ function readStateFile(file: string): unknown {
  * try {
  *   await serve(args, io)
  * } catch (error) {
- *   process.exitCode = error instanceof StateFileError ? 2 : 1
+ *   process.exitCode = serveFailure(error, args).status // 2 for a StateFileError
  * }
  * ```
  */
-export class StateFileError extends Error {
+class StateFileError extends Error {
   override name = 'StateFileError'
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * What the CLI says when the server could not start, and its exit status: 2 for the caller's input (a
+ * `--state` file it cannot load, a `--host` that names no host), 1 for the machine's state (the port taken).
+ *
+ * @example
+ * ```ts
+ * serveFailure(Object.assign(new Error('getaddrinfo ENOTFOUND nosuch.invalid'), { code: 'ENOTFOUND' }), args)
+ * // { message: '--host nosuch.invalid: no such host name ...', status: 2 }
+ * ```
+ */
+export function serveFailure(
+  error: unknown,
+  args: Pick<ServeArgs, 'port' | 'host'>,
+): { message: string; status: 1 | 2 } {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  if (code === 'EADDRINUSE')
+    return {
+      message:
+        `port ${args.port} is already in use on ${args.host}: stop the other ` +
+        `server or pass --port <n> (0 picks a free one)`,
+      status: 1,
+    }
+  if (code === 'EADDRNOTAVAIL') return { message: `cannot listen on ${args.host}: no such local address`, status: 1 }
+  // The resolver found no such name (or none could be asked): the flag is wrong, not the machine.
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL')
+    return {
+      message:
+        `--host ${args.host}: no such host name (${code}); pass an address of this machine, ` +
+        '127.0.0.1 (the default) or 0.0.0.0 for every interface',
+      status: 2,
+    }
+  // A --state file that cannot be loaded is the caller's input, as a wrong flag is: status 2.
+  return { message: messageOf(error), status: error instanceof StateFileError ? 2 : 1 }
+}
 
 /**
  * What the banner says about the control API's guard: the allowed origins, and the token when one is

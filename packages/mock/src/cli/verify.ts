@@ -7,7 +7,7 @@
 import { answeredNothing, formatTable } from '../verify/report.js'
 import { runVerify, startMessage, VERIFY_ITSELF, type VerifyOptions } from '../verify/run.js'
 import { VerifyStopped } from '../verify/scenario.js'
-import type { VerifyArgs } from './args.js'
+import type { VerifyArgs } from './verify-flags.js'
 import type { CliOutput } from './serve.js'
 
 /**

@@ -3,13 +3,16 @@
  * The control API over HTTP, under `/__mock/...`, so that a client in any language can act as the
  * outside world: create merchants and users, pay orders, move the clock, read the webhook log, inject
  * faults. Each route is a thin translation to the in-process {@link ControlApi}, whose rules answer
- * the same 4xx here; this module only checks the JSON's shape and writes the answer. It is Fetch-API
- * code (Request in, Response out), so it runs wherever the mock runs; the Node HTTP server mounts it.
+ * the same 4xx here; this module only checks the JSON's shape and writes the answer. It runs wherever the
+ * mock runs: {@link createControlHandler} takes a Fetch `Request` and gives a `Response`; the HTTP server's
+ * app mounts {@link controlAnswerer}, which gives the same answer without building a `Response`.
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { MockGateway } from '../create-mock-gateway.js'
 import { isRuleError, RuleError } from '../domain/rule-error.js'
+import { toResponse, type Answer, type IncomingRequest } from '../http/answer.js'
 import { statusErrorBody } from '../http/responses.js'
+import { createRouter, pathOf } from '../http/router.js'
 import { validate } from '../http/validate.js'
 import type { CreateMerchantInput, UpdateMerchantInput } from '../domain/merchants.js'
 import type { ReportPaymentInput } from '../domain/payments.js'
@@ -30,7 +33,8 @@ import { emptyBody, requestLogQuery, setClockBody, snapshotQuery, staleNextBody 
 export const CONTROL_PREFIX = '/__mock'
 
 type Params = Record<string, number>
-interface Answer {
+/** What a control route gives back: a status and, but for 204, a body to send as JSON. */
+interface ControlReply {
   status: number
   body?: unknown
 }
@@ -39,12 +43,17 @@ interface ControlRoute {
   /** The path after the prefix, with `{name}` for a numeric id. */
   path: string
   summary: string
-  handle(mock: MockGateway, params: Params, body: () => unknown, query: URLSearchParams): Promise<Answer> | Answer
+  handle(
+    mock: MockGateway,
+    params: Params,
+    body: () => unknown,
+    query: URLSearchParams,
+  ): Promise<ControlReply> | ControlReply
 }
 
-const ok = (body: unknown): Answer => ({ status: 200, body })
-const created = (body: unknown): Answer => ({ status: 201, body })
-const noContent: Answer = { status: 204 }
+const ok = (body: unknown): ControlReply => ({ status: 200, body })
+const created = (body: unknown): ControlReply => ({ status: 201, body })
+const noContent: ControlReply = { status: 204 }
 
 /** Reads and checks a route's body (an empty body counts as `{}`). */
 function parse<T>(schema: StandardSchemaV1<unknown, T>, body: () => unknown): T {
@@ -326,21 +335,6 @@ const ROUTES: readonly ControlRoute[] = [
   },
 ]
 
-interface CompiledRoute extends ControlRoute {
-  pattern: RegExp
-  names: string[]
-}
-
-const COMPILED: readonly CompiledRoute[] = ROUTES.map((route) => {
-  const names: string[] = []
-  // Control paths are plain letters, dashes and slashes, so only the `{id}` parts need a pattern.
-  const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    names.push(name)
-    return '([^/]+)'
-  })
-  return { ...route, names, pattern: new RegExp(`^${source}/?$`) }
-})
-
 /**
  * One line per route of the control table (what {@link createControlHandler} dispatches), prefix included.
  *
@@ -363,19 +357,6 @@ const HTTP_SERVER_ROUTES = [
 ]
 
 /**
- * Every route under the prefix, one line each, as `GET /__mock` answers it: itself, the table's routes and,
- * behind the mock's HTTP server, the control document and the inspector page.
- *
- * @example
- * ```ts
- * listedRoutes({ httpServer: true }).at(-1) // { method: 'GET', path: '/__mock/ui/', summary: '...' }
- * ```
- */
-function listedRoutes(options: ControlHandlerOptions = {}): Array<{ method: string; path: string; summary: string }> {
-  return [INDEX_ROUTE, ...controlRoutes(), ...(options.httpServer ? HTTP_SERVER_ROUTES : [])]
-}
-
-/**
  * Where a control handler stands.
  *
  * @example
@@ -389,23 +370,6 @@ export interface ControlHandlerOptions {
    * and the inspector page: `GET /__mock` lists them too. Default false (the table's routes alone).
    */
   httpServer?: boolean
-}
-
-/**
- * The methods a control path takes, as an `Allow` value (`GET /__mock` included), or undefined for a path
- * no control route has.
- *
- * @example
- * ```ts
- * controlMethods('/__mock/faults') // 'GET, POST, DELETE'
- * ```
- */
-export function controlMethods(pathname: string): string | undefined {
-  if (!isControlPath(pathname)) return undefined
-  const rest = pathname.slice(CONTROL_PREFIX.length)
-  if (rest === '' || rest === '/') return 'GET'
-  const methods = [...new Set(COMPILED.filter((route) => route.pattern.test(rest)).map((route) => route.method))]
-  return methods.length > 0 ? methods.join(', ') : undefined
 }
 
 /**
@@ -436,39 +400,58 @@ export function createControlHandler(
   mock: MockGateway,
   options: ControlHandlerOptions = {},
 ): (request: Request) => Promise<Response> {
-  const listed = listedRoutes(options)
+  const answer = controlAnswerer(mock, options)
   return async function handleControl(request: Request): Promise<Response> {
-    const { pathname } = new URL(request.url)
-    if (!isControlPath(pathname))
-      return refusal(404, `${pathname} is not a control route (they start with ${CONTROL_PREFIX}/)`)
-    const rest = pathname.slice(CONTROL_PREFIX.length)
-    if (rest === '' || rest === '/') {
-      return request.method === 'GET'
-        ? answer({ status: 200, body: listed })
-        : refusal(405, `${pathname} takes GET, not ${request.method}`, { Allow: 'GET' })
-    }
-    const matching = COMPILED.flatMap((route) => {
-      const match = route.pattern.exec(rest)
-      return match ? [{ route, values: match.slice(1) }] : []
-    })
-    if (matching.length === 0)
-      return refusal(404, `No control route ${request.method} ${pathname}; GET ${CONTROL_PREFIX} lists them`)
-    const hit = matching.find(({ route }) => route.method === request.method)
+    return toResponse(await answer(request))
+  }
+}
+
+/**
+ * The control routes of one mock instance as the mock's parts answer: a request read through its method, URL,
+ * headers and body (a Fetch `Request` is one), an answer of status, headers and body. Routed by the one
+ * router over the table, `GET /__mock` first; a path of the prefix that no route has is 404, a path whose
+ * routes take other methods 405 with `Allow`. `root` is where an app that mounts it stands (`''`: the
+ * server's root), the routes being under `<root>/__mock`.
+ *
+ * @example
+ * ```ts
+ * const answer = controlAnswerer(mock, { httpServer: true })
+ * (await answer(new Request('http://127.0.0.1:4010/__mock/clock'))).status // 200
+ * ```
+ */
+export function controlAnswerer(
+  mock: MockGateway,
+  options: ControlHandlerOptions & { root?: string } = {},
+): (request: IncomingRequest) => Promise<Answer> {
+  const prefix = `${options.root ?? ''}${CONTROL_PREFIX}`
+  const listed = [INDEX_ROUTE, ...controlRoutes(), ...(options.httpServer ? HTTP_SERVER_ROUTES : [])]
+  const index: ControlRoute = { ...INDEX_ROUTE, path: '', method: 'GET', handle: () => ok(listed) }
+  const router = createRouter([index, ...ROUTES], { base: prefix, trailingSlash: true })
+  return async function answerControl(request: IncomingRequest): Promise<Answer> {
+    const pathname = pathOf(request.url)
+    if (pathname !== prefix && !pathname.startsWith(`${prefix}/`))
+      return refusal(404, `${pathname} is not a control route (they start with ${prefix}/)`)
+    const hit = router.match(request.method, pathname)
     if (!hit) {
-      const allow = [...new Set(matching.map(({ route }) => route.method))].join(', ')
+      const allow = router.allowed(pathname)
+      if (allow === undefined)
+        return refusal(404, `No control route ${request.method} ${pathname}; GET ${prefix} lists them`)
       return refusal(405, `${pathname} takes ${allow}, not ${request.method}`, { Allow: allow })
     }
     try {
-      const params = idParams(hit.route.names, hit.values)
-      const text = await request.text()
+      const params = idParams(hit.params)
+      const text = DECODER.decode(await request.arrayBuffer())
       const body = () => readJson(text)
-      return answer(await hit.route.handle(mock, params, body, new URL(request.url).searchParams))
+      const query = request.url.includes('?') ? new URL(request.url).searchParams : new URLSearchParams()
+      return reply(await hit.route.handle(mock, params, body, query))
     } catch (error) {
       if (isRuleError(error)) return refusal(error.status, error.message)
       throw error
     }
   }
 }
+
+const DECODER = new TextDecoder()
 
 /** The clock's answer: the time, and the era in force (name, start, one-line summary). */
 function clockAnswer(
@@ -479,14 +462,14 @@ function clockAnswer(
   return { now, frozen: mock.clock.frozen(), era: { name, from, summary } }
 }
 
-function idParams(names: readonly string[], values: readonly string[]): Params {
+function idParams(values: Readonly<Record<string, string>>): Params {
   const params: Params = {}
-  names.forEach((name, i) => {
-    const raw = decodePathPart(name, values[i]!)
+  for (const [name, value] of Object.entries(values)) {
+    const raw = decodePathPart(name, value)
     if (!/^[1-9]\d{0,14}$/.test(raw))
       throw new RuleError(400, `${name} in the path must be a positive integer, got ${JSON.stringify(raw)}`)
     params[name] = Number(raw)
-  })
+  }
   return params
 }
 
@@ -515,14 +498,15 @@ function readJson(text: string): unknown {
   return value
 }
 
-function answer({ status, body }: Answer): Response {
-  if (body === undefined) return new Response(null, { status })
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+function reply({ status, body }: ControlReply): Answer {
+  if (body === undefined) return { status, headers: {}, body: '' }
+  return { status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
 }
 
-function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(statusErrorBody(status, message)), {
+function refusal(status: number, message: string, headers: Record<string, string> = {}): Answer {
+  return {
     status,
     headers: { 'Content-Type': 'application/json', ...headers },
-  })
+    body: JSON.stringify(statusErrorBody(status, message)),
+  }
 }

@@ -80,313 +80,284 @@ export function checkSnapshotDocument(document: unknown, faults: Pick<FaultRegis
   return parsed.data.state
 }
 
-/** The rules that span records, each broken one as `path: what is wrong`. */
+/** The rules that span records, each broken one as `path: what is wrong`, in the order they are checked. */
 function crossChecks(state: MockState, faults: Pick<FaultRegistry, 'problem'>): string[] {
-  const problems: string[] = []
-  const problem = (path: string, text: string): void => {
-    problems.push(`state.${path}: ${text}`)
+  const check = new StateCheck(state)
+  if (state.clock.now > CLOCK_RANGE.max)
+    check.problem('clock.now', `the clock holds 1970-01-01 to 9999-12-31, not ${state.clock.now}`)
+  const found = uniqueRecords(check)
+  checkIdSequences(check)
+  checkOwners(check, found)
+  checkOrdersAndCodes(check, found)
+  checkTransactions(check, found)
+  checkWebhooks(check, found)
+  checkPinRecords(check, found)
+  state.faults.forEach((f, i) => {
+    const refused = faults.problem(f)
+    if (refused !== undefined) check.problem(`faults[${i}]`, refused)
+  })
+  checkLedger(check)
+  return check.problems
+}
+
+/** A state under check, and the problems found so far. */
+class StateCheck {
+  readonly problems: string[] = []
+  constructor(readonly state: MockState) {}
+
+  problem(path: string, text: string): void {
+    this.problems.push(`state.${path}: ${text}`)
   }
 
-  if (state.clock.now > CLOCK_RANGE.max)
-    problem('clock.now', `the clock holds 1970-01-01 to 9999-12-31, not ${state.clock.now}`)
-
-  /** Indexes the records of a list by a key; a key seen twice is a problem at its second place. */
-  const index = <T, K>(list: readonly T[], table: string, field: string, key: (r: T) => K, what: (k: K) => string) => {
-    const byKey = new Map<K, { record: T; at: number }>()
+  /**
+   * Indexes the records of a list by a field (or a key made of several); a key seen twice is a problem at its
+   * second place, saying what the key is: `what` and the key, or what `what` makes of it.
+   */
+  unique<L extends Lists>(
+    table: L,
+    field: string,
+    what: string | ((key: string) => string),
+    key: (record: Item<L>) => unknown = (record) => (record as Record<string, unknown>)[field],
+  ): Map<unknown, { record: Item<L>; at: number }> {
+    const byKey = new Map<unknown, { record: Item<L>; at: number }>()
+    const list = this.state[table] as readonly Item<L>[]
     list.forEach((record, at) => {
       const k = key(record)
       const first = byKey.get(k)
-      if (first) problem(`${table}[${at}].${field}`, `${what(k)} appears twice (also state.${table}[${first.at}])`)
+      const said = typeof what === 'string' ? `${what} ${k}` : what(String(k))
+      if (first) this.problem(`${table}[${at}].${field}`, `${said} appears twice (also state.${table}[${first.at}])`)
       else byKey.set(k, { record, at })
     })
     return byKey
   }
-  const merchants = index(
-    state.merchants,
-    'merchants',
-    'merchantId',
-    (m) => m.merchantId,
-    (k) => `merchant ${k}`,
-  )
-  index(
-    state.merchants,
-    'merchants',
-    'apiKey',
-    (m) => m.apiKey,
-    () => 'this API key',
-  )
-  const stores = index(
-    state.stores,
-    'stores',
-    'storeId',
-    (s) => s.storeId,
-    (k) => `store ${k}`,
-  )
-  index(
-    state.accounts,
+
+  /** A merchant a record names must be there. */
+  merchantThere(found: Found, path: string, merchantId: number): void {
+    if (!found.merchants.has(merchantId)) this.problem(path, `merchant ${merchantId} is not there`)
+  }
+}
+
+type Found = ReturnType<typeof uniqueRecords>
+
+/** The lists of records a state holds, and one record of a list. */
+type Lists = { [K in keyof MockState]: MockState[K] extends readonly unknown[] ? K : never }[keyof MockState]
+type Item<L extends Lists> = MockState[L][number]
+
+/** No id or key used twice; the indexes the other checks look records up in. */
+function uniqueRecords(check: StateCheck) {
+  const pair = (k: string) => k.split(':')
+  const ofMerchant = (what: (rest: string) => string) => (k: string) =>
+    `${what(pair(k).slice(1).join(':'))} of merchant ${pair(k)[0]}`
+  const merchants = check.unique('merchants', 'merchantId', 'merchant')
+  check.unique('merchants', 'apiKey', () => 'this API key')
+  const stores = check.unique('stores', 'storeId', 'store')
+  check.unique(
     'accounts',
     'accountNumber',
+    ofMerchant((n) => `account ${n}`),
     (a) => `${a.merchantId}:${a.accountNumber}`,
-    (k) => `account ${k.split(':').slice(1).join(':')} of merchant ${k.split(':')[0]}`,
   )
-  const balances = index(
-    state.balances,
+  const balances = check.unique(
     'balances',
     'currency',
+    (k) => `the ${pair(k)[1]} balance of merchant ${pair(k)[0]}`,
     (b) => `${b.merchantId}:${b.currency}`,
-    (k) => `the ${k.split(':')[1]} balance of merchant ${k.split(':')[0]}`,
   )
-  const orders = index(
-    state.orders,
-    'orders',
-    'orderId',
-    (o) => o.orderId,
-    (k) => `order ${k}`,
-  )
-  index(
-    state.orders,
-    'orders',
-    'qrData',
-    (o) => o.qrData,
-    (k) => `QR data ${k}`,
-  )
-  index(
-    state.qrCodes,
-    'qrCodes',
-    'qrData',
-    (q) => q.qrData,
-    (k) => `QR data ${k}`,
-  )
-  const transactions = index(
-    state.transactions,
-    'transactions',
-    'transactionId',
-    (t) => t.transactionId,
-    (k) => `transaction ${k}`,
-  )
-  index(
-    state.idempotency,
+  const orders = check.unique('orders', 'orderId', 'order')
+  check.unique('orders', 'qrData', 'QR data')
+  check.unique('qrCodes', 'qrData', 'QR data')
+  const transactions = check.unique('transactions', 'transactionId', 'transaction')
+  check.unique(
     'idempotency',
     'key',
+    ofMerchant((k) => `key ${JSON.stringify(k)}`),
     (r) => `${r.merchantId}:${r.key}`,
-    (k) => `key ${JSON.stringify(k.split(':').slice(1).join(':'))} of merchant ${k.split(':')[0]}`,
   )
-  index(
-    state.webhooks,
-    'webhooks',
-    'id',
-    (w) => w.id,
-    (k) => `webhook ${k}`,
-  )
-  const users = index(
-    state.users,
-    'users',
-    'userId',
-    (u) => u.userId,
-    (k) => `user ${k}`,
-  )
-  index(
-    state.users,
-    'users',
-    'accessToken',
-    (u) => u.accessToken,
-    () => 'this access token',
-  )
-  index(
-    state.otpSessions,
-    'otpSessions',
-    'sessionId',
-    (s) => s.sessionId,
-    (k) => `session ${k}`,
-  )
-  index(
-    state.outbox,
-    'outbox',
-    'id',
-    (m) => m.id,
-    (k) => `code ${k}`,
-  )
-  index(
-    state.faults,
-    'faults',
-    'id',
-    (f) => f.id,
-    (k) => `fault ${k}`,
-  )
+  check.unique('webhooks', 'id', 'webhook')
+  const users = check.unique('users', 'userId', 'user')
+  check.unique('users', 'accessToken', () => 'this access token')
+  check.unique('otpSessions', 'sessionId', 'session')
+  check.unique('outbox', 'id', 'code')
+  check.unique('faults', 'id', 'fault')
+  return { merchants, stores, balances, orders, transactions, users }
+}
 
-  // Id sequences: the next id of each is above every id of its kind in use (or once made, for stores).
-  const above = (kind: keyof MockState['nextIds'], ids: Iterable<number>, what: string) => {
-    let largest = 0
-    for (const id of ids) largest = Math.max(largest, id)
-    const next = state.nextIds[kind]
+/** Id sequences: the next id of each is above every id of its kind in use (or once made, for stores). */
+function checkIdSequences(check: StateCheck): void {
+  const { state } = check
+  const ids: Partial<Record<keyof MockState['nextIds'], { ids: readonly number[]; what: string }>> = {
+    merchant: { ids: state.merchants.map((m) => m.merchantId), what: 'merchant' },
+    store: { ids: state.stores.map((s) => s.storeId), what: 'store' },
+    order: { ids: state.orders.map((o) => o.orderId), what: 'order' },
+    transaction: { ids: state.transactions.map((t) => t.transactionId), what: 'transaction' },
+    webhook: { ids: state.webhooks.map((w) => w.id), what: 'webhook' },
+    user: { ids: state.users.map((u) => u.userId), what: 'user' },
+    outbox: { ids: state.outbox.map((m) => m.id), what: 'code' },
+    fault: { ids: state.faults.map((f) => f.id), what: 'fault' },
+  }
+  for (const [kind, { ids: inUse, what }] of Object.entries(ids)) {
+    const largest = inUse.reduce((most, id) => Math.max(most, id), 0)
+    const next = state.nextIds[kind as keyof MockState['nextIds']]
     if (next <= largest)
-      problem(`nextIds.${kind}`, `${next} is not above the ${what} ids in use (the largest is ${largest})`)
+      check.problem(`nextIds.${kind}`, `${next} is not above the ${what} ids in use (the largest is ${largest})`)
   }
-  above('merchant', merchants.keys(), 'merchant')
-  above('store', stores.keys(), 'store')
-  above('order', orders.keys(), 'order')
-  above('transaction', transactions.keys(), 'transaction')
-  above(
-    'webhook',
-    state.webhooks.map((w) => w.id),
-    'webhook',
-  )
-  above('user', users.keys(), 'user')
-  above(
-    'outbox',
-    state.outbox.map((m) => m.id),
-    'code',
-  )
-  above(
-    'fault',
-    state.faults.map((f) => f.id),
-    'fault',
-  )
+}
 
-  // References.
-  const merchantThere = (path: string, merchantId: number) => {
-    if (!merchants.has(merchantId)) problem(path, `merchant ${merchantId} is not there`)
+/** The merchant of each record is there, and each merchant has both balances. */
+function checkOwners(check: StateCheck, found: Found): void {
+  const { state } = check
+  const { stores, accounts, balances, idempotency, webhooks } = state
+  for (const [name, list] of Object.entries({ stores, accounts, balances, idempotency, webhooks })) {
+    list.forEach((r, i) => {
+      check.merchantThere(found, `${name}[${i}].merchantId`, r.merchantId)
+    })
   }
-  state.stores.forEach((s, i) => {
-    merchantThere(`stores[${i}].merchantId`, s.merchantId)
-  })
-  state.accounts.forEach((a, i) => {
-    merchantThere(`accounts[${i}].merchantId`, a.merchantId)
-  })
-  state.balances.forEach((b, i) => {
-    merchantThere(`balances[${i}].merchantId`, b.merchantId)
-  })
-  state.idempotency.forEach((r, i) => {
-    merchantThere(`idempotency[${i}].merchantId`, r.merchantId)
-  })
-  state.webhooks.forEach((w, i) => {
-    merchantThere(`webhooks[${i}].merchantId`, w.merchantId)
-  })
-  for (const [merchantId, { at }] of merchants) {
+  for (const [merchantId, { at }] of found.merchants) {
     for (const currency of CURRENCIES) {
-      if (!balances.has(`${merchantId}:${currency}`))
-        problem(`merchants[${at}]`, `merchant ${merchantId} has no ${currency} balance in state.balances`)
+      if (!found.balances.has(`${merchantId}:${currency}`))
+        check.problem(`merchants[${at}]`, `merchant ${merchantId} has no ${currency} balance in state.balances`)
     }
   }
-  /** A store an order or QR code names: the merchant's own, or one removed (its id was made). */
+}
+
+/** Orders and QR codes: their merchant, their store (the merchant's own, or one removed: its id was made). */
+function checkOrdersAndCodes(check: StateCheck, found: Found): void {
+  const { state } = check
   const storeOf = (path: string, storeId: number, merchantId: number) => {
-    const store = stores.get(storeId)?.record
+    const store = found.stores.get(storeId)?.record
     if (store && store.merchantId !== merchantId)
-      problem(path, `store ${storeId} is merchant ${store.merchantId}'s, not merchant ${merchantId}'s`)
+      check.problem(path, `store ${storeId} is merchant ${store.merchantId}'s, not merchant ${merchantId}'s`)
     else if (!store && storeId >= state.nextIds.store)
-      problem(path, `store ${storeId} is not there and was never made (nextIds.store is ${state.nextIds.store})`)
+      check.problem(path, `store ${storeId} is not there and was never made (nextIds.store is ${state.nextIds.store})`)
   }
   state.orders.forEach((o, i) => {
-    merchantThere(`orders[${i}].merchantId`, o.merchantId)
+    check.merchantThere(found, `orders[${i}].merchantId`, o.merchantId)
     storeOf(`orders[${i}].storeId`, o.storeId, o.merchantId)
   })
   state.qrCodes.forEach((q, i) => {
-    merchantThere(`qrCodes[${i}].merchantId`, q.merchantId)
+    check.merchantThere(found, `qrCodes[${i}].merchantId`, q.merchantId)
     storeOf(`qrCodes[${i}].storeId`, q.storeId, q.merchantId)
     if (q.orderId === null) return
-    const order = orders.get(q.orderId)?.record
-    if (!order) problem(`qrCodes[${i}].orderId`, `order ${q.orderId} is not there`)
+    const order = found.orders.get(q.orderId)?.record
+    if (!order) check.problem(`qrCodes[${i}].orderId`, `order ${q.orderId} is not there`)
     else if (order.merchantId !== q.merchantId)
-      problem(
+      check.problem(
         `qrCodes[${i}].orderId`,
         `order ${q.orderId} is merchant ${order.merchantId}'s, not merchant ${q.merchantId}'s`,
       )
   })
+}
+
+/** Transactions: their merchant and order, refunds within their order, a pending refund or payout due. */
+function checkTransactions(check: StateCheck, found: Found): void {
   const refunded = new Map<number, number>()
-  state.transactions.forEach((t, i) => {
+  check.state.transactions.forEach((t, i) => {
     const at = `transactions[${i}]`
-    merchantThere(`${at}.merchantId`, t.merchantId)
+    check.merchantThere(found, `${at}.merchantId`, t.merchantId)
     if (t.kind === 'payout') {
-      if (t.orderId !== 0) problem(`${at}.orderId`, `a payout has no order: 0, not ${t.orderId}`)
+      if (t.orderId !== 0) check.problem(`${at}.orderId`, `a payout has no order: 0, not ${t.orderId}`)
     } else {
-      const order = orders.get(t.orderId)?.record
-      if (!order) problem(`${at}.orderId`, `order ${t.orderId} is not there`)
+      const order = found.orders.get(t.orderId)?.record
+      if (!order) check.problem(`${at}.orderId`, `order ${t.orderId} is not there`)
       else if (order.merchantId !== t.merchantId)
-        problem(`${at}.orderId`, `order ${t.orderId} is merchant ${order.merchantId}'s, not merchant ${t.merchantId}'s`)
+        check.problem(
+          `${at}.orderId`,
+          `order ${t.orderId} is merchant ${order.merchantId}'s, not merchant ${t.merchantId}'s`,
+        )
       else if (order.currency !== t.currency)
-        problem(`${at}.currency`, `${t.currency}, but order ${t.orderId} is in ${order.currency}`)
+        check.problem(`${at}.currency`, `${t.currency}, but order ${t.orderId} is in ${order.currency}`)
       else if (t.kind === 'refund' && (t.status === 'pending' || t.status === 'completed')) {
         const sum = (refunded.get(t.orderId) ?? 0) + t.amountMinor
         refunded.set(t.orderId, sum)
         if (sum > order.amountMinor)
-          problem(
+          check.problem(
             `${at}.amountMinor`,
             `the refunds of order ${t.orderId} add up to ${sum}, more than its amount ${order.amountMinor}`,
           )
       }
     }
     if (t.kind !== 'payment' && t.status === 'pending' && t.dueAt === null)
-      problem(`${at}.dueAt`, `a pending ${t.kind} settles at its dueAt, and it is null`)
+      check.problem(`${at}.dueAt`, `a pending ${t.kind} settles at its dueAt, and it is null`)
   })
+}
+
+/** Webhooks: the transaction they tell of, and a delivery state that can go on. */
+function checkWebhooks(check: StateCheck, found: Found): void {
+  const { state } = check
   state.webhooks.forEach((w, i) => {
     const at = `webhooks[${i}]`
-    const tx = transactions.get(w.payload.transactionId)?.record
+    const tx = found.transactions.get(w.payload.transactionId)?.record
     // A webhook outlives the transaction it tells of when finished records are forgotten (keepRecordsSeconds).
     if (!tx && w.payload.transactionId >= state.nextIds.transaction)
-      problem(
+      check.problem(
         `${at}.payload.transactionId`,
         `transaction ${w.payload.transactionId} is not there and was never made ` +
           `(nextIds.transaction is ${state.nextIds.transaction})`,
       )
     else if (tx && tx.merchantId !== w.merchantId)
-      problem(`${at}.payload.transactionId`, `transaction ${tx.transactionId} is merchant ${tx.merchantId}'s`)
+      check.problem(`${at}.payload.transactionId`, `transaction ${tx.transactionId} is merchant ${tx.merchantId}'s`)
     const waiting = w.status === 'recorded' && w.url !== null
     if (w.held && (!waiting || w.nextAttemptAt !== null))
-      problem(`${at}.held`, 'a held webhook waits to be sent: it has a url, status recorded and no nextAttemptAt')
+      check.problem(`${at}.held`, 'a held webhook waits to be sent: it has a url, status recorded and no nextAttemptAt')
     if (w.nextAttemptAt !== null && !waiting)
-      problem(
+      check.problem(
         `${at}.nextAttemptAt`,
         'only a webhook still being delivered (status recorded, with a url) has a next attempt',
       )
     if (waiting && !w.held && w.nextAttemptAt === null)
-      problem(
+      check.problem(
         `${at}.nextAttemptAt`,
         'a webhook still being delivered (status recorded, with a url, not held) needs the time of its next attempt',
       )
   })
+}
+
+/** The PIN module's records: PIN hashes readable, sessions and codes sent of users that are there. */
+function checkPinRecords(check: StateCheck, found: Found): void {
+  const { state } = check
   state.users.forEach((u, i) => {
     if (u.pin !== null && !(isHex(u.pin.salt) && isHex(u.pin.hash)))
-      problem(`users[${i}].pin`, 'salt and hash are hexadecimal, as the mock writes them')
+      check.problem(`users[${i}].pin`, 'salt and hash are hexadecimal, as the mock writes them')
   })
   state.otpSessions.forEach((s, i) => {
-    if (!users.has(s.userId)) problem(`otpSessions[${i}].userId`, `user ${s.userId} is not there`)
+    if (!found.users.has(s.userId)) check.problem(`otpSessions[${i}].userId`, `user ${s.userId} is not there`)
     if (!isCodeHash(s.codeHash))
-      problem(`otpSessions[${i}].codeHash`, 'not a code hash (JSON of {salt, hash, iterations}, as the mock writes it)')
+      check.problem(
+        `otpSessions[${i}].codeHash`,
+        'not a code hash (JSON of {salt, hash, iterations}, as the mock writes it)',
+      )
   })
   state.outbox.forEach((m, i) => {
-    if (!users.has(m.userId)) problem(`outbox[${i}].userId`, `user ${m.userId} is not there`)
+    if (!found.users.has(m.userId)) check.problem(`outbox[${i}].userId`, `user ${m.userId} is not there`)
   })
-  state.faults.forEach((f, i) => {
-    const refused = faults.problem(f)
-    if (refused !== undefined) problem(`faults[${i}]`, refused)
-  })
+}
 
-  // The ledger: each balance is what its merchant's transactions make of its opening balance.
+/** The ledger: each balance is what its merchant's transactions make of its opening balance. */
+function checkLedger(check: StateCheck): void {
   const byMerchant = new Map<number, MockState['transactions']>()
-  for (const t of state.transactions) {
+  for (const t of check.state.transactions) {
     const list = byMerchant.get(t.merchantId)
     if (list) list.push(t)
     else byMerchant.set(t.merchantId, [t])
   }
-  state.balances.forEach((b, i) => {
+  check.state.balances.forEach((b, i) => {
     const expected = expectedFigures(b.openingMinor, b.currency, byMerchant.get(b.merchantId) ?? [])
     if (b.balanceMinor !== expected.balanceMinor)
-      problem(
+      check.problem(
         `balances[${i}].balanceMinor`,
         `the ledger adds up to ${expected.balanceMinor}, the file says ${b.balanceMinor}`,
       )
     if (b.freezeMinor !== expected.freezeMinor)
-      problem(
+      check.problem(
         `balances[${i}].freezeMinor`,
         `the pending transactions add up to ${expected.freezeMinor}, the file says ${b.freezeMinor}`,
       )
     if (b.balanceMinor - b.freezeMinor < 0)
-      problem(
+      check.problem(
         `balances[${i}]`,
         `usable would be ${b.balanceMinor - b.freezeMinor} (balance ${b.balanceMinor}, freeze ${b.freezeMinor})`,
       )
   })
-  return problems
 }
 
 /** A reset session's code hash as the mock writes it: JSON of a salted hash. */

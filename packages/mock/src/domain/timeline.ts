@@ -56,25 +56,26 @@ export function deprecationNote(use: DeprecatedUse, what: string): string {
  * The `X-Service-Deprecation-Warning` value for a response, or undefined.
  *
  * `every-response` (default): every response in the warning's scope carries it (the refund and payout
- * routes for release 1.3.0, every gateway route for 1.4.0), whatever the request sent.
+ * routes, `signed` in the operation table, for release 1.3.0; every gateway route for 1.4.0), whatever the
+ * request sent.
  * `deprecated-use`: only responses to requests that still do what the warning is about.
  *
  * @example
  * ```ts
  * // the 1.4.0 text
- * deprecationHeader(eraAt(Date.parse('2026-03-10T00:00:00Z')), 'standard', new Set(), 'every-response')
- * deprecationHeader(eraAt(Date.parse('2026-03-10T00:00:00Z')), 'standard', new Set(), 'deprecated-use') // undefined
+ * deprecationHeader(eraAt(Date.parse('2026-03-10T00:00:00Z')), 'api-key', new Set(), 'every-response')
+ * deprecationHeader(eraAt(Date.parse('2026-03-10T00:00:00Z')), 'api-key', new Set(), 'deprecated-use') // undefined
  * ```
  */
 export function deprecationHeader(
   era: ContractEra,
-  route: 'money' | 'standard',
+  auth: 'api-key' | 'signed',
   uses: ReadonlySet<DeprecatedUse>,
   scope: 'every-response' | 'deprecated-use',
 ): string | undefined {
   const warning = era.deprecationWarning
   if (!warning) return undefined
-  if (warning.scope === 'refund-payout' && route !== 'money') return undefined
+  if (warning.scope === 'refund-payout' && auth !== 'signed') return undefined
   if (scope === 'deprecated-use' && !warning.concerns.some((use) => uses.has(use))) return undefined
   return warning.text
 }

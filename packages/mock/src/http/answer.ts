@@ -66,5 +66,7 @@ export interface IncomingRequest {
  */
 export function toResponse(answer: RouteAnswer): Response {
   if (answer === NO_ANSWER) return HttpResponse.error()
-  return new Response(answer.body as BodyInit, { status: answer.status, headers: answer.headers })
+  // An empty body is none: a 204 (or 304) may not have one.
+  const body = answer.body.length === 0 ? null : (answer.body as BodyInit)
+  return new Response(body, { status: answer.status, headers: answer.headers })
 }

@@ -1,13 +1,14 @@
 /**
  * @module authenticate
- * Authentication of gateway requests, by the contract era in force (domain/timeline.ts).
+ * Authentication of a request by its operation's `auth` in the contract's operation table, and for the
+ * gateway by the contract era in force (domain/timeline.ts).
  *
- * Standard endpoints (list stores, balance, create order, generate QR, transaction detail, cancel):
- * X-Api-Key. Until release 1.4.0 refuses them, X-App-Id and X-Timestamp are accepted beside it and checked
- * when sent: an X-App-Id that is not the key's merchant's is 401 (the credentials do not belong together),
- * an X-Timestamp outside the allowed skew is 401 `invalid_timestamp`.
+ * `api-key` (list stores, balance, create order, generate QR, transaction detail, cancel): X-Api-Key. Until
+ * release 1.4.0 refuses them, X-App-Id and X-Timestamp are accepted beside it and checked when sent: an
+ * X-App-Id that is not the key's merchant's is 401 (the credentials do not belong together), an X-Timestamp
+ * outside the allowed skew is 401 `invalid_timestamp`.
  *
- * Refund and payout come in two forms:
+ * `signed`: refund and payout come in two forms:
  * - current (from release 1.4.0): X-Api-Key, X-Timestamp within the allowed skew, X-Signature over the exact
  *   body bytes followed by the X-Timestamp value, a camelCase body;
  * - earlier (until release 1.4.0 refuses it): X-App-Id, X-Api-Key and X-Timestamp, no signature, a
@@ -18,6 +19,10 @@
  * Checks run in a fixed order so the first problem a client has to fix is the one reported: refused
  * obsolete headers, API key (and app id), timestamp, signature, idempotency key. What is learned on the way
  * (merchant, key, deprecated uses and their warnings) goes into the request's notes, refused or not.
+ *
+ * `bearer` (the PIN module): `Authorization: Bearer <access token>` of a known user. `reset-session`
+ * (reset-pin): the service decides on the verified session in the body, so a token is looked at only to
+ * refuse another user's, or when the mock is told to require it (`resetPinBearer`).
  */
 import type { IncomingRequest } from './answer.js'
 import { HEADERS, LIMITS, type ContractEra, type DeprecatedUse } from '@merchant-gateway/contract'
@@ -25,24 +30,68 @@ import type { DomainContext } from '../domain/context.js'
 import { merchantByApiKey } from '../domain/merchants.js'
 import { RuleError } from '../domain/rule-error.js'
 import { deprecationNote } from '../domain/timeline.js'
-import type { MerchantRecord } from '../store/records.js'
+import { userByToken } from '../domain/users.js'
+import type { MerchantRecord, UserRecord } from '../store/records.js'
+import type { OperationCall } from './operation-call.js'
 import type { RequestNotes } from './request-log.js'
 import type { SeenSignatures } from './seen-signatures.js'
 
 /** Where the docs of our error codes live, sent in code-style `details`. */
 const DOCS = 'docs/errors.md'
 
-/** The merchant behind a request, its form, and the idempotency key when one applies. */
+/**
+ * Who is behind a request (a merchant on the gateway; a signed-in user, if any, on the PIN module), the form
+ * of a refund or payout, and the idempotency key when one applies.
+ *
+ * @example
+ * ```ts
+ * const { merchant, form } = await authenticate(call)
+ * ```
+ */
 export interface Authenticated {
-  merchant: MerchantRecord
+  merchant?: MerchantRecord
+  user?: UserRecord
   /** `earlier`: a refund or payout in the unsigned snake_case form. */
   form: 'current' | 'earlier'
   /** Absent when the era lets the request go without one (it then runs without idempotency). */
   idempotencyKey?: string
 }
 
-/** Authenticates a standard endpoint. */
-export function authenticateStandard(
+/**
+ * Authenticates a request by its route's `auth`: at once, or (a signature checked) when the promise settles;
+ * a refusal is thrown. A signed request is checked over its body's exact bytes: the body is read first.
+ *
+ * @example
+ * ```ts
+ * Object.assign(call, await authenticate(call))
+ * ```
+ */
+export function authenticate(call: OperationCall): Authenticated | Promise<Authenticated> {
+  const { ctx, signatures } = call.runtime
+  const { era, request, notes } = call
+  const { auth, path } = call.route
+  switch (auth) {
+    case 'api-key':
+      return authenticateApiKey(ctx, era, request, path, notes)
+    case 'signed': {
+      if (call.raw === undefined) throw new Error(`[mock] ${path} is signed over its body: read the body first`)
+      const form = formOf(era, request)
+      notes.form = form
+      return form === 'earlier'
+        ? authenticateEarlier(ctx, era, request, path, notes)
+        : authenticateSigned(ctx, era, request, path, call.raw.bytes, notes, signatures)
+    }
+    case 'bearer':
+    case 'reset-session': {
+      const user = authenticateUser(ctx, request, auth)
+      notes.userId = user?.userId ?? null
+      return user ? { user, form: 'current' } : { form: 'current' }
+    }
+  }
+}
+
+/** Authenticates an `api-key` operation. */
+function authenticateApiKey(
   ctx: DomainContext,
   era: ContractEra,
   request: IncomingRequest,
@@ -70,23 +119,6 @@ export function authenticateStandard(
   return { merchant, form: 'current' }
 }
 
-/** Authenticates a refund or payout: picks the form by era and headers, then checks that form. */
-export async function authenticateMoney(
-  ctx: DomainContext,
-  era: ContractEra,
-  request: IncomingRequest,
-  path: string,
-  body: Uint8Array,
-  notes: RequestNotes,
-  seen?: SeenSignatures,
-): Promise<Authenticated> {
-  const form = formOf(era, request)
-  notes.form = form
-  return form === 'earlier'
-    ? authenticateEarlier(ctx, era, request, path, notes)
-    : authenticateSigned(ctx, era, request, path, body, notes, seen)
-}
-
 /** The form a refund or payout is read in: by era, then by headers when both are accepted. */
 function formOf(era: ContractEra, request: IncomingRequest): 'current' | 'earlier' {
   if (!era.signedMoneyForm) return 'earlier'
@@ -101,7 +133,7 @@ async function authenticateSigned(
   path: string,
   body: Uint8Array,
   notes: RequestNotes,
-  seen: SeenSignatures | undefined,
+  seen: SeenSignatures,
 ): Promise<Authenticated> {
   const appIdSent = request.headers.has(HEADERS.appId)
   if (appIdSent) {
@@ -131,7 +163,7 @@ async function authenticateSigned(
   }
   if (appIdSent) note(notes, era.legacyAuth, 'legacy-auth', `${HEADERS.appId} on a signed request`)
   const keyed = idempotencyKeyOf(era, request, path, notes)
-  if (ctx.options.rejectReplayedSignatures && seen) {
+  if (ctx.options.rejectReplayedSignatures) {
     // Valid while its timestamp is within the tolerance of the clock: remembered that long.
     const expiresAt = (Number(timestamp) + ctx.options.signatureToleranceSeconds) * 1000 + 1000
     const firstKey = seen.check(
@@ -281,4 +313,33 @@ function requiredHeader(request: IncomingRequest, name: string): string {
   const value = request.headers.get(name)
   if (!value) throw new RuleError(400, `Missing required header: ${name}`)
   return value
+}
+
+/**
+ * The user behind the bearer token. On reset-pin (`reset-session`) a missing, malformed, unknown or expired
+ * token is no token: the service decides on the verified session alone. With `resetPinBearer: 'required'`
+ * a token sent there must be good too.
+ */
+function authenticateUser(
+  ctx: DomainContext,
+  request: IncomingRequest,
+  auth: 'bearer' | 'reset-session',
+): UserRecord | undefined {
+  const lenient = auth === 'reset-session' && ctx.options.resetPinBearer !== 'required'
+  const header = request.headers.get('Authorization')
+  if (header === null || header.trim() === '') {
+    if (auth === 'reset-session') return undefined
+    throw new RuleError(401, 'Missing Authorization: Bearer <access_token>', 'unauthenticated')
+  }
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim())
+  if (!match) {
+    if (lenient) return undefined
+    throw new RuleError(401, 'Authorization must be "Bearer <access_token>"', 'unauthenticated')
+  }
+  const user = userByToken(ctx, match[1]!)
+  if (!user) {
+    if (lenient) return undefined
+    throw new RuleError(401, 'Unknown or expired access token', 'invalid_token')
+  }
+  return user
 }

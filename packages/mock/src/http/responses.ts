@@ -126,6 +126,28 @@ export function refusalBodyFor(pathname: string, status: number, message: string
 }
 
 /**
+ * A refusal of a request no route took as far as its own checks (a body too large, a guard's refusal, no such
+ * file), in the body style of the path's module ({@link refusalBodyFor}), without a trace id.
+ *
+ * @example
+ * ```ts
+ * refusal('/api/v1/auth/set-pin', 413, 'The body is larger than 1048576 bytes').status // 413
+ * ```
+ */
+export function refusal(
+  pathname: string,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Answer {
+  return {
+    status,
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify(refusalBodyFor(pathname, status, message)),
+  }
+}
+
+/**
  * The 414 answer for a URL whose path and query are longer than the service takes, or undefined when it
  * is not too long. `origin` is the part of `url` before the path.
  *

@@ -4,9 +4,9 @@
  * two compilations:
  *
  * - msw handlers, for `setupServer(...mock.handlers)` and `setupWorker(...mock.handlers)`;
- * - a direct dispatcher, for `mock.fetch` and the HTTP server: a map lookup by method and path instead of
- *   msw trying each handler in turn (with a clone of the request for each), which measured several times
- *   faster (docs/architecture.md).
+ * - a direct dispatcher (router.ts), for `mock.fetch` and the HTTP server: a map lookup by method and path
+ *   instead of msw trying each handler in turn (with a clone of the request for each), which measured
+ *   several times faster (docs/architecture.md).
  *
  * Both call the same answer function of the same route. The dispatcher matches paths as msw does: the
  * path or its percent-decoded form, with one trailing slash tolerated; a differential test sends the same
@@ -14,6 +14,7 @@
  */
 import { http, type HttpHandler } from 'msw'
 import { toResponse, type IncomingRequest, type RouteAnswer } from './answer.js'
+import { createRouter, pathOf } from './router.js'
 
 /**
  * One route of the service.
@@ -67,8 +68,9 @@ export function toMswHandlers(routes: readonly ServiceRoute[], baseUrl: string):
 export type Dispatcher = (request: IncomingRequest) => Promise<RouteAnswer> | undefined
 
 /**
- * Compiles the routes into a direct dispatcher with msw's matching: exact paths by method first, then the
- * prefix routes, then the catch-all.
+ * Compiles the routes into a direct dispatcher with msw's matching (the one router, reading a path as written
+ * and decoded, with one trailing slash tolerated): exact paths by method first, then the prefix routes, then
+ * the catch-all.
  *
  * @example
  * ```ts
@@ -76,69 +78,6 @@ export type Dispatcher = (request: IncomingRequest) => Promise<RouteAnswer> | un
  * ```
  */
 export function createDispatcher(routes: readonly ServiceRoute[], baseUrl: string): Dispatcher {
-  const base = new URL(baseUrl)
-  const basePath = base.pathname.replace(/\/+$/, '')
-  const exact = new Map<string, ServiceRoute>()
-  const prefixed: Array<{ prefix: string; route: ServiceRoute }> = []
-  let fallback: ServiceRoute | undefined
-  for (const route of routes) {
-    if (route.path === '*') fallback ??= route
-    else if (typeof route.path === 'string') {
-      const key = `${route.method} ${basePath}${route.path}`
-      if (!exact.has(key)) exact.set(key, route)
-    } else prefixed.push({ prefix: `${basePath}${route.path.prefix}`, route })
-  }
-  const fallbackPrefix = `${basePath}/`
-  return (request) => {
-    const path = pathOf(request.url)
-    const method = request.method.toUpperCase()
-    const forms = pathForms(path)
-    for (const form of forms) {
-      const route = exact.get(`${method} ${form}`) ?? exact.get(`ALL ${form}`)
-      if (route) return route.answer(request)
-    }
-    for (const { prefix, route } of prefixed) {
-      if (forms.some((form) => form.startsWith(prefix)) && (route.method === 'ALL' || route.method === method))
-        return route.answer(request)
-    }
-    if (fallback && forms.some((form) => form.startsWith(fallbackPrefix))) return fallback.answer(request)
-    return undefined
-  }
-}
-
-/** The path of an absolute URL string, without query or fragment, as it was written (not decoded). */
-function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2)
-  if (start === -1) return '/'
-  let end = url.length
-  const query = url.indexOf('?', start)
-  if (query !== -1) end = query
-  const hash = url.indexOf('#', start)
-  if (hash !== -1 && hash < end) end = hash
-  return url.slice(start, end)
-}
-
-/**
- * The forms of a path msw's matching accepts: as written and percent-decoded, each with and without one trailing slash.
- */
-function pathForms(path: string): string[] {
-  const forms = [path]
-  const decoded = decode(path)
-  if (decoded !== path) forms.push(decoded)
-  if (path.length > 1 && path.endsWith('/')) {
-    const stripped = path.slice(0, -1)
-    forms.push(stripped)
-    const strippedDecoded = decode(stripped)
-    if (strippedDecoded !== stripped) forms.push(strippedDecoded)
-  }
-  return forms
-}
-
-function decode(value: string): string {
-  if (!value.includes('%')) return value
-  try {
-    return decodeURIComponent(value)
-  } catch {
-    return value
-  }
+  const router = createRouter(routes, { base: new URL(baseUrl).pathname, trailingSlash: true, decoded: true })
+  return (request) => router.match(request.method.toUpperCase(), pathOf(request.url))?.route.answer(request)
 }

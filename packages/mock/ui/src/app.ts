@@ -684,16 +684,15 @@ function TokenForm({
   </form>`
 }
 
-function App() {
-  const [snapshot, setSnapshot] = useState<Snapshot | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
-  const [tab, setTab] = useState<string>(location.hash.replace('#', '') || 'merchants')
+/**
+ * The control token the page sends: asked for when the server refuses the calls for want of it (`need`), and
+ * tried when the user gives one (`tryToken`); `onAccepted` runs once the server takes it.
+ */
+function useControlToken(onAccepted: () => void) {
   const [need, setNeed] = useState<TokenNeed | null>(null)
   const [attempt, setAttempt] = useState(0)
   const [checking, setChecking] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
-  const version = useRef<number | null>(null)
   /** Where the token being sent came from: the address or the tab's storage, or the form. */
   const pasted = useRef(false)
 
@@ -706,6 +705,38 @@ function App() {
     keepToken(null)
   }, [])
 
+  const tryToken = async (value: string) => {
+    token = value
+    pasted.current = true
+    setChecking(true)
+    setProblem(null)
+    try {
+      await api('GET', '/version')
+      keepToken(value)
+      // From now on it is the tab's token: refused later, it is the server that changed, not a typo.
+      pasted.current = false
+      onAccepted()
+      setNeed(null)
+    } catch (e) {
+      if (unauthorized(e)) askForToken()
+      else setProblem(messageOf(e))
+      setAttempt((n) => n + 1)
+    } finally {
+      setChecking(false)
+    }
+  }
+  return { need, attempt, checking, problem, askForToken, tryToken }
+}
+
+/**
+ * The mock's state, live: `GET /__mock/version` polled (not while a token is needed), and the glance and the
+ * last requests loaded again when it moved. `forget` makes the next poll load whatever the number.
+ */
+function useLiveState(polling: boolean, askForToken: () => void) {
+  const [snapshot, setSnapshot] = useState<Snapshot | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const version = useRef<number | null>(null)
+
   const reload = useCallback(async () => {
     const [glance, requests] = await Promise.all([
       api<MockSnapshot>('GET', '/snapshot?limit=50'),
@@ -716,7 +747,7 @@ function App() {
   }, [])
 
   useEffect(() => {
-    if (need !== null) return
+    if (!polling) return
     let stopped = false
     let timer: ReturnType<typeof setTimeout> | undefined
     const poll = async () => {
@@ -738,29 +769,21 @@ function App() {
       stopped = true
       clearTimeout(timer)
     }
-  }, [reload, need, askForToken])
+  }, [reload, polling, askForToken])
 
-  const tryToken = async (value: string) => {
-    token = value
-    pasted.current = true
-    setChecking(true)
-    setProblem(null)
-    try {
-      await api('GET', '/version')
-      keepToken(value)
-      // From now on it is the tab's token: refused later, it is the server that changed, not a typo.
-      pasted.current = false
-      // Another server may be answering now: load its snapshot whatever the number.
-      version.current = null
-      setNeed(null)
-    } catch (e) {
-      if (unauthorized(e)) askForToken()
-      else setProblem(messageOf(e))
-      setAttempt((n) => n + 1)
-    } finally {
-      setChecking(false)
-    }
+  const forget = () => {
+    version.current = null
   }
+  return { snapshot, error, reload, forget }
+}
+
+function App() {
+  const [notice, setNotice] = useState<string | null>(null)
+  // Another server may be answering once a token is taken: load its snapshot whatever the number.
+  const forget = useRef(() => {})
+  const { need, attempt, checking, problem, askForToken, tryToken } = useControlToken(() => forget.current())
+  const { snapshot, error, reload, forget: forgetVersion } = useLiveState(need === null, askForToken)
+  forget.current = forgetVersion
 
   const save = () => {
     saveState().then(
@@ -793,6 +816,24 @@ function App() {
       <p role=${error ? 'alert' : undefined}>${error ?? 'Loading the mock\u2019s state...'}</p>
     </main>`
   }
+  return html`<${Inspector} snapshot=${snapshot} error=${error} notice=${notice} act=${act} save=${save} />`
+}
+
+/** The page once the state is loaded: the header, the clock, the last notice and the tabs. */
+function Inspector({
+  snapshot,
+  error,
+  notice,
+  act,
+  save,
+}: {
+  snapshot: Snapshot
+  error: string | null
+  notice: string | null
+  act: Act
+  save: () => void
+}) {
+  const [tab, setTab] = useState<string>(location.hash.replace('#', '') || 'merchants')
   const Active = (TABS.find(([id]) => id === tab) ?? TABS[0])[2]
   return html`<main>
     <header>

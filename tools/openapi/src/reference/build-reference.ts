@@ -62,6 +62,22 @@ function plainServerTexts(document: Servers): Servers {
   }
 }
 
+/**
+ * `text` without the boxed banners Redocly prints (lines of a box drawn with `╔`, `║`, `╚`).
+ *
+ * @example
+ * ```ts
+ * withoutBanner('╔══╗\n║ hi ║\n╚══╝\nPrerendering docs\n') // 'Prerendering docs\n'
+ * ```
+ */
+function withoutBanner(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !/^\s*[╔║╚]/.test(line))
+    .join('\n')
+    .replace(/^\n+/, '')
+}
+
 mkdirSync(`${root}${OUT}`, { recursive: true })
 const scratch = mkdtempSync(join(tmpdir(), 'redoc-'))
 try {
@@ -77,11 +93,18 @@ try {
       [REDOCLY, 'build-docs', document, '--inlineBundle', '--title', page.title, '-o', page.out],
       {
         cwd: root,
-        stdio: ['ignore', 'inherit', 'inherit'],
+        encoding: 'utf8',
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
       },
     )
-    if (run.status !== 0) throw new Error(`redocly build-docs ${page.document} failed (exit ${run.status})`)
+    const printed = `${run.stdout}${run.stderr}`
+    if (run.status !== 0) {
+      process.stderr.write(printed)
+      throw new Error(`redocly build-docs ${page.document} failed (exit ${run.status})`)
+    }
+    // Redocly's lines but its boxed notice that build-docs now renders Redoc 3, which this page is built for
+    // (the notice has no setting to turn it off, and it came once per document).
+    process.stdout.write(withoutBanner(printed))
     const html = readFileSync(`${root}${page.out}`, 'utf8')
     const logos = html.match(LOGOS)?.length ?? 0
     if (logos === 0)

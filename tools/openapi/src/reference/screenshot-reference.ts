@@ -21,7 +21,7 @@ import type { AddressInfo } from 'node:net'
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path'
 import { chromium, type Frame, type Page } from 'playwright'
 import { REPOSITORY_ROOT as root } from '../repository-root.js'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/lib/chromium.js'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@merchant-gateway/chromium'
 
 // A path given is relative to where npm was run (INIT_CWD), not to this workspace, where npm runs the script.
 const given = (n: number) => process.argv[n] && resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[n])

@@ -23,9 +23,9 @@ const MONEY_PATHS: ReadonlySet<string> = new Set(
 const GATEWAY_PREFIX = GATEWAY_PATHS.listStores.slice(0, GATEWAY_PATHS.listStores.indexOf('/', '/api/v1/'.length) + 1)
 
 /** Which gateway answers a path's refusal belongs to, for the deprecation warning; null off the gateway. */
-function kindOf(path: string): 'money' | 'standard' | null {
-  if (MONEY_PATHS.has(path)) return 'money'
-  return path.startsWith(GATEWAY_PREFIX) ? 'standard' : null
+function kindOf(path: string): 'signed' | 'api-key' | null {
+  if (MONEY_PATHS.has(path)) return 'signed'
+  return path.startsWith(GATEWAY_PREFIX) ? 'api-key' : null
 }
 
 /** The catch-all handler; it must come after every route. */
@@ -47,7 +47,7 @@ export function notFoundHandler(runtime: GatewayRuntime): ServiceRoute {
           })
         : json(404, refusalBodyFor(path, 404, `Cannot ${request.method} ${path}`), traceId)
       // Off the gateway's paths (the PIN module, anything else) no release warning applies.
-      return finish(runtime, { era, kind: kindOf(path), arrival, traceId, notes: newNotes(), response })
+      return finish(runtime, { era, auth: kindOf(path), arrival, traceId, notes: newNotes(), response })
     },
   }
 }
