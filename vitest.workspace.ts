@@ -137,7 +137,7 @@ export const projects = [
     include: ['**/*.e2e.test.ts'],
     testTimeout: 90_000,
     // The CLI the suites start, bundled from its sources once per run (test/e2e/cli-bundle.ts).
-    globalSetup: ['./global-setup.ts'],
+    globalSetup: [fileURLToPath(new URL('./test/e2e/global-setup.ts', import.meta.url))],
     // Each file's process groups, Prism proxies and exit handlers are its own: a fresh worker per file. Their
     // time goes to the processes they start, not to imports.
     isolate: true,

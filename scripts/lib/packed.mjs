@@ -25,7 +25,7 @@ export const PACKAGES = ['contract', 'sdk', 'mock']
 /** The oldest Node LTS line the packages support (their `engines.node` is >=22.12). */
 export const OLDEST_NODE = '22'
 /** CI's folder for what its steps share (see the header); undefined outside CI. */
-export const SHARED = process.env.MERCHANT_GATEWAY_CI_SHARED || undefined
+const SHARED = process.env.MERCHANT_GATEWAY_CI_SHARED || undefined
 
 /**
  * `npm pack` of each package's current dist/ (build first) into `dest`: `{ contract: '/…/…-0.1.0.tgz', … }`.

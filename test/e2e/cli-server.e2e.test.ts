@@ -463,7 +463,7 @@ describe('the CLI on its own', () => {
 describe('the CLI told something it cannot do', () => {
   /** Runs the CLI to its end; its exit code and what it wrote on standard error. */
   async function exitOf(args: string[]): Promise<{ code: number | null; err: string }> {
-    const child = spawnGroup(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, ...args])
+    const child = spawnGroup(process.execPath, cliArgs(args))
     let err = ''
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
     child.stdout.resume()
