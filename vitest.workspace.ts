@@ -19,6 +19,12 @@ const conditions = ['@merchant-gateway/source']
  */
 const TEST_TIMEOUT = 60_000
 const HOOK_TIMEOUT = 120_000
+/**
+ * How long `expect.poll` waits for what it polls (a page's text, a server's state): Vitest's default, 1 s, is an
+ * idle machine's; a page that renders after a poll of the server takes longer on a busy one. A wrong value still
+ * fails, after this long.
+ */
+const POLL_TIMEOUT = 30_000
 
 /** The contract's `./crypto` entry for runtimes other than Node (Web Crypto), as source. */
 const webCryptoEntry = fileURLToPath(new URL('./packages/contract/src/crypto/index.ts', import.meta.url))
@@ -81,13 +87,21 @@ function nodeProject(test: {
   root: string
   include: string[]
   testTimeout?: number
+  hookTimeout?: number
   globalSetup?: string[]
   isolate?: boolean
 }) {
   return defineProject({
     resolve: { conditions: [...conditions, 'node'] },
     ssr: { resolve: { conditions: [...conditions, 'node'] } },
-    test: { testTimeout: TEST_TIMEOUT, hookTimeout: HOOK_TIMEOUT, isolate: false, ...test, environment: 'node' },
+    test: {
+      testTimeout: TEST_TIMEOUT,
+      hookTimeout: HOOK_TIMEOUT,
+      expect: { poll: { timeout: POLL_TIMEOUT } },
+      isolate: false,
+      ...test,
+      environment: 'node',
+    },
   })
 }
 
@@ -135,7 +149,10 @@ export const projects = [
     name: 'e2e',
     root: './test/e2e',
     include: ['**/*.e2e.test.ts'],
-    testTimeout: 90_000,
+    // Each test starts servers, Prism proxies or Chromium, whose start on a busy machine takes many times an idle
+    // one's (a test that hangs still fails, after these).
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
     // The CLI the suites start, bundled from its sources once per run (test/e2e/cli-bundle.ts).
     globalSetup: [fileURLToPath(new URL('./test/e2e/global-setup.ts', import.meta.url))],
     // Each file's process groups, Prism proxies and exit handlers are its own: a fresh worker per file. Their

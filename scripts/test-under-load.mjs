@@ -45,8 +45,17 @@ process.once('exit', () => {
   stopLoops()
   rmSync(work, { recursive: true, force: true })
 })
+/** The `npm test` under way, if any. */
+let running
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
+    if (running) {
+      try {
+        process.kill(-running.pid, 'SIGTERM')
+      } catch {
+        // gone meanwhile
+      }
+    }
     stopLoops()
     process.exit(1)
   })
@@ -57,7 +66,16 @@ function npmTest() {
   return new Promise((resolve) => {
     const start = Date.now()
     const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${REPORT}`]
-    const child = spawn('npm', ['test', '--', ...reporters], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
+    // In a process group of its own, so that a Ctrl-C of this script stops the whole run too.
+    const child = spawn('npm', ['test', '--', ...reporters], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    })
+    running = child
+    child.once('exit', () => {
+      running = undefined
+    })
     child.once('close', (code, signal) => resolve({ status: code ?? signal, seconds: (Date.now() - start) / 1000 }))
   })
 }

@@ -20,7 +20,10 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
  * busy machine Chromium and the server share the cores with the rest of the suite, and a wait that ends early
  * fails a test whose page was merely slow.
  */
-export const UI_TIMEOUT = 30_000
+export const UI_TIMEOUT = 60_000
+
+/** How long a started CLI may take to print its banner. */
+const BANNER_TIMEOUT = 120_000
 
 /** The arguments of `node` that run `merchant-gateway-mock <args>` (the CLI bundled by the e2e global setup). */
 export function cliArgs(args: readonly string[]): string[] {
@@ -113,7 +116,12 @@ export function waitForBanner(child: ChildProcessWithoutNullStreams): Promise<Cl
     child.once('exit', (code, signal) => resolve({ code, signal })),
   )
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the CLI did not start within 30 s:\n${out}`)), 30_000)
+    // Generous: a start on a busy machine takes many times an idle one's. One that never starts is stopped, its
+    // whole process group, so that nothing outlives the test.
+    const timer = setTimeout(() => {
+      killGroup(child.pid!)
+      reject(new Error(`the CLI did not start within ${BANNER_TIMEOUT / 1000} s:\n${out}`))
+    }, BANNER_TIMEOUT)
     const onData = () => {
       const match = /^listening on (http:\/\/\S+)$/m.exec(out)
       // The banner's last line: the whole banner is out.

@@ -34,7 +34,7 @@ describe('the CLI server, driven across processes', () => {
     // The receiver judges freshness by the mock's clock (frozen at NOW), as both sides agree on time in production.
     receiver = await startWebhookReceiver({ apiSecret: DEMO.apiSecret, now: () => NOW_MS })
     cli = await startCli(['serve', '--port', '0', '--now', NOW, '--frozen', '--webhook-url', receiver.url])
-  }, 40_000)
+  }, 240_000)
 
   afterAll(async () => {
     await stopCli(cli, 'SIGKILL')
@@ -330,7 +330,7 @@ describe('the CLI on every interface (--host 0.0.0.0)', () => {
     cli = await startCli(['serve', '--host', '0.0.0.0', '--port', '0', '--quiet'], { behindPrism: false })
     port = Number(new URL(cli.url).port)
     token = /^ {2}control token {2}(\S+)/m.exec(cli.output())?.[1] ?? ''
-  }, 40_000)
+  }, 240_000)
 
   afterAll(async () => {
     if (cli) await stopCli(cli)
@@ -436,7 +436,7 @@ describe('the CLI on its own', () => {
     await cli.exited
     expect(cli.output()).toMatch(/SIGTERM: stopping\nstopped\n/)
     await expect(fetch(`${cli.url}/__mock/clock`)).rejects.toThrow()
-  }, 60_000)
+  }, 240_000)
 
   it('stops cleanly on SIGINT (Ctrl-C), and a second server on the same port ' +
     'exits 1 with a one-line reason', async () => {
@@ -457,7 +457,7 @@ describe('the CLI on its own', () => {
     expect(await first.exited).toEqual({ code: 0, signal: null })
     await stopCli(first)
     expect(first.output()).toMatch(/SIGINT: stopping\nstopped\n$/)
-  }, 60_000)
+  }, 240_000)
 })
 
 describe('the CLI told something it cannot do', () => {
@@ -476,7 +476,7 @@ describe('the CLI told something it cannot do', () => {
       code: 2,
       err: 'merchant-gateway-mock: unknown command "serv"; did you mean serve?\nRun with --help for the options.\n',
     })
-  }, 60_000)
+  }, 240_000)
 
   it('a --host that is no address (999.1.1.1), or a name no resolver knows, is named, and exits 2', async () => {
     const address = await exitOf(['serve', '--host', '999.1.1.1', '--port', '0'])
@@ -486,5 +486,5 @@ describe('the CLI told something it cannot do', () => {
     expect(name.code).toBe(2)
     expect(name.err).toMatch(/^merchant-gateway-mock: --host nosuch\.invalid: no such host name \(E[A-Z_]+\); /)
     expect(name.err).not.toMatch(/getaddrinfo/)
-  }, 60_000)
+  }, 240_000)
 })

@@ -64,7 +64,7 @@ describe('serve --state <file>', () => {
     expect(loaded).toMatchObject({ status: 200, body: { format: 1, now: '2026-11-02T10:00:00.000Z' } })
     await stopCli(cli)
     cli = undefined
-  }, 40_000)
+  }, 240_000)
 
   it('a file the mock cannot load exits 2 with the field named, and listens on nothing', async () => {
     const broken = await runToExit(['serve', '--port', '0', '--state', join(dir, 'broken.json')])
@@ -76,11 +76,11 @@ describe('serve --state <file>', () => {
     const glance = await runToExit(['serve', '--port', '0', '--state', join(dir, 'glance.json')])
     expect(glance.code).toBe(2)
     expect(glance.stderr).toContain('state: missing; a snapshot taken with a limit is a glance')
-  }, 40_000)
+  }, 240_000)
 
   it('an unknown file path exits 2 and says there is no such file', async () => {
     const missing = join(dir, 'nowhere.json')
     const run = await runToExit(['serve', '--port', '0', '--state', missing])
     expect(run).toMatchObject({ code: 2, stderr: `merchant-gateway-mock: --state ${missing}: no such file\n` })
-  }, 40_000)
+  }, 240_000)
 })

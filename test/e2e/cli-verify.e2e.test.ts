@@ -90,7 +90,7 @@ async function verifyHeldAtQr() {
 
 // Each test runs `verify` once or twice as a child process (a few seconds each, up to ten on a loaded machine):
 // room enough that a loaded machine never fails one.
-describe('merchant-gateway-mock verify', { timeout: 90_000 }, () => {
+describe('merchant-gateway-mock verify', { timeout: 240_000 }, () => {
   let mock: Cli
   let lastEra: Cli
   let warning: Cli
@@ -103,7 +103,7 @@ describe('merchant-gateway-mock verify', { timeout: 90_000 }, () => {
       // Release 1.4.0's deprecation warning week: every answer carries the warning header.
       startCli(['serve', '--port', '0', '--quiet', '--now', '2026-03-10'], { behindPrism: false }),
     ])
-  }, 90_000)
+  }, 240_000)
   afterAll(async () => {
     await Promise.all([mock && stopCli(mock), lastEra && stopCli(lastEra), warning && stopCli(warning)])
   })
