@@ -41,14 +41,14 @@ const started: Array<ReturnType<typeof processTree>> = []
 
 beforeAll(() => {
   // The packed package is the built one: a build older than the source (or none, in a fresh clone that ran
-  // `npm test` straight after `npm install`) would test other code, so build what the package ships first.
-  // Its JavaScript only (`--no-dts`): the test runs the program, and tsup's type declarations are most of a
-  // build's cost (4 s of CPU without them, 43 s with, on the two-core machine); `npm run build` and CI's
-  // check:packages write them. In CI the package was built and packed once, before the tests (sharedMockTarball).
+  // `npm test` straight after `npm install`) would test other code, so build what the package ships first, whole:
+  // a build of the JavaScript alone (`--no-dts`) cleaned the declarations out of dist/ (tsup's clean), and CI's
+  // later checks of the packages found none. In CI the package was built and packed once, before the tests
+  // (sharedMockTarball).
   if (!sharedMockTarball() && staleBuild()) {
     execFileSync(
       'npm',
-      ['run', 'build', '-w', '@merchant-gateway/contract', '-w', '@merchant-gateway/mock', '--', '--no-dts'],
+      ['run', 'build', '-w', '@merchant-gateway/contract', '-w', '@merchant-gateway/mock'],
       { cwd: ROOT, stdio: 'ignore' },
     )
   }
