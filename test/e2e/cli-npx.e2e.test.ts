@@ -46,11 +46,10 @@ beforeAll(() => {
   // later checks of the packages found none. In CI the package was built and packed once, before the tests
   // (sharedMockTarball).
   if (!sharedMockTarball() && staleBuild()) {
-    execFileSync(
-      'npm',
-      ['run', 'build', '-w', '@merchant-gateway/contract', '-w', '@merchant-gateway/mock'],
-      { cwd: ROOT, stdio: 'ignore' },
-    )
+    execFileSync('npm', ['run', 'build', '-w', '@merchant-gateway/contract', '-w', '@merchant-gateway/mock'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    })
   }
   const stale = sharedMockTarball() ? undefined : staleBuild()
   if (stale) throw new Error(stale)
