@@ -1,6 +1,7 @@
 // Packaging checks of the three published packages, as CI runs them (`npm run check:packages`):
 //
-// 1. build every package (tsup: dist/ with ESM, CJS where the package is dual, and .d.ts/.d.cts);
+// 1. build every package (tsup: dist/ with ESM, CJS where the package is dual, and .d.ts/.d.cts); in CI, the build
+//    release:pack made on the fresh checkout instead (check:release, which runs first, shares its tarballs);
 // 2. publint --strict on what `npm pack` would publish;
 // 3. @arethetypeswrong/cli on the packed tarball, with the profile that fits the package:
 //    - sdk and contract are dual (ESM + CJS): `node16`, which leaves out only `node10` resolution. That
@@ -25,11 +26,13 @@
 //
 // All steps run; the script exits 1 when any failed.
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { builtinModules, createRequire } from 'node:module'
-import { delimiter, dirname, join, relative } from 'node:path'
+import { tmpdir } from 'node:os'
+import { basename, delimiter, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { packPackages, sharedPacks } from './lib/packed.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)
@@ -176,28 +179,42 @@ function nodeImportsReachedFrom(entry) {
   return problems
 }
 
-run('build', 'npm', [
-  'run',
-  'build',
-  '-w',
-  '@merchant-gateway/contract',
-  '-w',
-  '@merchant-gateway/mock',
-  '-w',
-  '@merchant-gateway/sdk',
-])
+// In CI, check:release ran first on the fresh checkout: its `release:pack` built each package (their `prepack`)
+// and packed them, and it shared those tarballs (scripts/lib/packed.mjs); that build is the one checked here.
+const built = sharedPacks()
+if (built) console.log(`\n--- build: the one release:pack made in this CI run (${Object.values(built).join(', ')})`)
+else
+  run('build', 'npm', [
+    'run',
+    'build',
+    '-w',
+    '@merchant-gateway/contract',
+    '-w',
+    '@merchant-gateway/mock',
+    '-w',
+    '@merchant-gateway/sdk',
+  ])
+
+// The tarballs attw reads, packed once right after the build (in CI into the folder its later steps share).
+const packs = mkdtempSync(join(tmpdir(), 'merchant-gateway-packages-'))
+const tarballs = await packPackages(packs, (title, command, args, options) => {
+  const result = spawnSync(command, args, { env, encoding: 'utf8', ...options })
+  if (result.status !== 0) failures.push(`${title} (exit ${result.status ?? result.signal}): ${result.stderr}`)
+  return result
+})
 
 for (const { dir, profile, dual } of PACKAGES) {
   const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'))
   console.log(`\n=== ${pkg.name} (${dual ? 'dual ESM + CJS' : 'ESM only'})`)
   run(`publint ${pkg.name}`, 'publint', [dir, '--strict'])
-  // attw packs with `npm pack`; npm_config_ignore_scripts: the package's `prepack` would build it again.
-  run(
-    `attw ${pkg.name} (profile ${profile})`,
-    'attw',
-    ['--pack', dir, '--profile', profile, '--format', 'table-flipped', ...color],
-    { env: { ...env, npm_config_ignore_scripts: 'true' } },
-  )
+  run(`attw ${pkg.name} (profile ${profile})`, 'attw', [
+    tarballs[basename(dir)],
+    '--profile',
+    profile,
+    '--format',
+    'table-flipped',
+    ...color,
+  ])
   check(`imports of ${pkg.name}'s dist are declared dependencies`, undeclaredImports(dir, pkg))
   check(`entry points of ${pkg.name} load from dist and share their exports`, await entryPointProblems(pkg, dual))
 }
@@ -212,6 +229,7 @@ run('sdk bundle contents', process.execPath, ['packages/sdk/scripts/bundle-conte
 console.log('\n=== @merchant-gateway/sdk: size budgets (size-limit, min+gzip)')
 run('sdk size budgets', 'size-limit', [], { cwd: join(root, 'packages', 'sdk') })
 
+rmSync(packs, { recursive: true, force: true })
 console.log('')
 if (failures.length > 0) {
   console.log(`check:packages FAILED: ${failures.join('; ')}`)

@@ -8,12 +8,13 @@
 //    project outside the repository; there every entry point is imported and, for the dual packages,
 //    required, and the mock's bin answers `npx merchant-gateway-mock --version` with the packed version.
 //
-// Exits 1 when anything failed; the project is removed at the end.
+// Exits 1 when anything failed; the project is removed at the end. In CI, the tarballs that passed are shared
+// with the later steps (scripts/lib/packed.mjs): check:packages checks that build rather than building again.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PACKAGES, root } from './lib/packed.mjs'
+import { PACKAGES, root, sharePacks } from './lib/packed.mjs'
 
 const RELEASE = join(root, 'release')
 const failures = []
@@ -124,4 +125,6 @@ if (failures.length > 0) {
   console.log(`\ncheck:release FAILED: ${failures.join('; ')}`)
   process.exit(1)
 }
+// In CI, these tarballs and the build they hold are the ones the later checks use: nothing is built twice.
+sharePacks(tarballs)
 console.log('\ncheck:release: the packed tarballs hold their builds and install and load in a fresh project')

@@ -1,8 +1,8 @@
 /**
  * @module test/e2e/cli-process
- * The CLI server as a child process, for the end-to-end suites: start it from source as `npm start`
- * does, or installed from the packed package as a user's project has it, wait for its banner, and talk
- * to it with plain HTTP.
+ * The CLI server as a child process, for the end-to-end suites: start it built from this tree's sources
+ * (cli-bundle.ts), or installed from the packed package as a user's project has it, wait for its banner, and
+ * talk to it with plain HTTP.
  */
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
@@ -10,11 +10,25 @@ import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { CLI_BUNDLE } from './cli-bundle.js'
 import { prismEnabled, putPrismInFront } from './openapi-proxy.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-export const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url))
-export const CLI = 'packages/mock/src/cli/main.ts'
+
+/**
+ * How long a page test waits for the page to show something (an element, a text a poll expects). Generous: on a
+ * busy machine Chromium and the server share the cores with the rest of the suite, and a wait that ends early
+ * fails a test whose page was merely slow.
+ */
+export const UI_TIMEOUT = 60_000
+
+/** How long a started CLI may take to print its banner. */
+const BANNER_TIMEOUT = 120_000
+
+/** The arguments of `node` that run `merchant-gateway-mock <args>` (the CLI bundled by the e2e global setup). */
+export function cliArgs(args: readonly string[]): string[] {
+  return [CLI_BUNDLE, ...args]
+}
 
 /** A CLI server started as a child process: its URL, everything it printed so far, and its exit. */
 export interface Cli {
@@ -32,8 +46,8 @@ process.once('exit', () => {
 
 /**
  * Spawns a command in a process group of its own (`detached`), so that stopping it stops everything it
- * started: `tsx` runs the CLI in a child node process, and `npm start` adds a shell and npm above it.
- * A signal to the direct child alone can leave the server running, orphaned.
+ * started: `npm start` runs the CLI under npm and tsx, in processes of their own. A signal to the direct
+ * child alone can leave the server running, orphaned.
  */
 export function spawnGroup(
   command: string,
@@ -85,11 +99,8 @@ export async function stopCli(cli: Cli, signal: NodeJS.Signals = 'SIGTERM'): Pro
  * not API.
  */
 export async function startCli(args: string[], options: { behindPrism?: boolean } = {}): Promise<Cli> {
-  // tsx as a loader inside the one node process (not tsx's launcher, which runs the CLI in a second
-  // process); the process group still ends whatever the CLI might start.
-  const cli = await waitForBanner(
-    spawnGroup(process.execPath, ['--import', 'tsx', '--conditions=@merchant-gateway/source', CLI, ...args]),
-  )
+  // One node process; the process group still ends whatever the CLI might start.
+  const cli = await waitForBanner(spawnGroup(process.execPath, cliArgs(args)))
   // `npm run check:openapi`: this process's requests to the server go through a validating Prism proxy.
   if (prismEnabled() && options.behindPrism !== false)
     await putPrismInFront({ serverUrl: cli.url, port: await freePort(), until: cli.exited })
@@ -105,7 +116,12 @@ export function waitForBanner(child: ChildProcessWithoutNullStreams): Promise<Cl
     child.once('exit', (code, signal) => resolve({ code, signal })),
   )
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the CLI did not start within 30 s:\n${out}`)), 30_000)
+    // Generous: a start on a busy machine takes many times an idle one's. One that never starts is stopped, its
+    // whole process group, so that nothing outlives the test.
+    const timer = setTimeout(() => {
+      killGroup(child.pid!)
+      reject(new Error(`the CLI did not start within ${BANNER_TIMEOUT / 1000} s:\n${out}`))
+    }, BANNER_TIMEOUT)
     const onData = () => {
       const match = /^listening on (http:\/\/\S+)$/m.exec(out)
       // The banner's last line: the whole banner is out.
@@ -186,7 +202,22 @@ export function staleBuild(): string | undefined {
 }
 
 /**
- * Packs `@merchant-gateway/mock` with `npm pack` (what the registry would serve) and installs it into a new
+ * The mock's tarball CI packed once, right after the build, for its later steps (scripts/lib/packed.mjs:
+ * MERCHANT_GATEWAY_CI_SHARED); undefined outside CI.
+ */
+export function sharedMockTarball(): string | undefined {
+  const shared = process.env.MERCHANT_GATEWAY_CI_SHARED
+  if (!shared) return undefined
+  try {
+    return (JSON.parse(readFileSync(join(shared, 'packs', 'packs.json'), 'utf8')) as { mock?: string }).mock
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Packs `@merchant-gateway/mock` with `npm pack` (what the registry would serve; in CI the tarball packed
+ * once after the build, {@link sharedMockTarball}) and installs it into a new
  * project outside the repository the way npm lays it out: the package under `node_modules/`, its bin
  * linked in `node_modules/.bin/` to `dist/cli.js` and executable. Its dependencies and peer (msw) are
  * links to the repository's installed copies, so no registry is needed. From the repository's root,
@@ -196,20 +227,24 @@ export function staleBuild(): string | undefined {
 export function installPackedMock(): PackedApp {
   const dir = mkdtempSync(join(tmpdir(), 'merchant-gateway-app-'))
   try {
-    const packs = join(dir, '.packs')
-    mkdirSync(packs)
-    const packed = JSON.parse(
-      // --ignore-scripts: the package's `prepack` builds it; the build was checked current (staleBuild).
-      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packs], {
-        cwd: join(ROOT, 'packages/mock'),
-        env: { ...process.env, npm_config_update_notifier: 'false' },
-        encoding: 'utf8',
-      }),
-    ) as Array<{ filename: string }>
+    let tarball = sharedMockTarball()
+    if (tarball === undefined) {
+      const packs = join(dir, '.packs')
+      mkdirSync(packs)
+      const packed = JSON.parse(
+        // --ignore-scripts: the package's `prepack` builds it; the build was checked current (staleBuild).
+        execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packs], {
+          cwd: join(ROOT, 'packages/mock'),
+          env: { ...process.env, npm_config_update_notifier: 'false' },
+          encoding: 'utf8',
+        }),
+      ) as Array<{ filename: string }>
+      tarball = join(packs, packed[0]!.filename)
+    }
     const modules = join(dir, 'node_modules')
     const target = join(modules, '@merchant-gateway', 'mock')
     mkdirSync(target, { recursive: true })
-    execFileSync('tar', ['xzf', join(packs, packed[0]!.filename), '-C', target, '--strip-components=1'])
+    execFileSync('tar', ['xzf', tarball, '-C', target, '--strip-components=1'])
     const manifest = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')) as PackedApp['manifest'] & {
       dependencies?: Record<string, string>
       peerDependencies?: Record<string, string>

@@ -11,18 +11,7 @@ import { networkInterfaces } from 'node:os'
 import { GatewayClient } from '@merchant-gateway/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebhookReceiver, type WebhookReceiver } from '../../examples/webhook-receiver/src/receiver.js'
-import {
-  CLI,
-  freePort,
-  http,
-  ROOT,
-  spawnGroup,
-  startCli,
-  stopCli,
-  TSX,
-  waitForBanner,
-  type Cli,
-} from './cli-process.js'
+import { cliArgs, freePort, http, ROOT, spawnGroup, startCli, stopCli, waitForBanner, type Cli } from './cli-process.js'
 
 const NOW = '2026-11-02T09:00:00.000Z'
 const NOW_MS = Date.parse(NOW)
@@ -45,7 +34,7 @@ describe('the CLI server, driven across processes', () => {
     // The receiver judges freshness by the mock's clock (frozen at NOW), as both sides agree on time in production.
     receiver = await startWebhookReceiver({ apiSecret: DEMO.apiSecret, now: () => NOW_MS })
     cli = await startCli(['serve', '--port', '0', '--now', NOW, '--frozen', '--webhook-url', receiver.url])
-  }, 40_000)
+  }, 240_000)
 
   afterAll(async () => {
     await stopCli(cli, 'SIGKILL')
@@ -341,7 +330,7 @@ describe('the CLI on every interface (--host 0.0.0.0)', () => {
     cli = await startCli(['serve', '--host', '0.0.0.0', '--port', '0', '--quiet'], { behindPrism: false })
     port = Number(new URL(cli.url).port)
     token = /^ {2}control token {2}(\S+)/m.exec(cli.output())?.[1] ?? ''
-  }, 40_000)
+  }, 240_000)
 
   afterAll(async () => {
     if (cli) await stopCli(cli)
@@ -447,21 +436,14 @@ describe('the CLI on its own', () => {
     await cli.exited
     expect(cli.output()).toMatch(/SIGTERM: stopping\nstopped\n/)
     await expect(fetch(`${cli.url}/__mock/clock`)).rejects.toThrow()
-  }, 60_000)
+  }, 240_000)
 
   it('stops cleanly on SIGINT (Ctrl-C), and a second server on the same port ' +
     'exits 1 with a one-line reason', async () => {
     const port = await freePort()
     const first = await startCli(['--port', String(port), '--quiet'])
     expect(first.url).toBe(`http://127.0.0.1:${port}`)
-    const second = spawnGroup(process.execPath, [
-      TSX,
-      '--conditions=@merchant-gateway/source',
-      CLI,
-      'serve',
-      '--port',
-      String(port),
-    ])
+    const second = spawnGroup(process.execPath, cliArgs(['serve', '--port', String(port)]))
     let err = ''
     second.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
     const code = await new Promise<number | null>((resolve) => second.once('exit', resolve))
@@ -475,13 +457,13 @@ describe('the CLI on its own', () => {
     expect(await first.exited).toEqual({ code: 0, signal: null })
     await stopCli(first)
     expect(first.output()).toMatch(/SIGINT: stopping\nstopped\n$/)
-  }, 60_000)
+  }, 240_000)
 })
 
 describe('the CLI told something it cannot do', () => {
   /** Runs the CLI to its end; its exit code and what it wrote on standard error. */
   async function exitOf(args: string[]): Promise<{ code: number | null; err: string }> {
-    const child = spawnGroup(process.execPath, [TSX, '--conditions=@merchant-gateway/source', CLI, ...args])
+    const child = spawnGroup(process.execPath, cliArgs(args))
     let err = ''
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
     child.stdout.resume()
@@ -494,7 +476,7 @@ describe('the CLI told something it cannot do', () => {
       code: 2,
       err: 'merchant-gateway-mock: unknown command "serv"; did you mean serve?\nRun with --help for the options.\n',
     })
-  }, 60_000)
+  }, 240_000)
 
   it('a --host that is no address (999.1.1.1), or a name no resolver knows, is named, and exits 2', async () => {
     const address = await exitOf(['serve', '--host', '999.1.1.1', '--port', '0'])
@@ -504,5 +486,5 @@ describe('the CLI told something it cannot do', () => {
     expect(name.code).toBe(2)
     expect(name.err).toMatch(/^merchant-gateway-mock: --host nosuch\.invalid: no such host name \(E[A-Z_]+\); /)
     expect(name.err).not.toMatch(/getaddrinfo/)
-  }, 60_000)
+  }, 240_000)
 })

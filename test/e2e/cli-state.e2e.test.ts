@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMockGateway, type MockSnapshot } from '@merchant-gateway/mock'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CLI, http, spawnGroup, startCli, stopCli, type Cli } from './cli-process.js'
+import { cliArgs, http, spawnGroup, startCli, stopCli, type Cli } from './cli-process.js'
 
 const NOW = '2026-11-02T09:00:00.000Z'
 
 /** Runs the CLI until it exits by itself: its status and what it wrote to stderr. */
 async function runToExit(args: string[]): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const child = spawnGroup(process.execPath, ['--import', 'tsx', '--conditions=@merchant-gateway/source', CLI, ...args])
+  const child = spawnGroup(process.execPath, cliArgs(args))
   let stderr = ''
   let stdout = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
@@ -64,7 +64,7 @@ describe('serve --state <file>', () => {
     expect(loaded).toMatchObject({ status: 200, body: { format: 1, now: '2026-11-02T10:00:00.000Z' } })
     await stopCli(cli)
     cli = undefined
-  }, 40_000)
+  }, 240_000)
 
   it('a file the mock cannot load exits 2 with the field named, and listens on nothing', async () => {
     const broken = await runToExit(['serve', '--port', '0', '--state', join(dir, 'broken.json')])
@@ -76,11 +76,11 @@ describe('serve --state <file>', () => {
     const glance = await runToExit(['serve', '--port', '0', '--state', join(dir, 'glance.json')])
     expect(glance.code).toBe(2)
     expect(glance.stderr).toContain('state: missing; a snapshot taken with a limit is a glance')
-  }, 40_000)
+  }, 240_000)
 
   it('an unknown file path exits 2 and says there is no such file', async () => {
     const missing = join(dir, 'nowhere.json')
     const run = await runToExit(['serve', '--port', '0', '--state', missing])
     expect(run).toMatchObject({ code: 2, stderr: `merchant-gateway-mock: --state ${missing}: no such file\n` })
-  }, 40_000)
+  }, 240_000)
 })

@@ -8,21 +8,14 @@
  * in its own process group, killed after.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Cli, CLI, freePort, spawnGroup, startCli, stopCli } from './cli-process.js'
+import { type Cli, cliArgs, freePort, spawnGroup, startCli, stopCli } from './cli-process.js'
 import { type Alteration, alteredServer, plainServer } from './verify-targets.js'
 
 const DEMO = ['--api-key', 'mk_test_demo', '--api-secret', 'sk_test_demo']
 
 /** `verify` started as a child process: the process, and its exit status and output once it ends. */
 function startVerify(args: string[]) {
-  const child = spawnGroup(process.execPath, [
-    '--import',
-    'tsx',
-    '--conditions=@merchant-gateway/source',
-    CLI,
-    'verify',
-    ...args,
-  ])
+  const child = spawnGroup(process.execPath, cliArgs(['verify', ...args]))
   let out = ''
   let err = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
@@ -97,7 +90,7 @@ async function verifyHeldAtQr() {
 
 // Each test runs `verify` once or twice as a child process (a few seconds each, up to ten on a loaded machine):
 // room enough that a loaded machine never fails one.
-describe('merchant-gateway-mock verify', { timeout: 90_000 }, () => {
+describe('merchant-gateway-mock verify', { timeout: 240_000 }, () => {
   let mock: Cli
   let lastEra: Cli
   let warning: Cli
@@ -110,7 +103,7 @@ describe('merchant-gateway-mock verify', { timeout: 90_000 }, () => {
       // Release 1.4.0's deprecation warning week: every answer carries the warning header.
       startCli(['serve', '--port', '0', '--quiet', '--now', '2026-03-10'], { behindPrism: false }),
     ])
-  }, 90_000)
+  }, 240_000)
   afterAll(async () => {
     await Promise.all([mock && stopCli(mock), lastEra && stopCli(lastEra), warning && stopCli(warning)])
   })

@@ -23,7 +23,7 @@ describe('docs/mock-server.md: the curl session', () => {
   // The session signs with `date +%s`, so the server runs on the real clock, as `npm start` does.
   beforeAll(async () => {
     cli = await startCli(['serve', '--port', '0', '--quiet'])
-  }, 40_000)
+  }, 240_000)
   afterAll(async () => {
     if (cli) await stopCli(cli, 'SIGKILL')
   })

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROOT, startCli, stopCli, type Cli } from './cli-process.js'
+import { ROOT, startCli, stopCli, type Cli, UI_TIMEOUT } from './cli-process.js'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@merchant-gateway/chromium'
 
 const SHOTS =
@@ -32,7 +32,7 @@ beforeAll(async () => {
     },
   )
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
-}, 30_000)
+})
 
 afterAll(async () => {
   await browser?.close()
@@ -61,7 +61,7 @@ describe('the inspector page, with a control token', () => {
       const page = await freshPage()
       await page.goto(`${cli.url}/__mock/ui/`)
       const field = page.getByLabel('Control token', { exact: true })
-      await field.waitFor({ timeout: 10_000 })
+      await field.waitFor({ timeout: UI_TIMEOUT })
       const form = page.getByRole('form', { name: 'This server needs its control token' })
       const said = (await form.textContent()) ?? ''
       expect(said).toContain('control token')
@@ -72,21 +72,21 @@ describe('the inspector page, with a control token', () => {
       await field.fill('tok_wrong_guess')
       await form.getByRole('button', { name: 'Open the inspector' }).click()
       await expect
-        .poll(() => form.getByRole('alert').textContent(), { timeout: 10_000 })
+        .poll(() => form.getByRole('alert').textContent(), { timeout: UI_TIMEOUT })
         .toContain('The server refused this token')
       expect(await page.getByTestId('clock-now').count()).toBe(0)
 
       await field.fill(banner().token)
       await form.getByRole('button', { name: 'Open the inspector' }).click()
       await expect
-        .poll(() => page.getByTestId('clock-now').textContent(), { timeout: 10_000 })
+        .poll(() => page.getByTestId('clock-now').textContent(), { timeout: UI_TIMEOUT })
         .toBe('2026-11-06 09:00:00Z')
       expect(await page.getByTestId('merchant-1').getByText('mk_test_demo').count()).toBe(1)
       expect(await field.count()).toBe(0)
 
       // Kept for the tab: a reload needs no second paste.
       await page.reload()
-      await expect.poll(() => page.getByTestId('clock-now').count(), { timeout: 10_000 }).toBe(1)
+      await expect.poll(() => page.getByTestId('clock-now').count(), { timeout: UI_TIMEOUT }).toBe(1)
       expect(await field.count()).toBe(0)
       await page.context().close()
     },
@@ -96,7 +96,7 @@ describe('the inspector page, with a control token', () => {
     const page = await freshPage()
     await page.goto(banner().inspector)
     expect(banner().inspector).toContain('#token=')
-    await expect.poll(() => page.getByTestId('clock-now').count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => page.getByTestId('clock-now').count(), { timeout: UI_TIMEOUT }).toBe(1)
     expect(page.url()).toBe(`${cli.url}/__mock/ui/`)
     expect(await page.getByLabel('Control token', { exact: true }).count()).toBe(0)
     await page.context().close()
@@ -107,11 +107,11 @@ describe('the inspector page, with a control token', () => {
     await page.goto(`${cli.url}/__mock/ui/#token=tok_of_an_earlier_start`)
     const form = page.getByRole('form', { name: 'This server needs its control token' })
     await expect
-      .poll(() => form.getByRole('alert').textContent(), { timeout: 10_000 })
+      .poll(() => form.getByRole('alert').textContent(), { timeout: UI_TIMEOUT })
       .toContain('The server refused the token this tab had')
     await page.getByLabel('Control token', { exact: true }).fill(banner().token)
     await form.getByRole('button', { name: 'Open the inspector' }).click()
-    await expect.poll(() => page.getByTestId('clock-now').count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => page.getByTestId('clock-now').count(), { timeout: UI_TIMEOUT }).toBe(1)
     await page.context().close()
   })
 })

@@ -19,7 +19,7 @@ import { join } from 'node:path'
 import { GatewayClient } from '@merchant-gateway/sdk'
 import { type Browser, chromium, type Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { http, ROOT, startCli, stopCli, type Cli } from './cli-process.js'
+import { http, ROOT, startCli, stopCli, type Cli, UI_TIMEOUT } from './cli-process.js'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@merchant-gateway/chromium'
 
 const SHOTS =
@@ -53,7 +53,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
   // A German browser: the page writes money and dates the same whatever the browser's language.
   page = await browser.newPage({ viewport: { width: 1280, height: 860 }, locale: 'de-DE' })
-}, 30_000)
+})
 
 afterAll(async () => {
   await browser?.close()
@@ -89,7 +89,7 @@ describe('the inspector page, in Chromium', () => {
       ['khr', printed![2]!],
     ] as const) {
       const row = page.getByTestId(`balance-1-${currency}`)
-      await row.waitFor({ timeout: 10_000 })
+      await row.waitFor({ timeout: UI_TIMEOUT })
       expect(await row.textContent()).toContain(text)
     }
   })
@@ -107,7 +107,7 @@ describe('the inspector page, in Chromium', () => {
         await fresh.goto(`${cli.url}/__mock/ui/`, { waitUntil: 'load' })
         // Chromium asks for the icon right after the load event (within milliseconds, before the page's first
         // poll); three polls later, about two seconds of the page's life, it has asked or never will.
-        await expect.poll(() => polls, { timeout: 10_000 }).toBeGreaterThanOrEqual(3)
+        await expect.poll(() => polls, { timeout: UI_TIMEOUT }).toBeGreaterThanOrEqual(3)
         expect((await http('GET', `${cli.url}/__mock/requests?path=favicon`)).body).toEqual([])
         // Nor does its polling reach the server's log: the user's own requests would scroll away.
         expect(cli.output()).not.toMatch(/GET \/__mock\/(version|snapshot)/)
@@ -130,16 +130,16 @@ describe('the inspector page, in Chromium', () => {
       const order = await (await gateway()).orders.create({ storeId: 101, amount: 12.5, currency: 'USD' })
       await tab('Orders')
       const row = page.getByTestId(`order-${order.order_id}`)
-      await row.waitFor({ timeout: 10_000 })
+      await row.waitFor({ timeout: UI_TIMEOUT })
       expect(await row.getByText('pending').count()).toBe(1)
       await page.screenshot({ path: join(SHOTS, 'inspector-orders.png') })
 
       await row.getByRole('button', { name: 'Simulate payment' }).click()
-      await expect.poll(() => row.getByText('completed').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+      await expect.poll(() => row.getByText('completed').count(), { timeout: UI_TIMEOUT }).toBeGreaterThan(0)
 
       await tab('Webhooks')
       const webhook = page.locator('details.webhook').first()
-      await expect.poll(() => webhook.getByText('delivered').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+      await expect.poll(() => webhook.getByText('delivered').count(), { timeout: UI_TIMEOUT }).toBeGreaterThan(0)
       await webhook.locator('summary').click()
       expect(await webhook.getByText('x-signature').count()).toBe(1)
       expect(received).toHaveLength(1)
@@ -148,7 +148,7 @@ describe('the inspector page, in Chromium', () => {
       await tab('Merchants')
       const usd = page.getByTestId('balance-1-usd').locator('td')
       await expect
-        .poll(() => usd.allTextContents(), { timeout: 10_000 })
+        .poll(() => usd.allTextContents(), { timeout: UI_TIMEOUT })
         .toEqual(['USD 1,012.50', 'USD 0.00', 'USD 1,012.50'])
       await page.screenshot({ path: join(SHOTS, 'inspector-merchants.png') })
     },
@@ -161,16 +161,16 @@ describe('the inspector page, in Chromium', () => {
       const refund = await (await gateway()).refunds.create({ orderId: orders[0]!.orderId, amount: 2.5 })
       await tab('Refunds and payouts')
       const row = page.getByTestId(`refund-${refund.transactionId}`)
-      await row.waitFor({ timeout: 10_000 })
+      await row.waitFor({ timeout: UI_TIMEOUT })
       expect(await row.getByText('pending').count()).toBe(1)
       // Friday, then the next five business days: the clock the page shows follows each click.
       for (const day of ['09', '10', '11', '12', '13']) {
         await page.getByRole('button', { name: '+1 business day' }).click()
         await expect
-          .poll(() => page.getByTestId('clock-now').textContent(), { timeout: 10_000 })
+          .poll(() => page.getByTestId('clock-now').textContent(), { timeout: UI_TIMEOUT })
           .toBe(`2026-11-${day} 09:00:00Z`)
       }
-      await expect.poll(() => row.getByText('completed').count(), { timeout: 10_000 }).toBe(1)
+      await expect.poll(() => row.getByText('completed').count(), { timeout: UI_TIMEOUT }).toBe(1)
       await page.screenshot({ path: join(SHOTS, 'inspector-refunds.png') })
     },
   )
@@ -190,7 +190,7 @@ describe('the inspector page, in Chromium', () => {
       await tab('Orders')
       const amountOf = async (testId: string) => {
         const row = page.getByTestId(testId)
-        await row.waitFor({ timeout: 10_000 })
+        await row.waitFor({ timeout: UI_TIMEOUT })
         return (await row.textContent()) ?? ''
       }
       expect(await amountOf(`order-${usdOrder.order_id}`)).toContain('USD 1,234.50')
@@ -245,11 +245,11 @@ describe('the inspector page, in Chromium', () => {
           ...(answer.contentType ? { contentType: answer.contentType } : {}),
         }),
       )
-      await expect.poll(() => headerError().textContent(), { timeout: 10_000 }).toContain(answer.shown)
+      await expect.poll(() => headerError().textContent(), { timeout: UI_TIMEOUT }).toContain(answer.shown)
       expect(await page.getByText(/SyntaxError|Unexpected token|not valid JSON/).count()).toBe(0)
       await page.unroute('**/__mock/version')
     }
-    await expect.poll(() => headerError().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => headerError().count(), { timeout: UI_TIMEOUT }).toBe(0)
 
     // An action answered by something else than the mock: the notice says what came back.
     const before = await clockNow()
@@ -363,7 +363,7 @@ describe('the inspector page, in Chromium', () => {
       })
     for (const name of ['Merchants', 'Orders', 'Refunds and payouts', 'Webhooks', 'PIN users', 'Faults', 'Requests']) {
       await tab(name)
-      await page.getByRole('tabpanel').locator('table, .card, details, ul').first().waitFor({ timeout: 10_000 })
+      await page.getByRole('tabpanel').locator('table, .card, details, ul').first().waitFor({ timeout: UI_TIMEOUT })
       // Every webhook opened: the signed headers and the raw body are the widest text the page shows.
       if (name === 'Webhooks')
         await page.evaluate(() => {

@@ -196,8 +196,10 @@ export async function putPrismInFront(options: PrismOptions): Promise<PrismProxy
   prism.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)))
   prism.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)))
   // Prism's readiness is its port: wait until it accepts a connection (or exits).
-  for (let waited = 0; !(await portOpen(port)); waited += 50) {
-    if (prism.exitCode !== null || waited > 20_000) {
+  // Measured by the clock, generously: Prism's start on a busy machine takes many times an idle one's.
+  const started = Date.now()
+  while (!(await portOpen(port))) {
+    if (prism.exitCode !== null || Date.now() - started > 120_000) {
       stop(prism)
       throw new Error(`Prism did not start on port ${port}:\n${output}`)
     }

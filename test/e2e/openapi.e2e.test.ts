@@ -48,7 +48,7 @@ describe('npm start hands out the OpenAPI documents', () => {
       npm.kill('SIGTERM')
       await cli.exited
     }
-  }, 60_000)
+  }, 240_000)
 })
 
 describe('Prism reports what violates the documents (the check of npm run check:openapi can fail)', () => {
@@ -115,7 +115,7 @@ describe('Prism reports what violates the documents (the check of npm run check:
     const judged = judgeExchanges(prism.exchanges, repositoryDocument().paths)
     expect(judged.failures).toEqual([])
     expect(judged.refused.some((line) => line.includes('request.body.storeId'))).toBe(true)
-  }, 30_000)
+  }, 240_000)
 
   it('an answer that contradicts the document (a broken copy: storeName must be an integer) is a failure', async () => {
     const prism = await prismWith((d) => {
@@ -128,7 +128,7 @@ describe('Prism reports what violates the documents (the check of npm run check:
         /^POST \/api\/v1\/payment-gateway\/stores\/list -> 200: response\.body\.data\.0\.storeName .*integer/,
       ),
     ])
-  }, 30_000)
+  }, 240_000)
 
   it('a request the server accepts although the document forbids it (a ' +
     'broken copy: amounts at most 10) is a failure', async () => {
@@ -140,7 +140,7 @@ describe('Prism reports what violates the documents (the check of npm run check:
     expect(
       failures.some((line) => line.startsWith('POST /api/v1/payment-gateway/order/create -> 200: request.body')),
     ).toBe(true)
-  }, 30_000)
+  }, 240_000)
 
   it('a path the document does not have is a failure (a broken copy without list stores)', async () => {
     const prism = await prismWith((d) => {
@@ -149,5 +149,5 @@ describe('Prism reports what violates the documents (the check of npm run check:
     expect((await listStores()).status).toBe(200)
     const { failures } = judgeExchanges(prism.exchanges, repositoryDocument().paths)
     expect(failures).toEqual([expect.stringContaining('Selected route not found')])
-  }, 30_000)
+  }, 240_000)
 })

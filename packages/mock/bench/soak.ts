@@ -16,6 +16,7 @@
  *
  *   npm run soak -w @merchant-gateway/mock                                   # 60 mock minutes in 180 s
  *   npm run soak -w @merchant-gateway/mock -- --seconds 3 --mock-minutes 20 # a short seeded run
+ *   npm run soak -w @merchant-gateway/mock -- --cycles 40 --mock-minutes 30 # in steps, as the test runs it
  *
  * `--mode records` is the load test of a merchant's backend: each cycle creates an order, pays it and refunds it
  * (three requests; `--rate 67` is about 200 requests/s; refunds settle at once), 10 mock minutes per real second (an
@@ -60,6 +61,14 @@ export interface SoakOptions {
   mode?: 'mixed' | 'records'
   /** The server's `keepRecordsSeconds`; `undefined`: every order kept. */
   keepRecordsSeconds?: number
+  /**
+   * A fixed number of cycles run in steps, instead of `seconds` of traffic at `rate`: each step starts a sample
+   * period's cycles (`rate` x `sampleSeconds`) at once, waits for their answers, then moves the mock clock by its
+   * share of `mockMinutes` and takes a sample. What is sent and what the mock's clock does are then the same on a
+   * busy machine as on an idle one (no order outlives its QR code because the machine was slow, no cycle is
+   * skipped): the test's run. Latency figures still come out, but the flat-latency goal needs the open loop.
+   */
+  cycles?: number
 }
 
 /** One sample of the server. */
@@ -314,10 +323,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
 
     const cycle = options.mode === 'records' ? recordsCycle : mixedCycle
     const advancePerTick = Math.round((options.mockMinutes * 60_000 * TICK_MS) / (options.seconds * 1000))
+    const perStep = Math.max(1, Math.round(options.rate * options.sampleSeconds))
+    const steps = options.cycles === undefined ? 0 : Math.ceil(options.cycles / perStep)
     out(
-      `Soak: ${options.mockMinutes} mock minutes in ${options.seconds} s real ` +
-        `(${advancePerTick / TICK_MS}x), ${options.rate} cycles/s, seed ` +
-        `${options.seed}, receiver failing ${Math.round(options.failRate * 100)} ` +
+      `Soak: ${options.mockMinutes} mock minutes in ` +
+        (options.cycles === undefined
+          ? `${options.seconds} s real (${advancePerTick / TICK_MS}x), ${options.rate} cycles/s`
+          : `${options.cycles} cycles, ${steps} steps of ${perStep} cycles at once, the clock moved after each`) +
+        `, seed ${options.seed}, receiver failing ${Math.round(options.failRate * 100)} ` +
         `% of webhook attempts; ${options.mode === 'records' ? 'create, pay, refund' : 'mixed traffic'}, ` +
         `keepRecordsSeconds ${options.keepRecordsSeconds ?? 'off'}; server ${base}`,
     )
@@ -327,21 +340,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         'p99',
     )
     const started = performance.now()
-    const end = started + options.seconds * 1000
-    const running = new Set<Promise<void>>()
-    // The clock's move in flight, if any: awaited before the server stops, so that none is cut off by the
-    // server's exit (it answers after the webhook attempts it started, which can take a while under load).
-    let ticking: Promise<void> | undefined
-    const ticker = setInterval(() => {
-      if (ticking) return
-      mockNow += advancePerTick
-      ticking = send('POST', '/__mock/clock', { advanceMs: advancePerTick })
-        .then((reply) => void expect('clock', reply, 200))
-        .catch((error: unknown) => wrong(`clock threw: ${String(error)}`))
-        .finally(() => {
-          ticking = undefined
-        })
-    }, TICK_MS)
+    const mockEnd = START + options.mockMinutes * 60_000
     let sampling = false
     const sample = async () => {
       sampling = true
@@ -376,32 +375,67 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
           `ms`,
       )
     }
-    let nextSample = started + options.sampleSeconds * 1000
-    let nextCycle = started
-    while (performance.now() < end) {
-      if (running.size < MAX_IN_FLIGHT) {
-        const task: Promise<void> = cycle(result.cycles++).catch((error: unknown) =>
-          wrong(`cycle threw: ${String(error)}`),
+    if (options.cycles !== undefined) {
+      for (let step = 1; step <= steps; step++) {
+        const count = Math.min(perStep, options.cycles - result.cycles)
+        await Promise.all(
+          Array.from({ length: count }, () =>
+            cycle(result.cycles++).catch((error: unknown) => wrong(`cycle threw: ${String(error)}`)),
+          ),
         )
-        running.add(task)
-        void task.finally(() => running.delete(task))
-      } else {
-        result.skipped++
+        const to = step === steps ? mockEnd : START + Math.round(((mockEnd - START) * step) / steps)
+        if (to > mockNow) {
+          const advanceMs = to - mockNow
+          mockNow = to
+          expect('clock', await send('POST', '/__mock/clock', { advanceMs }), 200)
+        }
+        if (step < steps) await sample()
       }
-      nextCycle += 1000 / options.rate
-      if (performance.now() >= nextSample && !sampling) {
-        nextSample += options.sampleSeconds * 1000
-        await sample()
+    } else {
+      const end = started + options.seconds * 1000
+      const running = new Set<Promise<void>>()
+      // The clock's move in flight, if any: awaited before the server stops, so that none is cut off by the
+      // server's exit (it answers after the webhook attempts it started, which can take a while under load).
+      let ticking: Promise<void> | undefined
+      const ticker = setInterval(() => {
+        // Never past the run's mock minutes, however long a busy machine makes the run.
+        const advanceMs = Math.min(advancePerTick, mockEnd - mockNow)
+        if (ticking || advanceMs <= 0) return
+        mockNow += advanceMs
+        ticking = send('POST', '/__mock/clock', { advanceMs })
+          .then((reply) => void expect('clock', reply, 200))
+          .catch((error: unknown) => wrong(`clock threw: ${String(error)}`))
+          .finally(() => {
+            ticking = undefined
+          })
+      }, TICK_MS)
+      let nextSample = started + options.sampleSeconds * 1000
+      let nextCycle = started
+      while (performance.now() < end) {
+        if (running.size < MAX_IN_FLIGHT) {
+          const task: Promise<void> = cycle(result.cycles++).catch((error: unknown) =>
+            wrong(`cycle threw: ${String(error)}`),
+          )
+          running.add(task)
+          void task.finally(() => running.delete(task))
+        } else {
+          result.skipped++
+        }
+        nextCycle += 1000 / options.rate
+        if (performance.now() >= nextSample && !sampling) {
+          nextSample += options.sampleSeconds * 1000
+          await sample()
+        }
+        const wait = nextCycle - performance.now()
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
       }
-      const wait = nextCycle - performance.now()
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+      clearInterval(ticker)
+      await ticking
+      await Promise.all(running)
     }
-    clearInterval(ticker)
-    await ticking
-    await Promise.all(running)
     // A tick skipped while the one before it was still answering (a busy machine) leaves the clock behind the
     // run's promise: it catches up before the last sample, so a run always ends at its mock minutes.
-    const behind = START + options.mockMinutes * 60_000 - mockNow
+    const behind = mockEnd - mockNow
     if (behind > 0) {
       mockNow += behind
       expect('clock', await send('POST', '/__mock/clock', { advanceMs: behind }), 200)
@@ -524,6 +558,7 @@ function parseOptions(argv: string[]): SoakOptions {
       'fail-rate': { type: 'string' },
       mode: { type: 'string' },
       'keep-records-seconds': { type: 'string' },
+      cycles: { type: 'string' },
     },
   })
   const mode = values.mode ?? 'mixed'
@@ -563,6 +598,7 @@ function parseOptions(argv: string[]): SoakOptions {
     sampleSeconds: number('sample-seconds', values['sample-seconds'], Math.max(0.5, seconds / 30), 0.1),
     seed: number('seed', values.seed, 1, 0),
     failRate: number('fail-rate', values['fail-rate'], records ? 0 : 0.5, 0, 1),
+    cycles: values.cycles === undefined ? undefined : number('cycles', values.cycles, 0, 1),
     out: (line) => console.log(line),
   }
 }

@@ -80,6 +80,13 @@ function firstAnswer(received: Buffer, bodyless: boolean): Answer | undefined {
 }
 
 /**
+ * How long the test waits for the server to close a connection before it closes it itself (and the case
+ * fails). Generous: on a busy machine an upload of a few MiB in timed pieces takes seconds; the bounds a case
+ * makes small are fractions of a second, and those it leaves large (a minute) stay above it.
+ */
+const DEADLINE_MS = 30_000
+
+/**
  * Sends `head` (request line and headers, with their blank line), then `bodyBytes` of body in pieces of
  * `pieceBytes` spaced by `gapMs` (chunked framing when `chunked`), then half-closes; reads everything
  * that comes back. Gives up (and destroys the socket itself) after `deadlineMs`.
@@ -88,7 +95,7 @@ function exchange(
   server: MockServer,
   head: string,
   body: { bytes: number; pieceBytes: number; gapMs: number; chunked?: boolean; bodyless?: boolean },
-  deadlineMs = 4000,
+  deadlineMs = DEADLINE_MS,
 ): Promise<Exchange> {
   return new Promise((resolve) => {
     const socket: Socket = connect({ port: server.port, host: '127.0.0.1', allowHalfOpen: true })
@@ -361,7 +368,7 @@ describe('the lingering is bounded: a client that never stops is cut', () => {
       const deadline = setTimeout(() => {
         closedByServer = false
         socket.destroy()
-      }, 4000)
+      }, DEADLINE_MS)
       socket.on('data', (chunk: Buffer) => (received = Buffer.concat([received, chunk])))
       // The server's FIN: it has closed; this side closes too (it would have nothing more to send anyway).
       socket.on('end', () => socket.end())

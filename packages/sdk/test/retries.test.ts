@@ -434,9 +434,10 @@ describe('time limits', () => {
   })
 
   it('a per-attempt timeout that clears on the retry lets a GET succeed', async () => {
-    const s = await setup({ client: { timeout: 50, maxRetries: 2 } })
+    // The retry must be answered within the timeout: 2 s, so that a busy machine cannot time it out too.
+    const s = await setup({ client: { timeout: 2_000, maxRetries: 2 } })
     const { transactionId } = await paidOrder(s.mock, s.merchant, 3)
-    s.mock.faults.add({ route: ROUTES.transactionDetail, kind: 'latency', delayMs: 5000, times: 1 })
+    s.mock.faults.add({ route: ROUTES.transactionDetail, kind: 'latency', delayMs: 60_000, times: 1 })
     const tx = await s.client.transactions.retrieve(transactionId)
     expect(tx.meta.attempts).toBe(2)
   })

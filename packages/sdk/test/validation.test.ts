@@ -461,7 +461,8 @@ describe('withOptions', () => {
   it('returns a client with another timeout; the original keeps its own', async () => {
     const s = await setup({
       mock: { sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
-      client: { timeout: 1000, maxRetries: 0 },
+      // The original's own timeout is far above the fault's 60 ms, so that a busy machine cannot time it out.
+      client: { timeout: 10_000, maxRetries: 0 },
     })
     s.mock.faults.add({ route: ROUTES.balance, kind: 'latency', delayMs: 60, times: 2 })
     const impatient = s.client.withOptions({ timeout: 10 })

@@ -113,7 +113,10 @@ export function exampleConfig(project: ExampleProject): PlaywrightTestConfig {
     fullyParallel: true,
     forbidOnly: !!process.env.CI,
     retries: 0,
-    timeout: 20_000,
+    // Playwright's defaults (30 s a test, 5 s an expect) suit an idle machine; on a busy one (CI beside other
+    // jobs) the page can still be loading its mock after 5 s. Generous rather than retried: a failure is real.
+    timeout: 60_000,
+    expect: { timeout: 20_000 },
     reporter: 'list',
     // Traces and failure artefacts under the repository's node_modules, not in the project's folder.
     outputDir: fileURLToPath(new URL(`../../../node_modules/.playwright/${project.name}`, import.meta.url)),
@@ -134,7 +137,8 @@ export function exampleConfig(project: ExampleProject): PlaywrightTestConfig {
       url: new URL(project.webServer.url, project.origin).href,
       // Never someone else's server on the port: a test run starts and stops its own.
       reuseExistingServer: false,
-      timeout: 30_000,
+      // A dev server's first start (dependencies optimised) on a busy machine.
+      timeout: 120_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },
