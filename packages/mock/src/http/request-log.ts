@@ -176,6 +176,7 @@ export function logAnswer(
   notes: RequestNotes,
 ): void {
   log.record({
+    seq: 0,
     atMs: arrival.atMs,
     method: arrival.method,
     path: arrival.path,
@@ -236,9 +237,9 @@ export class RequestLog {
 
   constructor(readonly limit: number) {}
 
-  /** Adds an entry; the oldest leaves when the log is full. */
-  record(entry: Omit<StoredEntry, 'seq'>): void {
-    const full: StoredEntry = { seq: ++this.#seq, ...entry }
+  /** Adds an entry, as given (not copied), numbering it (`seq`); the oldest leaves when the log is full. */
+  record(full: StoredEntry): void {
+    full.seq = ++this.#seq
     if (this.limit === 0) return
     if (this.#ring.length < this.limit) {
       this.#ring.push(full)
