@@ -138,14 +138,16 @@ export class Lingering {
     this.bounds = bounds
   }
 
-  /** Notes an answer under way on its connection, until it is sent (or the connection closes). */
+  /**
+   * Notes an answer under way on its connection, until it is sent (or the connection closes). Those sent are
+   * dropped here, as the next one is noted, and never read: no listener per response.
+   */
   track(res: ServerResponse): void {
     const socket = res.req.socket
     let answers = this.#answering.get(socket)
     if (!answers) this.#answering.set(socket, (answers = new Set()))
-    const set = answers
-    set.add(res)
-    res.once('close', () => set.delete(res))
+    for (const earlier of answers) if (!underWay(earlier)) answers.delete(earlier)
+    answers.add(res)
   }
 
   /**
@@ -188,7 +190,7 @@ export class Lingering {
       if (code.startsWith('HPE_')) closing.read()
       return
     }
-    const answers = [...(this.#answering.get(socket) ?? [])]
+    const answers = [...(this.#answering.get(socket) ?? [])].filter(underWay)
     if (!code.startsWith('HPE_')) {
       // Not the parser's: a reset, a failed write, a request too slow. As Node does: its answer if the
       // connection can still take one (a 408 for the slow request), then the end. A client that slow is
@@ -225,6 +227,11 @@ export class Lingering {
     else socket.once('end', () => linger.finish())
     void Promise.all([sent, linger.settled]).then(() => socket.destroy())
   }
+}
+
+/** A response not yet sent whole, on a connection still there. */
+function underWay(res: ServerResponse): boolean {
+  return !res.writableFinished && !res.destroyed
 }
 
 /** Resolves when a response is sent whole, or its connection is gone. */
