@@ -233,7 +233,6 @@ export class RequestLog {
   #ring: StoredEntry[] = []
   #start = 0
   #seq = 0
-  readonly #byTrace = new Map<string, StoredEntry>()
 
   constructor(readonly limit: number) {}
 
@@ -244,12 +243,9 @@ export class RequestLog {
     if (this.#ring.length < this.limit) {
       this.#ring.push(full)
     } else {
-      const evicted = this.#ring[this.#start]!
-      if (this.#byTrace.get(evicted.traceId) === evicted) this.#byTrace.delete(evicted.traceId)
       this.#ring[this.#start] = full
       this.#start = (this.#start + 1) % this.limit
     }
-    this.#byTrace.set(full.traceId, full)
   }
 
   /** Number of entries kept. */
@@ -262,10 +258,17 @@ export class RequestLog {
     return this.#ring.length
   }
 
-  /** The entry answered with this trace id, if still kept (a copy). */
+  /**
+   * The entry answered with this trace id, if still kept (a copy): the newest first, so the lookup of a request
+   * just answered (the server's log line) ends at once; no index by trace id is kept up per request.
+   */
   get(traceId: string): RequestLogEntry | undefined {
-    const entry = this.#byTrace.get(traceId)
-    return entry && published(entry)
+    const ring = this.#ring
+    for (let i = ring.length - 1; i >= 0; i--) {
+      const entry = ring[(this.#start + i) % ring.length]!
+      if (entry.traceId === traceId) return published(entry)
+    }
+    return undefined
   }
 
   /**
@@ -290,7 +293,6 @@ export class RequestLog {
     this.#ring = []
     this.#start = 0
     this.#seq = 0
-    this.#byTrace.clear()
   }
 }
 
