@@ -7,6 +7,7 @@
  * and an aborted signal rejects with the signal's reason, even mid-latency.
  */
 import { getResponse, type RequestHandler } from 'msw'
+import { BodyRead } from './read-body.js'
 import { uriTooLong } from './responses.js'
 import type { Dispatcher } from './service-routes.js'
 import { type IncomingRequest, toResponse } from './answer.js'
@@ -84,12 +85,7 @@ function bodyOnly(init: RequestInit | undefined): init is RequestInit & { body: 
  * and the body's bytes, so no second Request is built around the first (which measured tens of µs a call).
  */
 function withBody(request: Request, body: string): IncomingRequest {
-  return {
-    method: request.method,
-    url: request.url,
-    headers: request.headers,
-    arrayBuffer: () => Promise.resolve(ENCODER.encode(body).buffer as ArrayBuffer),
-  }
+  return new BodyRead(request, ENCODER.encode(body).buffer as ArrayBuffer)
 }
 
 const ENCODER = new TextEncoder()

@@ -12,11 +12,18 @@ import { checkMediaType, parseJsonObject, readBody, type RawBody } from '../read
 
 export const body: OperationStep = {
   name: 'body',
-  run: (call, next) =>
-    readBody(call.request).then((raw) => {
+  run: (call, next) => {
+    const raw = readBody(call.request)
+    // A body read already (the HTTP server's) is there at once: no turn of the microtask queue.
+    if (!(raw instanceof Promise)) {
       call.raw = raw
       return next()
-    }),
+    }
+    return raw.then((read) => {
+      call.raw = read
+      return next()
+    })
+  },
 }
 
 export const authentication: OperationStep = {
