@@ -51,7 +51,10 @@ describe('a request target is read as the URL parser reads it', () => {
       '/a?b#frag',
       'http://other.example/a/./b?c',
     ]) {
-      expect(outcome(() => pathAndQuery(written)), written).toBe(parsed(written))
+      expect(
+        outcome(() => pathAndQuery(written)),
+        written,
+      ).toBe(parsed(written))
       expect(pathnameOf(written), written).toBe(parsedPathname(written))
     }
   })

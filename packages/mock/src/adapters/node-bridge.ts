@@ -390,7 +390,8 @@ class NodeHeaders implements RequestHeaders {
 
   forEach(callback: (value: string, name: string) => void): void {
     for (const [name, value] of Object.entries(this.#headers))
-      if (value !== undefined && !CONNECTION_HEADERS.has(name)) callback(Array.isArray(value) ? value.join(', ') : value, name)
+      if (value !== undefined && !CONNECTION_HEADERS.has(name))
+        callback(Array.isArray(value) ? value.join(', ') : value, name)
   }
 }
 
