@@ -138,14 +138,16 @@ export class Lingering {
     this.bounds = bounds
   }
 
-  /** Notes an answer under way on its connection, until it is sent (or the connection closes). */
+  /**
+   * Notes an answer under way on its connection, until it is sent (or the connection closes). Those sent are
+   * dropped here, as the next one is noted, and never read: no listener per response.
+   */
   track(res: ServerResponse): void {
     const socket = res.req.socket
     let answers = this.#answering.get(socket)
     if (!answers) this.#answering.set(socket, (answers = new Set()))
-    const set = answers
-    set.add(res)
-    res.once('close', () => set.delete(res))
+    for (const earlier of answers) if (!underWay(earlier)) answers.delete(earlier)
+    answers.add(res)
   }
 
   /**
@@ -188,7 +190,7 @@ export class Lingering {
       if (code.startsWith('HPE_')) closing.read()
       return
     }
-    const answers = [...(this.#answering.get(socket) ?? [])]
+    const answers = [...(this.#answering.get(socket) ?? [])].filter(underWay)
     if (!code.startsWith('HPE_')) {
       // Not the parser's: a reset, a failed write, a request too slow. As Node does: its answer if the
       // connection can still take one (a 408 for the slow request), then the end. A client that slow is
@@ -225,6 +227,11 @@ export class Lingering {
     else socket.once('end', () => linger.finish())
     void Promise.all([sent, linger.settled]).then(() => socket.destroy())
   }
+}
+
+/** A response not yet sent whole, on a connection still there. */
+function underWay(res: ServerResponse): boolean {
+  return !res.writableFinished && !res.destroyed
 }
 
 /** Resolves when a response is sent whole, or its connection is gone. */
@@ -281,9 +288,8 @@ export class NodeRequest implements IncomingRequest {
 
   constructor(req: IncomingMessage, origin: string, bounds: { limit: number; lingering: Lingering }) {
     this.method = (req.method ?? 'GET').toUpperCase()
-    const { pathname, search } = new URL(req.url ?? '/', 'http://target.invalid')
-    this.url = `${origin}${pathname}${search}`
-    this.headers = nodeHeaders(req.headers)
+    this.url = `${origin}${pathAndQuery(req.url ?? '/')}`
+    this.headers = new NodeHeaders(req.headers)
     this.#req = req
     this.#bounds = bounds
   }
@@ -310,6 +316,12 @@ export class NodeRequest implements IncomingRequest {
 
   #read(): Promise<ArrayBuffer> {
     const req = this.#req
+    // Without Content-Length or Transfer-Encoding a request has no body (Node's parser reads none): nothing
+    // to wait for. Node consumes the end of its stream once the answer is sent.
+    if (req.headers['transfer-encoding'] === undefined) {
+      const declared = req.headers['content-length']
+      if (declared === undefined || declared === '0') return Promise.resolve(new ArrayBuffer(0))
+    }
     const { limit, lingering } = this.#bounds
     const keep = req.method !== 'GET' && req.method !== 'HEAD'
     return new Promise((resolve, reject) => {
@@ -354,20 +366,33 @@ export class NodeRequest implements IncomingRequest {
 
 /**
  * Fetch-style `get`/`has`/`forEach` over Node's lower-cased headers; those of the connection are not the request's.
+ * A class, not closures: one object per request and its methods shared.
  */
-function nodeHeaders(headers: IncomingHttpHeaders): IncomingRequest['headers'] {
-  const get = (name: string): string | null => {
+type RequestHeaders = IncomingRequest['headers']
+
+class NodeHeaders implements RequestHeaders {
+  readonly #headers: IncomingHttpHeaders
+
+  constructor(headers: IncomingHttpHeaders) {
+    this.#headers = headers
+  }
+
+  get(name: string): string | null {
     const key = name.toLowerCase()
     if (CONNECTION_HEADERS.has(key)) return null
-    const value = headers[key]
+    const value = this.#headers[key]
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
   }
-  const forEach = (callback: (value: string, name: string) => void): void => {
-    for (const [name, value] of Object.entries(headers))
+
+  has(name: string): boolean {
+    return this.get(name) !== null
+  }
+
+  forEach(callback: (value: string, name: string) => void): void {
+    for (const [name, value] of Object.entries(this.#headers))
       if (value !== undefined && !CONNECTION_HEADERS.has(name))
         callback(Array.isArray(value) ? value.join(', ') : value, name)
   }
-  return { get, has: (name) => get(name) !== null, forEach }
 }
 
 /**
@@ -383,8 +408,11 @@ function nodeHeaders(headers: IncomingHttpHeaders): IncomingRequest['headers'] {
  * ```
  */
 export function writeAnswer(res: ServerResponse, answer: Answer, until?: Promise<unknown>): void {
-  const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body
-  res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(body.byteLength) })
+  const { body } = answer
+  // A string body is written as a string: Node sends the head and a string body as one chunk, where a
+  // Buffer made of it would cost its copy and a second chunk (docs/architecture.md has the measurement).
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+  res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(length) })
   if (until === undefined) return void res.end(body)
   res.write(body)
   void until.then(() => res.end())
@@ -419,9 +447,48 @@ export function rawAnswer(answer: Answer): Buffer {
  * ```
  */
 export function pathnameOf(target: string): string {
+  const query = target.indexOf('?')
+  const path = query === -1 ? target : target.slice(0, query)
+  if (PLAIN_PATH.test(path)) return path
   try {
     return new URL(target, 'http://target.invalid').pathname
   } catch {
     return '/'
   }
 }
+
+/**
+ * The path and query of a request target as `new URL(target, base)` gives them (`pathname + search`). A target
+ * written so that the parse would change nothing (the common case: a plain path, a query of printable ASCII)
+ * is taken as it is, without building a URL (a parse per request measured in the server's profile); any other
+ * (dot segments, escapes, backslashes, an absolute form, a fragment) is parsed.
+ *
+ * @example
+ * ```ts
+ * pathAndQuery('/api/v1/transactions?orderId=1') // '/api/v1/transactions?orderId=1'
+ * pathAndQuery('/a/../b?') // '/b'
+ * ```
+ */
+export function pathAndQuery(target: string): string {
+  const query = target.indexOf('?')
+  if (query === -1) {
+    if (PLAIN_PATH.test(target)) return target
+  } else if (PLAIN_PATH.test(target.slice(0, query)) && PLAIN_QUERY.test(target.slice(query + 1))) {
+    // An empty query is none: `search` is ''.
+    return query === target.length - 1 ? target.slice(0, query) : target
+  }
+  const { pathname, search } = new URL(target, 'http://target.invalid')
+  return `${pathname}${search}`
+}
+
+/**
+ * A path the URL parser keeps as written: from `/` (not `//`, an authority), of letters, digits, `_`, `-` and
+ * `/` only (no dot segment, escape or backslash to resolve, nothing to percent-encode).
+ */
+const PLAIN_PATH = /^\/(?!\/)[\w\-/]*$/
+
+/**
+ * A query the URL parser keeps as written: printable ASCII but the space and `"`, `#`, `'`, `<`, `>` (which it
+ * percent-encodes, or where a fragment starts).
+ */
+const PLAIN_QUERY = /^[!$-&(-;=?-~]*$/

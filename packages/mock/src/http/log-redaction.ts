@@ -84,10 +84,26 @@ export function redactHeaders(headers: {
   const kept: Record<string, string> = {}
   headers.forEach((value, name) => {
     const lower = name.toLowerCase()
-    kept[lower] = SECRET_HEADER.test(lower) || SECRET_PARAMETER.test(lower) ? REDACTED : value
+    kept[lower] = isSecretHeader(lower) ? REDACTED : value
   })
   return kept
 }
+
+/**
+ * Whether a (lower-case) header name holds a credential. A client sends the same few names on every request:
+ * each verdict is kept, up to {@link SECRET_HEADER_VERDICTS} names (then judged each time), so the two
+ * patterns run once per name rather than per header of every request.
+ */
+function isSecretHeader(lower: string): boolean {
+  const known = headerVerdicts.get(lower)
+  if (known !== undefined) return known
+  const secret = SECRET_HEADER.test(lower) || SECRET_PARAMETER.test(lower)
+  if (headerVerdicts.size < SECRET_HEADER_VERDICTS) headerVerdicts.set(lower, secret)
+  return secret
+}
+const headerVerdicts = new Map<string, boolean>()
+/** How many header names keep their verdict: a client inventing names cannot grow the map past it. */
+const SECRET_HEADER_VERDICTS = 1000
 
 /**
  * A JSON value as the log keeps it: every field, at any depth, that holds a credential or a PIN secret

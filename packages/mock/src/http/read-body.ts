@@ -13,20 +13,58 @@ export interface RawBody {
   text: string
 }
 
-/** Reads the body; over {@link LIMITS.maxBodyBytes} is a 413, bytes that are not UTF-8 a 400. */
-export async function readBody(request: IncomingRequest): Promise<RawBody> {
+/**
+ * A request whose body was read already (the HTTP server's app reads it before a route does): its bytes are
+ * there to take at once, with no turn of the microtask queue.
+ *
+ * @example
+ * ```ts
+ * const read = new BodyRead(request, await request.arrayBuffer())
+ * ```
+ */
+export class BodyRead implements IncomingRequest {
+  readonly method: string
+  readonly url: string
+  readonly headers: IncomingRequest['headers']
+  readonly bytes: ArrayBuffer
+
+  constructor(request: IncomingRequest, bytes: ArrayBuffer) {
+    this.method = request.method
+    this.url = request.url
+    this.headers = request.headers
+    this.bytes = bytes
+  }
+
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.bytes)
+  }
+}
+
+/**
+ * Reads the body; over {@link LIMITS.maxBodyBytes} is a 413, bytes that are not UTF-8 a 400. The body of a
+ * {@link BodyRead} is taken at once (a refusal is thrown, not returned rejected).
+ */
+export function readBody(request: IncomingRequest): RawBody | Promise<RawBody> {
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > LIMITS.maxBodyBytes) throw tooLarge()
-  const bytes = new Uint8Array(await request.arrayBuffer())
+  if (declared > LIMITS.maxBodyBytes) return Promise.reject(tooLarge())
+  if (request instanceof BodyRead) return decoded(request.bytes)
+  return request.arrayBuffer().then(decoded)
+}
+
+function decoded(buffer: ArrayBuffer): RawBody {
+  const bytes = new Uint8Array(buffer)
   if (bytes.byteLength > LIMITS.maxBodyBytes) throw tooLarge()
   let text: string
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    text = DECODER.decode(bytes)
   } catch {
     throw new RuleError(400, 'Request body is not valid UTF-8')
   }
   return { bytes, text }
 }
+
+/** Fatal: bytes that are not UTF-8 throw. One decoder, reused: `decode` of a whole body keeps no state. */
+const DECODER = new TextDecoder('utf-8', { fatal: true })
 
 /**
  * Parses a body that must be a JSON object. An empty body is `undefined` when `allowEmpty`

@@ -176,6 +176,7 @@ export function logAnswer(
   notes: RequestNotes,
 ): void {
   log.record({
+    seq: 0,
     atMs: arrival.atMs,
     method: arrival.method,
     path: arrival.path,
@@ -232,23 +233,19 @@ export class RequestLog {
   #ring: StoredEntry[] = []
   #start = 0
   #seq = 0
-  readonly #byTrace = new Map<string, StoredEntry>()
 
   constructor(readonly limit: number) {}
 
-  /** Adds an entry; the oldest leaves when the log is full. */
-  record(entry: Omit<StoredEntry, 'seq'>): void {
-    const full: StoredEntry = { seq: ++this.#seq, ...entry }
+  /** Adds an entry, as given (not copied), numbering it (`seq`); the oldest leaves when the log is full. */
+  record(full: StoredEntry): void {
+    full.seq = ++this.#seq
     if (this.limit === 0) return
     if (this.#ring.length < this.limit) {
       this.#ring.push(full)
     } else {
-      const evicted = this.#ring[this.#start]!
-      if (this.#byTrace.get(evicted.traceId) === evicted) this.#byTrace.delete(evicted.traceId)
       this.#ring[this.#start] = full
       this.#start = (this.#start + 1) % this.limit
     }
-    this.#byTrace.set(full.traceId, full)
   }
 
   /** Number of entries kept. */
@@ -261,10 +258,17 @@ export class RequestLog {
     return this.#ring.length
   }
 
-  /** The entry answered with this trace id, if still kept (a copy). */
+  /**
+   * The entry answered with this trace id, if still kept (a copy): the newest first, so the lookup of a request
+   * just answered (the server's log line) ends at once; no index by trace id is kept up per request.
+   */
   get(traceId: string): RequestLogEntry | undefined {
-    const entry = this.#byTrace.get(traceId)
-    return entry && published(entry)
+    const ring = this.#ring
+    for (let i = ring.length - 1; i >= 0; i--) {
+      const entry = ring[(this.#start + i) % ring.length]!
+      if (entry.traceId === traceId) return published(entry)
+    }
+    return undefined
   }
 
   /**
@@ -289,7 +293,6 @@ export class RequestLog {
     this.#ring = []
     this.#start = 0
     this.#seq = 0
-    this.#byTrace.clear()
   }
 }
 

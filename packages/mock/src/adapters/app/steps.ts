@@ -22,6 +22,7 @@ import { isControlPath } from '../../control/control-routes.js'
 import { isRuleError } from '../../domain/rule-error.js'
 import type { IncomingRequest } from '../../http/answer.js'
 import { NO_ANSWER } from '../../http/answer.js'
+import { BodyRead } from '../../http/read-body.js'
 import { refusal, statusErrorBody } from '../../http/responses.js'
 import { checkControlRequest, originAllowed, type ControlGuardOptions } from '../control-guard.js'
 import { INSPECTOR_PATH, INSPECTOR_POLL_HEADER } from './inspector.js'
@@ -149,9 +150,7 @@ const readBody: AppStep = {
     call.request.arrayBuffer().then(
       (bytes) => {
         // A Fetch `Request` gives its body once: the parts read these bytes.
-        const { method, url, headers } = call.request
-        const read = Promise.resolve(bytes)
-        call.request = { method, url, headers, arrayBuffer: () => read }
+        call.request = new BodyRead(call.request, bytes)
         return next()
       },
       (error: unknown) => {

@@ -12,11 +12,23 @@ import { redactHeaders } from '../log-redaction.js'
 import { arrive, logAnswer, type Arrival, type RequestNotes } from '../request-log.js'
 import type { GatewayRuntime } from '../runtime.js'
 
-/** Every request and control call waits for the seed (or the start state) to be in place. */
+/**
+ * Every request and control call waits for the seed (or the start state) to be in place. Once that promise
+ * is known fulfilled, a request goes on at once rather than a turn of the microtask queue later (a reset
+ * makes a new promise, which is waited for again).
+ */
 export const ready: OperationStep = {
   name: 'ready',
-  run: (call, next) => call.runtime.ready().then(next),
+  run: (call, next) => {
+    const seeded = call.runtime.ready()
+    if (fulfilled.has(seeded)) return next()
+    return seeded.then(() => {
+      fulfilled.add(seeded)
+      return next()
+    })
+  },
 }
+const fulfilled = new WeakSet<Promise<void>>()
 
 /** What expired by the mock clock goes first (amortised: only what is due is looked at). */
 export const retention: OperationStep = {

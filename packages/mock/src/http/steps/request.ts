@@ -12,8 +12,10 @@ import { checkMediaType, parseJsonObject, readBody, type RawBody } from '../read
 
 export const body: OperationStep = {
   name: 'body',
+  // Always one turn of the microtask queue, even for a body read already: the steps after it (the operation's
+  // parse of a JSON nested thousands of levels deep) start from a fresh stack, not from under every step before.
   run: (call, next) =>
-    readBody(call.request).then((raw) => {
+    Promise.resolve(readBody(call.request)).then((raw) => {
       call.raw = raw
       return next()
     }),
