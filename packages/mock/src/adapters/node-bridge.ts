@@ -271,6 +271,8 @@ function parserRefusal(code: string): string {
 export class NodeRequest implements IncomingRequest {
   readonly method: string
   readonly url: string
+  /** The request target as the client sent it (`url` has it resolved, as the URL standard reads it). */
+  readonly target: string
   readonly headers: IncomingRequest['headers']
   readonly #req: IncomingMessage
   readonly #bounds: { limit: number; lingering: Lingering }
@@ -281,7 +283,8 @@ export class NodeRequest implements IncomingRequest {
 
   constructor(req: IncomingMessage, origin: string, bounds: { limit: number; lingering: Lingering }) {
     this.method = (req.method ?? 'GET').toUpperCase()
-    const { pathname, search } = new URL(req.url ?? '/', 'http://target.invalid')
+    this.target = req.url ?? '/'
+    const { pathname, search } = new URL(this.target, 'http://target.invalid')
     this.url = `${origin}${pathname}${search}`
     this.headers = nodeHeaders(req.headers)
     this.#req = req
