@@ -164,7 +164,7 @@ async function startDoor(serverUrl: string): Promise<Server> {
   const upstream = new URL(serverUrl)
   const door = createServer((req, res) => {
     const session = req.headers[SESSION_HEADER]
-    const headers = { ...req.headers, host: upstream.host }
+    const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: upstream.host }
     delete headers[SESSION_HEADER]
     const path = typeof session === 'string' ? `/s/${session}${req.url ?? '/'}` : (req.url ?? '/')
     const forward = httpRequest(
