@@ -50,9 +50,9 @@ describe("a session's inspector page, in Chromium", () => {
     try {
       await page.goto(`${session.baseUrl}/__mock/ui/`)
       // The session's clock, not the root's (Friday) nor the other session's.
-      await expect.poll(() => page.getByTestId('clock-now').textContent(), { timeout: 10_000 }).toBe(
-        '2027-01-04 08:00:00Z',
-      )
+      await expect
+        .poll(() => page.getByTestId('clock-now').textContent(), { timeout: 10_000 })
+        .toBe('2027-01-04 08:00:00Z')
       await page.getByRole('tab', { name: 'Orders' }).click()
       const row = page.getByTestId(`order-${order.order_id}`)
       await row.waitFor({ timeout: 10_000 })

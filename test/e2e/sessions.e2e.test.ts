@@ -115,64 +115,83 @@ describe('sessions on one server, over HTTP', () => {
     expect(list.body.memoryBytes).toBeGreaterThan(0)
   })
 
-  it('options in the body: the clock, the history kept; unknown fields and bad values are 400 naming them', async () => {
-    const made = await make({ now: '2027-01-04T08:00:00Z', requestLogLimit: 1 })
-    expect((await http('GET', `${made.baseUrl}/__mock/clock`, undefined, AUTH)).body).toMatchObject({
-      now: '2027-01-04T08:00:00.000Z',
-      frozen: true,
-    })
-    for (const [body, message] of [
-      [{ webhookURL: 'http://h' }, 'has unknown field webhookURL'],
-      [{ now: 'soon' }, 'now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got "soon"'],
-      [{ keepRecordsSeconds: -1 }, 'keepRecordsSeconds must be a whole number of seconds >= 1, got -1'],
-      ['[]', 'expected object, received array'],
-      ['{', expect.stringMatching(/^The body must be JSON/)],
-    ] as const) {
-      const res = await http('POST', `${cli.url}/__mock/sessions`, body, AUTH)
-      expect([res.status, res.body], JSON.stringify(body)).toEqual([
-        400,
-        { statusCode: 400, message, error: 'Bad Request' },
-      ])
-    }
-  })
+  it(
+    'options in the body: the clock, the history ' + 'kept; unknown fields and bad values are 400 naming them',
+    async () => {
+      const made = await make({ now: '2027-01-04T08:00:00Z', requestLogLimit: 1 })
+      expect((await http('GET', `${made.baseUrl}/__mock/clock`, undefined, AUTH)).body).toMatchObject({
+        now: '2027-01-04T08:00:00.000Z',
+        frozen: true,
+      })
+      for (const [body, message] of [
+        [{ webhookURL: 'http://h' }, 'has unknown field webhookURL'],
+        [{ now: 'soon' }, 'now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got "soon"'],
+        [{ keepRecordsSeconds: -1 }, 'keepRecordsSeconds must be a whole number of seconds >= 1, got -1'],
+        ['[]', 'expected object, received array'],
+        ['{', expect.stringMatching(/^The body must be JSON/)],
+      ] as const) {
+        const res = await http('POST', `${cli.url}/__mock/sessions`, body, AUTH)
+        expect([res.status, res.body], JSON.stringify(body)).toEqual([
+          400,
+          { statusCode: 400, message, error: 'Bad Request' },
+        ])
+      }
+    },
+  )
 
-  it("each session has its own state, clock, faults, request log, codes and idempotency records; the root's stay", async () => {
-    const a = await make()
-    const b = await make()
-    // The clock.
-    await http('POST', `${a.baseUrl}/__mock/clock`, { advanceMs: 3_600_000 }, AUTH)
-    expect((await http('GET', `${a.baseUrl}/__mock/clock`, undefined, AUTH)).body.now).toBe('2026-11-02T10:00:00.000Z')
-    expect((await http('GET', `${b.baseUrl}/__mock/clock`, undefined, AUTH)).body.now).toBe(NOW)
-    expect((await http('GET', `${cli.url}/__mock/clock`, undefined, AUTH)).body.now).toBe(NOW)
-    // Faults: a fault armed in A cuts A's next list stores, not B's.
-    await http('POST', `${a.baseUrl}/__mock/faults`, { route: 'POST /api/v1/payment-gateway/stores/list', kind: 'error', status: 503 }, AUTH)
-    const list = (base: string) =>
-      http('POST', `${base}/api/v1/payment-gateway/stores/list`, undefined, { 'X-Api-Key': DEMO.apiKey })
-    expect([(await list(a.baseUrl)).status, (await list(b.baseUrl)).status]).toEqual([503, 200])
-    expect((await http('GET', `${b.baseUrl}/__mock/faults`, undefined, AUTH)).body).toEqual([])
-    // The request log: each its own.
-    const logged = async (base: string) =>
-      ((await http('GET', `${base}/__mock/requests`, undefined, AUTH)).body as unknown[]).length
-    expect([await logged(a.baseUrl), await logged(b.baseUrl)]).toEqual([1, 1])
-    // Users and one-time codes.
-    const user = (await http('POST', `${a.baseUrl}/__mock/users`, { email: 'dara@example.com', emailVerified: true }, AUTH))
-      .body as { accessToken: string }
-    const forgot = await http(
-      'POST',
-      `${a.baseUrl}/api/v1/auth/forgot-pin`,
-      { email: 'dara@example.com' },
-      { Authorization: `Bearer ${user.accessToken}` },
-    )
-    expect(forgot.status).toBe(200)
-    expect((await http('GET', `${a.baseUrl}/__mock/otp`, undefined, AUTH)).body).toHaveLength(1)
-    expect((await http('GET', `${b.baseUrl}/__mock/otp`, undefined, AUTH)).body).toEqual([])
-    expect((await http('GET', `${b.baseUrl}/__mock/users`, undefined, AUTH)).body).toEqual([])
-    // A's token means nothing in B.
-    const inB = await http('POST', `${b.baseUrl}/api/v1/auth/forgot-pin`, { email: 'dara@example.com' }, {
-      Authorization: `Bearer ${user.accessToken}`,
-    })
-    expect(inB.status).toBe(401)
-  })
+  it(
+    'each session has its own state, clock, faults, ' + "request log, codes and idempotency records; the root's stay",
+    async () => {
+      const a = await make()
+      const b = await make()
+      // The clock.
+      await http('POST', `${a.baseUrl}/__mock/clock`, { advanceMs: 3_600_000 }, AUTH)
+      expect((await http('GET', `${a.baseUrl}/__mock/clock`, undefined, AUTH)).body.now).toBe(
+        '2026-11-02T10:00:00.000Z',
+      )
+      expect((await http('GET', `${b.baseUrl}/__mock/clock`, undefined, AUTH)).body.now).toBe(NOW)
+      expect((await http('GET', `${cli.url}/__mock/clock`, undefined, AUTH)).body.now).toBe(NOW)
+      // Faults: a fault armed in A cuts A's next list stores, not B's.
+      await http(
+        'POST',
+        `${a.baseUrl}/__mock/faults`,
+        { route: 'POST /api/v1/payment-gateway/stores/list', kind: 'error', status: 503 },
+        AUTH,
+      )
+      const list = (base: string) =>
+        http('POST', `${base}/api/v1/payment-gateway/stores/list`, undefined, { 'X-Api-Key': DEMO.apiKey })
+      expect([(await list(a.baseUrl)).status, (await list(b.baseUrl)).status]).toEqual([503, 200])
+      expect((await http('GET', `${b.baseUrl}/__mock/faults`, undefined, AUTH)).body).toEqual([])
+      // The request log: each its own.
+      const logged = async (base: string) =>
+        ((await http('GET', `${base}/__mock/requests`, undefined, AUTH)).body as unknown[]).length
+      expect([await logged(a.baseUrl), await logged(b.baseUrl)]).toEqual([1, 1])
+      // Users and one-time codes.
+      const user = (
+        await http('POST', `${a.baseUrl}/__mock/users`, { email: 'dara@example.com', emailVerified: true }, AUTH)
+      ).body as { accessToken: string }
+      const forgot = await http(
+        'POST',
+        `${a.baseUrl}/api/v1/auth/forgot-pin`,
+        { email: 'dara@example.com' },
+        { Authorization: `Bearer ${user.accessToken}` },
+      )
+      expect(forgot.status).toBe(200)
+      expect((await http('GET', `${a.baseUrl}/__mock/otp`, undefined, AUTH)).body).toHaveLength(1)
+      expect((await http('GET', `${b.baseUrl}/__mock/otp`, undefined, AUTH)).body).toEqual([])
+      expect((await http('GET', `${b.baseUrl}/__mock/users`, undefined, AUTH)).body).toEqual([])
+      // A's token means nothing in B.
+      const inB = await http(
+        'POST',
+        `${b.baseUrl}/api/v1/auth/forgot-pin`,
+        { email: 'dara@example.com' },
+        {
+          Authorization: `Bearer ${user.accessToken}`,
+        },
+      )
+      expect(inB.status).toBe(401)
+    },
+  )
 
   it('any client selects a session by its base URL alone: the SDK, with idempotency per session', async () => {
     const a = await make()
@@ -195,7 +214,8 @@ describe('sessions on one server, over HTTP', () => {
     expect(inA!.qr_code).toMatch(new RegExp(`^${a.baseUrl}/qr/`))
     expect((await fetch(inA!.qr_code)).headers.get('content-type')).toBe('image/png')
     // The same idempotency key in two sessions is two refunds: each session keeps its own records.
-    for (const s of [a, b]) await http('POST', `${s.baseUrl}/__mock/payments`, { orderId: 1001, status: 'SUCCESS' }, AUTH)
+    for (const s of [a, b])
+      await http('POST', `${s.baseUrl}/__mock/payments`, { orderId: 1001, status: 'SUCCESS' }, AUTH)
     const key = 'e2e-sessions-refund-1'
     const refunds = await Promise.all(
       clients.map((client) => client.refunds.create({ orderId: 1001, amount: 2.5 }, { idempotencyKey: key })),
@@ -222,7 +242,12 @@ describe('sessions on one server, over HTTP', () => {
           { storeId: DEMO.storeId, amount, currency: 'USD' },
           { 'X-Api-Key': DEMO.apiKey },
         )
-        await http('POST', `${s.baseUrl}/__mock/payments`, { orderId: Number(order.body.order_id), status: 'SUCCESS' }, AUTH)
+        await http(
+          'POST',
+          `${s.baseUrl}/__mock/payments`,
+          { orderId: Number(order.body.order_id), status: 'SUCCESS' },
+          AUTH,
+        )
       }
       expect(one.got.map((w) => w.orderId)).toEqual([1001])
       expect(two.got.map((w) => w.orderId)).toEqual([1001, 1002])
@@ -241,7 +266,7 @@ describe('sessions on one server, over HTTP', () => {
     expect([page.status, page.body]).toEqual([200, expect.stringContaining('<title>Mock inspector</title>')])
   })
 
-  it('the guard covers sessions: making, listing, ending, and each session\'s control API need the token', async () => {
+  it("the guard covers sessions: making, listing, ending, and each session's control API need the token", async () => {
     const s = await make()
     for (const [method, path] of [
       ['POST', '/__mock/sessions'],
@@ -266,7 +291,10 @@ describe('sessions on one server, over HTTP', () => {
     expect((await http('DELETE', `${cli.url}/__mock/sessions/${s.id}`, undefined, AUTH)).status).toBe(204)
     const never = 'q3Vb0yJ8mXcA1s_7Tz2LkPwe'
     for (const route of ['/__mock/clock', '/api/v1/payment-gateway/stores/list', '/openapi.json']) {
-      const [ended, unknown] = [await raw(portOf(cli), 'GET', `/s/${s.id}${route}`, AUTH), await raw(portOf(cli), 'GET', `/s/${never}${route}`, AUTH)]
+      const [ended, unknown] = [
+        await raw(portOf(cli), 'GET', `/s/${s.id}${route}`, AUTH),
+        await raw(portOf(cli), 'GET', `/s/${never}${route}`, AUTH),
+      ]
       expect([ended.status, unknown.status]).toEqual([404, 404])
       expect(JSON.parse(ended.body).message.replace(s.id, '<id>')).toBe(
         JSON.parse(unknown.body).message.replace(never, '<id>'),
@@ -275,16 +303,19 @@ describe('sessions on one server, over HTTP', () => {
     expect((await http('DELETE', `${cli.url}/__mock/sessions/${s.id}`, undefined, AUTH)).status).toBe(404)
   })
 
-  it('a saved state up to 32 MiB goes to a session, as to the root: to its snapshot and to POST /__mock/sessions', async () => {
-    const s = await make()
-    const saved = (await http('GET', `${s.baseUrl}/__mock/snapshot`, undefined, AUTH)).body
-    // Over the 1 MiB of an ordinary request: padding the loader does not read (a snapshot's lists for people).
-    const large = JSON.stringify({ ...saved, orders: [], padding: 'x'.repeat(2 * 1024 * 1024) })
-    const loaded = await http('POST', `${s.baseUrl}/__mock/snapshot`, large, AUTH)
-    expect(loaded.status).toBe(200)
-    const fromIt = await http('POST', `${cli.url}/__mock/sessions`, `{"state":${large}}`, AUTH)
-    expect(fromIt.status).toBe(201)
-  })
+  it(
+    'a saved state up to 32 MiB goes to a session, as to ' + 'the root: to its snapshot and to POST /__mock/sessions',
+    async () => {
+      const s = await make()
+      const saved = (await http('GET', `${s.baseUrl}/__mock/snapshot`, undefined, AUTH)).body
+      // Over the 1 MiB of an ordinary request: padding the loader does not read (a snapshot's lists for people).
+      const large = JSON.stringify({ ...saved, orders: [], padding: 'x'.repeat(2 * 1024 * 1024) })
+      const loaded = await http('POST', `${s.baseUrl}/__mock/snapshot`, large, AUTH)
+      expect(loaded.status).toBe(200)
+      const fromIt = await http('POST', `${cli.url}/__mock/sessions`, `{"state":${large}}`, AUTH)
+      expect(fromIt.status).toBe(201)
+    },
+  )
 })
 
 describe('the hostile test: one session never reads or changes another', () => {
@@ -294,7 +325,8 @@ describe('the hostile test: one session never reads or changes another', () => {
   const state = async (base: string) => ({
     clock: (await http('GET', `${base}/__mock/clock`, undefined, AUTH)).body.now as string,
     faults: (await http('GET', `${base}/__mock/faults`, undefined, AUTH)).body as unknown[],
-    merchants: ((await http('GET', `${base}/__mock/snapshot?limit=50`, undefined, AUTH)).body.merchants as unknown[]).length,
+    merchants: ((await http('GET', `${base}/__mock/snapshot?limit=50`, undefined, AUTH)).body.merchants as unknown[])
+      .length,
   })
 
   beforeAll(async () => {
@@ -305,44 +337,51 @@ describe('the hostile test: one session never reads or changes another', () => {
   }, 40_000)
   afterAll(() => stopCli(cli))
 
-  it('path tricks, encoded slashes, double slashes, ids in queries and headers, crafted ids: refused or in A', async () => {
-    const port = portOf(cli)
-    const before = { root: await state(cli.url), a: await state(a.baseUrl), b: await state(b.baseUrl) }
-    const move = JSON.stringify({ advanceMs: 86_400_000 })
-    const fault = JSON.stringify({ route: '*', kind: 'error', status: 500 })
-    const flipped = [...b.id].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('')
-    // Each aims at B's state (or the root's) from A's base URL, or with B's id where it must not count; the
-    // status each must get: 400 a dot segment under /s/, 404 no such session (or A's own gateway: no such route).
-    const attempts: Array<[string, string, number]> = [
-      [`/s/${a.id}/../${b.id}/__mock/clock`, move, 400],
-      [`/s/${a.id}/%2e%2e/${b.id}/__mock/clock`, move, 400],
-      [`/s/${a.id}/%2E%2E/%2e%2e/__mock/clock`, move, 400],
-      [`/s/${a.id}/../../__mock/clock`, move, 400],
-      [`/s/${a.id}\\..\\${b.id}\\__mock/clock`, move, 400],
-      [`/s/${a.id}/./../${b.id}/__mock/faults`, fault, 400],
-      [`/x/../s/${b.id}/__mock/clock`, move, 400],
-      [`/s/${a.id}%2F..%2F${b.id}/__mock/clock`, move, 404],
-      [`/s/${a.id}/..%2F${b.id}/__mock/clock`, move, 404],
-      [`/s/${a.id}/%2F${b.id}/__mock/clock`, move, 404],
-      [`/s/${a.id}//${b.id}/__mock/clock`, move, 404],
-      [`/s//${b.id}/__mock/clock`, move, 404],
-      [`/s/${flipped}/__mock/clock`, move, 404],
-      [`/s/${b.id}x/__mock/clock`, move, 404],
-      [`/s/${b.id.slice(0, 23)}/__mock/clock`, move, 404],
-      [`/s/${encodeURIComponent(b.id).replace(/[A-Za-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`)}/__mock/clock`, move, 404],
-    ]
-    const json = { ...AUTH, 'Content-Type': 'application/json', 'X-Session-Id': b.id, Cookie: `session=${b.id}` }
-    for (const [target, body, status] of attempts) {
-      expect((await raw(port, 'POST', target, json, body)).status, target).toBe(status)
-    }
-    // A session's id in a query or a header selects nothing: this moves A's clock (the path's), not B's.
-    expect((await raw(port, 'POST', `/s/${a.id}/__mock/clock?session=${b.id}`, json, move)).status).toBe(200)
-    expect((await raw(port, 'POST', `/__mock/clock?session=${b.id}`, json, '{"advanceMs":0}')).status).toBe(200)
-    // B and the root are as they were: not a minute of clock, no fault, no merchant more or less; A moved a day.
-    expect({ root: await state(cli.url), b: await state(b.baseUrl) }).toEqual({ root: before.root, b: before.b })
-    expect((await state(a.baseUrl)).clock).toBe('2026-11-03T09:00:00.000Z')
-    expect(before.a.clock).toBe(NOW)
-  })
+  it(
+    'path tricks, encoded slashes, double slashes, ids ' + 'in queries and headers, crafted ids: refused or in A',
+    async () => {
+      const port = portOf(cli)
+      const before = { root: await state(cli.url), a: await state(a.baseUrl), b: await state(b.baseUrl) }
+      const move = JSON.stringify({ advanceMs: 86_400_000 })
+      const fault = JSON.stringify({ route: '*', kind: 'error', status: 500 })
+      const flipped = [...b.id].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('')
+      // Each aims at B's state (or the root's) from A's base URL, or with B's id where it must not count; the
+      // status each must get: 400 a dot segment under /s/, 404 no such session (or A's own gateway: no such route).
+      const attempts: Array<[string, string, number]> = [
+        [`/s/${a.id}/../${b.id}/__mock/clock`, move, 400],
+        [`/s/${a.id}/%2e%2e/${b.id}/__mock/clock`, move, 400],
+        [`/s/${a.id}/%2E%2E/%2e%2e/__mock/clock`, move, 400],
+        [`/s/${a.id}/../../__mock/clock`, move, 400],
+        [`/s/${a.id}\\..\\${b.id}\\__mock/clock`, move, 400],
+        [`/s/${a.id}/./../${b.id}/__mock/faults`, fault, 400],
+        [`/x/../s/${b.id}/__mock/clock`, move, 400],
+        [`/s/${a.id}%2F..%2F${b.id}/__mock/clock`, move, 404],
+        [`/s/${a.id}/..%2F${b.id}/__mock/clock`, move, 404],
+        [`/s/${a.id}/%2F${b.id}/__mock/clock`, move, 404],
+        [`/s/${a.id}//${b.id}/__mock/clock`, move, 404],
+        [`/s//${b.id}/__mock/clock`, move, 404],
+        [`/s/${flipped}/__mock/clock`, move, 404],
+        [`/s/${b.id}x/__mock/clock`, move, 404],
+        [`/s/${b.id.slice(0, 23)}/__mock/clock`, move, 404],
+        [
+          `/s/${encodeURIComponent(b.id).replace(/[A-Za-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`)}/__mock/clock`,
+          move,
+          404,
+        ],
+      ]
+      const json = { ...AUTH, 'Content-Type': 'application/json', 'X-Session-Id': b.id, Cookie: `session=${b.id}` }
+      for (const [target, body, status] of attempts) {
+        expect((await raw(port, 'POST', target, json, body)).status, target).toBe(status)
+      }
+      // A session's id in a query or a header selects nothing: this moves A's clock (the path's), not B's.
+      expect((await raw(port, 'POST', `/s/${a.id}/__mock/clock?session=${b.id}`, json, move)).status).toBe(200)
+      expect((await raw(port, 'POST', `/__mock/clock?session=${b.id}`, json, '{"advanceMs":0}')).status).toBe(200)
+      // B and the root are as they were: not a minute of clock, no fault, no merchant more or less; A moved a day.
+      expect({ root: await state(cli.url), b: await state(b.baseUrl) }).toEqual({ root: before.root, b: before.b })
+      expect((await state(a.baseUrl)).clock).toBe('2026-11-03T09:00:00.000Z')
+      expect(before.a.clock).toBe(NOW)
+    },
+  )
 
   it("A's credentials and records mean nothing in B: a token, an order id, a webhook id, a QR code", async () => {
     const created = await http(
@@ -393,19 +432,22 @@ describe('the caps and idle expiry, by their flags', () => {
     }
   })
 
-  it('--max-session-memory-mb: a session past the memory the sessions may hold is refused 429, naming the flag', async () => {
-    const cli = await startCli(['serve', '--port', '0', '--max-session-memory-mb', '1', '-q'])
-    try {
-      let status = 201
-      let made = 0
-      for (; status === 201 && made < 20; made++) status = (await http('POST', `${cli.url}/__mock/sessions`)).status
-      expect([status, made]).toEqual([429, 7])
-      const refused = await http('POST', `${cli.url}/__mock/sessions`)
-      expect(refused.body.message).toMatch(/over the 1 MB they may hold \(--max-session-memory-mb/)
-    } finally {
-      await stopCli(cli)
-    }
-  })
+  it(
+    '--max-session-memory-mb: a session past the memory ' + 'the sessions may hold is refused 429, naming the flag',
+    async () => {
+      const cli = await startCli(['serve', '--port', '0', '--max-session-memory-mb', '1', '-q'])
+      try {
+        let status = 201
+        let made = 0
+        for (; status === 201 && made < 20; made++) status = (await http('POST', `${cli.url}/__mock/sessions`)).status
+        expect([status, made]).toEqual([429, 7])
+        const refused = await http('POST', `${cli.url}/__mock/sessions`)
+        expect(refused.body.message).toMatch(/over the 1 MB they may hold \(--max-session-memory-mb/)
+      } finally {
+        await stopCli(cli)
+      }
+    },
+  )
 
   it('--session-idle-seconds: a session no one calls ends by itself and answers 404', async () => {
     const cli = await startCli(['serve', '--port', '0', '--session-idle-seconds', '1', '-q'])

@@ -60,7 +60,10 @@ describe('the control document', () => {
       const server = await startMockServer({ port: 0, tickMs: 0 })
       const routes = await (async () => {
         try {
-          return (await (await fetch(`${server.url}${CONTROL_PREFIX}`)).json()) as Array<{ method: string; path: string }>
+          return (await (await fetch(`${server.url}${CONTROL_PREFIX}`)).json()) as Array<{
+            method: string
+            path: string
+          }>
         } finally {
           await server.close()
         }
@@ -94,7 +97,10 @@ describe('the control document', () => {
       const operation = (document.paths![path] as Record<string, { servers?: Array<{ url: string }>; tags: string[] }>)[
         method.toLowerCase()
       ]
-      expect(operation?.servers?.map((server) => server.url), `${method} ${path}`).toEqual(['http://127.0.0.1:4010'])
+      expect(
+        operation?.servers?.map((server) => server.url),
+        `${method} ${path}`,
+      ).toEqual(['http://127.0.0.1:4010'])
       expect(operation?.tags).toEqual(['Sessions'])
     }
     const made = (document.paths!['/__mock/sessions'] as { post: { responses: Record<string, { headers?: object }> } })

@@ -21,12 +21,7 @@ import { createMockApp, type MockApp } from './app/app.js'
 import { controlTokenFor, isWildcard, type ControlGuardOptions } from './control-guard.js'
 import { Lingering, pathnameOf } from './node-bridge.js'
 import { serveApp } from './node-server.js'
-import {
-  SessionRegistry,
-  type MockSession,
-  type SessionEntry,
-  type SessionLimits,
-} from './sessions/registry.js'
+import { SessionRegistry, type MockSession, type SessionEntry, type SessionLimits } from './sessions/registry.js'
 import type { SessionOptions } from './sessions/session-body.js'
 import { serverApp } from './sessions/server-app.js'
 import { sessionRoutes, sessionsPart } from './sessions/sessions-part.js'
@@ -274,40 +269,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const url = `http://${displayHost}:${boundPort}`
   let sessions: SessionRegistry
   try {
-    const mock = given ?? createMockGateway({ ...gatewayOptions, baseUrl: gatewayOptions.baseUrl ?? url })
-    const guard: ControlGuardOptions = {
-      allowedOrigins: [...settings.allowedOrigins],
-      allowedHosts: settings.allowedHosts.map((h) => h.toLowerCase()),
-      boundHost: displayHost,
-      port: boundPort,
-      token,
-    }
-    // On every interface with the base URL it derived: QR code URLs name the host each client called.
-    const qrForHost = isWildcard(host) && given === undefined && gatewayOptions.baseUrl === undefined
-    const origin = new URL(mock.baseUrl).origin
-    const { baseUrl: _rootOnly, ...start } = gatewayOptions
-    sessions = new SessionRegistry({
-      origin,
-      serverUrl: url,
-      start,
-      limits: settings.sessionLimits,
-      app: (sessionMock, prefix) =>
-        createMockApp(sessionMock, {
-          serverUrl: `${url}${prefix}`,
-          prefix,
-          cors: settings.cors,
-          guard,
-          qrForHost: isWildcard(host),
-        }),
-    })
-    const root = createMockApp(mock, {
-      serverUrl: url,
-      cors: settings.cors,
-      guard,
-      qrForHost,
-      serverParts: { parts: [sessionsPart(sessions)], listed: sessionRoutes() },
-    })
-    app = serverApp(root, sessions, { cors: settings.cors, guard })
+    ;({ app, sessions } = serverApps(settings, { url, displayHost, port: boundPort, token }))
   } catch (error) {
     server.close() // bad options: do not leave a port taken
     throw error
@@ -340,6 +302,51 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         for (const socket of sockets) socket.destroy()
       }),
   }
+}
+
+/**
+ * The server's app and its sessions, once its address is known: the root's instance (given, or made from the
+ * options) with its app, the sessions' registry (their apps behind the same guard), and the app in front.
+ */
+function serverApps(
+  settings: ReturnType<typeof checkOptions>,
+  at: { url: string; displayHost: string; port: number; token: string | undefined },
+): { app: MockApp; sessions: SessionRegistry } {
+  const { host, given, gatewayOptions } = settings
+  const { url } = at
+  const mock = given ?? createMockGateway({ ...gatewayOptions, baseUrl: gatewayOptions.baseUrl ?? url })
+  const guard: ControlGuardOptions = {
+    allowedOrigins: [...settings.allowedOrigins],
+    allowedHosts: settings.allowedHosts.map((h) => h.toLowerCase()),
+    boundHost: at.displayHost,
+    port: at.port,
+    token: at.token,
+  }
+  // Sessions start from the root's options (its seed or state, its clock option, its retention...), not its URL.
+  const { baseUrl: _rootOnly, ...start } = gatewayOptions
+  const sessions = new SessionRegistry({
+    origin: new URL(mock.baseUrl).origin,
+    serverUrl: url,
+    start,
+    limits: settings.sessionLimits,
+    app: (sessionMock, prefix) =>
+      createMockApp(sessionMock, {
+        serverUrl: `${url}${prefix}`,
+        prefix,
+        cors: settings.cors,
+        guard,
+        qrForHost: isWildcard(host),
+      }),
+  })
+  const root = createMockApp(mock, {
+    serverUrl: url,
+    cors: settings.cors,
+    guard,
+    // On every interface with the base URL it derived: QR code URLs name the host each client called.
+    qrForHost: isWildcard(host) && given === undefined && gatewayOptions.baseUrl === undefined,
+    serverParts: { parts: [sessionsPart(sessions)], listed: sessionRoutes() },
+  })
+  return { app: serverApp(root, sessions, { cors: settings.cors, guard }), sessions }
 }
 
 /** The options with their defaults, checked before anything is started; the rest are the instance's. */

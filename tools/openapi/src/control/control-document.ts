@@ -631,7 +631,9 @@ function operation(
     ...Object.fromEntries(
       Object.entries(doc.errors ?? {}).map(([status, description]) => [
         status,
-        status === '429' ? { ...error(description), headers: z.object({ 'Retry-After': retryAfter }) } : error(description),
+        status === '429'
+          ? { ...error(description), headers: z.object({ 'Retry-After': retryAfter }) }
+          : error(description),
       ]),
     ),
     ...GUARD_AND_LIMITS,

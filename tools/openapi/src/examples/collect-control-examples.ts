@@ -138,7 +138,9 @@ async function recordSessions(examples: ControlExamples): Promise<void> {
     const [method] = key.split(' ')
     const res = await fetch(`${server.url}${path}`, {
       method,
-      ...(request === undefined ? {} : { body: JSON.stringify(request), headers: { 'Content-Type': 'application/json' } }),
+      ...(request === undefined
+        ? {}
+        : { body: JSON.stringify(request), headers: { 'Content-Type': 'application/json' } }),
     })
     const text = await res.text()
     const response = text === '' ? undefined : fixed(JSON.parse(text))

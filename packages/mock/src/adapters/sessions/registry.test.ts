@@ -38,29 +38,32 @@ async function refused(promise: Promise<unknown>): Promise<{ status: number; mes
 }
 
 describe('making sessions', () => {
-  it('each is a mock of its own under /s/<id>, with the demo merchant and the clock the server starts with', async () => {
-    const { sessions } = registry()
-    const a = await sessions.create({}, 'localhost:4010')
-    const b = await sessions.create({ now: '2027-01-04T08:00:00Z' })
-    expect(a.id).not.toBe(b.id)
-    expect(a.baseUrl).toBe(`http://localhost:4010/s/${a.id}`)
-    expect(b.baseUrl).toBe(`${ORIGIN}/s/${b.id}`)
-    expect(a.mock.baseUrl).toBe(`${ORIGIN}/s/${a.id}`)
-    expect(a.merchant).toEqual({
-      merchantId: 1,
-      appId: expect.any(Number),
-      name: 'Demo Merchant',
-      apiKey: DEMO_MERCHANT.apiKey,
-      apiSecret: DEMO_MERCHANT.apiSecret,
-      storeId: 101,
-      webhookUrl: null,
-    })
-    expect([a.mock.clock.now(), b.mock.clock.now()]).toEqual(['2026-11-02T09:00:00.000Z', '2027-01-04T08:00:00.000Z'])
-    await a.mock.clock.advance(60_000)
-    expect(b.mock.clock.now()).toBe('2027-01-04T08:00:00.000Z')
-    // A malformed Host names no base URL: the server's own address does.
-    expect((await sessions.create({}, 'evil.example/x')).baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:4010\/s\//)
-  })
+  it(
+    'each is a mock of its own under /s/<id>, with the ' + 'demo merchant and the clock the server starts with',
+    async () => {
+      const { sessions } = registry()
+      const a = await sessions.create({}, 'localhost:4010')
+      const b = await sessions.create({ now: '2027-01-04T08:00:00Z' })
+      expect(a.id).not.toBe(b.id)
+      expect(a.baseUrl).toBe(`http://localhost:4010/s/${a.id}`)
+      expect(b.baseUrl).toBe(`${ORIGIN}/s/${b.id}`)
+      expect(a.mock.baseUrl).toBe(`${ORIGIN}/s/${a.id}`)
+      expect(a.merchant).toEqual({
+        merchantId: 1,
+        appId: expect.any(Number),
+        name: 'Demo Merchant',
+        apiKey: DEMO_MERCHANT.apiKey,
+        apiSecret: DEMO_MERCHANT.apiSecret,
+        storeId: 101,
+        webhookUrl: null,
+      })
+      expect([a.mock.clock.now(), b.mock.clock.now()]).toEqual(['2026-11-02T09:00:00.000Z', '2027-01-04T08:00:00.000Z'])
+      await a.mock.clock.advance(60_000)
+      expect(b.mock.clock.now()).toBe('2027-01-04T08:00:00.000Z')
+      // A malformed Host names no base URL: the server's own address does.
+      expect((await sessions.create({}, 'evil.example/x')).baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:4010\/s\//)
+    },
+  )
 
   it('a session from a saved state has its records; its first active merchant is the one handed out', async () => {
     const { sessions } = registry()
@@ -106,32 +109,38 @@ describe('the caps', () => {
     const { sessions } = registry({ max: 3 })
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => sessions.create()))
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3)
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.status)).toEqual(
-      [429, 429, 429, 429, 429],
-    )
+    expect(
+      results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.status),
+    ).toEqual([429, 429, 429, 429, 429])
     expect(await sessions.list()).toHaveLength(3)
   })
 
-  it('a session that would take the estimated memory over --max-session-memory-mb is refused 429 naming it', async () => {
-    // 1 MB (1 048 576 B) holds six sessions with the demo merchant (each estimated 167 040 B), not seven.
-    const each = SESSION_BYTES.empty + 5 * SESSION_BYTES.record
-    expect([6 * each <= 1024 * 1024, 7 * each > 1024 * 1024]).toEqual([true, true])
-    const { sessions } = registry({ maxMemoryMb: 1 })
-    const made = await Promise.all(Array.from({ length: 6 }, () => sessions.create()))
-    const refusal = await refused(sessions.create())
-    expect(refusal.status).toBe(429)
-    expect(refusal.message).toMatch(
-      /^The sessions would hold about 1\.1 MB with this one, over the 1 MB they may hold \(--max-session-memory-mb, option sessions\.maxMemoryMb\)/,
-    )
-    expect(await sessions.list()).toHaveLength(6)
-    // Room again once one ended; then the records another session holds count: 100 users take it over.
-    sessions.end(made[0]!.id)
-    for (let i = 0; i < 100; i++) await made[1]!.mock.users.create({ email: `u${i}@example.com` })
-    expect((await refused(sessions.create())).status).toBe(429)
-    await made[1]!.mock.reset()
-    await sessions.create()
-    expect(await sessions.list()).toHaveLength(6)
-  })
+  it(
+    'a session that would take the estimated memory ' + 'over --max-session-memory-mb is refused 429 naming it',
+    async () => {
+      // 1 MB (1 048 576 B) holds six sessions with the demo merchant (each estimated 169 840 B), not seven.
+      const each = SESSION_BYTES.empty + 5 * SESSION_BYTES.record
+      expect([6 * each <= 1024 * 1024, 7 * each > 1024 * 1024]).toEqual([true, true])
+      const { sessions } = registry({ maxMemoryMb: 1 })
+      const made = await Promise.all(Array.from({ length: 6 }, () => sessions.create()))
+      const refusal = await refused(sessions.create())
+      expect(refusal.status).toBe(429)
+      expect(refusal.message).toMatch(
+        new RegExp(
+          '^The sessions would hold about 1\\.1 MB with this one, over the 1 MB they may hold ' +
+            '\\(--max-session-memory-mb, option sessions\\.maxMemoryMb\\)',
+        ),
+      )
+      expect(await sessions.list()).toHaveLength(6)
+      // Room again once one ended; then the records another session holds count: 100 users take it over.
+      sessions.end(made[0]!.id)
+      for (let i = 0; i < 100; i++) await made[1]!.mock.users.create({ email: `u${i}@example.com` })
+      expect((await refused(sessions.create())).status).toBe(429)
+      await made[1]!.mock.reset()
+      await sessions.create()
+      expect(await sessions.list()).toHaveLength(6)
+    },
+  )
 })
 
 describe('ending sessions', () => {
@@ -155,22 +164,25 @@ describe('ending sessions', () => {
     )
   })
 
-  it('a session ends after the idle time without a request (real time; a frozen mock clock does not hold it)', async () => {
-    const { sessions, pass } = registry({ idleSeconds: 60 })
-    const kept = await sessions.create()
-    const idle = await sessions.create()
-    pass(59_000)
-    expect(sessions.use(kept.id)).toBeDefined() // used: its 60 s start again
-    pass(1_000)
-    expect(sessions.use(idle.id)).toBe(undefined)
-    expect((await sessions.list()).map((s) => s.id)).toEqual([kept.id])
-    pass(58_999) // 59 999 ms after its last use
-    sessions.sweep()
-    expect(await sessions.list()).toHaveLength(1)
-    pass(1)
-    sessions.sweep()
-    expect(await sessions.list()).toEqual([])
-  })
+  it(
+    'a session ends after the idle time without a ' + 'request (real time; a frozen mock clock does not hold it)',
+    async () => {
+      const { sessions, pass } = registry({ idleSeconds: 60 })
+      const kept = await sessions.create()
+      const idle = await sessions.create()
+      pass(59_000)
+      expect(sessions.use(kept.id)).toBeDefined() // used: its 60 s start again
+      pass(1_000)
+      expect(sessions.use(idle.id)).toBe(undefined)
+      expect((await sessions.list()).map((s) => s.id)).toEqual([kept.id])
+      pass(58_999) // 59 999 ms after its last use
+      sessions.sweep()
+      expect(await sessions.list()).toHaveLength(1)
+      pass(1)
+      sessions.sweep()
+      expect(await sessions.list()).toEqual([])
+    },
+  )
 
   it('with idle time 0 sessions never expire; the list says when each would', async () => {
     const never = registry({ idleSeconds: 0 })

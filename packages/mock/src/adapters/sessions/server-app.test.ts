@@ -67,15 +67,21 @@ describe('the server with sessions', () => {
     const b = await make()
     expect(a.baseUrl).toBe(`http://127.0.0.1:4010/s/${a.id}`)
     await call('POST', `/s/${a.id}/__mock/clock`, TOKEN, { advanceMs: 3_600_000 })
-    expect((await call('GET', `/s/${a.id}/__mock/clock`, TOKEN)).json).toMatchObject({ now: '2026-11-02T10:00:00.000Z' })
-    expect((await call('GET', `/s/${b.id}/__mock/clock`, TOKEN)).json).toMatchObject({ now: '2026-11-02T09:00:00.000Z' })
+    expect((await call('GET', `/s/${a.id}/__mock/clock`, TOKEN)).json).toMatchObject({
+      now: '2026-11-02T10:00:00.000Z',
+    })
+    expect((await call('GET', `/s/${b.id}/__mock/clock`, TOKEN)).json).toMatchObject({
+      now: '2026-11-02T09:00:00.000Z',
+    })
     expect((await call('GET', '/__mock/clock', TOKEN)).json).toMatchObject({ now: root.clock.now() })
-    const stores = await call('POST', `/s/${a.id}${GATEWAY_PATHS.listStores}`, { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey })
+    const stores = await call('POST', `/s/${a.id}${GATEWAY_PATHS.listStores}`, {
+      [HEADERS.apiKey]: DEMO_MERCHANT.apiKey,
+    })
     expect(stores).toMatchObject({ status: 200, json: { data: [{ storeId: 101 }] } })
     expect(root.requests.list()).toEqual([])
   })
 
-  it('/s/<id> itself is the session\'s root, as / is the server\'s', async () => {
+  it("/s/<id> itself is the session's root, as / is the server's", async () => {
     const { call, make } = await server()
     const { id } = await make()
     expect(await call('GET', `/s/${id}`)).toEqual(await call('GET', `/s/${id}/`))
@@ -95,7 +101,13 @@ describe('the server with sessions', () => {
         error: 'Not Found',
       },
     })
-    for (const route of ['/__mock/clock', GATEWAY_PATHS.listStores, '/api/v1/auth/set-pin', '/__mock/ui/', '/openapi.json']) {
+    for (const route of [
+      '/__mock/clock',
+      GATEWAY_PATHS.listStores,
+      '/api/v1/auth/set-pin',
+      '/__mock/ui/',
+      '/openapi.json',
+    ]) {
       expect(await call('POST', `/s/${id}${route}`, TOKEN), route).toEqual(gone(id))
       expect(await call('POST', `/s/${never}${route}`, TOKEN), route).toEqual(gone(never))
     }
@@ -111,9 +123,9 @@ describe('the server with sessions', () => {
     expect((await call('GET', `/s/${id}/__mock/clock`, { Host: 'evil.example' })).status).toBe(403)
     expect((await call('POST', '/__mock/sessions', { Host: '127.0.0.1:4010' })).status).toBe(401)
     // A session's service routes need no token, as the root's do not.
-    expect((await call('POST', `/s/${id}${GATEWAY_PATHS.listStores}`, { [HEADERS.apiKey]: 'mk_test_demo' })).status).toBe(
-      200,
-    )
+    expect(
+      (await call('POST', `/s/${id}${GATEWAY_PATHS.listStores}`, { [HEADERS.apiKey]: 'mk_test_demo' })).status,
+    ).toBe(200)
   })
 
   it('a target under /s/ with a dot segment is refused 400 before any session runs it', async () => {
@@ -131,22 +143,27 @@ describe('the server with sessions', () => {
     ]) {
       expect(await call('POST', target, TOKEN), target).toEqual({
         status: 400,
-        json: expect.objectContaining({ message: expect.stringMatching(/^A path under \/s\/ may not have \. or \.\./) }),
+        json: expect.objectContaining({
+          message: expect.stringMatching(/^A path under \/s\/ may not have \. or \.\./),
+        }),
       })
     }
     expect((await sessions.list()).map((s) => s.id)).toEqual([a.id, before])
   })
 
-  it("an id in a query or a header selects nothing: the root answers; an encoded slash is part of an unknown id", async () => {
-    const { call, make } = await server()
-    const { id } = await make()
-    await call('POST', `/s/${id}/__mock/clock`, TOKEN, { advanceMs: 60_000 })
-    const viaQuery = await call('GET', `/__mock/clock?session=${id}&s=${id}`, { ...TOKEN, 'X-Session-Id': id })
-    expect(viaQuery.json).not.toMatchObject({ now: '2026-11-02T09:01:00.000Z' })
-    expect((await call('GET', `/s/${id}%2F__mock/clock`, TOKEN)).status).toBe(404)
-    expect((await call('GET', `/s/${id.slice(0, 23)}/__mock/clock`, TOKEN)).status).toBe(404)
-    expect((await call('GET', `/s//${id}/__mock/clock`, TOKEN)).status).toBe(404)
-  })
+  it(
+    'an id in a query or a header selects nothing: the ' + 'root answers; an encoded slash is part of an unknown id',
+    async () => {
+      const { call, make } = await server()
+      const { id } = await make()
+      await call('POST', `/s/${id}/__mock/clock`, TOKEN, { advanceMs: 60_000 })
+      const viaQuery = await call('GET', `/__mock/clock?session=${id}&s=${id}`, { ...TOKEN, 'X-Session-Id': id })
+      expect(viaQuery.json).not.toMatchObject({ now: '2026-11-02T09:01:00.000Z' })
+      expect((await call('GET', `/s/${id}%2F__mock/clock`, TOKEN)).status).toBe(404)
+      expect((await call('GET', `/s/${id.slice(0, 23)}/__mock/clock`, TOKEN)).status).toBe(404)
+      expect((await call('GET', `/s//${id}/__mock/clock`, TOKEN)).status).toBe(404)
+    },
+  )
 
   it('GET /__mock lists the session routes on the root, not in a session', async () => {
     const { call, make } = await server()

@@ -102,20 +102,21 @@ describe('the fields of a session', () => {
   })
 
   it("a date and a webhook URL are read as the CLI reads --now and --webhook-url, in the field's name", () => {
-    expect(refusal({ now: '1' })?.message).toBe(
-      'now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got "1"',
-    )
+    expect(refusal({ now: '1' })?.message).toBe('now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got "1"')
     expect(refusal({ webhookUrl: 'ftp://h/w' })?.message).toBe('webhookUrl must be an http(s) URL, got "ftp://h/w"')
   })
 
-  it('a state beside the fields it holds is refused, as --state beside --now; so is a clock for a server of one', () => {
-    expect(refusal({ state: {}, now: '2026-11-02T09:00:00Z', webhookUrl: 'http://h/w' })).toEqual({
-      status: 400,
-      message: expect.stringMatching(/^state holds the clock and the merchants: now and webhookUrl cannot be given/),
-    })
-    expect(refusal({ frozen: true }, { state: {} })?.message).toMatch(
-      /^this server starts its sessions from its saved state, .*: frozen cannot be given/,
-    )
-    expect(refusal({ webhookUrl: 'http://h/w' }, {})?.message).toMatch(/^webhookUrl sets the demo merchant's/)
-  })
+  it(
+    'a state beside the fields it holds is refused, as ' + '--state beside --now; so is a clock for a server of one',
+    () => {
+      expect(refusal({ state: {}, now: '2026-11-02T09:00:00Z', webhookUrl: 'http://h/w' })).toEqual({
+        status: 400,
+        message: expect.stringMatching(/^state holds the clock and the merchants: now and webhookUrl cannot be given/),
+      })
+      expect(refusal({ frozen: true }, { state: {} })?.message).toMatch(
+        /^this server starts its sessions from its saved state, .*: frozen cannot be given/,
+      )
+      expect(refusal({ webhookUrl: 'http://h/w' }, {})?.message).toMatch(/^webhookUrl sets the demo merchant's/)
+    },
+  )
 })

@@ -78,7 +78,10 @@ export type SessionStart = Omit<MockGatewayOptions, 'baseUrl'>
 export function sessionOptionsOf(body: unknown, start: SessionStart): SessionStart {
   const given = validate(createSessionBody, body ?? {})
   if (given.now !== undefined && !(/^\d{4}-\d\d-\d\d/.test(given.now) && Number.isFinite(Date.parse(given.now))))
-    throw new RuleError(400, `now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got ${JSON.stringify(given.now)}`)
+    throw new RuleError(
+      400,
+      `now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got ${JSON.stringify(given.now)}`,
+    )
   if (typeof given.webhookUrl === 'string' && !/^https?:\/\/[^\s]+$/.test(given.webhookUrl))
     throw new RuleError(400, `webhookUrl must be an http(s) URL, got ${JSON.stringify(given.webhookUrl)}`)
   const { state, now, frozen, webhookUrl, ...options } = given
@@ -107,7 +110,10 @@ export function sessionOptionsOf(body: unknown, start: SessionStart): SessionSta
   if (webhookUrl !== undefined) {
     const [first, ...others] = start.seed ?? []
     if (first === undefined)
-      throw new RuleError(400, "webhookUrl sets the demo merchant's webhook URL; this server's sessions start with none")
+      throw new RuleError(
+        400,
+        "webhookUrl sets the demo merchant's webhook URL; this server's sessions start with none",
+      )
     made.seed = [{ ...first, webhookUrl: webhookUrl ?? undefined }, ...others]
   }
   return made

@@ -34,7 +34,8 @@ describe('the session a path is under', () => {
   })
 
   it('is none for a path that is not under /s/', () => {
-    for (const path of ['/__mock/clock', '/s', '/sx/abc', '/api/v1/s/abc', '/S/abc']) expect(sessionPath(path)).toBe(undefined)
+    for (const path of ['/__mock/clock', '/s', '/sx/abc', '/api/v1/s/abc', '/S/abc'])
+      expect(sessionPath(path)).toBe(undefined)
   })
 })
 

@@ -11,15 +11,16 @@ import type { MockStats } from '../../control/control-snapshot.js'
 /**
  * The estimate's sizes, in bytes of heap: an empty session (its mock with the demo merchant, its app and
  * routes), one record of any table, one request log entry. Measured with `npm run bench:sessions -w
- * @merchant-gateway/mock` (heap after a full collection; Node 24): an empty session 150 to 160 KB, an order
- * about 570 B, a payment with its webhook about 1 250 B, a request log entry about 430 B.
+ * @merchant-gateway/mock` (heap after a full collection, Node 24): an empty session about 153 KB; a session's
+ * paid order made over HTTP (the order, its payment, its webhook and the logged request) about 4 KB, so a
+ * record about 1.2 KB and a log entry 0.5 KB, rounded up: a cap is better reached early than late.
  *
  * @example
  * ```ts
- * SESSION_BYTES.empty + 2 * SESSION_BYTES.record // an empty session and one paid order (order, transaction)
+ * SESSION_BYTES.empty + 3 * SESSION_BYTES.record // an empty session and one paid order (order, payment, webhook)
  * ```
  */
-export const SESSION_BYTES = Object.freeze({ empty: 160 * 1024, record: 640, logEntry: 430 })
+export const SESSION_BYTES = Object.freeze({ empty: 160 * 1024, record: 1200, logEntry: 500 })
 
 /**
  * The estimated bytes a session holds, from its `stats()`.
