@@ -40,7 +40,7 @@ export default defineConfig({
       cwd: fileURLToPath(new URL('../../', import.meta.url)),
       url: `${MOCK_URL}/__mock/sessions`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 120_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

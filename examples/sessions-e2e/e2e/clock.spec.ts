@@ -3,7 +3,7 @@
  * its clock past a PIN block, the other verifies a PIN on a clock that must not move. Each has its session;
  * the run repeats them (`--repeat-each 3`) on 4 workers, so copies of both run side by side.
  */
-import { control, expect, setPin, test, verifyPin } from './fixtures.js'
+import { control, EMAIL, expect, setPin, test, verifyPin } from './fixtures.js'
 
 const BLOCKED = 'Too many wrong PINs. Your PIN is blocked until 09:01:00.'
 
@@ -31,7 +31,12 @@ test('a PIN verified beside it runs on its own frozen clock: blocked at 09:00, s
   // Another test moved its clock meanwhile: not this one's, so the block holds and its time is 09:00.
   expect(await verifyPin(app, '204816')).toBe(BLOCKED)
   expect(await control(request, session, 'GET', '/__mock/clock')).toMatchObject({ now: '2026-11-02T09:00:00.000Z' })
-  const [user] = await control<Array<{ email: string; wrongAttempts: number }>>(request, session, 'GET', '/__mock/users')
+  const [user] = await control<Array<{ email: string; wrongAttempts: number }>>(
+    request,
+    session,
+    'GET',
+    '/__mock/users',
+  )
   expect(await control<unknown[]>(request, session, 'GET', '/__mock/users')).toHaveLength(1)
-  expect(user).toMatchObject({ email: 'dara@example.com', wrongAttempts: 5 })
+  expect(user).toMatchObject({ email: EMAIL, wrongAttempts: 5 })
 })

@@ -58,7 +58,7 @@ export async function control<T>(
 }
 
 /** One of the PIN section's panels, by its heading: "Set your PIN", "Check your PIN", "Forgot your PIN?". */
-export function panel(page: Page, name: string) {
+function panel(page: Page, name: string) {
   return page.getByRole('region', { name })
 }
 

@@ -137,11 +137,12 @@ async function throughputFigures(url: string): Promise<void> {
         `${SESSIONS} sessions ${b.rps.toFixed(0)} req/s p99 ${b.p99} ms`,
     )
   }
-  const line = (label: string, runs: readonly Run[]) =>
-    `  ${label.padEnd(14)} ${median(runs.map((r) => r.rps))
-      .toFixed(0)
-      .padStart(7)} req/s   p99 ` +
-    `${String(median(runs.map((r) => r.p99))).padStart(4)} ms   (${runs.reduce((n, r) => n + r.bad, 0)} non-2xx or errors)`
+  const line = (label: string, runs: readonly Run[]) => {
+    const rps = median(runs.map((r) => r.rps)).toFixed(0)
+    const p99 = String(median(runs.map((r) => r.p99)))
+    const bad = runs.reduce((n, r) => n + r.bad, 0)
+    return `  ${label.padEnd(14)} ${rps.padStart(7)} req/s   p99 ${p99.padStart(4)} ms   (${bad} non-2xx or errors)`
+  }
   console.log(`Throughput, ${CLIENTS} parallel clients, medians of ${rounds} rounds of ${seconds} s:`)
   console.log(line('one session', figures.one))
   console.log(line(`${SESSIONS} sessions`, figures.many))

@@ -52,12 +52,14 @@ describe('server.sessions: sessions made and ended in code', () => {
       headers: { [HEADERS.apiKey]: session.merchant!.apiKey },
     })
     expect(stores.status).toBe(200)
-    const overHttp = (await (await fetch(`${server.url}/__mock/sessions`)).json()) as { sessions: Array<{ id: string }> }
+    const overHttp = (await (await fetch(`${server.url}/__mock/sessions`)).json()) as {
+      sessions: Array<{ id: string }>
+    }
     expect(overHttp.sessions.map((s) => s.id)).toEqual([session.id])
     expect((await server.sessions.list()).map((s) => s.id)).toEqual([session.id])
   })
 
-  it('end() ends it: every request under /s/<id>/ answers 404 with one clear body; ending it again is 404', async () => {
+  it('end() ends it: every request under /s/<id>/ answers 404 with one clear body; ending again is 404', async () => {
     const server = await start()
     const session = await server.sessions.create()
     const made = await fetch(`${session.baseUrl}${GATEWAY_PATHS.createOrder}`, {
