@@ -203,7 +203,8 @@ done.push('SDK: import and require')
 ${
   has('@merchant-gateway/mock')
     ? `const now = () => Date.parse(mock.clock.now())
-const gateway = new GatewayClient({ ...merchant, baseUrl: mock.baseUrl, fetch: mock.fetch, now })
+const { apiKey, apiSecret } = merchant
+const gateway = new GatewayClient({ apiKey, apiSecret, baseUrl: mock.baseUrl, fetch: mock.fetch, now })
 const where = 'mock.fetch'`
     : `const gateway = new GatewayClient({
   apiKey: 'mk_test_demo',

@@ -2,7 +2,8 @@
 // outside the repository, and used from there, as CI runs it (`npm run check:tarballs`, after the build).
 //
 // 1. Each tarball holds LICENSE, README.md and its dist/, no test file, and no absolute path of the build
-//    machine (the repository's path, a home directory) in any file.
+//    machine (the repository's path, a home directory) in any file; its declarations (.d.ts) carry TSDoc and
+//    no internal module note (a `@module` block of a module that is not an entry point).
 // 2. Fresh projects, each with msw provided by the app (the mock's peer dependency), not by the mock:
 //    - ESM on this Node with the newest msw 3 and the oldest msw the mock supports (2.7.0): every entry
 //      point imported; with the in-process mock, an order paid, part of it refunded and its webhook verified,
@@ -13,6 +14,9 @@
 //    - CommonJS (require) of every entry point, an SDK session, the HTTP server;
 //    - every exported class of every entry point keeps its own name, in ESM and in CommonJS (a bundler's
 //      rename shows in stack traces and `util.inspect` as `_class4 [NotFoundError]`);
+//    - an SDK error printed by console.log and left uncaught, in ESM and in CommonJS: at most 25 lines, no
+//      field without a value, and the uncaught one headed by its own first line (`NotFoundError: ...`), not
+//      by the line of the SDK's compiled code that made it;
 //    - the oldest Node LTS still supported (22): the packed SDK and mock, ESM and CommonJS;
 //    - Bun and Deno, installed from the npm registry (the `bun` and `deno` packages, pinned below): the same
 //      ESM session but setupServer (msw intercepts nothing there), as `bun run app.mjs` and
@@ -69,6 +73,24 @@ try {
       if (!relative.includes(required)) problems.push(`${required} missing`)
     if (!relative.some((f) => f.startsWith('dist/'))) problems.push('no dist/')
     for (const f of relative.filter((f) => /\.test\.[cm]?[jt]s$/.test(f))) problems.push(`test file ${f}`)
+    // The declarations carry the API's TSDoc, not the notes internal modules open with (an entry point's own
+    // `@module \@merchant-gateway/...` block is public); what an editor shows a user comes from these files.
+    const declarations = files.filter((f) => /\.d\.[cm]?ts$/.test(f))
+    let examples = 0
+    for (const file of declarations) {
+      const text = readFileSync(file, 'utf8')
+      examples += text.match(/@example/g)?.length ?? 0
+      const notes = [...text.matchAll(/(?:^|\s)@module\s+(\S+)/g)]
+        .map(([, name]) => name)
+        .filter((name) => !/^\\?@merchant-gateway\//.test(name))
+      if (notes.length > 0)
+        problems.push(
+          `${file.slice(join(unpacked, 'package').length + 1)} carries ${notes.length} internal module ` +
+            `note(s): @module ${notes.join(', ')}`,
+        )
+    }
+    if (declarations.length === 0) problems.push('no .d.ts')
+    else if (examples === 0) problems.push('no TSDoc @example in any .d.ts')
     const leaks = [root, homedir()].filter((p) => p.length > 1)
     for (const file of files) {
       const text = readFileSync(file, 'latin1')
@@ -78,7 +100,10 @@ try {
     }
     console.log(
       `--- tarball ${name}: ${relative.length} files` +
-        (problems.length ? '' : ', LICENSE and README.md present, no absolute path'),
+        (problems.length
+          ? ''
+          : `, LICENSE and README.md present, no absolute path, ${declarations.length} declaration files ` +
+            `with ${examples} TSDoc examples and no internal module note`),
     )
     for (const p of problems) console.log(`  PROBLEM ${p}`)
     if (problems.length) failures.push(`tarball ${name}`)
@@ -279,7 +304,8 @@ async function main() {
   const { createMockGateway } = ${load.replace('id', "'@merchant-gateway/mock'")}
   const mock = createMockGateway()
   const merchant = await mock.merchants.create({})
-  const gateway = new GatewayClient({ ...merchant, baseUrl: mock.baseUrl, fetch: mock.fetch })
+  const { apiKey, apiSecret } = merchant
+  const gateway = new GatewayClient({ apiKey, apiSecret, baseUrl: mock.baseUrl, fetch: mock.fetch })
   const error = await gateway.stores.list().catch((e) => e)
   if (!(error instanceof NotFoundError)) throw new Error('${format}: stores.list() did not throw a NotFoundError')
   if (process.argv[2] === 'uncaught') throw error
@@ -289,6 +315,7 @@ async function main() {
     lines.length > 25 && \`\${lines.length} lines\`,
     lines[0] !== 'NotFoundError: No stores found for this merchant' && \`first line \${JSON.stringify(lines[0])}\`,
     !/status: 404/.test(printed) && 'no status',
+    /: undefined\\b/.test(printed) && 'a field without a value',
     printed.includes(merchant.apiKey) && 'the API key',
   ].filter(Boolean)
   if (problems.length > 0)
@@ -302,21 +329,26 @@ main().catch((error) => {
 })
 `
 
-  /** Runs `file` so that its error goes uncaught, and checks what Node printed. */
+  /**
+   * Runs `file` so that its error goes uncaught, and checks what Node printed: the error's own first line
+   * first (no line of the SDK's compiled code above it), its fields without the empty ones, in 25 lines.
+   */
   function checkUncaught(title, dir, file) {
     const result = spawnSync(process.execPath, [file, 'uncaught'], { cwd: dir, env, encoding: 'utf8' })
     const printed = (result.stderr ?? '').trimEnd()
     const lines = printed.split('\n')
+    const headline = 'NotFoundError: No stores found for this merchant'
     const problems = [
       result.status !== 1 && `exit ${result.status}`,
       lines.length > 25 && `${lines.length} lines`,
-      !lines.includes('NotFoundError: No stores found for this merchant') && 'no "NotFoundError: ..." line',
+      lines[0] !== headline && `the first line is ${JSON.stringify(lines[0])}, not ${JSON.stringify(headline)}`,
+      /: undefined\b/.test(printed) && 'a field without a value',
       /_class\d|\[NotFoundError\]|x-api-key|mk_test_/i.test(printed) && 'a renamed class or the API key',
     ].filter(Boolean)
     if (problems.length > 0) {
       failures.push(title)
       console.log(`  FAILED ${title}: ${problems.join(', ')}\n${printed}`)
-    } else console.log(`ok: ${title}, ${lines.length} lines`)
+    } else console.log(`ok: ${title}, ${lines.length} lines, headed by its own first line`)
   }
 
   function project(name, dependencies, extra = {}) {

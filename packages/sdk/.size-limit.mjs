@@ -6,8 +6,9 @@
 // The limits are the project's budgets: ky 2 alone is 8.9 kB gzipped, and the logger, deprecation warnings,
 // User-Agent and option checks add about 1.9 kB to the PIN client and 2.5 kB to GatewayClient; the errors'
 // printing (inspect hooks, toJSON), the operation table GatewayClient reads its specs from and the send core
-// both clients share came after. docs/architecture.md has the figures: PinClient 15.48 kB, GatewayClient
-// 28.28 kB, isGatewayError 0.92 kB. To watch the check fail, lower a limit: 14 kB for PinClient fails.
+// both clients share came after, then the check of option names (0.35 kB in each client). docs/architecture.md
+// has the figures: PinClient 15.86 kB, GatewayClient 28.69 kB, isGatewayError 0.98 kB. To watch the check fail,
+// lower a limit: 14 kB for PinClient fails.
 // What a bundle must not contain (zod in the PIN client, the client in /errors) is checked by
 // scripts/bundle-contents.mjs; a size alone cannot tell.
 
@@ -20,7 +21,7 @@ export default [
     path: 'dist/pin/index.js',
     import: '{ PinClient }',
     gzip: true,
-    limit: '15.5 kB',
+    limit: '16 kB',
     modifyEsbuildConfig: browserApp,
   },
   {
@@ -28,7 +29,7 @@ export default [
     path: 'dist/index.js',
     import: '{ GatewayClient }',
     gzip: true,
-    limit: '28.5 kB',
+    limit: '29 kB',
     modifyEsbuildConfig: browserApp,
   },
   {

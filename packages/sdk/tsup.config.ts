@@ -3,6 +3,8 @@ import { defineConfig } from 'tsup'
 import { relativeSourceMaps } from '../../scripts/relative-sourcemaps.mjs'
 // @ts-expect-error: a plain .mjs script of the repository, without type declarations
 import { keepClassNamesInCommonJs } from '../../scripts/keep-class-names.mjs'
+// @ts-expect-error: a plain .mjs script of the repository, without type declarations
+import { markErrorLines } from '../../scripts/uncaught-headline.mjs'
 
 export default defineConfig({
   entry: {
@@ -17,9 +19,13 @@ export default defineConfig({
   // importing an undeclared package (check:packages fails on that).
   dts: { resolve: ['@standard-schema/spec'] },
   sourcemap: true,
-  // Published maps point at files relative to themselves, never at the build machine's paths.
+  // Published maps point at files relative to themselves, never at the build machine's paths. The lines that
+  // make the SDK's errors are marked so that Node heads an uncaught one with its own first line, not with that
+  // line of compiled code (scripts/uncaught-headline.mjs). The declarations lose the internal modules' notes
+  // in the package's build script, after tsup (which writes them after this hook has run).
   onSuccess: async () => {
     await relativeSourceMaps('dist')
+    await markErrorLines('dist')
   },
   clean: true,
   // Shared chunks in the CJS build too (ESM splits by default): without it, dist/index.cjs and

@@ -124,7 +124,14 @@ describe('the operation table', () => {
       await mock.accounts.add(merchant.merchantId, { accountNumber: '100200300', accountName: 'Owner' })
       const { fetch, sent } = recording(mock)
       const now = () => Date.parse(mock.clock.now())
-      const gateway = new GatewayClient({ ...merchant, baseUrl: mock.baseUrl, fetch, now, maxRetries: 0 })
+      const gateway = new GatewayClient({
+        apiKey: merchant.apiKey,
+        apiSecret: merchant.apiSecret,
+        baseUrl: mock.baseUrl,
+        fetch,
+        now,
+        maxRetries: 0,
+      })
       const order = await gateway.orders.create({ storeId, amount: 10, currency: 'USD' })
       const payment = await mock.payments.create({ orderId: Number(order.order_id), status: 'SUCCESS' })
       const day: Day = { storeId, orderId: payment.orderId, transactionId: payment.transactionId }

@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url'
 import { inspect } from 'node:util'
 import { isHTTPError } from 'ky'
 import { describe, expect, it } from 'vitest'
-import { ConnectionError, GatewayClient, GatewayError, InvalidRequestError, NotFoundError } from '../src/index.js'
+import {
+  ClientValidationError,
+  ConnectionError,
+  GatewayClient,
+  GatewayError,
+  InvalidRequestError,
+  NotFoundError,
+} from '../src/index.js'
 import { WrongPinError } from '../src/pin/index.js'
 import { newMerchant, newMock, UUID_V4 } from './harness.js'
 
@@ -20,15 +27,23 @@ const TSX = fileURLToPath(new URL('../../../node_modules/tsx/dist/esm/index.mjs'
 async function merchantWithoutStores() {
   const mock = newMock()
   const merchant = await mock.merchants.create({})
-  const gateway = new GatewayClient({ ...merchant, baseUrl: mock.baseUrl, fetch: mock.fetch })
+  const gateway = new GatewayClient({
+    apiKey: merchant.apiKey,
+    apiSecret: merchant.apiSecret,
+    baseUrl: mock.baseUrl,
+    fetch: mock.fetch,
+  })
   return { mock, merchant, gateway }
 }
 
-/** The fields a person and support need, each on the printout. */
+/** The fields a person and support need, each on the printout when it holds a value, and no field that holds none. */
 function expectTheFields(text: string, error: GatewayError): void {
   expect(text.split('\n')[0]).toBe(`${error.name}: ${error.message}`)
-  for (const field of ['status', 'code', 'traceId', 'requestId', 'idempotencyKey', 'attempts'])
-    expect(text, field).toMatch(new RegExp(`\\b${field}: `))
+  for (const field of ['status', 'code', 'traceId', 'requestId', 'idempotencyKey', 'attempts'] as const) {
+    if (error[field] === undefined) expect(text, field).not.toMatch(new RegExp(`\\b${field}: `))
+    else expect(text, field).toMatch(new RegExp(`\\b${field}: `))
+  }
+  expect(text).not.toContain('undefined')
   if (error.traceId !== undefined) expect(text).toContain(error.traceId)
 }
 
@@ -63,7 +78,12 @@ describe('console.log of an SDK error', () => {
   it('the body the gateway sent is on one line, and a refund error shows its idempotency key', async () => {
     const mock = newMock()
     const merchant = await newMerchant(mock)
-    const gateway = new GatewayClient({ ...merchant, baseUrl: mock.baseUrl, fetch: mock.fetch })
+    const gateway = new GatewayClient({
+      apiKey: merchant.apiKey,
+      apiSecret: merchant.apiSecret,
+      baseUrl: mock.baseUrl,
+      fetch: mock.fetch,
+    })
     const error = (await gateway.refunds
       .create({ orderId: 999_999, amount: 1 })
       .catch((e: unknown) => e)) as GatewayError
@@ -79,6 +99,31 @@ describe('console.log of an SDK error', () => {
   it("a subclass's own fields print too (WrongPinError's attemptsRemaining)", () => {
     const error = new WrongPinError('Wrong PIN', { status: 422, attemptsRemaining: 3 })
     expect(inspect(error)).toMatch(/attemptsRemaining: 3/)
+  })
+
+  it('fields without a value are left out: a 404 prints no code or requestId, a subclass no empty field', async () => {
+    const { gateway } = await merchantWithoutStores()
+    const notFound = (await gateway.stores.list().catch((e: unknown) => e)) as NotFoundError
+    expect(notFound.code).toBeUndefined()
+    expect(inspect(notFound)).not.toMatch(/\b(code|requestId|idempotencyKey): /)
+    const wrong = new WrongPinError('Wrong PIN', { status: 422 })
+    expect(inspect(wrong)).not.toMatch(/attemptsRemaining|undefined/)
+    // Still fields of the error, reachable as before.
+    expect('code' in notFound && 'attemptsRemaining' in wrong).toBe(true)
+    expect(notFound).toMatchObject({ code: undefined, requestId: undefined, idempotencyKey: undefined })
+  })
+
+  it('a ClientValidationError prints its name, message and stack, with no field (none holds a value)', async () => {
+    const gateway = new GatewayClient({ apiKey: 'mk_test', baseUrl: 'https://gateway.example' })
+    const error = (await gateway.orders
+      .create({ storeId: 101, amount: 1.005, currency: 'USD' })
+      .catch((e: unknown) => e)) as ClientValidationError
+    expect(error).toBeInstanceOf(ClientValidationError)
+    const text = inspect(error)
+    expect(text.split('\n')[0]).toBe(`ClientValidationError: ${error.message}`)
+    expect(text).not.toContain('undefined')
+    expect(text).toMatch(/\n\s+at /)
+    expect(text).not.toMatch(/\b(status|code|traceId|requestId|idempotencyKey|attempts|body): /)
   })
 
   it('a connection failure prints its chain of causes on one line, without their fields', async () => {
@@ -133,9 +178,11 @@ describe('an uncaught SDK error in Node', () => {
     expect(printed).not.toMatch(/_class\d|_NotFoundError|\[NotFoundError\]/)
     expect(printed).toMatch(/status: 404/)
     expect(printed).toMatch(/traceId: 'trc_/)
+    expect(printed).not.toContain('undefined')
     expect(printed).toMatch(/\[cause\]: \[HTTPError: Request failed with status code 404: POST https:\S+\]$/m)
     expect(printed).not.toMatch(/mk_test|x-api-key|Request \{|options: \{/i)
-  })
+    // A child Node that loads tsx and the sources: seconds on a busy machine, bounded by spawnSync's own limit.
+  }, 90_000)
 })
 
 describe('toJSON, for structured logs', () => {

@@ -9,6 +9,7 @@ import { checkObservability, type ClientHooks, type ObservabilityOptions } from 
 import type { DeprecationWarningHandler } from '../http/deprecation.js'
 import type { Logger } from '../http/logger.js'
 import { pickBaseUrl } from '../internal/base-url.js'
+import { checkOptionNames } from '../internal/option-names.js'
 import { kindOf, show } from '../internal/show.js'
 
 /**
@@ -113,6 +114,40 @@ export interface ResolvedClientOptions {
   onDeprecationWarning: DeprecationWarningHandler | undefined
 }
 
+/** Every option of {@link GatewayClientOptions}: the compiler holds this list to the interface, both ways. */
+const CLIENT_OPTIONS = {
+  apiKey: 1,
+  apiSecret: 1,
+  baseUrl: 1,
+  environments: 1,
+  environment: 1,
+  timeout: 1,
+  deadline: 1,
+  maxRetries: 1,
+  retryBaseDelay: 1,
+  retryMaxDelay: 1,
+  retryUnsafe: 1,
+  validateResponses: 1,
+  createOrderShape: 1,
+  headers: 1,
+  fetch: 1,
+  now: 1,
+  hooks: 1,
+  logger: 1,
+  onDeprecationWarning: 1,
+} satisfies Record<keyof GatewayClientOptions, 1>
+
+/** Every option of {@link RequestOptions}, held to the interface as {@link CLIENT_OPTIONS} is. */
+const REQUEST_OPTIONS = {
+  idempotencyKey: 1,
+  signal: 1,
+  timeout: 1,
+  deadline: 1,
+  maxRetries: 1,
+  retryUnsafe: 1,
+  headers: 1,
+} satisfies Record<keyof RequestOptions, 1>
+
 /** The longest timer the platforms allow (a larger value fires at once); longer limits are capped to it. */
 export const MAX_TIMER_MS = 2_147_483_647
 
@@ -154,8 +189,13 @@ function checkFunction<T>(name: string, value: T, signature: string): T {
   return value
 }
 
-/** Applies the defaults and refuses a configuration that cannot work, saying what to fix. */
+/**
+ * Applies the defaults and refuses a configuration that cannot work, saying what to fix: an option it does
+ * not take (named with the nearest one it does), a missing credential or base URL, a value of the wrong kind.
+ */
 export function resolveClientOptions(options: GatewayClientOptions): ResolvedClientOptions {
+  // First: a misspelt option (`apikey`) is the likelier cause of any other refusal (`apiKey is required`).
+  if (typeof options === 'object' && options !== null) checkOptionNames(options, CLIENT_OPTIONS, 'GatewayClient')
   if (typeof options?.apiKey !== 'string' || options.apiKey === '') {
     // A credential: the message shows what kind of value came, never its content.
     const given = options?.apiKey
@@ -195,16 +235,19 @@ export function resolveClientOptions(options: GatewayClientOptions): ResolvedCli
 }
 
 /**
- * Per-call options checked before anything is sent (a refusal names the option and what it got).
+ * Per-call options checked before anything is sent (a refusal names the option and what it got; an option a
+ * call does not take is named with the nearest one it does, or with the list of those it takes).
  *
  * @example
  * ```ts
  * checkRequestOptions({ timeout: 0 }) // throws: timeout must be a number >= 1, got 0
+ * checkRequestOptions({ retries: 3 }) // throws: a call has no option retries: did you mean maxRetries?
  * ```
  */
 export function checkRequestOptions(request: RequestOptions): RequestOptions {
   if (typeof request !== 'object' || request === null)
     throw new ClientValidationError(`options must be an object of RequestOptions, got ${show(request)}`)
+  checkOptionNames(request, REQUEST_OPTIONS, 'a call')
   const { timeout, deadline, maxRetries, retryUnsafe, headers, signal } = request
   if (timeout !== undefined) checkNumber('timeout', timeout, 1)
   if (deadline !== undefined) checkNumber('deadline', deadline, 1, true)

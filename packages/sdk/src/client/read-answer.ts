@@ -66,17 +66,14 @@ export function readAnswer<T extends object>(
   if (typeof value !== 'object' || value === null)
     throw fail(`${op.name}: the answer's data is not an object`, 'data is not an object', body)
   const headers = answer.headers
-  // Header reads are deferred to the first look at `meta`: building a Headers view costs measurable time per call.
+  // Plain values, read now: they print as themselves (`console.log(result.meta)`), and two header reads cost
+  // no more than the getters that used to put them off (docs/architecture.md has the measurement).
   return withMeta(value, {
     status: answer.status,
-    get traceId() {
-      return typeof envelopeTrace === 'string' ? envelopeTrace : (headers.get(HEADERS.traceId) ?? undefined)
-    },
+    traceId: typeof envelopeTrace === 'string' ? envelopeTrace : (headers.get(HEADERS.traceId) ?? undefined),
     idempotencyKey: context.idempotencyKey,
     attempts: context.attempts,
-    get replayed() {
-      return headers.get(HEADERS.idempotentReplayed) === 'true'
-    },
+    replayed: headers.get(HEADERS.idempotentReplayed) === 'true',
   })
 }
 

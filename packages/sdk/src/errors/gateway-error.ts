@@ -6,6 +6,21 @@
 import { DENO_INSPECT, describeError, type InspectValue, NODE_INSPECT } from './inspect.js'
 
 /**
+ * Sets an error's fields as own properties, in the order given, each enumerable only when it holds a value:
+ * a field without one is still there to read (`error.code === undefined`, `'code' in error`), but a printout
+ * (`console.log`, Node's report of an uncaught error, which lists enumerable fields) and `toJSON` leave it out.
+ *
+ * @example
+ * ```ts
+ * setFields(this, { attemptsRemaining: init.attemptsRemaining })
+ * ```
+ */
+export function setFields(error: Error, fields: Record<string, unknown>): void {
+  Object.assign(error, fields)
+  for (const key in fields) if (fields[key] === undefined) Object.defineProperty(error, key, { enumerable: false })
+}
+
+/**
  * What an error knows about the request and response it came from.
  *
  * @example
@@ -61,12 +76,14 @@ export class GatewayError extends Error {
 
   constructor(message: string, init: GatewayErrorInit = {}) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause })
-    this.status = init.status
-    this.code = init.code
-    this.traceId = init.traceId ?? init.requestId
-    this.requestId = init.requestId
-    this.idempotencyKey = init.idempotencyKey
-    this.attempts = init.attempts
+    setFields(this, {
+      status: init.status,
+      code: init.code,
+      traceId: init.traceId ?? init.requestId,
+      requestId: init.requestId,
+      idempotencyKey: init.idempotencyKey,
+      attempts: init.attempts,
+    })
     // Read-only and not enumerable (the descriptor's defaults); after the others, as it was when they were
     // class fields.
     Object.defineProperty(this, 'body', { value: init.body })

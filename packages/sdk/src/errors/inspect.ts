@@ -20,24 +20,26 @@ export const DENO_INSPECT: unique symbol = /* @__PURE__ */ Symbol.for('Deno.cust
 export type InspectValue = (value: unknown, options: object) => string
 
 /**
- * The text a runtime prints for an SDK error: the stack, then its fields (status, code, trace and request
- * ids, idempotency key, attempts, a subclass's own, the body) as the runtime's `inspect` shows an object,
- * and the cause as its chain of `name: message` on one line.
+ * The text a runtime prints for an SDK error: the stack, then those of its fields that hold a value (status,
+ * code, trace and request ids, idempotency key, attempts, a subclass's own, the body) as the runtime's
+ * `inspect` shows an object, and the cause as its chain of `name: message` on one line.
  *
  * @example
  * ```ts
- * describeError(new NotFoundError('No stores found', { status: 404 }), {}, inspect)
+ * describeError(new NotFoundError('No stores found', { status: 404, attempts: 1 }), {}, inspect)
  * // NotFoundError: No stores found
  * //     at ...
- * //   status: 404, code: undefined, ...
+ * //   status: 404, attempts: 1
  * // }
  * ```
  */
 export function describeError(error: Error, options: object | undefined, inspect?: InspectValue): string {
   // Own enumerable fields, in declaration order: status, code, traceId, requestId, idempotencyKey, attempts,
-  // then a subclass's (`attemptsRemaining`, ...); `body` is not enumerable, so it is added.
+  // then a subclass's (`attemptsRemaining`, ...); only those that hold a value are enumerable (see
+  // `setFields`). `body` is not enumerable, so it is added when there is one.
   const { name: _, ...fields } = error as unknown as Record<string, unknown>
-  fields.body = (error as { body?: unknown }).body
+  const body = (error as { body?: unknown }).body
+  if (body !== undefined) fields.body = body
   let cause = error.cause
   if (cause instanceof Error) {
     const chain: string[] = []
@@ -47,10 +49,12 @@ export function describeError(error: Error, options: object | undefined, inspect
     const line = () => chain.join('; caused by ')
     fields.cause = { [NODE_INSPECT]: line, [DENO_INSPECT]: line }
   } else if (cause !== undefined) fields.cause = cause
+  const stack = error.stack ?? `${error.name}: ${error.message}`
   const text = inspect
     ? inspect(fields, { ...options, depth: 2, breakLength: 100, compact: 3 })
     : JSON.stringify(fields)
-  return `${error.stack ?? `${error.name}: ${error.message}`} ${text}`
+  // No field holds a value (a ClientValidationError): the stack alone, as the runtime prints a plain error.
+  return text === '{}' ? stack : `${stack} ${text}`
 }
 
 /**

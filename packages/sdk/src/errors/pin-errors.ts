@@ -7,7 +7,7 @@
  * (`AuthenticationError` for 401, `NotFoundError` for an unknown contact, `InvalidRequestError` with
  * `code` for the rest).
  */
-import { GatewayError, type GatewayErrorInit } from './gateway-error.js'
+import { GatewayError, type GatewayErrorInit, setFields } from './gateway-error.js'
 
 /**
  * What a {@link WrongPinError} or an {@link InvalidOtpError} knows besides the common fields.
@@ -59,7 +59,7 @@ export class WrongPinError extends GatewayError {
 
   constructor(message: string, init: AttemptsErrorInit = {}) {
     super(message, init)
-    this.attemptsRemaining = init.attemptsRemaining
+    setFields(this, { attemptsRemaining: init.attemptsRemaining })
   }
 }
 
@@ -81,8 +81,7 @@ export class PinLockedError extends GatewayError {
 
   constructor(message: string, init: PinLockedErrorInit = {}) {
     super(message, init)
-    this.lockedUntil = init.lockedUntil
-    this.retryAfterSeconds = init.retryAfterSeconds
+    setFields(this, { lockedUntil: init.lockedUntil, retryAfterSeconds: init.retryAfterSeconds })
   }
 }
 
@@ -128,7 +127,7 @@ export class InvalidOtpError extends GatewayError {
 
   constructor(message: string, init: AttemptsErrorInit = {}) {
     super(message, init)
-    this.attemptsRemaining = init.attemptsRemaining
+    setFields(this, { attemptsRemaining: init.attemptsRemaining })
   }
 }
 

@@ -10,6 +10,7 @@ import type { DeprecationWarningHandler } from '../http/deprecation.js'
 import type { Logger } from '../http/logger.js'
 import { checkObservability, type ClientHooks, type ObservabilityOptions } from '../http/options.js'
 import { pickBaseUrl } from '../internal/base-url.js'
+import { checkOptionNames } from '../internal/option-names.js'
 import { kindOf, show } from '../internal/show.js'
 
 /**
@@ -88,16 +89,38 @@ export interface ResolvedPinOptions {
   onDeprecationWarning: DeprecationWarningHandler | undefined
 }
 
+/** Every option of {@link PinClientOptions}: the compiler holds this list to the interface, both ways. */
+const PIN_OPTIONS = {
+  baseUrl: 1,
+  environments: 1,
+  environment: 1,
+  accessToken: 1,
+  timeout: 1,
+  headers: 1,
+  fetch: 1,
+  hooks: 1,
+  logger: 1,
+  onDeprecationWarning: 1,
+} satisfies Record<keyof PinClientOptions, 1>
+
+/** Every option of {@link PinRequestOptions}, held to the interface as {@link PIN_OPTIONS} is. */
+const PIN_REQUEST_OPTIONS = { signal: 1, timeout: 1, headers: 1 } satisfies Record<keyof PinRequestOptions, 1>
+
 /** The longest timer the platforms allow (a larger value fires at once). */
 const MAX_TIMER_MS = 2_147_483_647
 
-/** Applies the defaults and refuses a configuration that cannot work, saying what to fix. */
+/**
+ * Applies the defaults and refuses a configuration that cannot work, saying what to fix: an option it does
+ * not take (named with the nearest one it does), a missing token or base URL, a value of the wrong kind.
+ */
 export function resolvePinOptions(options: PinClientOptions): ResolvedPinOptions {
   if (typeof options !== 'object' || options === null) {
     throw new ClientValidationError(
       `PinClient needs options: new PinClient({ baseUrl: 'https://...', accessToken }), got ${show(options)}`,
     )
   }
+  // First: a misspelt option (`accesstoken`) is the likelier cause of any other refusal.
+  checkOptionNames(options, PIN_OPTIONS, 'PinClient')
   const token = options.accessToken
   if (typeof token !== 'function' && (typeof token !== 'string' || token === '')) {
     // A credential: the message shows what kind of value came, never its content.
@@ -134,6 +157,24 @@ function checkHeaders(value: unknown): Readonly<Record<string, string>> {
     throw new ClientValidationError(`headers must be an object of header names to string values, got ${show(value)}`)
   }
   return value as Readonly<Record<string, string>>
+}
+
+/**
+ * The options of one PIN call (none given: `{}`), refused when they are not an object or hold an option a
+ * call does not take: named with the nearest one it does, or with the list of those it takes.
+ *
+ * @example
+ * ```ts
+ * checkPinRequestOptions({ timeout: 5_000 }) // { timeout: 5000 }
+ * checkPinRequestOptions({ timout: 5_000 }) // throws: a PIN call has no option timout: did you mean timeout?
+ * ```
+ */
+export function checkPinRequestOptions(request: PinRequestOptions | undefined): PinRequestOptions {
+  if (request === undefined || request === null) return {}
+  if (typeof request !== 'object')
+    throw new ClientValidationError(`options must be an object of PinRequestOptions, got ${show(request)}`)
+  checkOptionNames(request, PIN_REQUEST_OPTIONS, 'a PIN call')
+  return request
 }
 
 /** A time limit in ms: a finite number >= 1 (`fallback` when undefined). */

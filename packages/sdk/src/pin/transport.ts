@@ -20,7 +20,7 @@ import { describeError, parseBody } from '../http/failure.js'
 import { createKyClient, sendBody } from '../http/ky-client.js'
 import { abortedError, send } from '../http/send.js'
 import { pinErrorFromResponse } from './error-from-response.js'
-import { checkTimeout, type PinRequestOptions, type ResolvedPinOptions } from './options.js'
+import { checkPinRequestOptions, checkTimeout, type PinRequestOptions, type ResolvedPinOptions } from './options.js'
 
 /** A successful answer: the PIN envelope, parsed. */
 export interface PinAnswer {
@@ -64,7 +64,7 @@ export class PinTransport {
   /** Performs one call (one request) and returns the success envelope; every failure is a typed error. */
   async call(operation: PinOperation, body: object, requestOptions?: PinRequestOptions): Promise<PinAnswer> {
     const { options } = this
-    const request = requestOptions ?? {}
+    const request = checkPinRequestOptions(requestOptions)
     const timeout = request.timeout === undefined ? options.timeout : checkTimeout(request.timeout, options.timeout)
     const signal = request.signal
     // The token getter is not asked for a call the caller has already given up on; `send` checks again
