@@ -254,7 +254,7 @@ export interface MockServerSessions {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const settings = checkOptions(options)
-  const { port, host, given, log, tickMs, gatewayOptions } = settings
+  const { port, host, log, tickMs, gatewayOptions } = settings
   // Off loopback the control API is reachable from the network: it always needs a token then.
   const token = controlTokenFor(host, settings.controlToken)
   // The app is made once the port is known, so that the URLs its instance hands out (the orders' `qr_code`)
