@@ -3,13 +3,14 @@
  * `DELETE /__mock/sessions/<id>` do over HTTP, for a test suite that starts the server in its own process.
  */
 import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isRuleError } from '../src/index.js'
 import { DEMO_MERCHANT, startMockServer, type MockServer, type MockServerOptions } from '../src/server.js'
 import { MONDAY } from './harness.js'
 
 const open: MockServer[] = []
 afterEach(async () => {
+  vi.useRealTimers()
   while (open.length) await open.pop()!.close()
 })
 
@@ -101,6 +102,20 @@ describe('server.sessions: sessions made and ended in code', () => {
       message: 'now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got "soon"',
     })
     expect(await server.sessions.list()).toHaveLength(1)
+  })
+
+  it('idle sessions end by a sweep each second while there are some; no timer runs while there are none', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    const server = await start({ tickMs: 0, sessions: { idleSeconds: 60 } })
+    expect(vi.getTimerCount()).toBe(0)
+    await server.sessions.create()
+    expect(vi.getTimerCount()).toBe(1)
+    vi.setSystemTime(Date.now() + 58_000)
+    vi.advanceTimersByTime(1000) // 59 s without a request: it lives on
+    expect(vi.getTimerCount()).toBe(1)
+    vi.advanceTimersByTime(1000) // 60 s
+    expect(vi.getTimerCount()).toBe(0) // ended by the sweep, with no request; the sweep stopped with it
+    expect(await server.sessions.list()).toEqual([])
   })
 
   it('close() ends the sessions with the server', async () => {

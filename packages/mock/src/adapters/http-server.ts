@@ -268,8 +268,20 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const displayHost = host.includes(':') ? `[${host}]` : host
   const url = `http://${displayHost}:${boundPort}`
   let sessions: SessionRegistry
+  // Idle sessions end on their own, whether or not anything asks for them: a sweep each second while there
+  // are sessions, and no timer at all while there are none (a server that never makes one runs only its tick).
+  let sweeper: ReturnType<typeof setInterval> | undefined
+  const sweepWhileLive = (live: number) => {
+    if (live > 0 && sweeper === undefined && settings.sessionLimits.idleSeconds > 0) {
+      sweeper = setInterval(() => sessions.sweep(), 1000)
+      sweeper.unref()
+    } else if (live === 0 && sweeper !== undefined) {
+      clearInterval(sweeper)
+      sweeper = undefined
+    }
+  }
   try {
-    ;({ app, sessions } = serverApps(settings, { url, displayHost, port: boundPort, token }))
+    ;({ app, sessions } = serverApps(settings, { url, displayHost, port: boundPort, token }, sweepWhileLive))
   } catch (error) {
     server.close() // bad options: do not leave a port taken
     throw error
@@ -279,9 +291,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     tickMs > 0 && (gatewayOptions.autoSettle ?? true) ? tickMs : 0,
     log,
   )
-  // Idle sessions end on their own, whether or not anything asks for them.
-  const sweeper = settings.sessionLimits.idleSeconds > 0 ? setInterval(() => sessions.sweep(), 1000) : undefined
-  sweeper?.unref()
   return {
     url,
     port: boundPort,
@@ -296,8 +305,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     close: () =>
       new Promise<void>((resolve, reject) => {
         ticker.stop()
-        clearInterval(sweeper)
-        sessions.clear()
+        sessions.clear() // stops the sweep too
         server.close((error) => (error ? reject(error) : resolve()))
         for (const socket of sockets) socket.destroy()
       }),
@@ -311,6 +319,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 function serverApps(
   settings: ReturnType<typeof checkOptions>,
   at: { url: string; displayHost: string; port: number; token: string | undefined },
+  changed: (live: number) => void,
 ): { app: MockApp; sessions: SessionRegistry } {
   const { host, given, gatewayOptions } = settings
   const { url } = at
@@ -329,6 +338,7 @@ function serverApps(
     serverUrl: url,
     start,
     limits: settings.sessionLimits,
+    changed,
     app: (sessionMock, prefix) =>
       createMockApp(sessionMock, {
         serverUrl: `${url}${prefix}`,

@@ -113,6 +113,11 @@ export interface RegistryConfig {
   app(mock: MockGateway, prefix: string): MockApp
   /** Real time in ms (tests give a clock of their own). Default `Date.now`. */
   now?: () => number
+  /**
+   * Told the number of live sessions after a session is made or ended (the server keeps its sweep of idle
+   * sessions running only while there are some).
+   */
+  changed?: (live: number) => void
 }
 
 interface Live {
@@ -183,6 +188,7 @@ export class SessionRegistry {
       const made = this.#now()
       const app = this.#config.app(mock, prefix)
       this.#live.set(id, { id, mock, app, createdAt: made, lastUsedAt: made })
+      this.#changed()
       return { id, baseUrl: this.#baseUrl(id, host), createdAt: iso(made), merchant: await firstMerchant(mock), mock }
     } finally {
       this.#making--
@@ -209,6 +215,7 @@ export class SessionRegistry {
   end(id: string): void {
     this.sweep()
     if (!this.#live.delete(id)) throw new RuleError(404, sessionGone(id))
+    this.#changed()
   }
 
   /** The app of a live session, marked as used now; undefined for an id of no live session. */
@@ -219,6 +226,7 @@ export class SessionRegistry {
     const now = this.#now()
     if (this.#expired(live, now)) {
       this.#live.delete(id)
+      this.#changed()
       return undefined
     }
     live.lastUsedAt = now
@@ -233,12 +241,15 @@ export class SessionRegistry {
   /** Ends the sessions idle for the idle time. */
   sweep(): void {
     const now = this.#now()
+    const before = this.#live.size
     for (const live of this.#live.values()) if (this.#expired(live, now)) this.#live.delete(live.id)
+    if (this.#live.size !== before) this.#changed()
   }
 
   /** Ends every session (the server closes). */
   clear(): void {
     this.#live.clear()
+    this.#changed()
   }
 
   /** Whole seconds until an idle session ends and frees a place (undefined when sessions never expire). */
@@ -248,6 +259,10 @@ export class SessionRegistry {
     let oldest = Number.POSITIVE_INFINITY
     for (const live of this.#live.values()) oldest = Math.min(oldest, live.lastUsedAt)
     return Math.max(1, Math.ceil((oldest + idleMs - this.#now()) / 1000))
+  }
+
+  #changed(): void {
+    this.#config.changed?.(this.#live.size)
   }
 
   #expired(live: Live, now: number): boolean {
