@@ -15,35 +15,30 @@ import { defineConfig } from '@playwright/test'
 import { MOCK_PORT, MOCK_URL } from './e2e/mock-server.js'
 import { PAGE_PORT } from './vite.config.js'
 
-const shared = exampleConfig({
-  name: 'example-sessions-e2e',
-  origin: `http://127.0.0.1:${PAGE_PORT}`,
-  webServer: { command: 'npm run dev', url: '/' },
-})
-
-export default defineConfig({
-  ...shared,
-  // Tests run at the same time, file by file and test by test (`fullyParallel`): sessions keep them apart.
-  workers: 4,
-  // Four Chromium pages at once, each test a dozen PIN checks: on a busy two-core machine a test took 16 s alone
-  // and 80 s beside three others. Generous limits, so that a slow machine is no failure; a wrong answer still
-  // fails at once.
-  timeout: 300_000,
-  expect: { timeout: 60_000 },
-  webServer: [
-    {
-      // In your project: `npx merchant-gateway-mock serve --port 4019 --quiet`. This repository runs the CLI
-      // from its TypeScript source. Sessions left behind by a test that crashed end after 5 idle minutes.
-      command:
-        'npx tsx --conditions=@merchant-gateway/source packages/mock/src/cli/main.ts serve ' +
-        `--port ${MOCK_PORT} --session-idle-seconds 300 --quiet`,
-      cwd: fileURLToPath(new URL('../../', import.meta.url)),
-      url: `${MOCK_URL}/__mock/sessions`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    ...(Array.isArray(shared.webServer) ? shared.webServer : shared.webServer ? [shared.webServer] : []),
-  ],
-})
+export default defineConfig(
+  exampleConfig({
+    name: 'example-sessions-e2e',
+    origin: `http://127.0.0.1:${PAGE_PORT}`,
+    // In your project: `npx merchant-gateway-mock serve --port 4019 --quiet`. This repository runs the CLI from
+    // its TypeScript source. Sessions left behind by a test that crashed end after 5 idle minutes.
+    before: [
+      {
+        command:
+          'npx tsx --conditions=@merchant-gateway/source packages/mock/src/cli/main.ts serve ' +
+          `--port ${MOCK_PORT} --session-idle-seconds 300 --quiet`,
+        cwd: fileURLToPath(new URL('../../', import.meta.url)),
+        url: `${MOCK_URL}/__mock/sessions`,
+      },
+    ],
+    webServer: { command: 'npm run dev', url: '/' },
+  }),
+  {
+    // Tests run at the same time, file by file and test by test (`fullyParallel`): sessions keep them apart.
+    workers: 4,
+    // Four Chromium pages at once, each test a dozen PIN checks: on a busy two-core machine a test took 16 s
+    // alone and 80 s beside three others. Generous limits, so that a slow machine is no failure; a wrong answer
+    // still fails at once.
+    timeout: 300_000,
+    expect: { timeout: 60_000 },
+  },
+)
