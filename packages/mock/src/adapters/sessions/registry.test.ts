@@ -115,34 +115,31 @@ describe('the caps', () => {
     expect(await sessions.list()).toHaveLength(3)
   })
 
-  it(
-    'a session that would take the estimated memory ' + 'over --max-session-memory-mb is refused 429 naming it',
-    async () => {
-      // 1 MB (1 048 576 B) holds six sessions with the demo merchant (each estimated 169 840 B), not seven.
-      const each = SESSION_BYTES.empty + 5 * SESSION_BYTES.record
-      expect([6 * each <= 1024 * 1024, 7 * each > 1024 * 1024]).toEqual([true, true])
-      const { sessions } = registry({ maxMemoryMb: 1 })
-      const made = await Promise.all(Array.from({ length: 6 }, () => sessions.create()))
-      const refusal = await refused(sessions.create())
-      expect(refusal.status).toBe(429)
-      expect(refusal.message).toMatch(
-        new RegExp(
-          '^The sessions would hold about 1\\.1 MB with this one, over the 1 MB they may hold ' +
-            '\\(--max-session-memory-mb, option sessions\\.maxMemoryMb\\)',
-        ),
-      )
-      expect(await sessions.list()).toHaveLength(6)
-      // Room again once one ended; then the records another session holds count: 100 users take it over.
-      sessions.end(made[0]!.id)
-      for (let i = 0; i < 100; i++) await made[1]!.mock.users.create({ email: `u${i}@example.com` })
-      expect((await refused(sessions.create())).status).toBe(429)
-      await made[1]!.mock.reset()
-      await sessions.create()
-      expect(await sessions.list()).toHaveLength(6)
-    },
-    // Seven mocks and a hundred users: well under a second alone, over five on a busy two-core machine.
-    30_000,
-  )
+  // 30 s: seven mocks and a hundred users take well under a second alone, over five on a busy two-core machine.
+  it('a session that would take the estimated memory ' +
+    'over --max-session-memory-mb is refused 429 naming it', async () => {
+    // 1 MB (1 048 576 B) holds six sessions with the demo merchant (each estimated 169 840 B), not seven.
+    const each = SESSION_BYTES.empty + 5 * SESSION_BYTES.record
+    expect([6 * each <= 1024 * 1024, 7 * each > 1024 * 1024]).toEqual([true, true])
+    const { sessions } = registry({ maxMemoryMb: 1 })
+    const made = await Promise.all(Array.from({ length: 6 }, () => sessions.create()))
+    const refusal = await refused(sessions.create())
+    expect(refusal.status).toBe(429)
+    expect(refusal.message).toMatch(
+      new RegExp(
+        '^The sessions would hold about 1\\.1 MB with this one, over the 1 MB they may hold ' +
+          '\\(--max-session-memory-mb, option sessions\\.maxMemoryMb\\)',
+      ),
+    )
+    expect(await sessions.list()).toHaveLength(6)
+    // Room again once one ended; then the records another session holds count: 100 users take it over.
+    sessions.end(made[0]!.id)
+    for (let i = 0; i < 100; i++) await made[1]!.mock.users.create({ email: `u${i}@example.com` })
+    expect((await refused(sessions.create())).status).toBe(429)
+    await made[1]!.mock.reset()
+    await sessions.create()
+    expect(await sessions.list()).toHaveLength(6)
+  }, 30_000)
 })
 
 describe('ending sessions', () => {

@@ -31,7 +31,13 @@ function incoming(method: string, target: string, headers: Record<string, string
     method,
     url: `${SERVER}${pathname}${search}`,
     target,
-    headers: { get, has: (name) => get(name) !== null },
+    headers: {
+      get,
+      has: (name) => get(name) !== null,
+      forEach: (callback) => {
+        for (const [name, value] of Object.entries(lower)) callback(value, name)
+      },
+    },
     arrayBuffer: async () => bytes,
   } satisfies IncomingRequest & { target: string }
 }
