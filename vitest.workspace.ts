@@ -171,4 +171,6 @@ export const projects = [
   browserProject({ name: 'browser', root: './test/browser', include: ['**/*.browser.test.ts'] }),
   /** The documented example of how a frontend team tests against the mock in browser mode: its own config. */
   './examples/browser-tests/vitest.config.ts',
+  /** Test files in parallel against one mock server from `globalSetup`, a session of it per file: its own config. */
+  './examples/sessions-vitest/vitest.config.ts',
 ]

@@ -41,6 +41,7 @@ const GUIDES: DefaultTheme.SidebarItem[] = [
     items: [
       { text: 'The mock in tests', link: '/mock' },
       { text: 'The mock server', link: '/mock-server' },
+      { text: 'Many tests, one server', link: '/many-tests-one-server' },
       { text: 'Scenarios: a state to start from', link: '/scenarios' },
       { text: 'Mocking in the browser', link: '/browser-mocking' },
       { text: 'States', link: '/states' },

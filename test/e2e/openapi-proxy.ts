@@ -8,12 +8,18 @@
  * documents and reports what does not conform in the `sl-violations` header; every exchange is written
  * as one JSON line to {@link PRISM_LOG_ENV}'s folder for the check to judge.
  *
+ * A session's routes (`/s/<id>/...`) are the documents' routes under a session's base URL, which OpenAPI says
+ * with a server, and Prism reads only paths: such a request goes through Prism as the route itself, the session
+ * named in a header, and a door in this process between Prism and the server puts `/s/<id>` back in front of
+ * the path (and the server's own `Host`, so that the base URLs it hands out are the ones a client sees).
+ *
  * Each Prism runs in its own process group and is stopped when its server exits, at the latest when
  * this process exits, and by itself (parent-watchdog.mjs) when this process was killed outright.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { appendFileSync } from 'node:fs'
-import { connect } from 'node:net'
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import { connect, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -40,6 +46,11 @@ export interface PrismProxy {
   url: string
   exchanges: Exchange[]
 }
+
+/** The header that carries a session's id from this process's fetch, through Prism, to the door. */
+const SESSION_HEADER = 'x-mgw-e2e-session'
+/** A path under a session: its id and the route under it. */
+const SESSION_PATH = /^\/s\/([A-Za-z0-9_-]{24})(\/.*)?$/
 
 /** Server origin -> its Prism. */
 const routes = new Map<string, { prism: string; exchanges: Exchange[]; log: boolean }>()
@@ -98,9 +109,14 @@ function installFetchRouting(): void {
       })
       return response
     }
-    const response = await platformFetch(`${route.prism}${url.pathname}${url.search}`, {
+    // A session's route goes through Prism as the route, the session in a header (the door restores the path).
+    const session = SESSION_PATH.exec(url.pathname)
+    const headers = new Headers(request.headers)
+    if (session) headers.set(SESSION_HEADER, session[1]!)
+    const path = session ? (session[2] ?? '/') : url.pathname
+    const response = await platformFetch(`${route.prism}${path}${url.search}`, {
       method: request.method,
-      headers: request.headers,
+      headers,
       body,
       signal: request.signal,
       redirect: request.redirect,
@@ -139,6 +155,33 @@ function portOpen(port: number): Promise<boolean> {
   })
 }
 
+/**
+ * The door between Prism and the server: every request passes on unchanged, but that a request carrying
+ * {@link SESSION_HEADER} gets `/s/<id>` put back in front of its path and the header taken off, and every request
+ * the server's own `Host`. A connection the server cuts (an injected fault) is cut here too.
+ */
+async function startDoor(serverUrl: string): Promise<Server> {
+  const upstream = new URL(serverUrl)
+  const door = createServer((req, res) => {
+    const session = req.headers[SESSION_HEADER]
+    const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: upstream.host }
+    delete headers[SESSION_HEADER]
+    const path = typeof session === 'string' ? `/s/${session}${req.url ?? '/'}` : (req.url ?? '/')
+    const forward = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+        answer.once('error', () => res.destroy())
+      },
+    )
+    forward.once('error', () => res.destroy())
+    req.pipe(forward)
+  })
+  await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve))
+  return door
+}
+
 /** What {@link putPrismInFront} needs. */
 export interface PrismOptions {
   serverUrl: string
@@ -165,6 +208,8 @@ export async function putPrismInFront(options: PrismOptions): Promise<PrismProxy
   const document = options.document ?? process.env[PRISM_DOCUMENT_ENV]
   if (!document) throw new Error(`${PRISM_DOCUMENT_ENV} is not set`)
   installFetchRouting()
+  const door = await startDoor(serverUrl)
+  const doorUrl = `http://127.0.0.1:${(door.address() as AddressInfo).port}`
   const prism = spawn(
     process.execPath,
     [
@@ -173,7 +218,7 @@ export async function putPrismInFront(options: PrismOptions): Promise<PrismProxy
       PRISM_CLI,
       'proxy',
       document,
-      serverUrl,
+      doorUrl,
       '--host',
       '127.0.0.1',
       '--port',
@@ -201,6 +246,7 @@ export async function putPrismInFront(options: PrismOptions): Promise<PrismProxy
   while (!(await portOpen(port))) {
     if (prism.exitCode !== null || Date.now() - started > 120_000) {
       stop(prism)
+      door.close()
       throw new Error(`Prism did not start on port ${port}:\n${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -211,6 +257,8 @@ export async function putPrismInFront(options: PrismOptions): Promise<PrismProxy
   void serverExited.then(() => {
     if (routes.get(origin) === route) routes.delete(origin)
     stop(prism)
+    door.closeAllConnections()
+    door.close()
   })
   return { url: route.prism, exchanges: route.exchanges }
 }

@@ -96,6 +96,8 @@ export interface ExampleProject {
   origin: string
   /** The server Playwright starts before the tests and stops after them; `url` is a path on `origin`. */
   webServer: { command: string; url: string; cwd?: string }
+  /** Servers started before `webServer` (a mock server the pages call), alike; `url` may name another origin. */
+  before?: Array<{ command: string; url: string; cwd?: string }>
 }
 
 /**
@@ -131,16 +133,24 @@ export function exampleConfig(project: ExampleProject): PlaywrightTestConfig {
       // An installed Chromium (Debian: apt-get install chromium), nothing downloaded; no host but 127.0.0.1.
       launchOptions: chromiumLaunchOptions({ offline: true }),
     },
-    webServer: {
-      command: project.webServer.command,
-      ...(project.webServer.cwd === undefined ? {} : { cwd: project.webServer.cwd }),
-      url: new URL(project.webServer.url, project.origin).href,
-      // Never someone else's server on the port: a test run starts and stops its own.
-      reuseExistingServer: false,
-      // A dev server's first start (dependencies optimised) on a busy machine.
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    webServer:
+      project.before === undefined
+        ? webServer(project.webServer, project.origin)
+        : [...project.before, project.webServer].map((server) => webServer(server, project.origin)),
+  }
+}
+
+/** Playwright's settings of one server an example's run starts. */
+function webServer(server: ExampleProject['webServer'], origin: string) {
+  return {
+    command: server.command,
+    ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
+    url: new URL(server.url, origin).href,
+    // Never someone else's server on the port: a test run starts and stops its own.
+    reuseExistingServer: false,
+    // A dev server's first start (dependencies optimised) on a busy machine.
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
   }
 }

@@ -18,9 +18,13 @@ import type { AddressInfo, Socket } from 'node:net'
 import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
 import type { MockGatewayOptions } from '../options.js'
 import { createMockApp, type MockApp } from './app/app.js'
-import { controlTokenFor, isWildcard } from './control-guard.js'
+import { controlTokenFor, isWildcard, type ControlGuardOptions } from './control-guard.js'
 import { Lingering, pathnameOf } from './node-bridge.js'
 import { serveApp } from './node-server.js'
+import { SessionRegistry, type MockSession, type SessionEntry, type SessionLimits } from './sessions/registry.js'
+import type { SessionOptions } from './sessions/session-body.js'
+import { serverApp } from './sessions/server-app.js'
+import { sessionRoutes, sessionsPart } from './sessions/sessions-part.js'
 
 /**
  * Requests larger than this are refused with 413 before they reach the mock (the gateway's own routes
@@ -47,11 +51,30 @@ export const MAX_BODY_BYTES = 1024 * 1024
  */
 export const MAX_STATE_BYTES = 32 * 1024 * 1024
 
-/** The body limit of a request: {@link MAX_STATE_BYTES} for loading a state, else {@link MAX_BODY_BYTES}. */
+/**
+ * The body limit of a request: {@link MAX_STATE_BYTES} for what may carry a saved state (loading one into the
+ * root or into a session, making a session from one), else {@link MAX_BODY_BYTES}.
+ */
 function bodyLimit(method: string | undefined, target: string): number {
   return method === 'POST' && STATE_PATH.test(pathnameOf(target)) ? MAX_STATE_BYTES : MAX_BODY_BYTES
 }
-const STATE_PATH = /^\/__mock\/snapshot\/?$/
+const STATE_PATH = /^(?:\/__mock\/sessions|(?:\/s\/[A-Za-z0-9_-]{24})?\/__mock\/snapshot)\/?$/
+
+/**
+ * The sessions' limits when not given: a session idle for 30 minutes ends, at most 100 live at once, holding
+ * at most 256 MB together (estimated). The CLI's `--session-idle-seconds`, `--max-sessions` and
+ * `--max-session-memory-mb` default to these.
+ *
+ * @example
+ * ```ts
+ * await startMockServer({ sessions: { ...DEFAULT_SESSION_LIMITS, max: 8 } })
+ * ```
+ */
+export const DEFAULT_SESSION_LIMITS: Readonly<SessionLimits> = Object.freeze({
+  idleSeconds: 1800,
+  max: 100,
+  maxMemoryMb: 256,
+})
 
 /**
  * How much the server still reads (and drops) after an answer it gave before the client finished sending
@@ -142,6 +165,13 @@ export interface MockServerOptions extends MockGatewayOptions {
    */
   tickMs?: number
   /**
+   * The limits of the server's sessions (`POST /__mock/sessions`, `server.sessions.create()`): `idleSeconds`,
+   * real seconds without a request after which a session ends (0: never); `max`, how many may live at once;
+   * `maxMemoryMb`, how much memory they may hold together (estimated from their records). A new session past a
+   * cap is refused 429. Defaults {@link DEFAULT_SESSION_LIMITS}.
+   */
+  sessions?: Partial<SessionLimits>
+  /**
    * How long the server keeps reading, and dropping, what a client still sends after an answer given
    * before its body was read (a 413, a refusal of the control API's guard), so that the client reads the
    * answer instead of a reset: at most `bytes` more bytes, `timeMs` in all, `idleMs` without a byte; then
@@ -169,12 +199,42 @@ export interface MockServer {
   /** The token the control API requires, if any. */
   readonly controlToken: string | undefined
   /**
-   * Runs once what the periodic tick runs: settles what is due and makes due webhook attempts.
-   * Resolves when they are done. Useful where a test moves a running clock by other means.
+   * The server's sessions, in this process: what `POST /__mock/sessions`, `GET /__mock/sessions` and
+   * `DELETE /__mock/sessions/<id>` do over HTTP, under the same rules.
+   */
+  readonly sessions: MockServerSessions
+  /**
+   * Runs once what the periodic tick runs: settles what is due and makes due webhook attempts, in the root
+   * and in every session. Resolves when they are done. Useful where a test moves a running clock by other means.
    */
   tick(): Promise<void>
   /** Stops accepting connections, ends open ones and stops the tick. */
   close(): Promise<void>
+}
+
+/**
+ * A server's sessions in code. Each session is an isolated mock served under its own base URL
+ * (`<server.url>/s/<id>`): any client selects it by that URL alone. Refusals are `RuleError`s with the status the
+ * HTTP routes answer: 400 for options it refuses, 429 at a cap, 404 for a session that is not there.
+ *
+ * @example
+ * ```ts
+ * const server = await startMockServer({ port: 0, seed: [DEMO_MERCHANT] })
+ * const session = await server.sessions.create({ now: '2026-11-02T09:00:00Z', frozen: true })
+ * await session.mock.clock.advance(60_000) // in-process; or POST `${session.baseUrl}/__mock/clock`
+ * const res = await fetch(`${session.baseUrl}/api/v1/payment-gateway/stores/list`, {
+ *   method: 'POST', headers: { 'X-Api-Key': session.merchant!.apiKey } })
+ * await server.sessions.list() // [{ id, baseUrl, createdAt, lastUsedAt, expiresAt, memoryBytes }]
+ * await server.sessions.end(session.id) // its routes answer 404 from now on
+ * ```
+ */
+export interface MockServerSessions {
+  /** Makes a session (the body of `POST /__mock/sessions`: `state`, `now`, `frozen`, `webhookUrl`, ...). */
+  create(options?: SessionOptions): Promise<MockSession>
+  /** The live sessions, oldest first, with what each holds. */
+  list(): Promise<SessionEntry[]>
+  /** Ends a session; a 404 `RuleError` when there is no such live session. */
+  end(id: string): Promise<void>
 }
 
 /**
@@ -194,7 +254,7 @@ export interface MockServer {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const settings = checkOptions(options)
-  const { port, host, given, log, tickMs, gatewayOptions } = settings
+  const { port, host, log, tickMs, gatewayOptions } = settings
   // Off loopback the control API is reachable from the network: it always needs a token then.
   const token = controlTokenFor(host, settings.controlToken)
   // The app is made once the port is known, so that the URLs its instance hands out (the orders' `qr_code`)
@@ -207,39 +267,96 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { port: boundPort } = server.address() as AddressInfo
   const displayHost = host.includes(':') ? `[${host}]` : host
   const url = `http://${displayHost}:${boundPort}`
+  let sessions: SessionRegistry
+  // Idle sessions end on their own, whether or not anything asks for them: a sweep each second while there
+  // are sessions, and no timer at all while there are none (a server that never makes one runs only its tick).
+  let sweeper: ReturnType<typeof setInterval> | undefined
+  const sweepWhileLive = (live: number) => {
+    if (live > 0 && sweeper === undefined && settings.sessionLimits.idleSeconds > 0) {
+      sweeper = setInterval(() => sessions.sweep(), 1000)
+      sweeper.unref()
+    } else if (live === 0 && sweeper !== undefined) {
+      clearInterval(sweeper)
+      sweeper = undefined
+    }
+  }
   try {
-    const mock = given ?? createMockGateway({ ...gatewayOptions, baseUrl: gatewayOptions.baseUrl ?? url })
-    app = createMockApp(mock, {
-      serverUrl: url,
-      cors: settings.cors,
-      guard: {
-        allowedOrigins: [...settings.allowedOrigins],
-        allowedHosts: settings.allowedHosts.map((h) => h.toLowerCase()),
-        boundHost: displayHost,
-        port: boundPort,
-        token,
-      },
-      // On every interface with the base URL it derived: QR code URLs name the host each client called.
-      qrForHost: isWildcard(host) && given === undefined && gatewayOptions.baseUrl === undefined,
-    })
+    ;({ app, sessions } = serverApps(settings, { url, displayHost, port: boundPort, token }, sweepWhileLive))
   } catch (error) {
     server.close() // bad options: do not leave a port taken
     throw error
   }
-  const ticker = startTick(app.mock, tickMs > 0 && (gatewayOptions.autoSettle ?? true) ? tickMs : 0, log)
+  const ticker = startTick(
+    () => [app!.mock, ...sessions.mocks()],
+    tickMs > 0 && (gatewayOptions.autoSettle ?? true) ? tickMs : 0,
+    log,
+  )
   return {
     url,
     port: boundPort,
     mock: app.mock,
     controlToken: token,
+    sessions: {
+      create: (sessionOptions) => sessions.create(sessionOptions ?? {}),
+      list: () => sessions.list(),
+      end: async (id) => sessions.end(id),
+    },
     tick: ticker.tick,
     close: () =>
       new Promise<void>((resolve, reject) => {
         ticker.stop()
+        sessions.clear() // stops the sweep too
         server.close((error) => (error ? reject(error) : resolve()))
         for (const socket of sockets) socket.destroy()
       }),
   }
+}
+
+/**
+ * The server's app and its sessions, once its address is known: the root's instance (given, or made from the
+ * options) with its app, the sessions' registry (their apps behind the same guard), and the app in front.
+ */
+function serverApps(
+  settings: ReturnType<typeof checkOptions>,
+  at: { url: string; displayHost: string; port: number; token: string | undefined },
+  changed: (live: number) => void,
+): { app: MockApp; sessions: SessionRegistry } {
+  const { host, given, gatewayOptions } = settings
+  const { url } = at
+  const mock = given ?? createMockGateway({ ...gatewayOptions, baseUrl: gatewayOptions.baseUrl ?? url })
+  const guard: ControlGuardOptions = {
+    allowedOrigins: [...settings.allowedOrigins],
+    allowedHosts: settings.allowedHosts.map((h) => h.toLowerCase()),
+    boundHost: at.displayHost,
+    port: at.port,
+    token: at.token,
+  }
+  // Sessions start from the root's options (its seed or state, its clock option, its retention...), not its URL.
+  const { baseUrl: _rootOnly, ...start } = gatewayOptions
+  const sessions = new SessionRegistry({
+    origin: new URL(mock.baseUrl).origin,
+    serverUrl: url,
+    start,
+    limits: settings.sessionLimits,
+    changed,
+    app: (sessionMock, prefix) =>
+      createMockApp(sessionMock, {
+        serverUrl: `${url}${prefix}`,
+        prefix,
+        cors: settings.cors,
+        guard,
+        qrForHost: isWildcard(host),
+      }),
+  })
+  const root = createMockApp(mock, {
+    serverUrl: url,
+    cors: settings.cors,
+    guard,
+    // On every interface with the base URL it derived: QR code URLs name the host each client called.
+    qrForHost: isWildcard(host) && given === undefined && gatewayOptions.baseUrl === undefined,
+    serverParts: { parts: [sessionsPart(sessions)], listed: sessionRoutes() },
+  })
+  return { app: serverApp(root, sessions, { cors: settings.cors, guard }), sessions }
 }
 
 /** The options with their defaults, checked before anything is started; the rest are the instance's. */
@@ -255,6 +372,7 @@ function checkOptions(options: MockServerOptions) {
     controlToken,
     tickMs = 1000,
     linger = {},
+    sessions = {},
     ...gatewayOptions
   } = options
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -271,7 +389,43 @@ function checkOptions(options: MockServerOptions) {
   if (controlToken !== undefined && (typeof controlToken !== 'string' || !/^[\x21-\x7e]{8,200}$/.test(controlToken))) {
     throw new RangeError('[mock] controlToken must be 8 to 200 printable ASCII characters without spaces')
   }
-  return { port, host, given, log, cors, allowedOrigins, allowedHosts, controlToken, tickMs, lingering, gatewayOptions }
+  const sessionLimits = checkSessionLimits(sessions)
+  return {
+    port,
+    host,
+    given,
+    log,
+    cors,
+    allowedOrigins,
+    allowedHosts,
+    controlToken,
+    tickMs,
+    lingering,
+    sessionLimits,
+    gatewayOptions,
+  }
+}
+
+/** The sessions' limits with their defaults, each a whole number in its range. */
+function checkSessionLimits(given: Partial<SessionLimits>): SessionLimits {
+  if (typeof given !== 'object' || given === null)
+    throw new TypeError(`[mock] sessions must be an object, got ${JSON.stringify(given)}`)
+  const unknown = Object.keys(given).filter((key) => !(key in DEFAULT_SESSION_LIMITS))
+  if (unknown.length > 0)
+    throw new TypeError(
+      `[mock] unknown sessions option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; ` +
+        `they are ${Object.keys(DEFAULT_SESSION_LIMITS).join(', ')}`,
+    )
+  const limits = { ...DEFAULT_SESSION_LIMITS, ...given }
+  const whole = (name: keyof SessionLimits, min: number) => {
+    const value = limits[name]
+    if (!Number.isSafeInteger(value) || value < min)
+      throw new RangeError(`[mock] sessions.${name} must be a whole number >= ${min}, got ${JSON.stringify(value)}`)
+  }
+  whole('idleSeconds', 0)
+  whole('max', 0)
+  whole('maxMemoryMb', 1)
+  return limits
 }
 
 /** The server's open connections, so that `close()` can end them. */
@@ -295,27 +449,33 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 }
 
 /**
- * The tick: every `tickMs` (0: never) it runs what fell due as the mock's clock moved on by itself. `tick`
- * runs it once more, now.
+ * The tick: every `tickMs` (0: never) it runs what fell due as the mocks' clocks moved on by themselves, for each
+ * mock the server serves (the root and every session). `tick` runs it once more, now.
  */
 function startTick(
-  mock: MockGateway,
+  mocks: () => readonly MockGateway[],
   tickMs: number,
   log: ((line: string) => void) | undefined,
 ): { tick(): Promise<void>; stop(): void } {
-  let ticking: Promise<void> | undefined
-  const tick = async () => {
+  const ticking = new WeakMap<MockGateway, Promise<void>>()
+  const tickOne = (mock: MockGateway): Promise<void> => {
     // A running clock moves on with no call that could notice: the tick is that call. It goes through
     // settle(), the control API's run of what is due, so it runs in the serial queue and waits for the
-    // attempts it started. One tick at a time: a webhook attempt may take up to its timeout, and the next
-    // tick must not start the same due attempt again.
-    ticking ??= mock
-      .settle()
-      .then(() => undefined)
-      .finally(() => {
-        ticking = undefined
-      })
-    return ticking
+    // attempts it started. One tick at a time per mock: a webhook attempt may take up to its timeout, and the
+    // next tick must not start the same due attempt again. Each mock on its own, so that a session whose
+    // webhook receiver is slow holds up no other.
+    let running = ticking.get(mock)
+    if (!running) {
+      running = mock
+        .settle()
+        .then(() => undefined)
+        .finally(() => ticking.delete(mock))
+      ticking.set(mock, running)
+    }
+    return running
+  }
+  const tick = async () => {
+    await Promise.all(mocks().map(tickOne))
   }
   const timer =
     tickMs > 0

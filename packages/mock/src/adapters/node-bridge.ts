@@ -278,6 +278,8 @@ function parserRefusal(code: string): string {
 export class NodeRequest implements IncomingRequest {
   readonly method: string
   readonly url: string
+  /** The request target as the client sent it (`url` has it resolved, as the URL standard reads it). */
+  readonly target: string
   readonly headers: IncomingRequest['headers']
   readonly #req: IncomingMessage
   readonly #bounds: { limit: number; lingering: Lingering }
@@ -288,7 +290,8 @@ export class NodeRequest implements IncomingRequest {
 
   constructor(req: IncomingMessage, origin: string, bounds: { limit: number; lingering: Lingering }) {
     this.method = (req.method ?? 'GET').toUpperCase()
-    this.url = `${origin}${pathAndQuery(req.url ?? '/')}`
+    this.target = req.url ?? '/'
+    this.url = `${origin}${pathAndQuery(this.target)}`
     this.headers = new NodeHeaders(req.headers)
     this.#req = req
     this.#bounds = bounds

@@ -27,6 +27,14 @@ describe('QR code URLs of a server on every interface', () => {
     }
   })
 
+  it("a session's QR code URLs keep its path /s/<id> under the host the client called", () => {
+    const session = `${ORIGIN}/s/q3Vb0yJ8mXcA1s_7Tz2LkPwe`
+    const answer = qrUrlsForHost(order(session), session, '192.168.1.20:4010')
+    expect(JSON.parse(answer.body as string).qr_code).toBe(
+      'http://192.168.1.20:4010/s/q3Vb0yJ8mXcA1s_7Tz2LkPwe/qr/MGW1ABC.png',
+    )
+  })
+
   it('leave an answer with no QR code URL, or a body of bytes, untouched (the same object)', () => {
     const refusal = { status: 404, headers: {}, body: '{"statusCode":404,"message":"x","error":"Not Found"}' }
     expect(qrUrlsForHost(refusal, ORIGIN, '192.168.1.20:4010')).toBe(refusal)

@@ -13,8 +13,9 @@ import type { Answer } from '../http/answer.js'
 const HOST = /^(?:[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i
 
 /**
- * The answer with every `<origin>/qr/` URL in its body rewritten to the host the request named; the answer
- * as it is when the Host header is missing or malformed, or the body is not text.
+ * The answer with every `<baseUrl>/qr/` URL in its body rewritten to the host the request named (the base
+ * URL's path kept: a session's `/s/<id>`); the answer as it is when the Host header is missing or malformed,
+ * or the body is not text.
  *
  * @example
  * ```ts
@@ -23,9 +24,10 @@ const HOST = /^(?:[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?|\[[0-9a-f:.]{2,45}\])(?
  * // '{"qr_code":"http://192.168.1.20:4010/qr/MGW1.png"}'
  * ```
  */
-export function qrUrlsForHost(answer: Answer, origin: string, host: string | undefined): Answer {
+export function qrUrlsForHost(answer: Answer, baseUrl: string, host: string | undefined): Answer {
   if (typeof answer.body !== 'string' || host === undefined || !HOST.test(host)) return answer
-  const from = `${origin}/qr/`
+  const from = `${baseUrl}/qr/`
   if (!answer.body.includes(from)) return answer
-  return { ...answer, body: answer.body.replaceAll(from, `http://${host}/qr/`) }
+  const path = baseUrl.slice(new URL(baseUrl).origin.length)
+  return { ...answer, body: answer.body.replaceAll(from, `http://${host}${path}/qr/`) }
 }

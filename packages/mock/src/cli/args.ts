@@ -75,6 +75,14 @@ ${flagLines(SERVE_FLAGS, {
       '  --keep-records-seconds; balances never change):',
     ],
   },
+  sessions: {
+    column: 35,
+    heading: [
+      '  Sessions, isolated mocks each under its own base URL /s/<id> (POST /__mock/sessions makes one:',
+      '  one per test), start as the server did (--now, --frozen, --webhook-url, --state, --otp-dev-code,',
+      '  --keep-*); the body of POST /__mock/sessions may change those:',
+    ],
+  },
 }).join('\n')}
 
 The server stops on Ctrl-C, on SIGTERM, and when the process that started it is gone (unless

@@ -60,6 +60,11 @@ export interface Flag<A> {
   readonly read?: (value: string) => unknown
   /** The server option (a dotted path) its value sets unchanged; none: the command uses it in its own way. */
   readonly option?: string
+  /**
+   * The field of a session's options (`POST /__mock/sessions`, a dotted path) that sets the same for one session,
+   * when it makes sense per session; none: a server-wide flag.
+   */
+  readonly session?: string
 }
 
 /**

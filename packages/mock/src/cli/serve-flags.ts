@@ -4,6 +4,8 @@
  * its value goes in {@link ServeArgs}, and the server option it sets (serve.ts starts the server with them).
  */
 import { isIPv4, isIPv6 } from 'node:net'
+import { DEFAULT_SESSION_LIMITS } from '../adapters/http-server.js'
+import type { SessionLimits } from '../adapters/sessions/registry.js'
 import type { RetentionOptions } from '../options.js'
 import { helpAndVersion, httpUrl, isoDate, matching, refuse, wholeNumber, type Flag, type FlagRule } from './flags.js'
 
@@ -46,6 +48,11 @@ export interface ServeArgs {
   keepRecordsSeconds: number | undefined
   /** `--otp-dev-code`: a fixed one-time code verify-otp accepts besides the one sent, as development services do. */
   otpDevCode: string | undefined
+  /**
+   * `--session-idle-seconds`, `--max-sessions`, `--max-session-memory-mb`: the sessions' limits given; undefined:
+   * the server's defaults.
+   */
+  sessions: Partial<SessionLimits> | undefined
 }
 
 /**
@@ -112,6 +119,7 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     to: 'now',
     read: isoDate('now'),
     option: 'clock.now',
+    session: 'now',
   },
   {
     name: 'frozen',
@@ -119,6 +127,7 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     help: ['the clock stands still; move it with POST /__mock/clock'],
     to: 'frozen',
     option: 'clock.frozen',
+    session: 'frozen',
   },
   {
     name: 'webhook-url',
@@ -129,6 +138,7 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     to: 'webhookUrl',
     read: httpUrl('webhook-url'),
     // The demo merchant's (serve.ts): no option of its own.
+    session: 'webhookUrl',
   },
   {
     name: 'state',
@@ -143,6 +153,7 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     ],
     to: 'state',
     // Read from the file by serve.ts, which names the file in what it refuses.
+    session: 'state',
   },
   {
     name: 'allow-origin',
@@ -213,6 +224,7 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     to: 'otpDevCode',
     read: matching(/^\d{6}$/, (value) => `--otp-dev-code must be 6 digits, got ${JSON.stringify(value)}`),
     option: 'otpDevCode',
+    session: 'otpDevCode',
   },
   {
     name: 'keep-requests',
@@ -224,6 +236,7 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     to: 'requestLogLimit',
     read: wholeNumber('keep-requests', 0),
     option: 'requestLogLimit',
+    session: 'requestLogLimit',
   },
   {
     name: 'keep-webhooks',
@@ -235,6 +248,7 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     to: 'retention.webhooks.max',
     read: wholeNumber('keep-webhooks', 0),
     option: 'retention.webhooks.max',
+    session: 'retention.webhooks.max',
   },
   {
     name: 'keep-webhooks-seconds',
@@ -246,6 +260,7 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     to: 'retention.webhooks.maxAgeSeconds',
     read: wholeNumber('keep-webhooks-seconds', 0),
     option: 'retention.webhooks.maxAgeSeconds',
+    session: 'retention.webhooks.maxAgeSeconds',
   },
   {
     name: 'keep-codes',
@@ -257,6 +272,7 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     to: 'retention.outbox.max',
     read: wholeNumber('keep-codes', 0),
     option: 'retention.outbox.max',
+    session: 'retention.outbox.max',
   },
   {
     name: 'keep-codes-seconds',
@@ -268,6 +284,7 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     to: 'retention.outbox.maxAgeSeconds',
     read: wholeNumber('keep-codes-seconds', 0),
     option: 'retention.outbox.maxAgeSeconds',
+    session: 'retention.outbox.maxAgeSeconds',
   },
   {
     name: 'keep-expired-qr-seconds',
@@ -282,6 +299,7 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     to: 'retention.expiredQrCodeSeconds',
     read: wholeNumber('keep-expired-qr-seconds', 0),
     option: 'retention.expiredQrCodeSeconds',
+    session: 'retention.expiredQrCodeSeconds',
   },
   {
     name: 'keep-records-seconds',
@@ -297,6 +315,46 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     to: 'keepRecordsSeconds',
     read: wholeNumber('keep-records-seconds', 1),
     option: 'keepRecordsSeconds',
+    session: 'keepRecordsSeconds',
+  },
+  {
+    name: 'session-idle-seconds',
+    section: 'sessions',
+    kind: 'string',
+    value: '<s>',
+    example: '1800',
+    help: [
+      'a session without a request this long (real seconds) ends; 0: never',
+      `(default ${DEFAULT_SESSION_LIMITS.idleSeconds}, 30 minutes)`,
+    ],
+    to: 'sessions.idleSeconds',
+    read: wholeNumber('session-idle-seconds', 0),
+    option: 'sessions.idleSeconds',
+  },
+  {
+    name: 'max-sessions',
+    section: 'sessions',
+    kind: 'string',
+    value: '<n>',
+    example: '100',
+    help: [`sessions alive at once; one more is refused 429 (default ${DEFAULT_SESSION_LIMITS.max})`],
+    to: 'sessions.max',
+    read: wholeNumber('max-sessions', 0),
+    option: 'sessions.max',
+  },
+  {
+    name: 'max-session-memory-mb',
+    section: 'sessions',
+    kind: 'string',
+    value: '<mb>',
+    example: '256',
+    help: [
+      'the memory the sessions may hold together, estimated from their',
+      `records; a session past it is refused 429 (default ${DEFAULT_SESSION_LIMITS.maxMemoryMb})`,
+    ],
+    to: 'sessions.maxMemoryMb',
+    read: wholeNumber('max-session-memory-mb', 1),
+    option: 'sessions.maxMemoryMb',
   },
   {
     name: 'quiet',

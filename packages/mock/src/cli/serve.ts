@@ -77,6 +77,7 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
       : ['try:', `  curl -s -X POST ${local}${GATEWAY_PATHS.listStores} -H '${HEADERS.apiKey}: ${tryKey}'`]),
     `control API:   GET ${local}/__mock lists its routes${server.controlToken ? ' (with the token below)' : ''}`,
     `inspector:     ${local}/__mock/ui/${fragment}   (the state, live, in a browser)`,
+    `sessions:      POST ${local}/__mock/sessions makes an isolated mock under its own base URL (one per test)`,
     `docs:          ${DOCS_URL}`,
     ...controlNotes(args, server),
     ...networkNotes(args, server),

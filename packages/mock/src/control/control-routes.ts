@@ -411,7 +411,8 @@ export function createControlHandler(
  * headers and body (a Fetch `Request` is one), an answer of status, headers and body. Routed by the one
  * router over the table, `GET /__mock` first; a path of the prefix that no route has is 404, a path whose
  * routes take other methods 405 with `Allow`. `root` is where an app that mounts it stands (`''`: the
- * server's root), the routes being under `<root>/__mock`.
+ * server's root), the routes being under `<root>/__mock`; `GET /__mock` also lists `listed` (routes the app
+ * serves beside the table: the server's sessions).
  *
  * @example
  * ```ts
@@ -421,10 +422,18 @@ export function createControlHandler(
  */
 export function controlAnswerer(
   mock: MockGateway,
-  options: ControlHandlerOptions & { root?: string } = {},
+  options: ControlHandlerOptions & {
+    root?: string
+    listed?: ReadonlyArray<{ method: string; path: string; summary: string }>
+  } = {},
 ): (request: IncomingRequest) => Promise<Answer> {
   const prefix = `${options.root ?? ''}${CONTROL_PREFIX}`
-  const listed = [INDEX_ROUTE, ...controlRoutes(), ...(options.httpServer ? HTTP_SERVER_ROUTES : [])]
+  const listed = [
+    INDEX_ROUTE,
+    ...controlRoutes(),
+    ...(options.httpServer ? HTTP_SERVER_ROUTES : []),
+    ...(options.listed ?? []),
+  ]
   const index: ControlRoute = { ...INDEX_ROUTE, path: '', method: 'GET', handle: () => ok(listed) }
   const router = createRouter([index, ...ROUTES], { base: prefix, trailingSlash: true })
   return async function answerControl(request: IncomingRequest): Promise<Answer> {

@@ -14,6 +14,9 @@
  * A server with a control token answers 401 until the page sends it: the page then asks for it (a form
  * that says where the server printed it) instead of showing the refusal.
  *
+ * The page works where it is served: at the server's root (`/__mock/ui/`) or in a session
+ * (`/s/<id>/__mock/ui/`), whose mock it then shows and drives: every call and image goes under that base.
+ *
  * Built with Preact and htm (tagged templates, no JSX step) into `ui/app.js` by `scripts/build-ui.mjs`.
  */
 import { html } from 'htm/preact'
@@ -24,6 +27,13 @@ import type { RequestLogEntry } from '../../src/http/request-log.js'
 
 const POLL_MS = 1000
 const HOUR = 3_600_000
+
+/**
+ * The base of the mock the page belongs to: `''` at the server's root, `/s/<id>` in a session (the page is
+ * `<base>/__mock/ui/`). Its control calls go to `<base>/__mock/...` and its QR images to `<base>/qr/...`: an
+ * absolute `/__mock/...` would show and drive the root's mock from a session's page.
+ */
+const BASE = location.pathname.replace(/\/__mock\/ui(?:\/.*)?$/, '')
 
 // --- The control token ----------------------------------------------------------------------------
 
@@ -112,7 +122,7 @@ function notJson(call: string, res: Response, text: string): ControlError {
  * control API's JSON: something between the page and the mock (a proxy, a server restarting) answered.
  */
 async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const call = `${method} /__mock${path}`
+  const call = `${method} ${BASE}/__mock${path}`
   const headers: Record<string, string> = {}
   if (token) headers.Authorization = `Bearer ${token}`
   if (body !== undefined) headers['Content-Type'] = 'application/json'
@@ -122,7 +132,7 @@ async function api<T = unknown>(method: string, path: string, body?: unknown): P
     headers['X-Mock-Inspector'] = 'poll'
   let res: Response
   try {
-    res = await fetch(`/__mock${path}`, {
+    res = await fetch(`${BASE}/__mock${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -382,7 +392,7 @@ function Orders({ snapshot, act }: { snapshot: Snapshot; act: Act }) {
         html`<img
           class="qr"
           alt=${`QR code of order ${o.orderId}`}
-          src=${`/qr/${encodeURIComponent(o.qrData)}.png`}
+          src=${`${BASE}/qr/${encodeURIComponent(o.qrData)}.png`}
         />`,
         payments(o.orderId).map((t) => html`<div>#${t.transactionId} ${badge(t.status)} ${time(t.updatedAt)}</div>`),
         o.status === 'pending' || o.status === 'processing'

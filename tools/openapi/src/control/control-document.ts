@@ -10,7 +10,9 @@
  * carries no generation code and does not depend on zod-openapi.
  *
  * Every route of {@link controlRoutes} must have its entry here and every entry a route: a control
- * route added without its documentation stops the generation.
+ * route added without its documentation stops the generation. The server's session routes (`sessionRoutes()`:
+ * make, list and end sessions) are documented the same way, on the root only; every other path is served under
+ * a session's base URL too, which the document says with a second server (`/s/{sessionId}`).
  */
 import {
   balanceSchema,
@@ -45,7 +47,13 @@ import {
   webhookAttemptSchema,
   webhookRecordSchema,
 } from '@merchant-gateway/mock'
-import { MAX_BODY_BYTES, MAX_STATE_BYTES } from '@merchant-gateway/mock/server'
+import {
+  createSessionBody,
+  DEFAULT_SESSION_LIMITS,
+  MAX_BODY_BYTES,
+  MAX_STATE_BYTES,
+  sessionRoutes,
+} from '@merchant-gateway/mock/server'
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi'
 import * as z from 'zod/mini'
 
@@ -282,6 +290,66 @@ const loadSummary = named(
   'What was loaded: where the clock now stands, and how many records of each table and faults.',
 )
 
+const sessionId = z.string().check(z.regex(/^[A-Za-z0-9_-]{24}$/))
+const session = named(
+  z.object({
+    id: sessionId,
+    baseUrl: z.string(),
+    createdAt: z.iso.datetime({ offset: true }),
+    merchant: z.nullable(
+      named(
+        z.object({
+          merchantId: z.int(),
+          appId: z.int(),
+          name: z.string(),
+          apiKey: z.string(),
+          apiSecret: z.string(),
+          storeId: z.nullable(z.int()),
+          webhookUrl: z.nullable(z.string()),
+        }),
+        'SessionMerchant',
+        "The session's demo merchant (from a saved state, its first active merchant): its ids and keys, its first " +
+          'store, where its webhooks go (null: only recorded).',
+      ),
+    ),
+  }),
+  'Session',
+  'A session just made: an isolated mock whose every route (the gateway, the PIN module, `/__mock`, the ' +
+    'inspector, the documents) is under `baseUrl`, `http://<the host called>/s/<id>`; `id` is 24 characters of ' +
+    'base64url (144 random bits).',
+)
+const sessionList = named(
+  z.object({
+    sessions: z.array(
+      named(
+        z.object({
+          id: sessionId,
+          baseUrl: z.string(),
+          createdAt: z.iso.datetime({ offset: true }),
+          lastUsedAt: z.iso.datetime({ offset: true }),
+          expiresAt: z.nullable(z.iso.datetime({ offset: true })),
+          memoryBytes: z.int(),
+        }),
+        'SessionEntry',
+        'A live session: when it was made and last called (real time), when it ends if nothing calls it (null: ' +
+          'never), and the memory it holds, estimated from its records and logged requests.',
+      ),
+    ),
+    limits: z.object({ idleSeconds: z.int(), max: z.int(), maxMemoryMb: z.int() }),
+    memoryBytes: z.int(),
+  }),
+  'SessionList',
+  'The live sessions, oldest first; the limits (`--session-idle-seconds`, `--max-sessions`, ' +
+    '`--max-session-memory-mb`); what they hold together.',
+)
+const sessionBody = named(
+  z.extend(createSessionBody, { state: z.optional(snapshotDocument) }),
+  'SessionOptions',
+  "What a session starts with instead of the server's own start (its seed or `--state`, its clock and options): " +
+    '`state`, a saved state; `now` and `frozen`, its clock (not with `state`); `webhookUrl`, where the demo ' +
+    "merchant's webhooks go (null: nowhere); the history it keeps, as the server's `--keep-*` flags.",
+)
+
 // --- Routes ------------------------------------------------------------------------------------------
 
 interface RouteDoc {
@@ -469,6 +537,40 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
   },
 }
 
+/** The documentation of each session route, keyed `METHOD /path` as `sessionRoutes()` lists them. */
+const SESSION_DOCS: Readonly<Record<string, RouteDoc>> = {
+  'POST /sessions': {
+    body: sessionBody,
+    status: 201,
+    answer: session,
+    badRequest:
+      'A body that is not JSON, a field that is unknown or of the wrong type, a value out of range (as ' +
+      '`createMockGateway` refuses it), `now`, `frozen` or `webhookUrl` beside a `state`, or a state the mock ' +
+      'cannot load; the message names the field. Nothing is made.',
+    errors: {
+      413: `The body is larger than ${MAX_STATE_BYTES} bytes.`,
+      429:
+        `At a cap: the server holds \`--max-sessions\` sessions (default ${DEFAULT_SESSION_LIMITS.max}), or the ` +
+        `sessions would hold more than \`--max-session-memory-mb\` (default ${DEFAULT_SESSION_LIMITS.maxMemoryMb}) ` +
+        'with this one. The message names the flag to raise; `Retry-After`, when sessions expire, the seconds ' +
+        'until an idle one ends.',
+    },
+    description:
+      "Every route of the mock is then under the answer's `baseUrl`, with its own state, clock, faults, " +
+      'webhooks (and their URL), request log, idempotency records and one-time codes, and its own once-a-second ' +
+      'run of what fell due. It ends by `DELETE /__mock/sessions/{sessionId}` or after `--session-idle-seconds` ' +
+      `(default ${DEFAULT_SESSION_LIMITS.idleSeconds}) without a request; then every route under it answers 404.`,
+  },
+  'GET /sessions': { status: 200, answer: sessionList },
+  'DELETE /sessions/{sessionId}': {
+    status: 204,
+    errors: {
+      404: 'No live session has this id: it ended, expired or never existed (one answer for the three).',
+    },
+    description: 'Every route under its base URL answers 404 from now on.',
+  },
+}
+
 /**
  * An example per control route, by `METHOD /path` after the prefix: the request body sent (if any), the
  * status and the body answered.
@@ -520,6 +622,7 @@ function operation(
   summary: string,
   doc: RouteDoc,
   example: ControlExamples[string] | undefined,
+  tag: 'Control API' | 'Sessions' = 'Control API',
 ): ZodOpenApiOperationObject {
   if (!example) throw new Error(`[openapi] no example for the control route ${key}`)
   if (example.status !== doc.status)
@@ -545,18 +648,28 @@ function operation(
           'names it.',
     ),
     ...Object.fromEntries(
-      Object.entries(doc.errors ?? {}).map(([status, description]) => [status, error(description)]),
+      Object.entries(doc.errors ?? {}).map(([status, description]) => [
+        status,
+        status === '429'
+          ? { ...error(description), headers: z.object({ 'Retry-After': retryAfter }) }
+          : error(description),
+      ]),
     ),
     ...GUARD_AND_LIMITS,
     // A route with a limit of its own (loading a state) says so instead of the shared 413.
     ...(doc.errors?.[413] === undefined ? {} : { 413: error(doc.errors[413]) }),
+    // Every route but the session routes is also under a session's base URL, where the session may be gone.
+    ...(tag === 'Sessions'
+      ? {}
+      : { 404: error(doc.errors?.[404] === undefined ? SESSION_GONE : `${doc.errors[404]} ${SESSION_GONE}`) }),
   }
   const params = [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
   return {
     operationId: operationIdOf(key),
-    tags: ['Control API'],
+    tags: [tag],
     summary: summary.split(':')[0]!,
     description: `${summary[0]!.toUpperCase()}${summary.slice(1)}.${doc.description ? ` ${doc.description}` : ''}`,
+    ...(tag === 'Sessions' ? { servers: [ROOT_SERVER] } : {}),
     ...(params.length
       ? { requestParams: { path: z.object(Object.fromEntries(params.map((name) => [name, pathId(name)]))) } }
       : {}),
@@ -584,7 +697,39 @@ function operationIdOf(key: string): string {
   return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')
 }
 
+/** The 404 every route has under a session's base URL. */
+const SESSION_GONE =
+  "Under a session's base URL (`/s/{sessionId}`): the session ended, expired or never existed (one answer for the " +
+  'three, whatever the route).'
+
+/** The local mock's root, where the default session and the session routes are. */
+const ROOT_SERVER = { url: 'http://127.0.0.1:4010', description: 'The local mock (npm start; --port to change).' }
+
+/** A session of the local mock: every path but the session routes is served under its base URL too. */
+const SESSION_SERVER = {
+  url: 'http://127.0.0.1:4010/s/{sessionId}',
+  description:
+    'A session of the local mock (`POST /__mock/sessions` answers its `baseUrl`): every path of this document but ' +
+    "the session routes, and every path of the service's, is served under it, for that session's mock alone.",
+  variables: {
+    sessionId: { default: 'q3Vb0yJ8mXcA1s_7Tz2LkPwe', description: "The session's id (24 characters of base64url)." },
+  },
+}
+
+const retryAfter = z.optional(z.string().check(z.regex(/^\d+$/)))
+z.globalRegistry.add(retryAfter, {
+  header: {
+    id: 'SessionRetryAfter',
+    description: 'Whole seconds until an idle session ends and frees a place (absent when sessions never expire).',
+  },
+})
+
 function pathId(name: string): Schema {
+  if (name === 'sessionId') {
+    const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{24}$/))
+    z.globalRegistry.add(id, { param: { description: "The session's id, as `POST /__mock/sessions` answered it." } })
+    return id
+  }
   const schema = z.string().check(z.regex(/^[1-9]\d{0,14}$/))
   z.globalRegistry.add(schema, { param: { description: `The ${name.replace(/Id$/, '')} id, a positive integer.` } })
   return schema
@@ -603,6 +748,44 @@ export interface ControlDocumentOptions {
 }
 
 /**
+ * Adds the operations of a route table to `paths`, each from its entry of `docs` and its example; throws when a
+ * route has no entry or an entry no route.
+ */
+function addOperations(
+  paths: Record<string, Record<string, ZodOpenApiOperationObject>>,
+  routes: ReadonlyArray<{ method: string; path: string; summary: string }>,
+  docs: Readonly<Record<string, RouteDoc>>,
+  examples: ControlExamples,
+  tag: 'Control API' | 'Sessions',
+): void {
+  const keys = routes.map((r) => `${r.method} ${r.path.slice(CONTROL_PREFIX.length)}`)
+  const undocumented = keys.filter((k) => !(k in docs))
+  const stale = Object.keys(docs).filter((k) => !keys.includes(k))
+  if (undocumented.length || stale.length) {
+    throw new Error(
+      `[openapi] ${tag === 'Sessions' ? 'session' : 'control'} routes without documentation: ` +
+        `${undocumented.join(', ') || 'none'}; documented routes that do not ` +
+        `exist: ${stale.join(', ') || 'none'} ` +
+        `(tools/openapi/src/control/control-document.ts)`,
+    )
+  }
+  // Operations in the conventional order of methods (get, post, patch, delete), whatever the table's order.
+  const order = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options']
+  const byMethod = routes
+    .map((route, i) => ({ route, key: keys[i]! }))
+    .sort((a, b) => order.indexOf(a.route.method.toLowerCase()) - order.indexOf(b.route.method.toLowerCase()))
+  for (const { route, key } of byMethod) {
+    ;(paths[route.path] ??= {})[route.method.toLowerCase()] = operation(
+      key,
+      route.summary,
+      docs[key]!,
+      examples[key],
+      tag,
+    )
+  }
+}
+
+/**
  * Builds the control document; throws when a control route has no documentation or no example, or an
  * entry here has no route.
  *
@@ -616,31 +799,9 @@ export function buildControlDocument(
   options: ControlDocumentOptions,
 ): ReturnType<typeof createDocument> {
   const routes = controlRoutes()
-  const keys = routes.map((r) => `${r.method} ${r.path.slice(CONTROL_PREFIX.length)}`)
-  const undocumented = keys.filter((k) => !(k in ROUTE_DOCS))
-  const stale = Object.keys(ROUTE_DOCS).filter((k) => !keys.includes(k))
-  if (undocumented.length || stale.length) {
-    throw new Error(
-      `[openapi] control routes without documentation: ` +
-        `${undocumented.join(', ') || 'none'}; documented routes that do not ` +
-        `exist: ${stale.join(', ') || 'none'} ` +
-        `(tools/openapi/src/control/control-document.ts)`,
-    )
-  }
   const paths: Record<string, Record<string, ZodOpenApiOperationObject>> = {}
-  // Operations in the conventional order of methods (get, post, patch, delete), whatever the table's order.
-  const order = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options']
-  const byMethod = routes
-    .map((route, i) => ({ route, key: keys[i]! }))
-    .sort((a, b) => order.indexOf(a.route.method.toLowerCase()) - order.indexOf(b.route.method.toLowerCase()))
-  for (const { route, key } of byMethod) {
-    ;(paths[route.path] ??= {})[route.method.toLowerCase()] = operation(
-      key,
-      route.summary,
-      ROUTE_DOCS[key]!,
-      examples[key],
-    )
-  }
+  addOperations(paths, routes, ROUTE_DOCS, examples, 'Control API')
+  addOperations(paths, sessionRoutes(), SESSION_DOCS, examples, 'Sessions')
   paths[CONTROL_PREFIX] = {
     get: {
       operationId: 'controlListRoutes',
@@ -648,12 +809,14 @@ export function buildControlDocument(
       summary: 'Every control route, one line each',
       description:
         'Every route under `/__mock` with its method, path and a one-line summary: this one, the control routes ' +
-        'in the order of this document, then this document and the inspector page (`/__mock/ui/`).',
+        'in the order of this document, then this document and the inspector page (`/__mock/ui/`), and at the ' +
+        "server's root the session routes.",
       responses: {
         200: {
           description: 'The routes.',
           content: { 'application/json': { schema: z.array(routeLine), example: routes.slice(0, 2) } },
         },
+        404: error(SESSION_GONE),
         ...GUARD_AND_LIMITS,
       },
     },
@@ -668,7 +831,11 @@ export function buildControlDocument(
       tags: ['Documents'],
       summary: 'This document',
       description: 'The OpenAPI 3.1 document of the control API, as generated from its route table.',
-      responses: { 200: document("The OpenAPI document of the mock's control API."), ...GUARD_AND_LIMITS },
+      responses: {
+        200: document("The OpenAPI document of the mock's control API."),
+        404: error(SESSION_GONE),
+        ...GUARD_AND_LIMITS,
+      },
     },
   }
   paths['/openapi.json'] = {
@@ -684,6 +851,7 @@ export function buildControlDocument(
         200: document(
           'The OpenAPI document of the gateway and the PIN module (`@merchant-gateway/contract/openapi.json`).',
         ),
+        404: error(SESSION_GONE),
         413: GUARD_AND_LIMITS[413],
         414: GUARD_AND_LIMITS[414],
       },
@@ -704,7 +872,7 @@ export function buildControlDocument(
         '`/openapi.json`.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: 'http://127.0.0.1:4010', description: 'The local mock (npm start; --port to change).' }],
+    servers: [ROOT_SERVER, SESSION_SERVER],
     // The token is optional: a server on 127.0.0.1 has none unless given one; off loopback it always has one.
     security: [{}, { controlToken: [] }, { controlTokenHeader: [] }],
     components: {
@@ -726,6 +894,12 @@ export function buildControlDocument(
     },
     tags: [
       { name: 'Control API', description: 'Acting as the outside world.' },
+      {
+        name: 'Sessions',
+        description:
+          'Many isolated mocks on one server, one per test: each under its own base URL, made, listed and ended ' +
+          'at the root.',
+      },
       { name: 'Documents', description: 'The OpenAPI documents the server hands out.' },
     ],
     paths,

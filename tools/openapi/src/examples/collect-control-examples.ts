@@ -5,6 +5,7 @@
  * seeded randomness, webhooks answered by a stub instead of the network).
  */
 import { GATEWAY_PATHS, HEADERS, PIN_PATHS } from '@merchant-gateway/contract'
+import { DEMO_MERCHANT, startMockServer } from '@merchant-gateway/mock/server'
 import type { ControlExamples } from '../control/control-document.js'
 import { caller, controlCaller, EXAMPLE_NOW, newMock } from './collect-examples.js'
 import { withSeededRandomness } from '@merchant-gateway/mock'
@@ -109,6 +110,52 @@ export async function collectControlExamples(): Promise<ControlExamples> {
     )
     await record('DELETE /merchants/{merchantId}', `/merchants/${id}`)
     await record('POST /reset', '/reset', {})
+    await recordSessions(examples)
     return examples
   })
+}
+
+/**
+ * The session routes' examples, from a server of their own (sessions are the HTTP server's): made, listed,
+ * ended. Its port and the real times of a session's life are put at fixed values, so the document is the same
+ * on every run.
+ */
+async function recordSessions(examples: ControlExamples): Promise<void> {
+  const server = await startMockServer({
+    port: 0,
+    seed: [DEMO_MERCHANT],
+    clock: { now: EXAMPLE_NOW, frozen: true },
+    tickMs: 0,
+  })
+  const fixed = (body: unknown) =>
+    JSON.parse(
+      JSON.stringify(body)
+        .replaceAll(server.url, 'http://127.0.0.1:4010')
+        .replace(/("createdAt":|"lastUsedAt":)"[^"]+"/g, `$1"${EXAMPLE_NOW}"`)
+        .replace(/("expiresAt":)"[^"]+"/g, '$1"2026-11-02T09:30:00.000Z"'),
+    ) as unknown
+  const record = async (key: string, path: string, request?: unknown) => {
+    const [method] = key.split(' ')
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      ...(request === undefined
+        ? {}
+        : { body: JSON.stringify(request), headers: { 'Content-Type': 'application/json' } }),
+    })
+    const text = await res.text()
+    const response = text === '' ? undefined : fixed(JSON.parse(text))
+    examples[key] = { status: res.status, request, response }
+    return response as Record<string, unknown>
+  }
+  try {
+    const made = await record('POST /sessions', '/__mock/sessions', {
+      now: '2026-11-02T09:00:00Z',
+      frozen: true,
+      webhookUrl: 'http://127.0.0.1:3000/webhooks',
+    })
+    await record('GET /sessions', '/__mock/sessions')
+    await record('DELETE /sessions/{sessionId}', `/__mock/sessions/${made.id as string}`)
+  } finally {
+    await server.close()
+  }
 }

@@ -20,7 +20,7 @@ import type { ControlGuardOptions } from '../control-guard.js'
 import { controlPart } from './control.js'
 import { documentsPart } from './documents.js'
 import { inspectorPart } from './inspector.js'
-import type { AppAnswer, AppCall } from './part.js'
+import type { AppAnswer, AppCall, AppPart } from './part.js'
 import { servicePart } from './service.js'
 import { appSteps } from './steps.js'
 
@@ -43,6 +43,11 @@ export interface MockAppOptions {
   guard?: ControlGuardOptions
   /** The service's QR code URLs name the host each client called (a server on every interface). */
   qrForHost?: boolean
+  /**
+   * Parts of the server mounted beside the instance's own, before them (the sessions' routes on the root's app),
+   * with the lines `GET /__mock` lists for them.
+   */
+  serverParts?: { parts: readonly AppPart[]; listed: ReadonlyArray<{ method: string; path: string; summary: string }> }
 }
 
 /**
@@ -78,9 +83,10 @@ export interface MockApp {
 export function createMockApp(mock: MockGateway, options: MockAppOptions): MockApp {
   const prefix = options.prefix ?? ''
   const parts = [
+    ...(options.serverParts?.parts ?? []),
     documentsPart(options.serverUrl),
     inspectorPart(prefix),
-    controlPart(mock, prefix),
+    controlPart(mock, prefix, options.serverParts?.listed),
     servicePart(mock, { qrForHost: options.qrForHost ?? false }),
   ]
   const router = createRouter(

@@ -9,7 +9,8 @@ import type { MockGateway } from '../../create-mock-gateway.js'
 import type { AppPart, AppRoute } from './part.js'
 
 /**
- * The control part of an app mounted at `prefix` (`''` at the server's root), over the mock's control API.
+ * The control part of an app mounted at `prefix` (`''` at the server's root), over the mock's control API;
+ * `GET /__mock` lists the routes of `listed` too (the parts the server mounts beside it).
  *
  * @example
  * ```ts
@@ -17,8 +18,12 @@ import type { AppPart, AppRoute } from './part.js'
  * control.routes.map((route) => route.path) // ['/__mock', { prefix: '/__mock/' }]
  * ```
  */
-export function controlPart(mock: MockGateway, prefix: string): AppPart {
-  const answer = controlAnswerer(mock, { httpServer: true, root: prefix })
+export function controlPart(
+  mock: MockGateway,
+  prefix: string,
+  listed: ReadonlyArray<{ method: string; path: string; summary: string }> = [],
+): AppPart {
+  const answer = controlAnswerer(mock, { httpServer: true, root: prefix, listed })
   const route = (path: AppRoute['path']): AppRoute => ({
     method: 'ALL',
     path,

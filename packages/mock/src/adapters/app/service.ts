@@ -36,7 +36,9 @@ export function servicePart(mock: MockGateway, options: { qrForHost: boolean }):
   const shown = (request: Parameters<typeof dispatch>[0], given: RouteAnswer): AppAnswer => {
     // An injected network fault, a dropped answer: the connection is cut.
     if (given === NO_ANSWER) return NO_ANSWER
-    const answered = options.qrForHost ? qrUrlsForHost(given, origin, request.headers.get('host') ?? undefined) : given
+    const answered = options.qrForHost
+      ? qrUrlsForHost(given, mock.baseUrl, request.headers.get('host') ?? undefined)
+      : given
     // What the service logged about the request (a deprecated header the era still accepts) goes on its line.
     const note = () => {
       const traceId = answered.headers[HEADERS.traceId]

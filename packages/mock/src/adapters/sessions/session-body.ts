@@ -1,0 +1,120 @@
+/**
+ * @module adapters/sessions/session-body
+ * What a session is made with: `POST /__mock/sessions`'s body, and `server.sessions.create(options)` in code, the
+ * same fields under the same rules. Each field is an option `serve` takes that makes sense for one session (its
+ * flag in cli/serve-flags.ts says so with `session`), under the name `startMockServer` gives it: where the clock
+ * starts and whether it runs, the demo merchant's webhook URL, a saved state to start from, the development
+ * one-time code, and what the session keeps of its history. Shapes are checked here (unknown fields are
+ * refused, naming them); ranges by the mock's own option checks when the session's mock is made, so a session
+ * refuses what `createMockGateway` refuses, with its words.
+ */
+import * as z from 'zod/mini'
+import type { MockGatewayOptions } from '../../options.js'
+import { RuleError } from '../../domain/rule-error.js'
+import { validate } from '../../http/validate.js'
+
+const count = z.number()
+const historyLimit = z.strictObject({ max: z.optional(count), maxAgeSeconds: z.optional(count) })
+
+/**
+ * The body of `POST /__mock/sessions` (every field optional; an empty body is `{}`): `state`, a saved state
+ * (what `GET /__mock/snapshot` answers) to start from instead of the server's start; `now` and `frozen`, the
+ * session's clock; `webhookUrl`, where the demo merchant's webhooks go (null: nowhere); `otpDevCode`,
+ * `requestLogLimit`, `retention`, `keepRecordsSeconds` as `startMockServer` takes them.
+ *
+ * @example
+ * ```ts
+ * createSessionBody.parse({ now: '2026-11-02T09:00:00Z', frozen: true, webhookUrl: 'http://127.0.0.1:3000/hooks' })
+ * ```
+ */
+export const createSessionBody = z.strictObject({
+  state: z.optional(z.unknown()),
+  now: z.optional(z.string()),
+  frozen: z.optional(z.boolean()),
+  webhookUrl: z.optional(z.nullable(z.string())),
+  otpDevCode: z.optional(z.string()),
+  requestLogLimit: z.optional(count),
+  retention: z.optional(
+    z.strictObject({
+      webhooks: z.optional(historyLimit),
+      outbox: z.optional(historyLimit),
+      expiredQrCodeSeconds: z.optional(count),
+    }),
+  ),
+  keepRecordsSeconds: z.optional(count),
+})
+
+/**
+ * What a session is made with (the body of `POST /__mock/sessions`, or `server.sessions.create(options)`).
+ *
+ * @example
+ * ```ts
+ * const options: SessionOptions = { now: '2026-11-02T09:00:00Z', frozen: true }
+ * ```
+ */
+export type SessionOptions = z.infer<typeof createSessionBody>
+
+/**
+ * How a server's sessions start when a session asks for nothing else: the mock options the server was started
+ * with (its seed, the demo merchant for `serve`, or its `--state`; its clock option; its retention and the rest).
+ *
+ * @example
+ * ```ts
+ * const start: SessionStart = { seed: [DEMO_MERCHANT], clock: { now: '2026-11-02T09:00:00Z' } }
+ * ```
+ */
+export type SessionStart = Omit<MockGatewayOptions, 'baseUrl'>
+
+/**
+ * The mock options of a new session: the server's start with the session's own fields over it. Throws a 400
+ * `RuleError` naming the field for a body of the wrong shape, for a date that is no ISO 8601 date or a webhook
+ * URL that is no http(s) URL (in the CLI's words), and for fields that a saved state already holds.
+ *
+ * @example
+ * ```ts
+ * sessionOptionsOf({ frozen: true }, { seed: [DEMO_MERCHANT] }) // { seed: [DEMO_MERCHANT], clock: { frozen: true } }
+ * ```
+ */
+export function sessionOptionsOf(body: unknown, start: SessionStart): SessionStart {
+  const given = validate(createSessionBody, body ?? {})
+  if (given.now !== undefined && !(/^\d{4}-\d\d-\d\d/.test(given.now) && Number.isFinite(Date.parse(given.now))))
+    throw new RuleError(
+      400,
+      `now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got ${JSON.stringify(given.now)}`,
+    )
+  if (typeof given.webhookUrl === 'string' && !/^https?:\/\/[^\s]+$/.test(given.webhookUrl))
+    throw new RuleError(400, `webhookUrl must be an http(s) URL, got ${JSON.stringify(given.webhookUrl)}`)
+  const { state, now, frozen, webhookUrl, ...options } = given
+  const beside = (['now', 'frozen', 'webhookUrl'] as const).filter((field) => given[field] !== undefined)
+  const made: SessionStart = { ...start, ...options }
+  if (state !== undefined) {
+    if (beside.length > 0)
+      throw new RuleError(
+        400,
+        `state holds the clock and the merchants: ${beside.join(' and ')} cannot be given with it (move the clock ` +
+          'with POST <baseUrl>/__mock/clock, set a webhook URL with PATCH <baseUrl>/__mock/merchants/{id})',
+      )
+    delete made.seed
+    delete made.clock
+    return { ...made, state }
+  }
+  if (beside.length === 0) return made
+  if (start.state !== undefined)
+    throw new RuleError(
+      400,
+      `this server starts its sessions from its saved state, which holds the clock and the merchants: ` +
+        `${beside.join(' and ')} cannot be given (move the clock with POST <baseUrl>/__mock/clock once it is made)`,
+    )
+  if (now !== undefined || frozen !== undefined)
+    made.clock = { ...start.clock, ...(now === undefined ? {} : { now }), ...(frozen === undefined ? {} : { frozen }) }
+  if (webhookUrl !== undefined) {
+    const [first, ...others] = start.seed ?? []
+    if (first === undefined)
+      throw new RuleError(
+        400,
+        "webhookUrl sets the demo merchant's webhook URL; this server's sessions start with none",
+      )
+    made.seed = [{ ...first, webhookUrl: webhookUrl ?? undefined }, ...others]
+  }
+  return made
+}
