@@ -182,11 +182,11 @@ describe('the built docs site, read and run in Chromium', () => {
     expect(expected.filter((where) => !ran.has(where))).toEqual([])
   })
 
-  it(`at 1280 px a code block shows ${CODE_COLUMNS} characters a line, and no code block of a guide scrolls sideways`, async () => {
+  it(`at 1280 px a code block holds ${CODE_COLUMNS} characters and no guide's code scrolls sideways`, async () => {
     await page.setViewportSize({ width: 1280, height: 800 })
     // The guides whose code is all in their markdown (an example's page also shows source files whole, at the
     // code's 120 columns), wrapped to what scripts/check-code-width.mjs allows.
-    const sample = ['/', '/verify', '/browser-mocking', '/releases']
+    const sample = ['/', '/verify', '/browser-mocking', '/releases', '/errors']
     const scrolled: string[] = []
     for (const path of sample) {
       await page.goto(`${site.origin}${path}`)
@@ -199,7 +199,8 @@ describe('the built docs site, read and run in Chromium', () => {
           scrolled.push(`${path}: code block ${i + 1} is ${width[0]} px wide in ${width[1]} px`)
     }
     expect(scrolled).toEqual([])
-    // The figure the static check uses: how many characters of the code's font fit in a block's width.
+    // The figure the static check uses: how many characters of the code's font fit in a guide's code block.
+    await page.goto(`${site.origin}/verify`)
     const fit = await page
       .locator('.vp-doc div[class*="language-"] pre')
       .first()
