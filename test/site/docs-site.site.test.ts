@@ -183,14 +183,15 @@ describe('the built docs site, read and run in Chromium', () => {
   })
 
   it(`at 1280 px a code block holds ${CODE_COLUMNS} characters and no guide's code scrolls sideways`, async () => {
-    await page.setViewportSize({ width: 1280, height: 800 })
+    // A page of its own, 1280 px wide: what an earlier test left running cannot move it.
+    const wide = await opened.browser.newPage({ viewport: { width: 1280, height: 800 } })
     // The guides whose code is all in their markdown (an example's page also shows source files whole, at the
     // code's 120 columns), wrapped to what scripts/check-code-width.mjs allows.
     const sample = ['/', '/verify', '/browser-mocking', '/releases', '/errors']
     const scrolled: string[] = []
     for (const path of sample) {
-      await page.goto(`${site.origin}${path}`)
-      const pres = page.locator('.vp-doc div[class*="language-"] pre')
+      await wide.goto(`${site.origin}${path}`)
+      const pres = wide.locator('.vp-doc div[class*="language-"] pre')
       expect(await pres.count(), path).toBeGreaterThan(0)
       for (const [i, width] of (
         await pres.evaluateAll((all) => all.map((p) => [p.scrollWidth, p.clientWidth]))
@@ -200,8 +201,8 @@ describe('the built docs site, read and run in Chromium', () => {
     }
     expect(scrolled).toEqual([])
     // The figure the static check uses: how many characters of the code's font fit in a guide's code block.
-    await page.goto(`${site.origin}/verify`)
-    const fit = await page
+    await wide.goto(`${site.origin}/verify`)
+    const fit = await wide
       .locator('.vp-doc div[class*="language-"] pre')
       .first()
       .evaluate((pre) => {
@@ -216,6 +217,7 @@ describe('the built docs site, read and run in Chromium', () => {
         return Math.floor(inner / character)
       })
     expect(fit).toBe(CODE_COLUMNS)
+    await wide.close()
   })
 
   it('no page asked a host other than its own, and none logged an error', () => {
