@@ -11,7 +11,8 @@
 //      own msw; the SDK through the HTTP server; and a TypeScript file using the packages type-checks
 //      (nodenext, strict; the lib check on with msw 3, off with msw 2.7, whose own declarations do not pass
 //      it under TypeScript 6);
-//    - CommonJS (require) of every entry point, an SDK session, the HTTP server;
+//    - CommonJS (require) of every entry point (the mock's `/vitest` aside: it imports vitest, an optional
+//      peer, ESM-only), an SDK session, the HTTP server;
 //    - every exported class of every entry point keeps its own name, in ESM and in CommonJS (a bundler's
 //      rename shows in stack traces and `util.inspect` as `_class4 [NotFoundError]`);
 //    - an SDK error printed by console.log and left uncaught, in ESM and in CommonJS: at most 25 lines, no
@@ -143,6 +144,7 @@ import { PinClient } from '@merchant-gateway/sdk/pin'
 import { verifyWebhook, WebhookSignatureError } from '@merchant-gateway/sdk/webhooks'
 import { createMockGateway } from '@merchant-gateway/mock'
 import { DEMO_MERCHANT, startMockServer } from '@merchant-gateway/mock/server'
+import { mockMatchers, readRequestLog } from '@merchant-gateway/mock/matchers'
 ${setupServer ? "import { setupServer } from 'msw/node'" : ''}
 
 const runtime = globalThis.Deno
@@ -196,6 +198,10 @@ try {
   const { apiKey, apiSecret } = DEMO_MERCHANT
   const [store] = await new GatewayClient({ apiKey, apiSecret, baseUrl: http.url }).stores.list()
   check(store?.storeName === DEMO_MERCHANT.stores[0].storeName, 'the SDK over HTTP')
+  // The matchers' entry: the request log over HTTP, typed by operation.
+  const [listed] = await readRequestLog({ baseUrl: http.url }, { operation: 'listStores' })
+  check(listed?.status === 200 && listed.headers['x-api-key'] === '[redacted]', 'the request log over HTTP')
+  check(typeof mockMatchers.toHaveReceived === 'function', 'the matchers')
 } finally {
   await http.close()
 }
@@ -215,6 +221,7 @@ const { PinClient } = require('@merchant-gateway/sdk/pin')
 const { verifyWebhook } = require('@merchant-gateway/sdk/webhooks')
 const { createMockGateway } = require('@merchant-gateway/mock')
 const { startMockServer } = require('@merchant-gateway/mock/server')
+const { mockMatchers } = require('@merchant-gateway/mock/matchers')
 
 async function main() {
   const mock = createMockGateway({ clock: { now: '2026-11-02T09:00:00Z', frozen: true } })
@@ -228,7 +235,7 @@ async function main() {
   if (!(refused instanceof GatewayError)) throw new Error('error classes under require')
   const http = await startMockServer({ port: 0 })
   await http.close()
-  if (!CURRENCIES || !signer || !PinClient || !verifyWebhook) throw new Error('entries')
+  if (!CURRENCIES || !signer || !PinClient || !verifyWebhook || !mockMatchers) throw new Error('entries')
   console.log('ok: CommonJS, every entry point, an SDK session, the HTTP server')
 }
 main().catch((error) => {
@@ -261,10 +268,11 @@ export const verify = verifyWebhook
 `
 
   // Every class exported by an entry point (the JSON exports aside) is named as it is exported. `load` is
-  // `await import(id)` in ESM and `require(id)` in CommonJS; the same text runs in both.
+  // `await import(id)` in ESM and `require(id)` in CommonJS; the same text runs in both. The mock's `/vitest`
+  // imports vitest, an optional peer these projects do not install (check:packages loads it in the repository).
   const ENTRY_POINTS = PACKAGES.flatMap((name) =>
     Object.keys(JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8')).exports)
-      .filter((subpath) => !subpath.endsWith('.json'))
+      .filter((subpath) => !subpath.endsWith('.json') && !(name === 'mock' && subpath === './vitest'))
       .map((subpath) => `@merchant-gateway/${name}${subpath.slice(1)}`),
   )
   const classNames = (load, format) => `

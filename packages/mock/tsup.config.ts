@@ -4,6 +4,17 @@ import { relativeSourceMaps } from '../../scripts/relative-sourcemaps.mjs'
 // @ts-expect-error: a plain .mjs script of the repository, without type declarations
 import { keepClassNamesInCommonJs } from '../../scripts/keep-class-names.mjs'
 
+/**
+ * The package's entries: the mock, the HTTP server, the matchers (no test runner), and `vitest` (registers the
+ * matchers in vitest's `expect`; vitest is an optional peer, imported by that entry only).
+ */
+const ENTRIES = {
+  index: 'src/index.ts',
+  server: 'src/server.ts',
+  matchers: 'src/matchers.ts',
+  vitest: 'src/vitest.ts',
+}
+
 const common: Options = {
   splitting: true,
   sourcemap: true,
@@ -14,23 +25,23 @@ const common: Options = {
   removeNodeProtocol: false,
   // Dependencies stay imports of the declared packages (msw is a peer: the app's own copy; uqr too: one copy
   // shared with the consumer's other users of it, and its MIT notice stays in its own package).
-  external: ['msw', 'zod', 'uqr', '@merchant-gateway/contract', /^node:/],
+  external: ['msw', 'zod', 'uqr', 'vitest', '@merchant-gateway/contract', /^node:/],
   // The Standard Schema types reach the public declarations but are only a dev dependency (types, no
   // code): inline them rather than import an undeclared package from the .d.ts.
-  dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' }, resolve: ['@standard-schema/spec'] },
+  dts: { entry: ENTRIES, resolve: ['@standard-schema/spec'] },
 }
 
 // The build script empties dist/ first (the two builds run at once, so neither may clean it).
 // Two builds, each with shared chunks for its entries, so the server uses the very classes of the main
 // entry (a RuleError thrown by the domain is the RuleError the control routes test for) and only its own
 // chunks import `node:*`:
-// - ESM: the main entry, the server and the CLI (the bin);
-// - CJS: the main entry and the server, for `require()`. msw 3 is ESM-only; Node >= 22.12 loads it from
+// - ESM: the entries and the CLI (the bin);
+// - CJS: the entries, for `require()`. msw 3 is ESM-only; Node >= 22.12 loads it from
 //   CommonJS (require of ES modules), and msw 2 ships CommonJS itself.
 export default defineConfig([
   {
     ...common,
-    entry: { index: 'src/index.ts', server: 'src/server.ts', cli: 'src/cli/main.ts' },
+    entry: { ...ENTRIES, cli: 'src/cli/main.ts' },
     format: ['esm'],
     onSuccess: async () => {
       await relativeSourceMaps('dist', '.js.map')
@@ -38,7 +49,7 @@ export default defineConfig([
   },
   {
     ...common,
-    entry: { index: 'src/index.ts', server: 'src/server.ts' },
+    entry: ENTRIES,
     format: ['cjs'],
     // `import.meta.url` (the server finds its OpenAPI documents from it) becomes the file's own URL in CommonJS.
     shims: true,

@@ -40,6 +40,7 @@ describe('docs/mock-server.md: the curl session', () => {
     const answers = run.stdout
       .replace(/\}\{/g, '}\n{')
       .replace(/\]\{/g, ']\n{')
+      .replace(/\}\[/g, '}\n[')
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line))
@@ -68,6 +69,16 @@ describe('docs/mock-server.md: the curl session', () => {
         era: { name: '1.4.0-full-enforcement', from: '2026-03-23T00:00:00Z', summary: expect.any(String) },
       },
       { usd: { balance: 1010, freeze: 0, usable: 1010 }, khr: { balance: 4_000_000, freeze: 0, usable: 4_000_000 } },
+      [
+        expect.objectContaining({
+          operation: 'refundOrder',
+          status: 200,
+          refusal: null,
+          form: 'current',
+          body: { orderId: 1001, refundAmount: 2.5 },
+          headers: expect.objectContaining({ 'x-api-key': '[redacted]', 'x-signature': '[redacted]' }),
+        }),
+      ],
       expect.objectContaining({
         route: 'POST /api/v1/payment-gateway/order/refund',
         kind: 'drop-response',

@@ -128,8 +128,8 @@ let server: Server
 
 /** What a block runs with, the way it runs (see test/guides/prelude.ts). */
 function install(block: CodeBlock, way: Way): Promise<Installed> {
-  if (way === 'server') return installAgainstServer(server, block)
-  return installInPage({ selfContained: block.selfContained, nodeOnly: browserBlocker(block.code) !== undefined })
+  const example = { selfContained: block.selfContained, nodeOnly: browserBlocker(block.code) !== undefined }
+  return way === 'server' ? installAgainstServer(server, example) : installInPage(example)
 }
 
 /**

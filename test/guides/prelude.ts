@@ -50,6 +50,13 @@ export interface Installed {
 /** What an example is, for its set-up: a self-contained guide's, and one that runs in Node only. */
 interface Example {
   selfContained: boolean
+  /** It runs in Node only (it starts a server of its own): it may also reach 127.0.0.1, its server's address. */
+  nodeOnly?: boolean
+}
+
+/** True for a request to this machine's loopback address: a server an example started itself. */
+function toLoopback(request: Request): boolean {
+  return new URL(request.url).hostname === '127.0.0.1'
 }
 
 /** Sets the variables of `env` in `process.env`; returns what puts the previous values back. */
@@ -102,7 +109,7 @@ function asFetch(answer: (request: Request) => Promise<Response>): typeof global
  * by the global `fetch`. An example that runs in Node only (it starts a server of its own) may also reach
  * 127.0.0.1, which the page does not give it.
  */
-export async function installInPage(example: Example & { nodeOnly?: boolean }): Promise<Installed> {
+export async function installInPage(example: Example): Promise<Installed> {
   const realFetch = globalThis.fetch
   if (example.selfContained) {
     const standIn = createServerStandIn()
@@ -119,7 +126,10 @@ export async function installInPage(example: Example & { nodeOnly?: boolean }): 
   // The mock's own default address, which no network serves: an example's msw `setupServer` (which
   // intercepts below the platform fetch) answers it, or the platform fetch fails to resolve it.
   const gateway = await createGuideGateway({ servedIn: 'the doc-test', atMockOrigin: (request) => realFetch(request) })
-  const restore = install({ fetch: gateway.fetch, ...preludeGlobals(gateway) }, guideEnv())
+  const fetch = example.nodeOnly
+    ? asFetch((request) => (toLoopback(request) ? realFetch(request) : gateway.fetch(request)))
+    : gateway.fetch
+  const restore = install({ fetch, ...preludeGlobals(gateway) }, guideEnv())
   return {
     payAnOrder: () => payAnOrder(guideEnv().GATEWAY_BASE_URL!, gateway.fetch),
     lastWebhook: async () => gateway.mock.webhooks.list().at(-1)!,
@@ -174,7 +184,8 @@ async function forward(request: Request, url: string, fetch: typeof globalThis.f
 /**
  * The example's environment against `server`, put back to its seeded state first. A guide's example reaches
  * it at `https://*.example.com` (the global `fetch` sends those requests to the server, and refuses other
- * addresses as the page does), and `auth` gives the token of a user made through the control API.
+ * addresses as the page does, but 127.0.0.1 for an example that starts a server of its own), and `auth` gives
+ * the token of a user made through the control API.
  */
 export async function installAgainstServer(server: Server, example: Example): Promise<Installed> {
   const realFetch = globalThis.fetch
@@ -187,7 +198,7 @@ export async function installAgainstServer(server: Server, example: Example): Pr
   const { accessToken } = (await control(server, 'POST', '/users', 201, PIN_USER)) as { accessToken: string }
   const fetch = asFetch(async (request) => {
     const url = new URL(request.url)
-    if (url.origin === MOCK_ORIGIN) return realFetch(request)
+    if (url.origin === MOCK_ORIGIN || (example.nodeOnly && toLoopback(request))) return realFetch(request)
     if (!url.hostname.endsWith('example.com')) {
       throw new TypeError(`a guide example called ${url.href}: only *.example.com is served in the doc-test`)
     }

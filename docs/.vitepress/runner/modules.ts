@@ -20,6 +20,7 @@ export const PAGE_MODULES = [
   '@merchant-gateway/sdk/webhooks',
   '@merchant-gateway/sdk/errors',
   '@merchant-gateway/mock',
+  '@merchant-gateway/mock/matchers',
   '@merchant-gateway/contract',
   '@merchant-gateway/contract/crypto',
   '@merchant-gateway/contract/constants',
@@ -41,6 +42,7 @@ export type PageModule = (typeof PAGE_MODULES)[number]
 const NODE_ONLY: Record<string, string> = {
   '@merchant-gateway/mock/server': "the mock's HTTP server, on Node's http",
   'msw/node': "msw's interception for Node",
+  '@merchant-gateway/mock/vitest': "the mock's matchers registered in vitest, a test runner",
 }
 
 /**

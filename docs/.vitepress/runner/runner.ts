@@ -46,8 +46,8 @@ const TIMEOUT_MS = 20_000
 /**
  * The modules an example may import. The SDK's and the mock's main entries and the contract's are in the
  * runner's chunk anyway (the prelude and the mock use them); the others are loaded on the first run that
- * imports them: the SDK's `/pin`, `/webhooks` and `/errors` are small chunks, msw's and zod's full entries
- * larger ones that no guide example imports today.
+ * imports them: the SDK's `/pin`, `/webhooks` and `/errors` and the mock's `/matchers` are small chunks,
+ * msw's and zod's full entries larger ones that no guide example imports today.
  */
 const LOADERS: Record<PageModule, () => Promise<object> | object> = {
   '@merchant-gateway/sdk': () => sdk,
@@ -55,6 +55,7 @@ const LOADERS: Record<PageModule, () => Promise<object> | object> = {
   '@merchant-gateway/sdk/webhooks': () => import('@merchant-gateway/sdk/webhooks'),
   '@merchant-gateway/sdk/errors': () => import('@merchant-gateway/sdk/errors'),
   '@merchant-gateway/mock': () => pageMockModule(),
+  '@merchant-gateway/mock/matchers': () => import('@merchant-gateway/mock/matchers'),
   '@merchant-gateway/contract': () => contract,
   '@merchant-gateway/contract/crypto': () => crypto,
   '@merchant-gateway/contract/constants': () => constants,

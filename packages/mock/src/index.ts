@@ -27,7 +27,16 @@ export type { WebhookDelivery, WebhookListener } from './domain/webhooks.js'
 export type { CreateMerchantInput, UpdateMerchantInput } from './domain/merchants.js'
 export type { StoreInput } from './domain/stores.js'
 export type { AccountInput } from './domain/payouts.js'
-export type { RequestLogEntry, RequestLogFilter } from './http/request-log.js'
+export type { ReceivedRequest, RequestLogEntry, RequestLogFilter } from './http/request-log.js'
+export { SERVICE_OPERATIONS } from './http/request-bodies.js'
+export type {
+  CurrentRequestBody,
+  EarlierRequestBody,
+  FormAndBody,
+  PinRequestBodies,
+  RequestBody,
+  ServiceOperation,
+} from './http/request-bodies.js'
 export { RuleError, isRuleError } from './domain/rule-error.js'
 export { createMockFetch } from './http/mock-fetch.js'
 export {

@@ -217,6 +217,12 @@ export interface MockGatewayOptions {
   /** How many answered requests `mock.requests.list()` keeps (the oldest leave first). Default 1000; 0 keeps none. */
   requestLogLimit?: number
   /**
+   * Whether the request log keeps each call's headers and body (secrets redacted) for a query by operation
+   * (`mock.requests.list({ operation })`) and the matchers of `@merchant-gateway/mock/matchers`. Default true;
+   * `false` keeps the log's other fields only (bodies `null`, headers empty), for a server taking large bodies.
+   */
+  requestLogBodies?: boolean
+  /**
    * A request body must be JSON: a `Content-Type` other than `application/json` (or `application/*+json`)
    * is refused with 415 (default true). A body sent without `Content-Type` is read as JSON. `false` reads
    * every body as JSON whatever its type.
@@ -282,6 +288,7 @@ export interface ResolvedOptions {
   releaseTimeline: 'clock' | 'current'
   deprecationHeader: 'every-response' | 'deprecated-use'
   requestLogLimit: number
+  requestLogBodies: boolean
   strictContentType: boolean
   resetClock: 'keep' | 'start'
   forgotPinLimit: { max: number; windowSeconds: number } | false
@@ -318,6 +325,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set<keyof MockGatewayOptions>([
   'releaseTimeline',
   'deprecationHeader',
   'requestLogLimit',
+  'requestLogBodies',
   'strictContentType',
   'resetClock',
   'forgotPinLimit',
@@ -346,6 +354,8 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
   const requestLogLimit = options.requestLogLimit ?? 1000
   if (!Number.isSafeInteger(requestLogLimit) || requestLogLimit < 0)
     throw new RangeError('[mock] requestLogLimit must be an integer >= 0')
+  if (options.requestLogBodies !== undefined && typeof options.requestLogBodies !== 'boolean')
+    throw new RangeError('[mock] requestLogBodies must be true or false')
   const retention = resolveRetention(options.retention)
   const keepRecordsSeconds = options.keepRecordsSeconds
   if (keepRecordsSeconds !== undefined && !(Number.isSafeInteger(keepRecordsSeconds) && keepRecordsSeconds > 0))
@@ -376,6 +386,7 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     releaseTimeline: options.releaseTimeline ?? 'clock',
     deprecationHeader: options.deprecationHeader ?? 'every-response',
     requestLogLimit,
+    requestLogBodies: options.requestLogBodies ?? true,
     strictContentType: options.strictContentType ?? true,
     resetClock: options.resetClock ?? 'keep',
     forgotPinLimit,

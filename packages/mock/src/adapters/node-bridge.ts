@@ -352,7 +352,9 @@ export class NodeRequest implements IncomingRequest {
   }
 }
 
-/** Fetch-style `get`/`has` over Node's lower-cased headers; those of the connection are not the request's. */
+/**
+ * Fetch-style `get`/`has`/`forEach` over Node's lower-cased headers; those of the connection are not the request's.
+ */
 function nodeHeaders(headers: IncomingHttpHeaders): IncomingRequest['headers'] {
   const get = (name: string): string | null => {
     const key = name.toLowerCase()
@@ -360,7 +362,12 @@ function nodeHeaders(headers: IncomingHttpHeaders): IncomingRequest['headers'] {
     const value = headers[key]
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
   }
-  return { get, has: (name) => get(name) !== null }
+  const forEach = (callback: (value: string, name: string) => void): void => {
+    for (const [name, value] of Object.entries(headers))
+      if (value !== undefined && !CONNECTION_HEADERS.has(name))
+        callback(Array.isArray(value) ? value.join(', ') : value, name)
+  }
+  return { get, has: (name) => get(name) !== null, forEach }
 }
 
 /**

@@ -7,6 +7,7 @@
  * derived from the declarations, so adding a flag is adding one.
  */
 import { parseArgs } from 'node:util'
+import { editDistance } from '../domain/nearest-word.js'
 
 /**
  * The dotted paths of an object's fields, nested objects' fields too (`retention.webhooks.max`).
@@ -373,30 +374,6 @@ function lenientPass<A>(argv: readonly string[], flags: readonly Flag<A>[], tabl
     }
   }
   return args
-}
-
-/**
- * The number of edits (insert, delete, replace, or swap of two neighbours) that turn `a` into `b`.
- *
- * @example
- * ```ts
- * editDistance('--prot', '--port') // 1
- * ```
- */
-function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)])
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const row = rows[i]!
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1)
-      }
-    }
-  }
-  return rows[a.length]![b.length]!
 }
 
 function setPath(target: object, path: string, value: unknown): void {

@@ -4,7 +4,8 @@
  * log of the requests the service answered.
  */
 import type { Fault, FaultSpec } from '../faults/faults.js'
-import type { RequestLogEntry, RequestLogFilter } from '../http/request-log.js'
+import type { ServiceOperation } from '../http/request-bodies.js'
+import type { ReceivedRequest, RequestLogEntry, RequestLogFilter } from '../http/request-log.js'
 import { validate } from '../http/validate.js'
 import type { ControlContext } from './control-context.js'
 import { addFaultBody, requestLogFilter } from './control-schemas.js'
@@ -53,8 +54,21 @@ export function faultsControl({ runtime }: ControlContext): FaultsControl {
  * ```
  */
 export interface RequestsControl {
-  /** The answered requests that match `filter`, oldest first (at most `requestLogLimit` are kept). */
-  list: (filter?: RequestLogFilter) => RequestLogEntry[]
+  /**
+   * The answered requests that match `filter`, oldest first (at most `requestLogLimit` are kept). With
+   * `operation`, the calls of that operation, each with its body typed from the operation table, the code of
+   * a refusal and the headers ({@link ReceivedRequest}).
+   *
+   * @example
+   * ```ts
+   * const refunds = mock.requests.list({ operation: 'refundOrder' })
+   * refunds.map((call) => [call.status, call.refusal, call.form === 'current' ? call.body?.orderId : undefined])
+   * ```
+   */
+  list: {
+    <Id extends ServiceOperation>(filter: RequestLogFilter & { operation: Id }): ReceivedRequest<Id>[]
+    (filter?: RequestLogFilter): RequestLogEntry[]
+  }
   /** The request answered with this `X-Trace-Id`, if still kept. */
   get: (traceId: string) => RequestLogEntry | undefined
   /** Forgets the logged requests. */
@@ -71,7 +85,8 @@ export interface RequestsControl {
  */
 export function requestsControl({ runtime }: ControlContext): RequestsControl {
   return {
-    list: (filter = {}) => runtime.requests.list(validate(requestLogFilter, filter) as RequestLogFilter),
+    list: ((filter: RequestLogFilter = {}) =>
+      runtime.requests.list(validate(requestLogFilter, filter) as RequestLogFilter)) as RequestsControl['list'],
     get: (traceId) => runtime.requests.get(traceId),
     clear: () => runtime.requests.clear(),
   }

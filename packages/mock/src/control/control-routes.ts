@@ -288,7 +288,7 @@ const ROUTES: readonly ControlRoute[] = [
     path: '/requests',
     summary:
       'the requests the service answered, oldest first: ?method, path, status ' +
-      '(404 or 4xx), merchantId, withWarnings, afterSeq, limit',
+      '(404 or 4xx), merchantId, withWarnings, afterSeq, limit, operation (its calls with body, refusal, headers)',
     handle: (mock, _p, _body, query) => ok(mock.requests.list(requestLogQuery(query))),
   },
   {

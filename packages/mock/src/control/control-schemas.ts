@@ -6,7 +6,9 @@
  * would otherwise be ignored in silence and the test would puzzle over a missing delivery.
  */
 import * as z from 'zod/mini'
+import { nearestWord } from '../domain/nearest-word.js'
 import { RuleError } from '../domain/rule-error.js'
+import { SERVICE_OPERATIONS, type ServiceOperation } from '../http/request-bodies.js'
 import type { RequestLogFilter } from '../http/request-log.js'
 
 const money = z.number().check(z.refine(Number.isFinite, 'must be a finite number'))
@@ -233,9 +235,41 @@ export const requestLogFilter = z.strictObject({
   withWarnings: z.optional(z.boolean()),
   afterSeq: z.optional(z.number().check(z.int(), z.nonnegative())),
   limit: z.optional(z.number().check(z.int(), z.positive())),
+  operation: z.optional(
+    text.check(z.refine(isServiceOperation, { error: (issue) => unknownOperation(String(issue.input)) })),
+  ),
 })
 
-const QUERY_FIELDS = ['method', 'path', 'status', 'merchantId', 'withWarnings', 'afterSeq', 'limit'] as const
+function isServiceOperation(name: string): name is ServiceOperation {
+  return (SERVICE_OPERATIONS as readonly string[]).includes(name)
+}
+
+/**
+ * Why a name is no operation of the service: with the operation it most likely misspells, or the list of them.
+ *
+ * @example
+ * ```ts
+ * unknownOperation('refundOrdr') // '"refundOrdr" is not an operation of the service; did you mean refundOrder?'
+ * ```
+ */
+function unknownOperation(name: string): string {
+  const shown = JSON.stringify(name.slice(0, 40))
+  const nearest = nearestWord(name, SERVICE_OPERATIONS)
+  return nearest === undefined
+    ? `${shown} is not an operation of the service; the operations: ${SERVICE_OPERATIONS.join(', ')}`
+    : `${shown} is not an operation of the service; did you mean ${nearest}?`
+}
+
+const QUERY_FIELDS = [
+  'method',
+  'path',
+  'status',
+  'merchantId',
+  'withWarnings',
+  'afterSeq',
+  'limit',
+  'operation',
+] as const
 
 /**
  * `GET /__mock/requests?...`: the query of the request log, every parameter optional, each given once.
@@ -294,5 +328,10 @@ export function requestLogQuery(query: URLSearchParams): RequestLogFilter {
   if (afterSeq !== undefined) filter.afterSeq = afterSeq
   const limit = count('limit', 1)
   if (limit !== undefined) filter.limit = limit
+  const operation = one('operation')
+  if (operation !== undefined) {
+    if (!isServiceOperation(operation)) throw new RuleError(400, `operation ${unknownOperation(operation)}`)
+    filter.operation = operation
+  }
   return filter
 }

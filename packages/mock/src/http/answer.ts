@@ -51,7 +51,12 @@ export type RouteAnswer = Answer | typeof NO_ANSWER
 export interface IncomingRequest {
   readonly method: string
   readonly url: string
-  readonly headers: { get(name: string): string | null; has(name: string): boolean }
+  readonly headers: {
+    get(name: string): string | null
+    has(name: string): boolean
+    /** Each header once, as Fetch's `Headers` gives them (for the request log). */
+    forEach(callback: (value: string, name: string) => void): void
+  }
   arrayBuffer(): Promise<ArrayBuffer>
 }
 

@@ -12,6 +12,7 @@ import type { Answer, IncomingRequest, RouteAnswer } from './answer.js'
 import type { Step } from './middleware.js'
 import type { RawBody } from './read-body.js'
 import type { Arrival, RequestNotes } from './request-log.js'
+import type { ServiceOperation } from './request-bodies.js'
 import type { GatewayRuntime } from './runtime.js'
 
 /**
@@ -39,7 +40,7 @@ export interface AnswerStyle {
  * ```
  */
 export interface OperationRoute {
-  readonly operation: string
+  readonly operation: ServiceOperation
   readonly method: 'GET' | 'POST'
   readonly path: string
   readonly auth: Authentication

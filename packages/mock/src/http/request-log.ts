@@ -7,9 +7,17 @@
  *
  * Each request's handling fills a {@link RequestNotes} as it learns things (authentication names the
  * merchant, the key, the deprecated uses), so a request refused half-way is logged with what was known.
+ *
+ * Each entry also keeps, for a typed query by operation (`list({ operation })`, {@link ReceivedRequest}), the
+ * operation's name, the code of a refusal, the headers and the body as the operation read it, secrets redacted
+ * when the request arrived (log-redaction.ts). The plain list shows the entries as they always were.
  */
 import type { IncomingRequest } from './answer.js'
 import type { DeprecatedUse, EraName } from '@merchant-gateway/contract'
+import { redactQuery } from './log-redaction.js'
+import type { FormAndBody, ServiceOperation } from './request-bodies.js'
+
+export { redactQuery } from './log-redaction.js'
 
 /**
  * One answered request.
@@ -73,7 +81,46 @@ export interface RequestLogFilter {
   afterSeq?: number
   /** At most this many, the newest. */
   limit?: number
+  /**
+   * Only the calls of this operation (`'refundOrder'`, `'verifyPin'`), each as a {@link ReceivedRequest}: with
+   * its body typed from the operation table, the code of a refusal and the headers.
+   */
+  operation?: ServiceOperation
 }
+
+/**
+ * One call of an operation as the request log kept it: the entry of `mock.requests.list()` with the
+ * operation's name, its body as the operation read it (typed from the operation table), the code of a refusal
+ * and the headers.
+ *
+ * - `body`: the request's JSON body once it passed the operation's request schema, in the form it came in
+ *   (refund and payout: `form` is `'current'` or `'earlier'`, the snake_case form of before release 1.4.0); for
+ *   transaction detail, its query parameters (and the POST body's fields); `null` when the request was refused
+ *   before its body was read as the operation's (a fault, authentication, the media type, an invalid body: the
+ *   status and `refusal` say which), for an operation without a body, and when the mock keeps no bodies
+ *   (`requestLogBodies: false`). PIN fields, one-time codes, reset session ids and credentials are
+ *   `'[redacted]'`.
+ * - `refusal`: the code of a refused request's answer (the gateway's `error.code`, the PIN module's `code`);
+ *   `null` for a success, a refusal without a code (the gateway's status-style bodies) and no answer.
+ * - `headers`: names in lower case; `X-Api-Key`, `X-Signature`, `Authorization`, `Cookie`, `X-Mock-Token` and
+ *   any name holding `token`, `secret`, `password`, `api_key`, `authorization`, `cookie` or `signature` are
+ *   `'[redacted]'`.
+ *
+ * @example
+ * ```ts
+ * const [refund] = mock.requests.list({ operation: 'refundOrder' })
+ * if (refund?.form === 'current') refund.body?.orderId // a number
+ * refund?.refusal // 'refund_exceeds_amount', or null for a success
+ * refund?.headers['x-signature'] // '[redacted]'
+ * ```
+ */
+export type ReceivedRequest<Id extends ServiceOperation = ServiceOperation> = Id extends ServiceOperation
+  ? Omit<RequestLogEntry, 'form'> & {
+      operation: Id
+      refusal: string | null
+      headers: Record<string, string>
+    } & FormAndBody<Id>
+  : never
 
 /** What the handling of one request learns on its way, for its log entry and its deprecation header. */
 export interface RequestNotes {
@@ -85,6 +132,14 @@ export interface RequestNotes {
   /** Deprecated things the request did (whether the era still accepts them or not). */
   uses: Set<DeprecatedUse>
   warnings: string[]
+  /** The operation whose route took the request; null for a path no route takes. */
+  operation: ServiceOperation | null
+  /** The code of the refusal answered, if any. */
+  refusal: string | null
+  /** The headers, secrets redacted (none kept: empty). */
+  headers: Record<string, string>
+  /** The body once the operation read it (see {@link ReceivedRequest}), secrets redacted. */
+  body: unknown
 }
 
 /** A request as it arrived: what its log entry needs besides the notes and the answer. */
@@ -96,47 +151,6 @@ export interface Arrival {
   /** `performance.now()` at arrival. */
   startedAt: number
   era: EraName
-}
-
-/**
- * Query parameters whose values the logs never show: a client that sends a credential in the URL
- * (`?token=`, `?access_token=`, `?control_token=`, `?api_key=`, `?secret=`) must not find it again in
- * `GET /__mock/requests`, the inspector or the server's console. Matched on the decoded name, any case.
- */
-const SECRET_PARAMETER = /token|secret|password|passwd|api[-_]?key/i
-
-/**
- * A request target (path and query) as the logs show it: the values of parameters that carry credentials
- * replaced by `[redacted]`, everything else as it came.
- *
- * @example
- * ```ts
- * redactQuery('/__mock/clock?token=s3cr3t&x=1') // '/__mock/clock?token=[redacted]&x=1'
- * redactQuery('/api/v1/payment-gateway/stores/list') // unchanged
- * ```
- */
-export function redactQuery(target: string): string {
-  const query = target.indexOf('?')
-  // The common case costs one scan for `?` and no allocation.
-  if (query === -1) return target
-  const parts = target.slice(query + 1).split('&')
-  let changed = false
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!
-    const equals = part.indexOf('=')
-    const rawName = equals === -1 ? part : part.slice(0, equals)
-    let name = rawName
-    try {
-      name = decodeURIComponent(rawName.replace(/\+/g, ' '))
-    } catch {
-      // A malformed escape: judge the name as written.
-    }
-    if (equals !== -1 && SECRET_PARAMETER.test(name)) {
-      parts[i] = `${rawName}=[redacted]`
-      changed = true
-    }
-  }
-  return changed ? `${target.slice(0, query)}?${parts.join('&')}` : target
 }
 
 /** Marks a request's arrival. */
@@ -175,6 +189,10 @@ export function logAnswer(
     replayed: notes.replayed,
     form: notes.form,
     warnings: notes.warnings,
+    operation: notes.operation,
+    refusal: notes.refusal,
+    headers: notes.headers,
+    body: notes.body,
   })
 }
 
@@ -188,8 +206,15 @@ export function newNotes(): RequestNotes {
     replayed: false,
     uses: new Set(),
     warnings: [],
+    operation: null,
+    refusal: null,
+    headers: NO_HEADERS,
+    body: null,
   }
 }
+
+/** The headers of a request whose headers are not kept: one shared, frozen empty record. */
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>
 
 /**
  * A bounded log of answered requests, oldest first, with lookup by trace id.
@@ -242,14 +267,21 @@ export class RequestLog {
     return entry && published(entry)
   }
 
-  /** The kept entries that match, oldest first (copies). */
-  list(filter: RequestLogFilter = {}): RequestLogEntry[] {
-    const out: RequestLogEntry[] = []
+  /**
+   * The kept entries that match, oldest first (copies); with `operation`, the calls of that operation with
+   * their operation, refusal, headers and body.
+   */
+  list<Id extends ServiceOperation>(filter: RequestLogFilter & { operation: Id }): ReceivedRequest<Id>[]
+  list(filter?: RequestLogFilter): RequestLogEntry[]
+  list(filter: RequestLogFilter = {}): RequestLogEntry[] | ReceivedRequest[] {
+    const show = filter.operation === undefined ? published : received
+    const out: (RequestLogEntry | ReceivedRequest)[] = []
     for (let i = 0; i < this.#ring.length; i++) {
       const entry = this.#ring[(this.#start + i) % this.#ring.length]!
-      if (matches(entry, filter)) out.push(published(entry))
+      if (matches(entry, filter)) out.push(show(entry))
     }
-    return filter.limit !== undefined ? out.slice(Math.max(0, out.length - filter.limit)) : out
+    const kept = filter.limit !== undefined ? out.slice(Math.max(0, out.length - filter.limit)) : out
+    return kept as RequestLogEntry[] | ReceivedRequest[]
   }
 
   /** Forgets every entry and starts the sequence again. */
@@ -261,11 +293,31 @@ export class RequestLog {
   }
 }
 
-/** An entry as kept: the arrival time as a number, formatted only when someone reads the log. */
-type StoredEntry = Omit<RequestLogEntry, 'at'> & { atMs: number }
+/**
+ * An entry as kept: the arrival time as a number, formatted only when someone reads the log; the operation,
+ * the refusal, the headers and the body for a query by operation.
+ */
+type StoredEntry = Omit<RequestLogEntry, 'at'> & {
+  atMs: number
+  operation: ServiceOperation | null
+  refusal: string | null
+  headers: Record<string, string>
+  body: unknown
+}
 
-function published({ seq, atMs, warnings, ...rest }: StoredEntry): RequestLogEntry {
+function published({ seq, atMs, warnings, operation, refusal, headers, body, ...rest }: StoredEntry): RequestLogEntry {
   return { seq, at: new Date(atMs).toISOString(), ...rest, warnings: [...warnings] }
+}
+
+/** An entry of a query by operation: the plain entry, then what that query adds, each a copy. */
+function received(entry: StoredEntry): ReceivedRequest {
+  return {
+    ...published(entry),
+    operation: entry.operation,
+    refusal: entry.refusal,
+    headers: { ...entry.headers },
+    body: entry.body === null ? null : structuredClone(entry.body),
+  } as ReceivedRequest
 }
 
 function matches(entry: StoredEntry, filter: RequestLogFilter): boolean {
@@ -274,6 +326,7 @@ function matches(entry: StoredEntry, filter: RequestLogFilter): boolean {
   if (filter.merchantId !== undefined && entry.merchantId !== filter.merchantId) return false
   if (filter.withWarnings !== undefined && entry.warnings.length > 0 !== filter.withWarnings) return false
   if (filter.afterSeq !== undefined && entry.seq <= filter.afterSeq) return false
+  if (filter.operation !== undefined && entry.operation !== filter.operation) return false
   if (filter.status !== undefined) {
     if (typeof filter.status === 'number') return entry.status === filter.status
     return entry.status !== null && Math.floor(entry.status / 100) === Number(filter.status[0])

@@ -89,7 +89,7 @@ describe('what a step must show, against the earlier answers of its side', () =>
   })
 
   it('the attempts left after a wrong PIN or code are the count the contract leaves', () => {
-    const after = (data: unknown, status = 422) =>
+    const secondWrongPin = (data: unknown, status = 422) =>
       seen(
         'wrong',
         status,
@@ -101,14 +101,16 @@ describe('what a step must show, against the earlier answers of its side', () =>
           after: 'the 2nd wrong PIN in a row',
         },
       )
-    expect(expectationFindings(after({ attempts_remaining: 3 }), [])).toEqual([])
-    expect(expectationFindings(after({ attempts_remaining: 4 }), [])).toEqual([
+    expect(expectationFindings(secondWrongPin({ attempts_remaining: 3 }), [])).toEqual([])
+    expect(expectationFindings(secondWrongPin({ attempts_remaining: 4 }), [])).toEqual([
       'attempts_remaining 4 after the 2nd wrong PIN in a row, where 3 are left',
     ])
-    expect(expectationFindings(after(null), [])).toEqual([
+    expect(expectationFindings(secondWrongPin(null), [])).toEqual([
       'no attempts_remaining after the 2nd wrong PIN in a row, where 3 are left',
     ])
-    expect(expectationFindings(after(null, 200), [])).toEqual(['the 2nd wrong PIN in a row was not refused (200)'])
+    expect(expectationFindings(secondWrongPin(null, 200), [])).toEqual([
+      'the 2nd wrong PIN in a row was not refused (200)',
+    ])
   })
 
   it('a balance read after a refused refund is the one read before it', () => {

@@ -35,6 +35,8 @@ import {
   orderRecordSchema,
   reportPaymentBody,
   resetBody,
+  SERVICE_OPERATIONS,
+  type ServiceOperation,
   setClockBody,
   staleNextBody,
   transactionRecordSchema,
@@ -190,6 +192,22 @@ const requestEntry = named(
   'One request the service answered: when (mock clock), what, the status ' +
     '(null: the connection was cut by a fault), the contract era then, and ' +
     'the deprecated uses it logged.',
+)
+const receivedRequest = named(
+  z.object({
+    ...requestEntry.shape,
+    operation: z.enum(SERVICE_OPERATIONS as [ServiceOperation, ...ServiceOperation[]]),
+    refusal: z.nullable(z.string()),
+    headers: z.record(z.string(), z.string()),
+    body: z.unknown(),
+  }),
+  'ReceivedRequest',
+  'One call of an operation (`?operation=`): the entry with the operation, the code of a refusal (null for a ' +
+    'success or a refusal without one), the headers (names in lower case; keys, signatures, tokens and cookies ' +
+    "`[redacted]`) and `body`: the JSON body once it passed the operation's request schema (the service " +
+    "document's, in the form it came in: `form`), a transaction detail's query parameters, or null when the " +
+    'request was refused before that, has no body, or the mock keeps none (`requestLogBodies: false`). PIN ' +
+    'fields, one-time codes and reset session ids are `[redacted]`.',
 )
 const user = named(
   z.object({ userId: z.int(), accessToken: z.string() }),
@@ -373,11 +391,12 @@ const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
   'DELETE /faults': { status: 204 },
   'GET /requests': {
     status: 200,
-    answer: z.array(requestEntry),
+    answer: z.union([z.array(requestEntry), z.array(receivedRequest)]),
     description:
       'Query parameters filter: `method`, `path` (without the query), ' +
       '`status` (a number, or a class such as `4xx`), `merchantId`, ' +
-      '`withWarnings=true`, `afterSeq`, `limit` (the newest that many).',
+      '`withWarnings=true`, `afterSeq`, `limit` (the newest that many), `operation` (an operation of the ' +
+      'service, `refundOrder`: its calls, each a `ReceivedRequest`; an unknown one is 400 naming the nearest).',
   },
   'DELETE /requests': { status: 204 },
   'GET /snapshot': {

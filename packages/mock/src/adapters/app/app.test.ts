@@ -24,7 +24,15 @@ function incoming(
 ): IncomingRequest {
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
   const get = (name: string) => lower[name.toLowerCase()] ?? null
-  return { method, url: `${SERVER}${path}`, headers: { get, has: (name) => get(name) !== null }, arrayBuffer: body }
+  const forEach = (callback: (value: string, name: string) => void) => {
+    for (const [name, value] of Object.entries(lower)) callback(value, name)
+  }
+  return {
+    method,
+    url: `${SERVER}${path}`,
+    headers: { get, has: (name) => get(name) !== null, forEach },
+    arrayBuffer: body,
+  }
 }
 
 const GUARD = { allowedOrigins: ['http://localhost:5173'], allowedHosts: [], boundHost: '127.0.0.1', port: 4010 }

@@ -8,6 +8,7 @@ import { HEADERS, type Authentication, type ContractEra } from '@merchant-gatewa
 import { deprecationHeader, eraNow } from '../../domain/timeline.js'
 import { NO_ANSWER, type RouteAnswer } from '../answer.js'
 import { newTraceId, type OperationStep } from '../operation-call.js'
+import { redactHeaders } from '../log-redaction.js'
 import { arrive, logAnswer, type Arrival, type RequestNotes } from '../request-log.js'
 import type { GatewayRuntime } from '../runtime.js'
 
@@ -27,7 +28,10 @@ export const retention: OperationStep = {
   },
 }
 
-/** The era in force when the request arrived, the arrival for its log entry, and its trace id. */
+/**
+ * The era in force when the request arrived, the arrival for its log entry (with the operation, and the
+ * headers, secrets redacted, unless the log keeps none), and its trace id.
+ */
 export const arrival: OperationStep = {
   name: 'arrival',
   run: (call, next) => {
@@ -35,6 +39,8 @@ export const arrival: OperationStep = {
     call.era = eraNow(ctx)
     call.arrival = arrive(call.request, ctx.clock.now(), call.era.name)
     call.traceId = newTraceId()
+    call.notes.operation = call.route.operation
+    if (ctx.options.requestLogBodies) call.notes.headers = redactHeaders(call.request.headers)
     return next()
   },
 }

@@ -39,6 +39,7 @@ async function keyed(
   })
   if (decision.kind === 'replay') {
     call.notes.replayed = true
+    if (decision.status >= 400) call.notes.refusal = replayedRefusal(decision.body)
     return jsonText(decision.status, decision.body, call.traceId, { [HEADERS.idempotentReplayed]: 'true' })
   }
   if (decision.kind === 'in-use')
@@ -62,5 +63,19 @@ async function keyed(
   } catch (error) {
     decision.release()
     throw error
+  }
+}
+
+/**
+ * The code of a refusal kept for a key (the gateway's code-style body, `{error: {code}}`), read back from the
+ * answer replayed for the request log; null for a body without one. Replays of refusals are rare, so the
+ * body is parsed here rather than its code kept beside every idempotency record.
+ */
+function replayedRefusal(body: string): string | null {
+  try {
+    const code = (JSON.parse(body) as { error?: { code?: unknown } } | null)?.error?.code
+    return typeof code === 'string' ? code : null
+  } catch {
+    return null
   }
 }

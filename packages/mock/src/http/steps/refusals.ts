@@ -42,7 +42,11 @@ function answerError(call: OperationCall, error: unknown): ReturnType<AnswerStyl
  * ```
  */
 export const GATEWAY_STYLE: AnswerStyle = {
-  refused: (call, error) => json(error.status, gatewayErrorBody(call, error), call.traceId),
+  refused: (call, error) => {
+    // The code-style body carries the rule's code; the status-style body none.
+    call.notes.refusal = error.code ?? null
+    return json(error.status, gatewayErrorBody(call, error), call.traceId)
+  },
   ownError: (call, status, message) => json(status, statusErrorBody(status, message), call.traceId),
 }
 
@@ -73,6 +77,7 @@ export const PIN_STYLE: AnswerStyle = {
     const retryAfter = error.data?.retry_after_seconds
     // A refusal without a PIN code of its own (reading or validating the request) is named by its status.
     const code = (error.code as Parameters<typeof pinErrorBody>[2] | undefined) ?? pinCodeForStatus(error.status)
+    call.notes.refusal = code
     return json(
       error.status,
       pinErrorBody(error.status, error.message, code, error.data ?? null),
@@ -80,6 +85,9 @@ export const PIN_STYLE: AnswerStyle = {
       typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {},
     )
   },
-  ownError: (call, status, message, cause) =>
-    json(status, pinErrorBody(status, message, cause === 'fault' ? 'injected_fault' : 'internal_error'), call.traceId),
+  ownError: (call, status, message, cause) => {
+    const code = cause === 'fault' ? 'injected_fault' : 'internal_error'
+    call.notes.refusal = code
+    return json(status, pinErrorBody(status, message, code), call.traceId)
+  },
 }
