@@ -13,6 +13,7 @@ import type { Locator, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blocksOf, type CodeBlock, guideFiles } from '../../docs/.vitepress/runner/blocks.js'
 import { browserBlocker } from '../../docs/.vitepress/runner/modules.js'
+import { CODE_COLUMNS } from '../../scripts/check-code-width.mjs'
 import type { ServedSite } from '../../docs/.vitepress/runner/site.js'
 import { DIST, type OpenedSite, openBuiltSite } from './built-site.js'
 
@@ -179,6 +180,44 @@ describe('the built docs site, read and run in Chromium', () => {
       .map((b) => b.where)
     expect(expected.length).toBeGreaterThanOrEqual(20)
     expect(expected.filter((where) => !ran.has(where))).toEqual([])
+  })
+
+  it(`at 1280 px a code block holds ${CODE_COLUMNS} characters and no guide's code scrolls sideways`, async () => {
+    // A page of its own, 1280 px wide: what an earlier test left running cannot move it.
+    const wide = await opened.browser.newPage({ viewport: { width: 1280, height: 800 } })
+    // The guides whose code is all in their markdown (an example's page also shows source files whole, at the
+    // code's 120 columns), wrapped to what scripts/check-code-width.mjs allows.
+    const sample = ['/', '/verify', '/browser-mocking', '/releases', '/errors']
+    const scrolled: string[] = []
+    for (const path of sample) {
+      await wide.goto(`${site.origin}${path}`)
+      const pres = wide.locator('.vp-doc div[class*="language-"] pre')
+      expect(await pres.count(), path).toBeGreaterThan(0)
+      for (const [i, width] of (
+        await pres.evaluateAll((all) => all.map((p) => [p.scrollWidth, p.clientWidth]))
+      ).entries())
+        if (width[0]! > width[1]!)
+          scrolled.push(`${path}: code block ${i + 1} is ${width[0]} px wide in ${width[1]} px`)
+    }
+    expect(scrolled).toEqual([])
+    // The figure the static check uses: how many characters of the code's font fit in a guide's code block.
+    await wide.goto(`${site.origin}/verify`)
+    const fit = await wide
+      .locator('.vp-doc div[class*="language-"] pre')
+      .first()
+      .evaluate((pre) => {
+        const code = pre.querySelector('code')!
+        const padding = ['paddingLeft', 'paddingRight'] as const
+        const inner = pre.clientWidth - padding.reduce((sum, side) => sum + parseFloat(getComputedStyle(code)[side]), 0)
+        const probe = document.createElement('span')
+        probe.textContent = 'x'.repeat(200)
+        code.append(probe)
+        const character = probe.getBoundingClientRect().width / 200
+        probe.remove()
+        return Math.floor(inner / character)
+      })
+    expect(fit).toBe(CODE_COLUMNS)
+    await wide.close()
   })
 
   it('no page asked a host other than its own, and none logged an error', () => {
