@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isRuleError } from '../src/index.js'
 import { DEMO_MERCHANT, startMockServer, type MockServer, type MockServerOptions } from '../src/server.js'
 import { MONDAY } from './harness.js'
+import '../src/vitest.js'
 
 const open: MockServer[] = []
 afterEach(async () => {
@@ -124,5 +125,25 @@ describe('server.sessions: sessions made and ended in code', () => {
     await server.close()
     await expect(fetch(`${session.baseUrl}/__mock/clock`)).rejects.toThrow()
     expect(await server.sessions.list()).toEqual([])
+  })
+
+  it("a session's request log is its own: its matchers see its calls, the root's and another's none", async () => {
+    const server = await start()
+    const [one, other] = [await server.sessions.create(), await server.sessions.create()]
+    const made = await fetch(`${one.baseUrl}${GATEWAY_PATHS.createOrder}`, {
+      method: 'POST',
+      headers: { [HEADERS.apiKey]: DEMO_MERCHANT.apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ storeId: 101, amount: 12.5, currency: 'USD' }),
+    })
+    expect(made.status).toBe(200)
+    const query = `/__mock/requests?operation=createOrder`
+    const logged = (await (await fetch(`${one.baseUrl}${query}`)).json()) as Array<{ status: number; body: unknown }>
+    expect(logged).toMatchObject([{ status: 200, body: { storeId: 101, amount: 12.5, currency: 'USD' } }])
+    expect(await (await fetch(`${server.url}${query}`)).json()).toEqual([])
+    expect(await (await fetch(`${other.baseUrl}${query}`)).json()).toEqual([])
+    await expect({ baseUrl: one.baseUrl }).toHaveReceived('createOrder', { amount: 12.5 })
+    await expect({ baseUrl: one.baseUrl }).toHaveReceivedTimes('createOrder', 1)
+    await expect({ baseUrl: other.baseUrl }).not.toHaveReceived('createOrder')
+    await expect({ baseUrl: server.url }).not.toHaveReceived('createOrder')
   })
 })
