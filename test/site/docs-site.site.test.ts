@@ -180,7 +180,8 @@ describe('the built docs site, read and run in Chromium', () => {
       .map((b) => b.where)
     expect(expected.length).toBeGreaterThanOrEqual(20)
     expect(expected.filter((where) => !ran.has(where))).toEqual([])
-  })
+    // Every runnable example of the site, one after the other: minutes on a busy machine, not the 60 s of one page.
+  }, 600_000)
 
   it(`at 1280 px a code block holds ${CODE_COLUMNS} characters and no guide's code scrolls sideways`, async () => {
     // A page of its own, 1280 px wide: what an earlier test left running cannot move it.

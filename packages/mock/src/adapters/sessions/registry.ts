@@ -302,6 +302,8 @@ export class SessionRegistry {
  * ```
  */
 export function sessionGone(id: string): string {
+  // `/s/` alone names no session: say so rather than print an empty id.
+  if (id === '') return 'No session id after /s/: POST /__mock/sessions makes one and answers its baseUrl'
   return `No session ${id.slice(0, 64)}: it ended, expired or never existed; POST /__mock/sessions makes one`
 }
 

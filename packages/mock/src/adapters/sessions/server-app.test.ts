@@ -122,6 +122,11 @@ describe('the server with sessions', () => {
       expect(await call('POST', `/s/${never}${route}`, TOKEN), route).toEqual(gone(never))
     }
     expect(await call('DELETE', `/__mock/sessions/${id}`, TOKEN)).toEqual(gone(id))
+    // `/s/` alone names no session: the message says so instead of an empty id.
+    expect(await call('GET', '/s/', TOKEN)).toMatchObject({
+      status: 404,
+      json: { message: 'No session id after /s/: POST /__mock/sessions makes one and answers its baseUrl' },
+    })
   })
 
   it("the guard answers first: a gone session's control route without the token is 401, as a live one's", async () => {

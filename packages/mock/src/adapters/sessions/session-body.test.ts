@@ -92,11 +92,17 @@ describe('the fields of a session', () => {
   it('an unknown field is refused 400, naming it; a field of the wrong type names the field and the type', () => {
     expect(refusal({ now: '2026-11-02T09:00:00Z', webhookURL: 'http://h', stateFile: 'x' })).toEqual({
       status: 400,
-      message: 'has unknown fields webhookURL, stateFile',
+      message:
+        'has unknown fields webhookURL, stateFile (webhookURL: did you mean webhookUrl?; a session takes state, ' +
+        'now, frozen, webhookUrl, otpDevCode, requestLogLimit, retention, keepRecordsSeconds)',
     })
+    expect(refusal({ frozn: true })?.message).toMatch(/^has unknown field frozn \(frozn: did you mean frozen\?; /)
+    expect(refusal({ retention: { requests: 5 } })?.message).toBe(
+      'retention: has unknown field requests (retention takes webhooks, outbox, expiredQrCodeSeconds)',
+    )
     expect(refusal({ frozen: 'yes' })).toEqual({ status: 400, message: 'frozen: expected boolean, received string' })
     expect(refusal({ retention: { outbox: { max: 5, maxAge: 1 } } })?.message).toBe(
-      'retention.outbox: has unknown field maxAge',
+      'retention.outbox: has unknown field maxAge (retention.outbox takes max, maxAgeSeconds)',
     )
     expect(refusal([])?.message).toBe('expected object, received array')
   })

@@ -10,11 +10,24 @@
  */
 import * as z from 'zod/mini'
 import type { MockGatewayOptions } from '../../options.js'
+import { nearestWord } from '../../domain/nearest-word.js'
 import { RuleError } from '../../domain/rule-error.js'
 import { validate } from '../../http/validate.js'
 
 const count = z.number()
+const HISTORY_FIELDS = ['max', 'maxAgeSeconds'] as const
 const historyLimit = z.strictObject({ max: z.optional(count), maxAgeSeconds: z.optional(count) })
+const RETENTION_FIELDS = ['webhooks', 'outbox', 'expiredQrCodeSeconds'] as const
+const SESSION_FIELDS = [
+  'state',
+  'now',
+  'frozen',
+  'webhookUrl',
+  'otpDevCode',
+  'requestLogLimit',
+  'retention',
+  'keepRecordsSeconds',
+] as const
 
 /**
  * The body of `POST /__mock/sessions` (every field optional; an empty body is `{}`): `state`, a saved state
@@ -76,7 +89,7 @@ export type SessionStart = Omit<MockGatewayOptions, 'baseUrl'>
  * ```
  */
 export function sessionOptionsOf(body: unknown, start: SessionStart): SessionStart {
-  const given = validate(createSessionBody, body ?? {})
+  const given = validateWithHints(body ?? {})
   if (given.now !== undefined && !(/^\d{4}-\d\d-\d\d/.test(given.now) && Number.isFinite(Date.parse(given.now))))
     throw new RuleError(
       400,
@@ -117,4 +130,44 @@ export function sessionOptionsOf(body: unknown, start: SessionStart): SessionSta
     made.seed = [{ ...first, webhookUrl: webhookUrl ?? undefined }, ...others]
   }
   return made
+}
+
+/** The body checked by its schema; a refusal of unknown fields says what each likely meant and what is taken. */
+function validateWithHints(body: unknown): SessionOptions {
+  try {
+    return validate(createSessionBody, body)
+  } catch (error) {
+    const hints = unknownFieldHints(body)
+    if (!(error instanceof RuleError) || hints.length === 0) throw error
+    throw new RuleError(400, `${error.message} (${hints.join('; ')})`)
+  }
+}
+
+/**
+ * For each level of the body with a field no session takes: the field's likely meaning, if one is near, and
+ * the fields that level takes (`frozn: did you mean frozen?; a session takes state, now, ...`).
+ */
+function unknownFieldHints(body: unknown): string[] {
+  const levels: Array<[string, unknown, readonly string[]]> = [['a session', body, SESSION_FIELDS]]
+  const retention = isRecord(body) ? body.retention : undefined
+  levels.push(['retention', retention, RETENTION_FIELDS])
+  if (isRecord(retention))
+    for (const history of ['webhooks', 'outbox'] as const)
+      levels.push([`retention.${history}`, retention[history], HISTORY_FIELDS])
+  const hints: string[] = []
+  for (const [name, value, known] of levels) {
+    if (!isRecord(value)) continue
+    const unknown = Object.keys(value).filter((key) => !known.includes(key))
+    if (unknown.length === 0) continue
+    for (const key of unknown) {
+      const near = nearestWord(key, known)
+      if (near !== undefined) hints.push(`${key}: did you mean ${near}?`)
+    }
+    hints.push(`${name} takes ${known.join(', ')}`)
+  }
+  return hints
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
