@@ -11,7 +11,7 @@
  */
 import type { MockGateway } from '@merchant-gateway/mock'
 import { setupWorker, type SetupWorker } from 'msw/browser'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 
 /** A Monday 09:00 UTC, after the enforcement dates of both releases; the mocks' clocks are frozen there. */
 export const NOW = '2026-11-02T09:00:00.000Z'
@@ -50,6 +50,11 @@ export function useMockWorker(mock: MockGateway): { readonly requests: string[] 
   let worker: SetupWorker | undefined
   beforeAll(async () => {
     ;({ worker } = await startMockWorker(mock, requests))
+  })
+  beforeEach(() => {
+    // The browser keeps 250 Resource Timing entries and then drops new ones; the dev server's module loads
+    // alone can fill them, so each test starts with room for the fetches it reads back with timingsOf.
+    performance.clearResourceTimings()
   })
   afterEach(async () => {
     await mock.reset({ clock: 'start' })
