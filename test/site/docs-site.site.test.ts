@@ -89,7 +89,7 @@ describe('the built docs site, read and run in Chromium', () => {
     const of = (needle: string) => [...results].find(([code]) => code.includes(needle))![1]
 
     // The first example: a refund of an order it created, printed with its idempotency key and trace id.
-    const refund = of('console.log(refund.transactionId, refund.meta.idempotencyKey')
+    const refund = of('refund.meta.idempotencyKey,\n  refund.meta.traceId')
     expect(await printed(refund)).toMatch(/^\d+ [0-9a-f-]{36} trc_[0-9a-f]+$/m)
     expect(await rows(refund, 'Refunds')).toEqual([expect.stringMatching(/^\d+ \| 1001 \| 2\.50 USD \| pending \|/)])
     // An unknown transaction: the SDK's error as JSON, its class and status.

@@ -53,8 +53,15 @@ async function edit(block: CodeBlock, code: string): Promise<void> {
   await page.keyboard.insertText(code)
 }
 
-/** The editor's text, line by line (innerText would double the empty lines, each a line with a <br>). */
-function editorText(block: CodeBlock): Promise<string> {
+/**
+ * The editor's text, line by line (innerText would double the empty lines, each a line with a <br>). The editor
+ * draws only the lines near the window, so its top is scrolled into view first: a block of some fifty lines (the
+ * guides' code wrapped to the site's width) is then drawn whole.
+ */
+async function editorText(block: CodeBlock): Promise<string> {
+  await example(block)
+    .locator('.cm-editor')
+    .evaluate((editor) => editor.scrollIntoView({ block: 'start' }))
   return example(block)
     .locator('.cm-line')
     .evaluateAll((lines) => lines.map((line) => line.textContent).join('\n'))
