@@ -166,7 +166,15 @@ export const projects = [
   /** The repository's own promises: docs checked against the code, the toolchain's Node preflight. */
   nodeProject({ name: 'repository', root: './test/repository', include: ['**/*.test.ts'] }),
   /** Every TypeScript example of the guides, type-checked and run against the mock. */
-  nodeProject({ name: 'guides', root: './test/guides', include: ['**/*.test.ts'], testTimeout: 60_000 }),
+  nodeProject({
+    name: 'guides',
+    root: './test/guides',
+    include: ['**/*.test.ts'],
+    testTimeout: 60_000,
+    // The guides' examples also run against `serve`, the CLI the e2e suites start: bundled here too, so that
+    // this project runs on its own (`--project guides`) and not only beside the e2e project.
+    globalSetup: [fileURLToPath(new URL('./test/e2e/global-setup.ts', import.meta.url))],
+  }),
   /** The mock in MSW's service worker, the SDK driven from the page (cross-package, so under the root `test/`). */
   browserProject({ name: 'browser', root: './test/browser', include: ['**/*.browser.test.ts'] }),
   /** The documented example of how a frontend team tests against the mock in browser mode: its own config. */
