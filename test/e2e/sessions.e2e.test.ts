@@ -124,7 +124,11 @@ describe('sessions on one server, over HTTP', () => {
         frozen: true,
       })
       for (const [body, message] of [
-        [{ webhookURL: 'http://h' }, 'has unknown field webhookURL'],
+        [
+          { webhookURL: 'http://h' },
+          'has unknown field webhookURL (webhookURL: did you mean webhookUrl?; a session takes state, now, ' +
+            'frozen, webhookUrl, otpDevCode, requestLogLimit, retention, keepRecordsSeconds)',
+        ],
         [{ now: 'soon' }, 'now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got "soon"'],
         [{ keepRecordsSeconds: -1 }, 'keepRecordsSeconds must be a whole number of seconds >= 1, got -1'],
         ['[]', 'expected object, received array'],
