@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -102,8 +102,7 @@ export async function startCli(args: string[], options: { behindPrism?: boolean 
   // One node process; the process group still ends whatever the CLI might start.
   const cli = await waitForBanner(spawnGroup(process.execPath, cliArgs(args)))
   // `npm run check:openapi`: this process's requests to the server go through a validating Prism proxy.
-  if (prismEnabled() && options.behindPrism !== false)
-    await putPrismInFront({ serverUrl: cli.url, port: await freePort(), until: cli.exited })
+  if (prismEnabled() && options.behindPrism !== false) await putPrismInFront({ serverUrl: cli.url, until: cli.exited })
   return cli
 }
 
@@ -138,14 +137,7 @@ export function waitForBanner(child: ChildProcessWithoutNullStreams): Promise<Cl
   })
 }
 
-/** A port nothing listens on now (the OS's pick, released at once). */
-export async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as { port: number }
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
+export { freePort } from './free-port.js'
 
 /** Plain HTTP with a JSON body; returns the status, the parsed body (or text) and the headers. */
 export async function http(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {

@@ -19,9 +19,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { appendFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type Server } from 'node:http'
-import { connect, type AddressInfo } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from './free-port.js'
 
 /** The OpenAPI document Prism validates against (the service's and the control API's paths together). */
 export const PRISM_DOCUMENT_ENV = 'MGW_E2E_PRISM_DOCUMENT'
@@ -144,17 +145,6 @@ function parsesAsJson(body: ArrayBuffer): boolean {
   }
 }
 
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
-}
-
 /**
  * The door between Prism and the server: every request passes on unchanged, but that a request carrying
  * {@link SESSION_HEADER} gets `/s/<id>` put back in front of its path and the header taken off, and every request
@@ -185,7 +175,6 @@ async function startDoor(serverUrl: string): Promise<Server> {
 /** What {@link putPrismInFront} needs. */
 export interface PrismOptions {
   serverUrl: string
-  port: number
   /** Prism stops when this resolves (the server's exit or close). */
   until: Promise<unknown>
   /** The document to validate against. Default: the one of {@link PRISM_DOCUMENT_ENV}. */
@@ -194,22 +183,62 @@ export interface PrismOptions {
   log?: boolean
 }
 
+/** How many ports a Prism is given before its start counts as failed (each one taken by another process). */
+const PORT_ATTEMPTS = 5
+
 /**
- * Starts a Prism proxy for the server at `serverUrl` on `port`, routes this process's requests for the
- * server through it, and stops it when `until` resolves.
+ * Starts a Prism proxy for the server at `serverUrl`, routes this process's requests for the server through it,
+ * and stops it when `until` resolves.
  *
  * @example
  * ```ts
- * if (prismEnabled()) await putPrismInFront({ serverUrl: cli.url, port: await freePort(), until: cli.exited })
+ * if (prismEnabled()) await putPrismInFront({ serverUrl: cli.url, until: cli.exited })
  * ```
  */
 export async function putPrismInFront(options: PrismOptions): Promise<PrismProxy> {
-  const { serverUrl, port, until: serverExited, log = true } = options
+  const { serverUrl, until: serverExited, log = true } = options
   const document = options.document ?? process.env[PRISM_DOCUMENT_ENV]
   if (!document) throw new Error(`${PRISM_DOCUMENT_ENV} is not set`)
   installFetchRouting()
   const door = await startDoor(serverUrl)
   const doorUrl = `http://127.0.0.1:${(door.address() as AddressInfo).port}`
+  let started: { prism: ChildProcess; port: number } | undefined
+  const failures: string[] = []
+  // A free port is free only when it is asked: by the time Prism has read the document and binds it, another
+  // test's server may hold it. Prism then exits (the port is in use) and gets another one.
+  for (let attempt = 0; !started && attempt < PORT_ATTEMPTS; attempt++) {
+    const port = await freePort()
+    const outcome = await startPrism(document, doorUrl, port)
+    if ('prism' in outcome) started = { prism: outcome.prism, port }
+    else failures.push(outcome.failure)
+  }
+  if (!started) {
+    door.close()
+    throw new Error(`Prism did not start:\n${failures.join('\n')}`)
+  }
+  const { prism, port } = started
+  const origin = new URL(serverUrl).origin
+  const route = { prism: `http://127.0.0.1:${port}`, exchanges: [] as Exchange[], log }
+  routes.set(origin, route)
+  void serverExited.then(() => {
+    if (routes.get(origin) === route) routes.delete(origin)
+    stop(prism)
+    door.closeAllConnections()
+    door.close()
+  })
+  return { url: route.prism, exchanges: route.exchanges }
+}
+
+/**
+ * One Prism on `port`. It is ready when it says it listens on that address: an open port alone could be another
+ * process's. Resolves with the failure's words when it exits first, or takes over two minutes (a start on a busy
+ * machine takes many times an idle one's).
+ */
+function startPrism(
+  document: string,
+  doorUrl: string,
+  port: number,
+): Promise<{ prism: ChildProcess } | { failure: string }> {
   const prism = spawn(
     process.execPath,
     [
@@ -227,8 +256,9 @@ export async function putPrismInFront(options: PrismOptions): Promise<PrismProxy
       'false',
       '--errors',
       'false',
+      // Its listening line is logged at info level, as is each exchange: kept, only the last few lines.
       '-v',
-      'warn',
+      'info',
     ],
     {
       detached: true,
@@ -237,28 +267,28 @@ export async function putPrismInFront(options: PrismOptions): Promise<PrismProxy
     },
   )
   prisms.add(prism)
-  let output = ''
-  prism.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)))
-  prism.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)))
-  // Prism's readiness is its port: wait until it accepts a connection (or exits).
-  // Measured by the clock, generously: Prism's start on a busy machine takes many times an idle one's.
-  const started = Date.now()
-  while (!(await portOpen(port))) {
-    if (prism.exitCode !== null || Date.now() - started > 120_000) {
-      stop(prism)
-      door.close()
-      throw new Error(`Prism did not start on port ${port}:\n${output}`)
+  const listening = `Prism is listening on http://127.0.0.1:${port}`
+  return new Promise((resolve) => {
+    let output = ''
+    let ready = false
+    const read = (chunk: string) => {
+      output = (output + chunk).slice(-4000)
+      if (!ready && output.includes(listening)) {
+        ready = true
+        clearTimeout(timer)
+        resolve({ prism })
+      }
     }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  const origin = new URL(serverUrl).origin
-  const route = { prism: `http://127.0.0.1:${port}`, exchanges: [] as Exchange[], log }
-  routes.set(origin, route)
-  void serverExited.then(() => {
-    if (routes.get(origin) === route) routes.delete(origin)
-    stop(prism)
-    door.closeAllConnections()
-    door.close()
+    const fail = (why: string) => {
+      if (ready) return
+      ready = true
+      clearTimeout(timer)
+      stop(prism)
+      resolve({ failure: `port ${port}: ${why}:\n${output}` })
+    }
+    const timer = setTimeout(() => fail('no word that it listens after 120 s'), 120_000)
+    prism.stdout!.setEncoding('utf8').on('data', read)
+    prism.stderr!.setEncoding('utf8').on('data', read)
+    prism.once('exit', (code, signal) => fail(`exited (${code ?? signal}) before listening`))
   })
-  return { url: route.prism, exchanges: route.exchanges }
 }

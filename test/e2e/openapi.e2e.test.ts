@@ -65,7 +65,7 @@ describe('Prism reports what violates the documents (the check of npm run check:
     edit(document)
     const path = join(work, `openapi-${Math.random().toString(36).slice(2)}.json`)
     writeFileSync(path, JSON.stringify(document))
-    return putPrismInFront({ serverUrl: server.url, port: await freePort(), until, document: path, log: false })
+    return putPrismInFront({ serverUrl: server.url, until, document: path, log: false })
   }
 
   const listStores = () =>
