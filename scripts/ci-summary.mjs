@@ -3,6 +3,7 @@
 // vitest.site.config.ts) ran, and prints the closing line `N passed, M failed` over all of them. Exits 1 when a
 // test failed, no test ran, or a project is missing.
 import { readFileSync } from 'node:fs'
+import { countsOf } from './lib/vitest-report.mjs'
 
 const args = process.argv.slice(2)
 const pairs = []
@@ -28,8 +29,9 @@ for (const name of projects) {
 let passed = 0
 let failed = 0
 for (const report of reports) {
-  passed += report.numPassedTests
-  failed += report.numFailedTests + (report.numFailedTestSuites ?? 0)
+  const counts = countsOf(report, process.cwd())
+  passed += counts.passed
+  failed += counts.failed
   if (report.numTotalTests === 0 || !report.success) ok = false
 }
 if (reports.length === 0 || failed > 0) ok = false

@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { root } from './lib/packed.mjs'
+import { countsOf } from './lib/vitest-report.mjs'
 
 const args = process.argv.slice(2)
 const option = (name, fallback) => {
@@ -83,18 +84,7 @@ function npmTest() {
 /** Passed and failed counts, and the failed tests by name, from vitest's JSON report. */
 function readReport() {
   if (!existsSync(REPORT)) return { passed: 0, failed: 0, failedTests: ['(no JSON report was written)'] }
-  const report = JSON.parse(readFileSync(REPORT, 'utf8'))
-  const failedTests = report.testResults.flatMap((file) => {
-    const tests = file.assertionResults.filter((test) => test.status === 'failed')
-    const where = file.name.slice(root.length + 1)
-    if (tests.length === 0 && file.status === 'failed') return [`${where}: ${file.message || 'the file failed'}`]
-    return tests.map((test) => `${where} > ${test.fullName}`)
-  })
-  return {
-    passed: report.numPassedTests,
-    failed: report.numFailedTests + (report.numFailedTestSuites ?? 0),
-    failedTests,
-  }
+  return countsOf(JSON.parse(readFileSync(REPORT, 'utf8')), root)
 }
 
 startLoops()
