@@ -4,9 +4,9 @@
 // Starts two busy loops per core (processes that only spin, each in its own process group), runs `npm test`
 // twice with them spinning, stops the loops (also on Ctrl-C or an error), and prints each run's counts from
 // vitest's JSON report (written to a temporary file beside the usual output), its wall time and the load average
-// at its end, then the failed tests of each run by name. Exits 1 unless both runs passed every
-// test. `--loops N` sets the number of loops (default: two per core); `--runs N` the number of runs (default 2).
-import { spawn } from 'node:child_process'
+// at its end, then the failed tests of each run by name; after each run, that no process of it outlived it
+// (scripts/check-leftovers.mjs). Exits 1 unless both runs passed every test and left nothing behind. `--loops N` sets the number of loops (default: two per core); `--runs N` the number of runs (default 2).
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,7 +29,8 @@ const REPORT = join(work, 'report.json')
 const loops = []
 function startLoops() {
   for (let i = 0; i < LOOPS; i++) {
-    const loop = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore', detached: true })
+    // Outside the repository, so that the check for leftovers after each run does not count them.
+    const loop = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore', detached: true, cwd: work })
     loops.push(loop)
   }
 }
@@ -95,9 +96,14 @@ try {
     rmSync(REPORT, { force: true })
     console.log(`\n=== npm test, run ${run} of ${RUNS}, under ${LOOPS} busy loops`)
     const { status, seconds } = await npmTest()
+    // A test that timed out must still stop what it started: nothing of the run may outlive it.
+    const leftovers = spawnSync(process.execPath, [join(root, 'scripts/check-leftovers.mjs'), root], {
+      stdio: 'inherit',
+    }).status
     results.push({
       run,
       status,
+      leftovers,
       seconds,
       load: loadavg()
         .map((l) => l.toFixed(1))
@@ -112,10 +118,11 @@ try {
 console.log(`\ntest:under-load: npm test under ${LOOPS} busy loops on ${availableParallelism()} cores`)
 for (const r of results) {
   console.log(
-    `run ${r.run}: ${r.passed} passed, ${r.failed} failed, exit ${r.status}, ${r.seconds.toFixed(0)} s, load ${r.load}`,
+    `run ${r.run}: ${r.passed} passed, ${r.failed} failed, exit ${r.status}, ${r.seconds.toFixed(0)} s, load ${r.load}` +
+      (r.leftovers === 0 ? '' : ', and processes outlived it'),
   )
   for (const name of r.failedTests) console.log(`  FAILED ${name}`)
 }
-const ok = results.every((r) => r.status === 0 && r.failed === 0 && r.passed > 0)
+const ok = results.every((r) => r.status === 0 && r.failed === 0 && r.passed > 0 && r.leftovers === 0)
 console.log(ok ? 'every test passed in every run' : 'NOT every test passed in every run')
 process.exit(ok ? 0 : 1)

@@ -39,6 +39,11 @@ export interface ControlContext {
    * reported payment as before a gateway request. Call it inside the task of `exclusive` or `withDeliveries`.
    */
   runDueIfAuto(): void
+  /**
+   * Counts a change made outside `exclusive` (a fault added or cleared, the request log cleared), so that a page
+   * polling `version()` loads it.
+   */
+  noteChange(): void
   /** Control operations that may have changed the state plus the service requests answered. */
   version(): number
 }
@@ -91,6 +96,9 @@ export function createControlContext(runtime: GatewayRuntime): ControlContext {
     runDueIfAuto: () => {
       prune()
       runDue(ctx, 'auto')
+    },
+    noteChange: () => {
+      operations++
     },
     version: () => operations + runtime.requests.lastSeq,
   }

@@ -36,11 +36,18 @@ export interface FaultsControl {
  * faultsControl(control).add({ route: 'POST /api/v1/payment-gateway/order/create', kind: 'network' })
  * ```
  */
-export function faultsControl({ runtime }: ControlContext): FaultsControl {
+export function faultsControl({ runtime, noteChange }: ControlContext): FaultsControl {
   return {
-    add: (spec) => runtime.faults.add(validate(addFaultBody, spec)),
+    add: (spec) => {
+      const fault = runtime.faults.add(validate(addFaultBody, spec))
+      noteChange()
+      return fault
+    },
     list: () => runtime.faults.list(),
-    clear: () => runtime.faults.clear(),
+    clear: () => {
+      runtime.faults.clear()
+      noteChange()
+    },
   }
 }
 
@@ -83,11 +90,14 @@ export interface RequestsControl {
  * const refused = requestsControl(control).list({ status: '4xx' })
  * ```
  */
-export function requestsControl({ runtime }: ControlContext): RequestsControl {
+export function requestsControl({ runtime, noteChange }: ControlContext): RequestsControl {
   return {
     list: ((filter: RequestLogFilter = {}) =>
       runtime.requests.list(validate(requestLogFilter, filter) as RequestLogFilter)) as RequestsControl['list'],
     get: (traceId) => runtime.requests.get(traceId),
-    clear: () => runtime.requests.clear(),
+    clear: () => {
+      runtime.requests.clear()
+      noteChange()
+    },
   }
 }
