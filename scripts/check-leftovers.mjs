@@ -5,49 +5,24 @@
 // detach from the browser and exit a second or so after it closes, so a scan the instant the tests end
 // could miss one that is still there a moment later, or fail on one that was about to go. The scan is
 // repeated until nothing is left or the grace is over; what remains then fails the check.
-// Linux only (reads /proc), as CI is.
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
-import { resolve, sep } from 'node:path'
+// `--ignore PID,PID` leaves those alone: what worked in the repository before the run. Linux only (reads /proc),
+// as CI is.
+import { resolve } from 'node:path'
+import { parentOf, processesIn } from './lib/processes-in.mjs'
 
-const root = resolve(process.argv[2] ?? '.')
+const args = process.argv.slice(2)
+const at = args.indexOf('--ignore')
+// Processes that were there before the run (a developer's shells in the repository): left alone.
+const ignored = at === -1 ? [] : args.splice(at, 2)[1].split(',').filter(Boolean).map(Number)
+const root = resolve(args[0] ?? '.')
 
-function parentOf(pid) {
-  try {
-    return Number(/^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
-  } catch {
-    return 0
-  }
-}
-
-const ancestors = new Set()
+const ancestors = new Set(ignored)
 for (let pid = process.pid; pid > 1; pid = parentOf(pid)) ancestors.add(pid)
 
 const GRACE_MS = 5_000
 
-/** The processes, other than this script and its ancestors, whose working directory is in the repository. */
-function scan() {
-  const found = []
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    const pid = Number(entry)
-    if (ancestors.has(pid)) continue
-    let cwd
-    try {
-      cwd = readlinkSync(`/proc/${pid}/cwd`)
-    } catch {
-      continue // gone, or not ours to read
-    }
-    if (cwd !== root && !cwd.startsWith(root + sep)) continue
-    let command = ''
-    try {
-      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()
-    } catch {
-      continue
-    }
-    found.push({ pid, ppid: parentOf(pid), command })
-  }
-  return found
-}
+/** The processes, other than this script, its ancestors and the ignored, whose working directory is in the repository. */
+const scan = () => processesIn(root, ancestors)
 
 let leftovers = scan()
 const waitedFor = new Map(leftovers.map((p) => [p.pid, p.command]))
