@@ -33,8 +33,17 @@ export default defineConfig({
   // with the class from `@merchant-gateway/sdk/errors` fails on errors thrown by the client under require().
   splitting: true,
   target: 'es2022',
-  esbuildOptions: keepClassNamesInCommonJs,
+  esbuildOptions: (options, context) => {
+    keepClassNamesInCommonJs(options, context)
+    // The contract bundled from its sources (what tree-shaking reads best, and no build of it needed first).
+    options.conditions = ['@merchant-gateway/source']
+  },
   platform: 'neutral',
-  // The contract is a dependency, resolved by the consumer (its ./crypto export picks node:crypto on Node).
-  external: ['@merchant-gateway/contract', 'zod'],
+  // The contract's tables and schemas, and the parts of zod/mini they use, are bundled in: a cold start (a
+  // serverless function's) then compiles one tree-shaken file instead of loading zod's 90-odd modules, which
+  // cost about as much CPU as the rest of the SDK's import together (docs/architecture.md has the figures).
+  // Two entries stay the consumer's to resolve: ./crypto, whose node condition picks node:crypto, and the
+  // zod-free ./constants the PIN client imports (bundled, it would grow the PIN client's browser bundle).
+  noExternal: [/^@merchant-gateway\/contract$/, /^zod(\/|$)/],
+  external: ['@merchant-gateway/contract/crypto', '@merchant-gateway/contract/constants'],
 })
