@@ -5,24 +5,24 @@
 // detach from the browser and exit a second or so after it closes, so a scan the instant the tests end
 // could miss one that is still there a moment later, or fail on one that was about to go. The scan is
 // repeated until nothing is left or the grace is over; what remains then fails the check.
-// `--ignore PID,PID` leaves those alone: what worked in the repository before the run. Linux only (reads /proc),
-// as CI is.
+// `--mark NAME=value` looks only at processes whose environment holds it (the run was started with it): what else
+// works in the repository meanwhile, a developer's shells, is left alone. Linux only (reads /proc), as CI is.
 import { resolve } from 'node:path'
 import { parentOf, processesIn } from './lib/processes-in.mjs'
 
 const args = process.argv.slice(2)
-const at = args.indexOf('--ignore')
-// Processes that were there before the run (a developer's shells in the repository): left alone.
-const ignored = at === -1 ? [] : args.splice(at, 2)[1].split(',').filter(Boolean).map(Number)
+const at = args.indexOf('--mark')
+// Only the processes of the run: those whose environment holds the mark it was started with.
+const mark = at === -1 ? undefined : args.splice(at, 2)[1]
 const root = resolve(args[0] ?? '.')
 
-const ancestors = new Set(ignored)
+const ancestors = new Set()
 for (let pid = process.pid; pid > 1; pid = parentOf(pid)) ancestors.add(pid)
 
 const GRACE_MS = 5_000
 
-/** The processes, other than this script, its ancestors and the ignored, whose working directory is in the repository. */
-const scan = () => processesIn(root, ancestors)
+/** The processes, other than this script and its ancestors, whose working directory is in the repository. */
+const scan = () => processesIn(root, ancestors, mark)
 
 let leftovers = scan()
 const waitedFor = new Map(leftovers.map((p) => [p.pid, p.command]))

@@ -11,7 +11,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { root } from './lib/packed.mjs'
-import { processesIn } from './lib/processes-in.mjs'
 import { countsOf } from './lib/vitest-report.mjs'
 
 const args = process.argv.slice(2)
@@ -25,6 +24,8 @@ const LOOPS = option('--loops', 2 * availableParallelism())
 const RUNS = option('--runs', 2)
 const work = mkdtempSync(join(tmpdir(), 'merchant-gateway-under-load-'))
 const REPORT = join(work, 'report.json')
+// Every process of the runs inherits it: what else works in the repository meanwhile is not the runs'.
+const MARK = { name: 'MERCHANT_GATEWAY_UNDER_LOAD', value: String(process.pid) }
 
 /** The busy loops: each a Node process spinning forever, in a process group of its own. */
 const loops = []
@@ -74,6 +75,7 @@ function npmTest() {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
       detached: true,
+      env: { ...process.env, [MARK.name]: MARK.value },
     })
     running = child
     child.once('exit', () => {
@@ -89,8 +91,6 @@ function readReport() {
   return countsOf(JSON.parse(readFileSync(REPORT, 'utf8')), root)
 }
 
-// What works in the repository before the runs (this script, a developer's shells and editors) is not the runs'.
-const before = new Set(processesIn(root).map((p) => p.pid))
 startLoops()
 console.log(`test:under-load: ${LOOPS} busy loops started (${availableParallelism()} cores); npm test ${RUNS} times`)
 const results = []
@@ -102,8 +102,10 @@ try {
     // A test that timed out must still stop what it started: nothing of the run may outlive it.
     const leftovers = spawnSync(
       process.execPath,
-      [join(root, 'scripts/check-leftovers.mjs'), root, '--ignore', [...before].join(',')],
-      { stdio: 'inherit' },
+      [join(root, 'scripts/check-leftovers.mjs'), root, '--mark', `${MARK.name}=${MARK.value}`],
+      {
+        stdio: 'inherit',
+      },
     ).status
     results.push({
       run,

@@ -1,6 +1,7 @@
-// The processes working in a folder: each whose working directory is inside it, with its parent and command line.
-// Linux only (reads /proc). scripts/check-leftovers.mjs uses it after a test run; scripts/test-under-load.mjs
-// before one too, so that what already worked there (a developer's shells) is not taken for a leftover.
+// The processes working in a folder: each whose working directory is inside it, with its parent and command line;
+// with a mark, only those whose environment carries it (`NAME=value`, inherited by everything a run starts), so
+// that what else works there meanwhile (a developer's shells and editors) is not taken for the run's. Linux only
+// (reads /proc). scripts/check-leftovers.mjs uses it after a test run.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { sep } from 'node:path'
 
@@ -13,13 +14,24 @@ export function parentOf(pid) {
   }
 }
 
+/** Whether the environment of `pid` holds `entry` (`NAME=value`). */
+function carries(pid, entry) {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(entry)
+  } catch {
+    return false
+  }
+}
+
 /**
- * The processes whose working directory is `root` or inside it, but for the pids in `except`.
+ * The processes whose working directory is `root` or inside it, but for the pids in `except`, and, with `mark`,
+ * only those whose environment holds it.
  * @param {string} root an absolute folder
  * @param {Set<number>} except
+ * @param {string} [mark] `NAME=value`
  * @returns {Array<{ pid: number, ppid: number, command: string }>}
  */
-export function processesIn(root, except = new Set()) {
+export function processesIn(root, except = new Set(), mark = undefined) {
   const found = []
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
@@ -32,6 +44,7 @@ export function processesIn(root, except = new Set()) {
       continue // gone, or not ours to read
     }
     if (cwd !== root && !cwd.startsWith(root + sep)) continue
+    if (mark !== undefined && !carries(pid, mark)) continue
     let command = ''
     try {
       command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()
