@@ -19,13 +19,23 @@ const common: Options = {
   splitting: true,
   sourcemap: true,
   target: 'es2022',
-  esbuildOptions: keepClassNamesInCommonJs,
+  esbuildOptions: (options, context) => {
+    keepClassNamesInCommonJs(options, context)
+    // The contract bundled from its sources (what tree-shaking reads best, and no build of it needed first).
+    options.conditions = ['@merchant-gateway/source']
+  },
   platform: 'neutral',
   // Keep `node:http` as written: Deno and Bun resolve the prefixed form, and it says what it is.
   removeNodeProtocol: false,
   // Dependencies stay imports of the declared packages (msw is a peer: the app's own copy; uqr too: one copy
-  // shared with the consumer's other users of it, and its MIT notice stays in its own package).
-  external: ['msw', 'zod', 'uqr', 'vitest', '@merchant-gateway/contract', /^node:/],
+  // shared with the consumer's other users of it, and its MIT notice stays in its own package), but for two.
+  // The contract's schemas and the parts of zod/mini they use are bundled in: the mock's import then compiles
+  // a few files instead of loading zod's 90-odd modules (docs/architecture.md has the figures). The schemas the
+  // package exports stay zod's to read (a tool describes them with its own zod, which keeps one registry of
+  // their metadata per process). The contract's ./crypto stays the consumer's: its node condition picks
+  // node:crypto.
+  noExternal: [/^@merchant-gateway\/contract(\/constants)?$/, /^zod(\/|$)/],
+  external: ['msw', 'uqr', 'vitest', '@merchant-gateway/contract/crypto', /^node:/],
   // The Standard Schema types reach the public declarations but are only a dev dependency (types, no
   // code): inline them rather than import an undeclared package from the .d.ts.
   dts: { entry: ENTRIES, resolve: ['@standard-schema/spec'] },
