@@ -24,6 +24,7 @@ import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
 import autocannon from 'autocannon'
 import { DEMO_MERCHANT } from '../src/server.js'
 import { type CpuProfile, formatSummary, summarise } from './cpu-profile.js'
+import { buildServer, measuredOn, serverArguments } from './server-command.js'
 import { serverReady } from './server-ready.js'
 
 const { values } = parseArgs({
@@ -34,6 +35,9 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '25' },
     interval: { type: 'string', default: '100' },
     keep: { type: 'string' },
+    // Read by bench/server-command.ts: the sources through tsx, or no build first.
+    source: { type: 'boolean' },
+    'no-build': { type: 'boolean' },
   },
 })
 const MODE = values.mode
@@ -41,7 +45,6 @@ if (MODE !== 'mock' && MODE !== 'mock-log' && MODE !== 'bare') {
   console.error(`--mode is mock, mock-log or bare, got ${MODE}`)
   process.exit(2)
 }
-const SERVER = fileURLToPath(new URL('./http-throughput.server.ts', import.meta.url))
 const HOOK = fileURLToPath(new URL('./profile-hook.ts', import.meta.url))
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const CONNECTIONS = 10
@@ -73,11 +76,11 @@ function line(stderr: NodeJS.ReadableStream, pattern: RegExp): Promise<RegExpExe
 
 async function profileOne(operation: keyof typeof REQUESTS, dir: string): Promise<void> {
   const request = REQUESTS[operation]
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@merchant-gateway/source', '--import', 'tsx', '--import', HOOK, SERVER, MODE!],
-    { cwd: ROOT, stdio: ['pipe', 'ignore', 'pipe'], detached: true },
-  )
+  const child = spawn(process.execPath, [...serverArguments(ROOT, [HOOK]), MODE!], {
+    cwd: ROOT,
+    stdio: ['pipe', 'ignore', 'pipe'],
+    detached: true,
+  })
   try {
     const url = await serverReady(child, MODE!)
     const load = (seconds: number) =>
@@ -115,11 +118,12 @@ async function profileOne(operation: keyof typeof REQUESTS, dir: string): Promis
 
 const dir = values.keep ?? mkdtempSync(join(os.tmpdir(), 'merchant-gateway-profile-'))
 mkdirSync(dir, { recursive: true })
+buildServer(ROOT)
 try {
   console.log(
     `CPU profile of the server process (${MODE}) under load: autocannon, ${CONNECTIONS} connections, ` +
       `${values.warmup} s warm-up, then ${values.seconds} s profiled every ${values.interval} us; ` +
-      `Node ${process.version}`,
+      `Node ${process.version}; the mock from ${measuredOn()}`,
   )
   for (const operation of Object.keys(REQUESTS) as (keyof typeof REQUESTS)[]) await profileOne(operation, dir)
   if (values.keep) console.log(`\nprofiles kept in ${dir}`)

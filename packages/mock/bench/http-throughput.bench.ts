@@ -12,6 +12,9 @@
  * and CPU per request against that tree's, as the median of the rounds' ratios: a change's cost on a machine
  * whose speed drifts.
  *
+ * The servers run the built package, as users run it (built first; `--no-build` when it is; `--source` runs the
+ * sources through tsx instead: bench/server-command.ts).
+ *
  *   npm run bench:http -w @merchant-gateway/mock
  *   git worktree add ../before HEAD~1 && (cd ../before && npm ci)
  *   npm run bench:http -w @merchant-gateway/mock -- --against ../before
@@ -19,8 +22,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildServer, measuredOn, serverArguments } from './server-command.js'
 import { serverReady } from './server-ready.js'
 import autocannon from 'autocannon'
 
@@ -34,8 +38,6 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const AGAINST = ((at) => (at === -1 ? undefined : resolve(process.argv[at + 1] ?? '.')))(
   process.argv.indexOf('--against'),
 )
-/** The bench's server in a checkout. */
-const serverOf = (root: string) => join(root, 'packages/mock/bench/http-throughput.server.ts')
 const TICKS = 100 // USER_HZ: /proc reports CPU time in 1/100 s
 
 interface Server {
@@ -45,18 +47,14 @@ interface Server {
 }
 
 async function start(mode: 'bare' | 'mock' | 'mock-log', root = ROOT): Promise<Server> {
-  // `node --import tsx`, not the tsx command: the server is then this process itself, whose CPU time /proc reports.
+  // `node`, not a wrapper command: the server is then this process itself, whose CPU time /proc reports.
   // The server's log lines (mode `mock-log`) go to /dev/null, as to a file: what is measured is what the log
   // costs the server, not how fast this process reads a pipe. `ready <url>` comes on stderr.
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@merchant-gateway/source', '--import', 'tsx', serverOf(root), mode],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      detached: true,
-    },
-  )
+  const child = spawn(process.execPath, [...serverArguments(root), mode], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  })
   const url = await serverReady(child, mode)
   child.stderr!.resume()
   const name = mode === 'bare' ? 'bare node:http' : mode === 'mock' ? 'mock server (--quiet)' : 'mock server (log on)'
@@ -121,13 +119,15 @@ function againstLines(samples: Map<string, { rps: number[]; cpu: number[] }>, ag
   }
 }
 
+buildServer(ROOT)
+if (AGAINST) buildServer(AGAINST)
 const servers = [await start('bare'), await start('mock'), await start('mock-log')]
 if (AGAINST) servers.push(await start('mock', AGAINST), await start('mock-log', AGAINST))
 try {
   console.log(
     `HTTP throughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s ` +
       `a round, ${ROUNDS} interleaved rounds, Node ${process.version}, ${os.cpus().length} ` +
-      `CPUs`,
+      `CPUs; the mock from ${measuredOn()}`,
   )
   for (const [label, request] of Object.entries(REQUESTS)) {
     const samples = new Map(servers.map((s) => [s.name, { rps: [] as number[], cpu: [] as number[], bad: 0 }]))

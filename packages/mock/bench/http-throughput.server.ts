@@ -2,12 +2,13 @@
  * One server for the throughput bench (http-throughput.bench.ts), in a process of its own: `bare` (a
  * node:http server answering the mock's own bytes for list stores and create order), `mock` (the mock's
  * HTTP server, no log), or `mock-log` (the mock's HTTP server printing one line per request to stdout, as
- * `npm start` does). Prints `ready <url>` on stderr once listening.
+ * `npm start` does). Prints `ready <url>` on stderr once listening. The mock comes from its package: the built
+ * dist/ when Node runs this file, the sources under the `@merchant-gateway/source` condition (bench/server-command.ts).
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createMockGateway } from '../src/index.js'
-import { DEMO_MERCHANT, startMockServer } from '../src/server.js'
+import { createMockGateway } from '@merchant-gateway/mock'
+import { DEMO_MERCHANT, startMockServer } from '@merchant-gateway/mock/server'
 
 const mode = process.argv[2]
 const clock = { now: '2026-11-02T09:00:00Z', frozen: true }
