@@ -12,6 +12,11 @@ import { currencySchema as currency } from './schemas/amount.js'
 
 const id = /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.positive())
 const minor = /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.nonnegative())
+/**
+ * An opening figure: what the merchant opened with plus the money of the transactions forgotten since
+ * (`keepRecordsSeconds`). Below zero while a payout is forgotten before the payments that funded it.
+ */
+const opening = /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int())
 const time = /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int())
 const party = /* @__PURE__ */ z.object({
   accountName: /* @__PURE__ */ z.string(),
@@ -108,7 +113,7 @@ export type AccountRecord = z.infer<typeof accountRecordSchema>
 export const balanceRecordSchema = /* @__PURE__ */ z.object({
   merchantId: id,
   currency,
-  openingMinor: minor,
+  openingMinor: opening,
   balanceMinor: minor,
   freezeMinor: minor,
 })

@@ -124,6 +124,41 @@ describe('keepRecordsSeconds: finished money records are forgotten N mock-second
     expect(mock.audit()).toEqual([])
   })
 
+  it(
+    'a payout forgotten before the payment that funded it takes the opening figure below zero; balances, the ' +
+      'audit and a saved state hold',
+    async () => {
+      const mock = newMock({ keepRecordsSeconds: KEEP })
+      const m = await newMerchant(mock, { usd: 0 })
+      await mock.accounts.add(m.merchantId, { accountNumber: '100200300', accountName: 'Riverside Ltd' })
+      await at(mock, 0)
+      const paid = await paidOrder(mock, m, 25)
+      // A refund settling for three days keeps the order; the payout of the rest settles in one and goes N later.
+      expect((await refund(mock, m, paid.orderId, 1)).status).toBe(200)
+      expect((await payout(mock, m, { accountNumber: '100200300', amount: 24, currency: 'USD' })).status).toBe(200)
+      const dueAt = (kind: string) =>
+        mock.snapshot().then((s) => s.state!.transactions.find((t) => t.kind === kind)!.dueAt! - Date.parse(MONDAY))
+      const [refundDue, payoutDue] = [await dueAt('refund'), await dueAt('payout')]
+      await at(mock, payoutDue)
+      await at(mock, payoutDue + (KEEP + 1) * SECOND)
+      expect(mock.orders.get(paid.orderId)?.status).toBe('completed')
+      const saved = await mock.snapshot()
+      expect(saved.state!.balances.find((b) => b.currency === 'USD')!.openingMinor).toBe(-2400)
+      expect(mock.audit()).toEqual([])
+      const loaded = createMockGateway({ clock: { now: saved.state!.clock.now, frozen: true } })
+      await loaded.load(saved)
+      expect(loaded.audit()).toEqual([])
+      // The order and its refund go too, N after the refund settled: the opening is what the merchant is left with.
+      await at(mock, refundDue)
+      const figures = await balance(mock, m)
+      await at(mock, refundDue + (KEEP + 1) * SECOND)
+      expect(mock.orders.get(paid.orderId)).toBeUndefined()
+      expect((await mock.snapshot()).state!.balances.find((b) => b.currency === 'USD')!.openingMinor).toBe(0)
+      expect(await balance(mock, m)).toEqual(figures)
+      expect(mock.audit()).toEqual([])
+    },
+  )
+
   it('off by default: a finished order is kept a year on', async () => {
     const mock = newMock()
     const m = await newMerchant(mock)
