@@ -5,7 +5,8 @@
 // twice with them spinning, stops the loops (also on Ctrl-C or an error), and prints each run's counts from
 // vitest's JSON report (written to a temporary file beside the usual output), its wall time and the load average
 // at its end, then the failed tests of each run by name; after each run, that no process of it outlived it
-// (scripts/check-leftovers.mjs). Exits 1 unless both runs passed every test and left nothing behind. `--loops N` sets the number of loops (default: two per core); `--runs N` the number of runs (default 2).
+// (scripts/check-leftovers.mjs). Exits 1 unless both runs passed every test and left nothing behind.
+// `--loops N` sets the number of loops (default: two per core); `--runs N` the number of runs (default 2).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
@@ -125,7 +126,8 @@ try {
 console.log(`\ntest:under-load: npm test under ${LOOPS} busy loops on ${availableParallelism()} cores`)
 for (const r of results) {
   console.log(
-    `run ${r.run}: ${r.passed} passed, ${r.failed} failed, exit ${r.status}, ${r.seconds.toFixed(0)} s, load ${r.load}` +
+    `run ${r.run}: ${r.passed} passed, ${r.failed} failed, exit ${r.status}, ` +
+      `${r.seconds.toFixed(0)} s, load ${r.load}` +
       (r.leftovers === 0 ? '' : ', and processes outlived it'),
   )
   for (const name of r.failedTests) console.log(`  FAILED ${name}`)

@@ -31,7 +31,8 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true })
 })
 
-it('a Prism whose first port another process holds starts on another one, and validates what goes through it', async () => {
+it('a Prism whose first port another process holds starts on another one, and validates what goes ' +
+  'through it', async () => {
   const server = await startMockServer({
     port: 0,
     seed: [{ apiKey: 'mk_test_demo', apiSecret: 'sk_test_demo', stores: [{ storeName: 'Demo', address: '1 Street' }] }],

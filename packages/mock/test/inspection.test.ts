@@ -95,23 +95,26 @@ describe('mock.version() and GET /__mock/version', () => {
     expect((await send(control, 'GET', '/__mock/version')).body).toEqual({ version: v2 })
   })
 
-  it('moves when a fault is added or cleared and when the request log is cleared, so a page polling it shows them', async () => {
-    const mock = newMock()
-    const control = createControlHandler(mock)
-    const before = mock.version()
-    mock.faults.add({ route: 'POST /api/v1/payment-gateway/order/refund', kind: 'error', status: 503 })
-    const added = mock.version()
-    expect(added, 'a fault added').toBeGreaterThan(before)
-    expect((await send(control, 'DELETE', '/__mock/faults')).status).toBe(204)
-    const cleared = mock.version()
-    expect(cleared, 'the faults cleared').toBeGreaterThan(added)
-    mock.requests.clear()
-    const logCleared = mock.version()
-    expect(logCleared, 'the log cleared').toBeGreaterThan(cleared)
-    const refused = await send(control, 'POST', '/__mock/faults', { route: 'POST /nowhere', kind: 'error' })
-    expect(refused.status).toBe(400)
-    expect(mock.version(), 'a refused fault changes nothing').toBe(logCleared)
-  })
+  it(
+    'moves when a fault is added or cleared and when the request log is cleared, so a page polling it ' + 'shows them',
+    async () => {
+      const mock = newMock()
+      const control = createControlHandler(mock)
+      const before = mock.version()
+      mock.faults.add({ route: 'POST /api/v1/payment-gateway/order/refund', kind: 'error', status: 503 })
+      const added = mock.version()
+      expect(added, 'a fault added').toBeGreaterThan(before)
+      expect((await send(control, 'DELETE', '/__mock/faults')).status).toBe(204)
+      const cleared = mock.version()
+      expect(cleared, 'the faults cleared').toBeGreaterThan(added)
+      mock.requests.clear()
+      const logCleared = mock.version()
+      expect(logCleared, 'the log cleared').toBeGreaterThan(cleared)
+      const refused = await send(control, 'POST', '/__mock/faults', { route: 'POST /nowhere', kind: 'error' })
+      expect(refused.status).toBe(400)
+      expect(mock.version(), 'a refused fault changes nothing').toBe(logCleared)
+    },
+  )
 
   it(
     'settle() with nothing due leaves it where it is (the HTTP server settles every second: a page ' +
