@@ -13,6 +13,8 @@ export {
   LINGER_MS,
   LINGER_IDLE_MS,
   DEFAULT_SESSION_LIMITS,
+  DEFAULT_KEEP_ALIVE_SECONDS,
+  MAX_KEEP_ALIVE_SECONDS,
   type MockServer,
   type MockServerOptions,
   type MockServerSessions,

@@ -116,6 +116,33 @@ export const LINGER_MS = 30_000
 export const LINGER_IDLE_MS = 5_000
 
 /**
+ * How long (seconds) the server keeps a kept-alive connection open without a request, and says so in the answers'
+ * `Keep-Alive: timeout=65`: longer than clients keep an idle socket in their pools. Playwright's request context
+ * and Node's `http.Agent` with `keepAlive` (no `timeout` of its own) ignore that header and reuse a pooled socket
+ * however long it was idle; were the server to close it first (Node's default is 5 s), a request sent on it just
+ * then would fail with `ECONNRESET` (`socket hang up`). 65 s outlasts those pools between a test's calls and the
+ * 60 s idle time common to load balancers and proxies in front of a server. `close()` ends idle connections at
+ * once whatever this is. The CLI's `--keep-alive-seconds` defaults to it.
+ *
+ * @example
+ * ```ts
+ * await startMockServer({ keepAliveSeconds: DEFAULT_KEEP_ALIVE_SECONDS }) // the default
+ * ```
+ */
+export const DEFAULT_KEEP_ALIVE_SECONDS = 65
+
+/**
+ * The longest `keepAliveSeconds` (and `--keep-alive-seconds`) may be: a day, far past any client's pool, and within the
+ * range of Node's timers.
+ *
+ * @example
+ * ```ts
+ * await startMockServer({ keepAliveSeconds: MAX_KEEP_ALIVE_SECONDS })
+ * ```
+ */
+export const MAX_KEEP_ALIVE_SECONDS = 86_400
+
+/**
  * How to start the HTTP server. Every option of `createMockGateway` applies to the instance it creates;
  * its `baseUrl` defaults to the server's own address, so the URLs the mock hands out (`qr_code`) work.
  *
@@ -178,6 +205,18 @@ export interface MockServerOptions extends MockGatewayOptions {
    * the connection is cut. Defaults {@link DRAIN_BYTES}, {@link LINGER_MS}, {@link LINGER_IDLE_MS}.
    */
   linger?: { bytes?: number; timeMs?: number; idleMs?: number }
+  /**
+   * How long (whole seconds, 1 to {@link MAX_KEEP_ALIVE_SECONDS}) a kept-alive connection stays open without a
+   * request; the answers say it in `Keep-Alive: timeout=<s>`. Keep it longer than your clients keep idle sockets
+   * in their pools, or a request sent on a socket the server is closing fails with `ECONNRESET`. Default
+   * {@link DEFAULT_KEEP_ALIVE_SECONDS}.
+   *
+   * @example
+   * ```ts
+   * await startMockServer({ keepAliveSeconds: 120 }) // behind a proxy whose pool keeps sockets 90 s
+   * ```
+   */
+  keepAliveSeconds?: number
 }
 
 /**
@@ -261,6 +300,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // point at this server. Nothing is served before: the listen callback runs first.
   let app: MockApp | undefined
   const server = createServer()
+  // Only an idle connection's wait: Node (18 and later) times the headers of a request from its first byte, so
+  // `headersTimeout` (60 s) need not exceed this.
+  server.keepAliveTimeout = settings.keepAliveSeconds * 1000
   const sockets = openSockets(server)
   serveApp(server, { app: () => app!, lingering: settings.lingering, bodyLimit, log })
   await listen(server, port, host)
@@ -373,11 +415,16 @@ function checkOptions(options: MockServerOptions) {
     tickMs = 1000,
     linger = {},
     sessions = {},
+    keepAliveSeconds = DEFAULT_KEEP_ALIVE_SECONDS,
     ...gatewayOptions
   } = options
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new RangeError(`[mock] port must be an integer from 0 to 65535, got ${port}`)
   if (!Number.isFinite(tickMs) || tickMs < 0) throw new RangeError(`[mock] tickMs must be a number >= 0, got ${tickMs}`)
+  if (!Number.isInteger(keepAliveSeconds) || keepAliveSeconds < 1 || keepAliveSeconds > MAX_KEEP_ALIVE_SECONDS)
+    throw new RangeError(
+      `[mock] keepAliveSeconds must be a whole number from 1 to ${MAX_KEEP_ALIVE_SECONDS}, got ${keepAliveSeconds}`,
+    )
   const lingering = new Lingering({
     bytes: linger.bytes ?? DRAIN_BYTES,
     timeMs: linger.timeMs ?? LINGER_MS,
@@ -401,6 +448,7 @@ function checkOptions(options: MockServerOptions) {
     controlToken,
     tickMs,
     lingering,
+    keepAliveSeconds,
     sessionLimits,
     gatewayOptions,
   }

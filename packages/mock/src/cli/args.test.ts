@@ -20,6 +20,7 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
       allowOrigins: [],
       allowHosts: [],
       controlToken: undefined,
+      keepAliveSeconds: 65,
     })
   })
 
@@ -55,6 +56,7 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
       allowOrigins: [],
       allowHosts: [],
       controlToken: undefined,
+      keepAliveSeconds: 65,
     })
     expect(parseCli(['--port=4011'])).toMatchObject({ command: 'serve', port: 4011 })
   })
@@ -163,6 +165,21 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
       })
     }
     expect(USAGE).toMatch(/--keep-records-seconds <s>/)
+  })
+
+  it('--keep-alive-seconds becomes keepAliveSeconds (default 65); not a whole number 1 to 86400 exits 2', () => {
+    expect(parseCli(['--keep-alive-seconds', '120'])).toMatchObject({ command: 'serve', keepAliveSeconds: 120 })
+    expect(parseCli([])).toMatchObject({ command: 'serve', keepAliveSeconds: 65 })
+    for (const bad of ['0', '-1', '1.5', '86401', 'a minute', '']) {
+      expect(parseCli(['--keep-alive-seconds', bad]), bad).toEqual({
+        command: 'exit',
+        status: 2,
+        text:
+          'merchant-gateway-mock: --keep-alive-seconds must be a whole number from 1 to 86400, ' +
+          `got ${JSON.stringify(bad)}\nRun with --help for the options.`,
+      })
+    }
+    expect(USAGE).toMatch(/--keep-alive-seconds <s>\s+how long an idle kept-alive connection stays open/)
   })
 
   it.each([

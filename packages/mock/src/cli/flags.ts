@@ -278,19 +278,26 @@ export const matching =
     pattern.test(value) ? value : refuse(message(value))
 
 /**
- * A reader of a whole number from `min` (digits only), as a number.
+ * A reader of a whole number from `min` (digits only), and up to `max` when given, as a number.
  *
  * @example
  * ```ts
  * wholeNumber('keep-codes', 0)('5') // 5
+ * wholeNumber('keep-alive-seconds', 1, 86_400)('0') // throws: ... must be a whole number from 1 to 86400
  * ```
  */
 export const wholeNumber =
-  (flag: string, min: 0 | 1) =>
+  (flag: string, min: 0 | 1, max?: number) =>
   (value: string): number =>
-    /^\d+$/.test(value) && Number.isSafeInteger(Number(value)) && Number(value) >= min
+    /^\d+$/.test(value) &&
+    Number.isSafeInteger(Number(value)) &&
+    Number(value) >= min &&
+    (max === undefined || Number(value) <= max)
       ? Number(value)
-      : refuse(`--${flag} must be a whole number >= ${min}, got ${JSON.stringify(value)}`)
+      : refuse(
+          `--${flag} must be a whole number ${max === undefined ? `>= ${min}` : `from ${min} to ${max}`}, ` +
+            `got ${JSON.stringify(value)}`,
+        )
 
 /**
  * A reader of an ISO 8601 date. Date.parse alone takes `1` or `-1` as years: a date must start as ISO 8601 does.

@@ -16,6 +16,7 @@ const EVERY_FLAG = [
   ...['--otp-dev-code', '000000', '--keep-requests', '50', '--keep-webhooks', '20', '--keep-webhooks-seconds', '60'],
   ...['--keep-codes', '5', '--keep-codes-seconds', '600', '--keep-expired-qr-seconds', '0'],
   ...['--keep-records-seconds', '3600', '--webhook-url', 'http://127.0.0.1:3000/w', '--quiet', '--keep-running'],
+  ...['--keep-alive-seconds', '30'],
 ]
 
 describe('serve: each flag declared once', () => {
@@ -40,6 +41,7 @@ describe('serve: each flag declared once', () => {
         expiredQrCodeSeconds: 0,
       },
       keepRecordsSeconds: 3600,
+      keepAliveSeconds: 30,
       port: 0,
     })
     // An option the server does not know would be refused here.

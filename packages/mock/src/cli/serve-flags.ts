@@ -4,7 +4,7 @@
  * its value goes in {@link ServeArgs}, and the server option it sets (serve.ts starts the server with them).
  */
 import { isIPv4, isIPv6 } from 'node:net'
-import { DEFAULT_SESSION_LIMITS } from '../adapters/http-server.js'
+import { DEFAULT_KEEP_ALIVE_SECONDS, DEFAULT_SESSION_LIMITS, MAX_KEEP_ALIVE_SECONDS } from '../adapters/http-server.js'
 import type { SessionLimits } from '../adapters/sessions/registry.js'
 import type { RetentionOptions } from '../options.js'
 import { helpAndVersion, httpUrl, isoDate, matching, refuse, wholeNumber, type Flag, type FlagRule } from './flags.js'
@@ -53,6 +53,8 @@ export interface ServeArgs {
    * the server's defaults.
    */
   sessions: Partial<SessionLimits> | undefined
+  /** `--keep-alive-seconds`: how long an idle kept-alive connection stays open. */
+  keepAliveSeconds: number
 }
 
 /**
@@ -225,6 +227,21 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     read: matching(/^\d{6}$/, (value) => `--otp-dev-code must be 6 digits, got ${JSON.stringify(value)}`),
     option: 'otpDevCode',
     session: 'otpDevCode',
+  },
+  {
+    name: 'keep-alive-seconds',
+    kind: 'string',
+    value: '<s>',
+    example: String(DEFAULT_KEEP_ALIVE_SECONDS),
+    help: [
+      `how long an idle kept-alive connection stays open, 1 to ${MAX_KEEP_ALIVE_SECONDS} seconds`,
+      `(default ${DEFAULT_KEEP_ALIVE_SECONDS}): longer than clients' pools keep a socket, so that`,
+      'none reuses one the server is closing (ECONNRESET)',
+    ],
+    to: 'keepAliveSeconds',
+    default: DEFAULT_KEEP_ALIVE_SECONDS,
+    read: wholeNumber('keep-alive-seconds', 1, MAX_KEEP_ALIVE_SECONDS),
+    option: 'keepAliveSeconds',
   },
   {
     name: 'keep-requests',

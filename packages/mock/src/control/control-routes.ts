@@ -11,7 +11,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { MockGateway } from '../create-mock-gateway.js'
 import { isRuleError, RuleError } from '../domain/rule-error.js'
 import { toResponse, type Answer, type IncomingRequest } from '../http/answer.js'
-import { statusErrorBody } from '../http/responses.js'
+import { controlJson, controlRefusal, parseControlJson } from '../http/responses.js'
 import { createRouter, pathOf } from '../http/router.js'
 import { validate } from '../http/validate.js'
 import type { CreateMerchantInput, UpdateMerchantInput } from '../domain/merchants.js'
@@ -439,13 +439,13 @@ export function controlAnswerer(
   return async function answerControl(request: IncomingRequest): Promise<Answer> {
     const pathname = pathOf(request.url)
     if (pathname !== prefix && !pathname.startsWith(`${prefix}/`))
-      return refusal(404, `${pathname} is not a control route (they start with ${prefix}/)`)
+      return controlRefusal(404, `${pathname} is not a control route (they start with ${prefix}/)`)
     const hit = router.match(request.method, pathname)
     if (!hit) {
       const allow = router.allowed(pathname)
       if (allow === undefined)
-        return refusal(404, `No control route ${request.method} ${pathname}; GET ${prefix} lists them`)
-      return refusal(405, `${pathname} takes ${allow}, not ${request.method}`, { Allow: allow })
+        return controlRefusal(404, `No control route ${request.method} ${pathname}; GET ${prefix} lists them`)
+      return controlRefusal(405, `${pathname} takes ${allow}, not ${request.method}`, { Allow: allow })
     }
     try {
       const params = idParams(hit.params)
@@ -454,7 +454,7 @@ export function controlAnswerer(
       const query = request.url.includes('?') ? new URL(request.url).searchParams : new URLSearchParams()
       return reply(await hit.route.handle(mock, params, body, query))
     } catch (error) {
-      if (isRuleError(error)) return refusal(error.status, error.message)
+      if (isRuleError(error)) return controlRefusal(error.status, error.message)
       throw error
     }
   }
@@ -495,13 +495,7 @@ function decodePathPart(name: string, value: string): string {
 }
 
 function readJson(text: string): unknown {
-  if (text.trim() === '') return {}
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch (error) {
-    throw new RuleError(400, `The body must be JSON: ${error instanceof Error ? error.message : String(error)}`)
-  }
+  const value = parseControlJson(text)
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new RuleError(400, 'The body must be a JSON object')
   return value
@@ -509,13 +503,5 @@ function readJson(text: string): unknown {
 
 function reply({ status, body }: ControlReply): Answer {
   if (body === undefined) return { status, headers: {}, body: '' }
-  return { status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
-}
-
-function refusal(status: number, message: string, headers: Record<string, string> = {}): Answer {
-  return {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(statusErrorBody(status, message)),
-  }
+  return controlJson(status, body)
 }

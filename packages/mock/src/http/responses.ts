@@ -4,6 +4,7 @@
  * error body. Every answer the mock's routes give goes through here.
  */
 import { HEADERS, LIMITS, PIN_PATHS, STATUS_NAMES, type ErrorCode, type PinErrorCode } from '@merchant-gateway/contract'
+import { RuleError } from '../domain/rule-error.js'
 import type { Answer } from './answer.js'
 
 /** A JSON answer with the trace id header. */
@@ -161,4 +162,46 @@ export function uriTooLong(url: string, origin: string): Answer | undefined {
   const pathname = url.slice(origin.length).split('?')[0]!.slice(0, 200)
   const body = refusalBodyFor(pathname, 414, `The request target is longer than ${LIMITS.maxUrlLength} characters`)
   return { status: 414, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
+}
+
+/**
+ * A JSON answer of the control plane (the control API, the sessions' routes): no trace id, as it is not the service's.
+ *
+ * @example
+ * ```ts
+ * controlJson(201, { id: 'k3Jq...' }).headers // { 'Content-Type': 'application/json' }
+ * ```
+ */
+export function controlJson(status: number, body: unknown, headers: Record<string, string> = {}): Answer {
+  return { status, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }
+}
+
+/**
+ * A refusal of the control plane: the status-style error body, with `headers` (an `Allow`, a `Retry-After`).
+ *
+ * @example
+ * ```ts
+ * controlRefusal(405, '/__mock/clock takes GET, POST, not PUT', { Allow: 'GET, POST' }).status // 405
+ * ```
+ */
+export function controlRefusal(status: number, message: string, headers: Record<string, string> = {}): Answer {
+  return controlJson(status, statusErrorBody(status, message), headers)
+}
+
+/**
+ * A request body of the control plane, read as JSON: an empty one is `{}`; one that does not parse is a 400.
+ *
+ * @example
+ * ```ts
+ * parseControlJson('') // {}
+ * parseControlJson('{"frozen":true}') // { frozen: true }
+ * ```
+ */
+export function parseControlJson(text: string): unknown {
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new RuleError(400, `The body must be JSON: ${error instanceof Error ? error.message : String(error)}`)
+  }
 }

@@ -17,7 +17,7 @@
  */
 import { toResponse, type IncomingRequest } from '../../http/answer.js'
 import { chain } from '../../http/middleware.js'
-import { statusErrorBody } from '../../http/responses.js'
+import { controlRefusal } from '../../http/responses.js'
 import { pathOf } from '../../http/router.js'
 import type { MockApp } from '../app/app.js'
 import type { AppAnswer } from '../app/part.js'
@@ -57,7 +57,7 @@ export function serverApp(root: MockApp, sessions: SessionRegistry, steps: Omit<
       hasDotSegment(target)
     )
       return Promise.resolve(
-        statusAnswer(
+        controlRefusal(
           400,
           'A path under /s/ may not have . or .. segments (also not percent-encoded): call the session by its ' +
             'base URL and the route under it',
@@ -78,17 +78,8 @@ export function serverApp(root: MockApp, sessions: SessionRegistry, steps: Omit<
 function gone(prefix: string, steps: Omit<StepOptions, 'prefix'>, request: IncomingRequest): Promise<AppAnswer> {
   const id = prefix.slice(SESSIONS_PATH.length)
   // One body for every route of a session gone, a service route's too: the session is what is missing.
-  const answer = chain(appSteps({ ...steps, prefix }), () => statusAnswer(404, sessionGone(id)))
+  const answer = chain(appSteps({ ...steps, prefix }), () => controlRefusal(404, sessionGone(id)))
   return answer({ request, pathname: pathOf(request.url) })
-}
-
-/** A status-style JSON refusal (`{statusCode, message, error}`). */
-function statusAnswer(status: number, message: string): AppAnswer {
-  return {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(statusErrorBody(status, message)),
-  }
 }
 
 /** The request with its path `/s/<id>` read as `/s/<id>/`. */

@@ -10,9 +10,9 @@
  * A refusal is the control API's status-style body; at a cap, 429 with `Retry-After` when an idle session
  * will end and free a place.
  */
-import { isRuleError, RuleError } from '../../domain/rule-error.js'
+import { isRuleError } from '../../domain/rule-error.js'
 import type { Answer } from '../../http/answer.js'
-import { statusErrorBody } from '../../http/responses.js'
+import { controlJson, controlRefusal, parseControlJson } from '../../http/responses.js'
 import type { AppCall, AppPart, AppRoute } from '../app/part.js'
 import type { SessionRegistry } from './registry.js'
 
@@ -57,14 +57,14 @@ export function sessionsPart(registry: SessionRegistry): AppPart {
   const collection: AppRoute['answer'] = async (call) => {
     const host = call.request.headers.get('host') ?? undefined
     if (call.request.method === 'POST') {
-      const body = readJson(await call.request.arrayBuffer())
+      const body = parseControlJson(new TextDecoder().decode(await call.request.arrayBuffer()))
       const { mock: _inProcess, ...made } = await registry.create(body, host)
-      return json(201, made)
+      return controlJson(201, made)
     }
     if (call.request.method !== 'GET') return notAllowed(call, 'GET, POST')
     const sessions = await registry.list(host)
     const memoryBytes = sessions.reduce((sum, session) => sum + session.memoryBytes, 0)
-    return json(200, { sessions, limits: registry.limits, memoryBytes })
+    return controlJson(200, { sessions, limits: registry.limits, memoryBytes })
   }
   const one: AppRoute['answer'] = (call) => {
     if (call.request.method !== 'DELETE') return notAllowed(call, 'DELETE')
@@ -79,7 +79,7 @@ export function sessionsPart(registry: SessionRegistry): AppPart {
       } catch (error) {
         if (!isRuleError(error)) throw error
         const free = error.status === 429 ? registry.secondsUntilFree() : undefined
-        return refusal(error.status, error.message, free === undefined ? {} : { 'Retry-After': String(free) })
+        return controlRefusal(error.status, error.message, free === undefined ? {} : { 'Retry-After': String(free) })
       }
     }
   return {
@@ -91,28 +91,6 @@ export function sessionsPart(registry: SessionRegistry): AppPart {
   }
 }
 
-function readJson(bytes: ArrayBuffer): unknown {
-  const text = new TextDecoder().decode(bytes)
-  if (text.trim() === '') return {}
-  try {
-    return JSON.parse(text)
-  } catch (error) {
-    throw new RuleError(400, `The body must be JSON: ${error instanceof Error ? error.message : String(error)}`)
-  }
-}
-
 function notAllowed(call: AppCall, allow: string): Answer {
-  return refusal(405, `${call.pathname} takes ${allow}, not ${call.request.method}`, { Allow: allow })
-}
-
-function json(status: number, body: unknown): Answer {
-  return { status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
-}
-
-function refusal(status: number, message: string, headers: Record<string, string> = {}): Answer {
-  return {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(statusErrorBody(status, message)),
-  }
+  return controlRefusal(405, `${call.pathname} takes ${allow}, not ${call.request.method}`, { Allow: allow })
 }
