@@ -17,16 +17,20 @@
 //    the mock is installed, else against a mock HTTP server this script runs on its own Node), the contract
 //    converts an amount; with vite or vitest in the list, msw is 3 and `msw/vite` loads. npm must warn no
 //    EBADENGINE on a supported Node.
-// 4. Runtimes: this Node (24) for every list; Node 22 from the npm registry for the lists that install the
-//    mock, msw or a browser tool; the machine's Node 20 (/usr/bin/node) for the SDK alone, where the packages
+// 4. Runtimes: this Node (24) for every list; Node 22 from the npm registry for lists that install the mock,
+//    msw or a browser tool, as few as install each package such a list names at least once there (the list
+//    naming the most packages not yet installed on Node 22 first: npm resolves a package alike in every list,
+//    so a smaller list whose packages a larger one installed there adds no check, `--all-on-oldest` runs each
+//    such list there); the machine's Node 20 (/usr/bin/node) for the SDK alone, where the packages
 //    are not supported: there npm must install it with an EBADENGINE warning that names the SDK (its engines say
 //    22.12), and the line says what else npm warned about and what happened at import and call.
 // 5. A block in an example's README must install every package the example's code imports (its .ts/.js files
 //    outside node_modules and build output, bare specifiers, node: builtins aside).
 //
 // Options, to try the check on other input: `--only <file>` (repeatable) reads only those guides;
-// `--all-on-machine-node` also runs every list on the machine's Node 20 (where the packages are unsupported,
-// so the browser lists fail there: it shows what a Node 20 user gets).
+// `--all-on-oldest` runs every list that installs the mock, msw or a browser tool on Node 22 (not only a covering
+// set of them); `--all-on-machine-node` also runs every list on the machine's Node 20 (where the packages are
+// unsupported, so the browser lists fail there: it shows what a Node 20 user gets).
 // One PASS/FAIL line per list and runtime; exits 1 when anything failed. The projects are removed at the end.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -57,6 +61,7 @@ const CONCURRENCY = 3
 const args = process.argv.slice(2)
 const ONLY = args.flatMap((a, i) => (args[i - 1] === '--only' ? [a] : []))
 const ALL_ON_MACHINE_NODE = args.includes('--all-on-machine-node')
+const ALL_ON_OLDEST = args.includes('--all-on-oldest')
 
 const NPM_INSTALL = 'install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add'
 const INSTALL = new RegExp(
@@ -287,6 +292,31 @@ function engineWarnings(output) {
 }
 
 const { lists, skipped } = readInstallBlocks()
+/** The packages a list's lines install, by name. */
+const namesOf = (list) => [...new Set(list.lines.map(parseLine).flatMap((p) => p.names))]
+
+/** A list that installs the mock, msw or a browser tool: its install differs on Node 22 if anything does. */
+const isHeavy = (list) =>
+  namesOf(list).some((n) => n === '@merchant-gateway/mock' || n === 'msw' || BROWSER_TOOLS.includes(n))
+
+/**
+ * The lists run on Node 22 too: every heavy list with `--all-on-oldest`, else as few as install each package a
+ * heavy list names at least once there, taking first the list that installs the most packages not yet installed.
+ */
+function listsForOldest(all) {
+  const heavy = all.filter(isHeavy)
+  if (ALL_ON_OLDEST) return new Set(heavy)
+  const chosen = new Set()
+  const left = new Set(heavy.flatMap(namesOf))
+  while (left.size > 0) {
+    const gain = (list) => namesOf(list).filter((n) => left.has(n)).length
+    const best = heavy.reduce((a, b) => (gain(b) > gain(a) ? b : a))
+    chosen.add(best)
+    for (const name of namesOf(best)) left.delete(name)
+  }
+  return chosen
+}
+
 const work = mkdtempSync(join(tmpdir(), 'merchant-gateway-installs-'))
 let server
 try {
@@ -319,6 +349,12 @@ try {
   server = await startMockServer({ port: 0, seed: [DEMO_MERCHANT] })
 
   const jobs = []
+  const onOldest = listsForOldest(lists)
+  for (const list of lists.filter((l) => isHeavy(l) && !onOldest.has(l)))
+    console.log(
+      `SKIP  Node 22: ${list.lines.join(' && ')}   (${list.where.join(', ')}: the lists run on Node 22 install ` +
+        'each of its packages there; --all-on-oldest runs it too)',
+    )
   for (const list of lists) {
     const parsed = list.lines.map(parseLine)
     const names = [...new Set(parsed.flatMap((p) => p.names))]
@@ -329,9 +365,12 @@ try {
       if (left.length > 0)
         lacks.push(`examples/${example} imports ${left.join(', ')}, which the commands do not install`)
     }
-    const heavy = names.some((n) => n === '@merchant-gateway/mock' || n === 'msw' || BROWSER_TOOLS.includes(n))
     const sdkAlone = names.length === 1 && names[0] === '@merchant-gateway/sdk'
-    for (const runtime of ['this', heavy ? 'oldest' : [], sdkAlone || ALL_ON_MACHINE_NODE ? 'machine' : []].flat())
+    for (const runtime of [
+      'this',
+      onOldest.has(list) ? 'oldest' : [],
+      sdkAlone || ALL_ON_MACHINE_NODE ? 'machine' : [],
+    ].flat())
       jobs.push({ list, names, problems, lacks, runtime: runtimes[runtime], id: jobs.length })
   }
 
