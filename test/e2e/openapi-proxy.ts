@@ -168,11 +168,6 @@ async function startDoor(serverUrl: string): Promise<Server> {
     forward.once('error', () => res.destroy())
     req.pipe(forward)
   })
-  // Prism keeps its connections to the door open for the next request, whatever the door's Keep-Alive header says:
-  // with Node's 5 s, a request sent as the door closed an idle connection came back from Prism as a 500 (seen under
-  // load, where one test's requests are seconds apart). The door keeps them as long as the mock's server does; it
-  // closes them all when its server exits.
-  door.keepAliveTimeout = 65_000
   await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve))
   return door
 }
