@@ -18,6 +18,9 @@
  * `JVM_WARMUP_MAX_SECONDS`, 60; the line says so when it did not settle) before the rounds; the Node servers get
  * `WARMUP_SECONDS` (5).
  *
+ * The Node servers run the built package, as users run it and as the other HTTP benches measure it (built first;
+ * `--no-build` when it is; `--source` runs the sources through tsx instead: bench/server-command.ts).
+ *
  * Goal, printed met or NOT met per operation: this server ahead of tuned WireMock, on requests per second
  * and on CPU time per request. A measurement, not a test: it exits 0, or 2 when Java is missing (it says
  * how to install it).
@@ -33,6 +36,7 @@ import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
 import autocannon from 'autocannon'
 import { createMockGateway } from '../src/index.js'
 import { DEMO_MERCHANT } from '../src/server.js'
+import { buildServer, measuredOn, serverArguments } from './server-command.js'
 import { serverReady } from './server-ready.js'
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3)
@@ -44,7 +48,6 @@ const JVM_WARMUP_MAX_SECONDS = Number(process.env.JVM_WARMUP_MAX_SECONDS ?? 60)
 const CONTAINER_THREADS = Number(process.env.CONTAINER_THREADS ?? 10)
 const CONNECTIONS = 10
 const JAVA = process.env.JAVA ?? '/usr/bin/java'
-const SERVER = fileURLToPath(new URL('./http-throughput.server.ts', import.meta.url))
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const TICKS = 100 // USER_HZ: /proc reports CPU time in 1/100 s
 const clock = { now: '2026-11-02T09:00:00Z', frozen: true }
@@ -113,7 +116,8 @@ async function answers(): Promise<Record<Operation, string>> {
 
 /** A server of http-throughput.server.ts: `bare` or `mock` (the mock's server, no log). */
 async function startNode(mode: 'bare' | 'mock'): Promise<Server> {
-  const child = spawn(process.execPath, ['--conditions=@merchant-gateway/source', '--import', 'tsx', SERVER, mode], {
+  // `node`, not a wrapper command: the server is then this process itself, whose CPU time /proc reports.
+  const child = spawn(process.execPath, [...serverArguments(ROOT), mode], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
@@ -239,6 +243,7 @@ function stop(servers: Server[]): void {
 async function main(): Promise<void> {
   const java = javaVersion()
   const wiremock = wiremockJar()
+  buildServer(ROOT)
   const bodies = await answers()
   const root = mkdtempSync(join(os.tmpdir(), 'merchant-gateway-peers-'))
   const servers: Server[] = []
@@ -258,7 +263,7 @@ async function main(): Promise<void> {
       `Peers under load: autocannon, ${CONNECTIONS} connections, loopback; ${ROUNDS} interleaved rounds of ` +
         `${SECONDS} s after a warm-up per server and operation (${WARMUP_SECONDS} s for Node's; the JVM's below); ` +
         `Node ${process.version}, ` +
-        `${os.cpus().length} CPUs`,
+        `${os.cpus().length} CPUs; the mock from ${measuredOn()}`,
     )
     console.log(
       `WireMock ${wiremock.version} (standalone jar of the npm package), ${java}; --no-request-journal ` +

@@ -350,8 +350,15 @@ export class NodeRequest implements IncomingRequest {
       const onEnd = () => {
         stop()
         if (size === 0 || !keep) return resolve(new ArrayBuffer(0))
-        const bytes = Buffer.concat(chunks)
-        resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer)
+        // The chunks are views of Node's buffers: copied once, into the body's own bytes.
+        const bytes = new ArrayBuffer(size)
+        const view = new Uint8Array(bytes)
+        let at = 0
+        for (const chunk of chunks) {
+          view.set(chunk, at)
+          at += chunk.byteLength
+        }
+        resolve(bytes)
       }
       // The connection went before the body ended (a reset, a cut at a bound): there is no one to answer.
       const onAbort = () => {
@@ -359,10 +366,11 @@ export class NodeRequest implements IncomingRequest {
         this.#aborted = true
         reject(new Error('[mock] the connection closed before the body ended'))
       }
+      // `on`, not `once`: whichever comes first removes all four (`stop`), and `once` wraps each listener.
       req.on('data', onData)
-      req.once('end', onEnd)
-      req.once('error', onAbort)
-      req.once('close', onAbort)
+      req.on('end', onEnd)
+      req.on('error', onAbort)
+      req.on('close', onAbort)
     })
   }
 }
@@ -392,9 +400,13 @@ class NodeHeaders implements RequestHeaders {
   }
 
   forEach(callback: (value: string, name: string) => void): void {
-    for (const [name, value] of Object.entries(this.#headers))
+    // Node's headers are a plain record: walked in place, with no array of entries made per request.
+    const headers = this.#headers
+    for (const name in headers) {
+      const value = headers[name]
       if (value !== undefined && !CONNECTION_HEADERS.has(name))
         callback(Array.isArray(value) ? value.join(', ') : value, name)
+    }
   }
 }
 

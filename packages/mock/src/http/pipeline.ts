@@ -22,6 +22,7 @@ import {
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { DomainContext } from '../domain/context.js'
 import type { MerchantRecord } from '../store/records.js'
+import type { IncomingRequest } from './answer.js'
 import type { OperationRoute } from './operation-call.js'
 import { GATEWAY_STEPS, pipeline } from './pipelines.js'
 import { envelope } from './responses.js'
@@ -76,7 +77,11 @@ function resolve<I, R>(spec: RouteSpec<I, R>): OperationRoute {
   const enveloped = (ctx: DomainContext) => op.response === 'envelope' || ctx.options.responseStyle === 'envelope'
   const earlier = (form: 'current' | 'earlier') => (form === 'earlier' ? spec.earlier : undefined)
   const schema: StandardSchemaV1 | null = OPERATION_REQUESTS[spec.operation]
-  const parse = spec.parse ?? ((body) => (schema === null ? undefined : validate(schema, body)) as I)
+  // The request's URL is parsed only for a route whose own parse reads it (transaction detail's query): the
+  // default parse reads the body alone, and a URL parsed per request showed in the server's profile.
+  const parse: (body: Record<string, unknown> | undefined, request: IncomingRequest) => I = spec.parse
+    ? (body, request) => spec.parse!(body, new URL(request.url))
+    : (body) => (schema === null ? undefined : validate(schema, body)) as I
   return {
     operation: spec.operation,
     method,
@@ -86,7 +91,7 @@ function resolve<I, R>(spec: RouteSpec<I, R>): OperationRoute {
     style: GATEWAY_STYLE,
     input: (call, body) => {
       const form = earlier(call.form)
-      return form ? form.parse(body!) : parse(body, new URL(call.request.url))
+      return form ? form.parse(body!) : parse(body, call.request)
     },
     run: (call) => spec.run(call.runtime.ctx, call.merchant!, call.input as I),
     body: (call, result) => {

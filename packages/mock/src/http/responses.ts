@@ -8,13 +8,17 @@ import { RuleError } from '../domain/rule-error.js'
 import type { Answer } from './answer.js'
 
 /** A JSON answer with the trace id header. */
-export function json(status: number, body: unknown, traceId: string, headers: Record<string, string> = {}): Answer {
+export function json(status: number, body: unknown, traceId: string, headers?: Record<string, string>): Answer {
   return jsonText(status, JSON.stringify(body), traceId, headers)
 }
 
 /** An answer from already-serialised JSON (a replay sends the stored bytes unchanged). */
-export function jsonText(status: number, text: string, traceId: string, headers: Record<string, string> = {}): Answer {
-  return { status, headers: { 'Content-Type': 'application/json', [HEADERS.traceId]: traceId, ...headers }, body: text }
+export function jsonText(status: number, text: string, traceId: string, headers?: Record<string, string>): Answer {
+  // Every answer of an operation is made here: its headers are built of two plain stores, and spread with more
+  // only when there are more. A computed key and an empty record spread into a literal cost far more per request.
+  const all: Record<string, string> = { 'Content-Type': 'application/json' }
+  all[HEADERS.traceId] = traceId
+  return { status, headers: headers === undefined ? all : { ...all, ...headers }, body: text }
 }
 
 /** `{statusCode, message, data, traceId}`: the current-form success envelope. */

@@ -83,7 +83,8 @@ interface Segmented<R> {
  */
 export function createRouter<R extends RouteShape>(routes: readonly R[], options: RouterOptions = {}): Router<R> {
   const base = (options.base ?? '').replace(/\/+$/, '')
-  const exact = new Map<string, R>()
+  // By method, then path: a lookup per request makes no key string of the two.
+  const exact = new Map<string, Map<string, R>>()
   const methodsByPath = new Map<string, string[]>()
   const segmented: Segmented<R>[] = []
   const prefixed: Array<{ prefix: string; route: R }> = []
@@ -94,14 +95,16 @@ export function createRouter<R extends RouteShape>(routes: readonly R[], options
     else if (typeof path !== 'string') prefixed.push({ prefix: `${base}${path.prefix}`, route })
     else if (path.includes('{')) segmented.push(compileSegments(route, `${base}${path}`))
     else {
-      const key = `${route.method} ${base}${path}`
-      if (!exact.has(key)) exact.set(key, route)
+      let byPath = exact.get(route.method)
+      if (!byPath) exact.set(route.method, (byPath = new Map()))
+      if (!byPath.has(`${base}${path}`)) byPath.set(`${base}${path}`, route)
       const methods = methodsByPath.get(`${base}${path}`) ?? []
       if (!methods.includes(route.method)) methods.push(route.method)
       methodsByPath.set(`${base}${path}`, methods)
     }
   }
   const fallbackPrefix = `${base}/`
+  const anyMethod = exact.get('ALL')
   const formsOf = options.decoded
     ? (path: string) => decodedForms(path, options.trailingSlash === true)
     : options.trailingSlash
@@ -111,7 +114,7 @@ export function createRouter<R extends RouteShape>(routes: readonly R[], options
     match(method, path) {
       const forms = formsOf(path)
       for (const form of forms) {
-        const route = exact.get(`${method} ${form}`) ?? exact.get(`ALL ${form}`)
+        const route = exact.get(method)?.get(form) ?? anyMethod?.get(form)
         if (route) return { route, params: NO_PARAMS }
       }
       for (const { route, pattern, names } of segmented) {

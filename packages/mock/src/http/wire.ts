@@ -22,7 +22,20 @@ import type { DomainContext } from '../domain/context.js'
 import { qrImageUrl } from '../domain/qr-codes.js'
 import type { OrderRecord, QrRecord, StoreRecord, TransactionRecord } from '../store/records.js'
 
-const iso = (ms: number): string => new Date(ms).toISOString()
+/**
+ * An instant in ISO 8601. The last one formatted is kept: the answers given at one instant of the mock clock (a
+ * frozen clock, a burst of requests within a millisecond) format it once. An instant Date cannot hold throws, as
+ * ever (NaN is never equal to itself, and nothing is kept before the format succeeds).
+ */
+function iso(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString()
+    lastMs = ms
+  }
+  return lastIso
+}
+let lastMs = Number.NaN
+let lastIso = ''
 
 /** A store as list stores shows it. */
 export function storeBody(store: StoreRecord): Store {

@@ -15,6 +15,7 @@
  * through the indexes, never through a scan.
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { compiled } from './compiled-schema.js'
 
 /** A unique index: one record per key. */
 export interface UniqueIndexSpec<T> {
@@ -50,7 +51,8 @@ export class Table<T extends object, I extends IndexSpecs<T> = IndexSpecs<T>> {
   #groups = new Map<string, Map<string | number, T[]>>()
 
   constructor(schema: StandardSchemaV1<unknown, T>, indexes: I) {
-    this.#schema = schema
+    // The same schema through zod's compiled object parser: every insert and patch validates a record.
+    this.#schema = compiled(schema)
     this.#specs = Object.entries(indexes)
     this.#emptyIndexes()
   }
