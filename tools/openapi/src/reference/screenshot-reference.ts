@@ -65,6 +65,12 @@ const browser = await chromium.launch({
   headless: true,
   args: ['--headless', ...CHROMIUM_ARGS],
 })
+/**
+ * How long a wait for a page's content may take. CI reads the site beside its other lanes, on two cores with the
+ * load of all of them, where Redoc's 2.6 MB page took over 15 s to show its title: the tests' minute. A page that
+ * lacks what is awaited still fails, after it.
+ */
+const WAIT_MS = 60_000
 const refused: string[] = []
 const errors: string[] = []
 const missing: string[] = []
@@ -76,6 +82,7 @@ function check(condition: unknown, message: string): asserts condition {
 
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+  page.setDefaultTimeout(WAIT_MS)
   await page.route('**/*', (route) => {
     const url = route.request().url()
     if (url.startsWith(`${origin}/`)) return route.continue()
@@ -91,14 +98,14 @@ try {
   })
   const open = async (path: string) => {
     await page.goto(`${origin}${path}`)
-    await page.locator('.VPContent').first().waitFor({ timeout: 15_000 })
+    await page.locator('.VPContent').first().waitFor({ timeout: WAIT_MS })
   }
 
   // The landing page: the project's title once (the navigation bar's), the commands a new user types, the
   // three doors, links into the guides.
   await open('/')
   for (const command of ['npm install', 'npm start', 'npm test'])
-    await page.getByText(command).first().waitFor({ timeout: 15_000 })
+    await page.getByText(command).first().waitFor({ timeout: WAIT_MS })
   check((await page.locator('h1').count()) === 1, 'the landing page has more than one h1')
   const titles = await page.getByText('merchant-gateway', { exact: true }).count()
   check(titles === 1, `the landing page shows the title "merchant-gateway" ${titles} times`)
@@ -107,7 +114,7 @@ try {
     'Frontend teams: the mock in the browser',
     'Anyone: the mock server',
   ])
-    await page.getByText(door).first().waitFor({ timeout: 5_000 })
+    await page.getByText(door).first().waitFor({ timeout: WAIT_MS })
   for (const guide of ['sdk', 'mock', 'mock-server', 'releases', 'states', 'errors', 'examples/quickstart'])
     check((await page.locator(`.vp-doc a[href="./${guide}.html"]`).count()) > 0, `the landing page misses ${guide}`)
   await page.screenshot({ path: landingOut })
@@ -127,7 +134,7 @@ try {
   // The picture of a guide: its "Testing against the mock" example, run in the page, with its output.
   const testing = page.locator('.runnable-example', { hasText: "kind: 'drop-response'" }).first()
   await testing.locator('.runnable-run').click()
-  await testing.locator('.runnable-time').waitFor({ timeout: 20_000 })
+  await testing.locator('.runnable-time').waitFor({ timeout: WAIT_MS })
   const output = await testing.locator('.runnable-output pre').textContent()
   check(output?.startsWith('2 { balance: 112.5'), `the SDK guide's example printed "${output}"`)
   await page.evaluate(() => window.scrollBy(0, -window.innerHeight)) // VitePress's bar covers the top
@@ -143,7 +150,7 @@ try {
 
   // The API reference, generated from the TSDoc: the SDK's client class, its constructor's options linked.
   await open('/api/@merchant-gateway/sdk/classes/GatewayClient.html')
-  await page.getByRole('heading', { name: 'Class: GatewayClient' }).waitFor({ timeout: 5_000 })
+  await page.getByRole('heading', { name: 'Class: GatewayClient' }).waitFor({ timeout: WAIT_MS })
   check(
     (await page.locator('.vp-doc a[href*="GatewayClientOptions"]').count()) > 0,
     "the API reference's GatewayClient page does not link its options' type",
@@ -182,13 +189,13 @@ try {
       (await page.locator('h3#src-quickstart-ts').count()) === 1,
     "the quickstart's page does not link its source src/quickstart.ts to the source on the page",
   )
-  await page.getByText('export async function runQuickstart').first().waitFor({ timeout: 5_000 })
+  await page.getByText('export async function runQuickstart').first().waitFor({ timeout: WAIT_MS })
   console.log('example page: the README, with links to the sources shown below it')
 
   // Local search, from the site's own index.
   await page.locator('.VPNavBarSearch button').click()
   await page.locator('.VPLocalSearchBox input').fill('idempotency key')
-  await page.locator('.VPLocalSearchBox .result').first().waitFor({ timeout: 15_000 })
+  await page.locator('.VPLocalSearchBox .result').first().waitFor({ timeout: WAIT_MS })
   const results = await page.locator('.VPLocalSearchBox .result').count()
   await page.screenshot({ path: searchOut })
   await page.keyboard.press('Escape')
@@ -204,7 +211,7 @@ try {
   // Open the refund operation from Redoc's sidebar: its body (current and earlier forms), answers, examples.
   await frame.getByText('Refunds and payouts', { exact: true }).first().click()
   await frame.getByText('Refund order', { exact: true }).first().click()
-  await frame.getByRole('heading', { name: 'Refund order' }).first().waitFor({ timeout: 15_000 })
+  await frame.getByRole('heading', { name: 'Refund order' }).first().waitFor({ timeout: WAIT_MS })
   await page.waitForTimeout(500) // let the scroll to the operation settle before the picture
   await page.screenshot({ path: referenceOut })
   console.log(`reference page: ${new URL(page.url()).pathname}, showing "Refund order"`)
@@ -223,9 +230,9 @@ if (missing.length) throw new Error(`the site asked for what it does not have:\n
  * not as Markdown).
  */
 async function redoc(page: Page, title: string): Promise<Frame> {
-  await page.locator('.openapi-reference iframe').waitFor({ timeout: 15_000 })
+  await page.locator('.openapi-reference iframe').waitFor({ timeout: WAIT_MS })
   const frame = page.frameLocator('.openapi-reference iframe')
-  await frame.getByText(title).first().waitFor({ timeout: 15_000 })
+  await frame.getByText(title).first().waitFor({ timeout: WAIT_MS })
   const handle = await page.locator('.openapi-reference iframe').elementHandle()
   const content = await handle?.contentFrame()
   check(content, `the reference page ${page.url()} has no frame`)
