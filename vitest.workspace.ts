@@ -155,9 +155,10 @@ export const projects = [
     hookTimeout: 240_000,
     // The CLI the suites start, bundled from its sources once per run (test/e2e/cli-bundle.ts).
     globalSetup: [fileURLToPath(new URL('./test/e2e/global-setup.ts', import.meta.url))],
-    // Each file's process groups, Prism proxies and exit handlers are its own: a fresh worker per file. Their
-    // time goes to the processes they start, not to imports.
-    isolate: true,
+    // Not isolated, as the other Node projects: a worker runs file after file, so the helpers' process groups, exit
+    // handlers and Prism proxy (one per worker, test/e2e/openapi-proxy.ts) serve every file it runs. Each file
+    // stops what it started in its own hooks; whatever is left when the worker exits is killed then. A fresh
+    // worker per file cost half a second of CPU each (17 files).
   }),
   /** The OpenAPI generator (tools/openapi, a private workspace): what it documents and what it refuses. */
   nodeProject({ name: 'openapi-tools', root: './tools/openapi', include: ['test/**/*.test.ts'] }),

@@ -8,16 +8,14 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startMockServer } from '@merchant-gateway/mock/server'
-import { afterAll, expect, it, vi } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import { repositoryDocument } from '../../tools/openapi/src/prism/merge-documents.js'
+import { freePort } from './free-port.js'
 import { putPrismInFront } from './openapi-proxy.js'
 
-const taken = vi.hoisted(() => ({ port: 0, asked: 0 }))
-vi.mock('./free-port.js', async (actual) => {
-  const real = await actual<typeof import('./free-port.js')>()
-  // The first pick is a port another process holds: what a race with a server starting beside it looks like.
-  return { freePort: async () => (taken.asked++ === 0 ? taken.port : real.freePort()) }
-})
+const taken = { port: 0, asked: 0 }
+// The first pick is a port another process holds: what a race with a server starting beside it looks like.
+const pickPort = async () => (taken.asked++ === 0 ? taken.port : freePort())
 
 const squatter = createServer((_req, res) => res.end('not Prism'))
 await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve))
@@ -40,7 +38,7 @@ it('a Prism whose first port another process holds starts on another one, and va
   const until = new Promise<void>((resolve) => (closed = resolve))
   const document = join(work, 'openapi.json')
   writeFileSync(document, JSON.stringify(repositoryDocument()))
-  const prism = await putPrismInFront({ serverUrl: server.url, until, document, log: false })
+  const prism = await putPrismInFront({ serverUrl: server.url, until, document, log: false, freePort: pickPort })
   try {
     expect(taken.asked).toBe(2)
     expect(prism.url).not.toBe(`http://127.0.0.1:${taken.port}`)

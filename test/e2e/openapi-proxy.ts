@@ -13,8 +13,11 @@
  * named in a header, and a door in this process between Prism and the server puts `/s/<id>` back in front of
  * the path (and the server's own `Host`, so that the base URLs it hands out are the ones a client sees).
  *
- * Each Prism runs in its own process group and is stopped when its server exits, at the latest when
- * this process exits, and by itself (parent-watchdog.mjs) when this process was killed outright.
+ * One Prism serves every server of this process: the suite starts some forty servers, and a Prism's start (reading
+ * and compiling the document) cost more CPU than the traffic it then validates. Its door sends each
+ * request to the server it was addressed to, named in a header ({@link UPSTREAM_HEADER}) that this process's fetch
+ * adds and the door takes off. Each Prism runs in its own process group and is stopped when this process exits,
+ * and by itself (parent-watchdog.mjs) when this process was killed outright.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { appendFileSync } from 'node:fs'
@@ -50,12 +53,16 @@ export interface PrismProxy {
 
 /** The header that carries a session's id from this process's fetch, through Prism, to the door. */
 const SESSION_HEADER = 'x-mgw-e2e-session'
+/** The header that names, from this process's fetch through Prism to the door, the server a request is for. */
+const UPSTREAM_HEADER = 'x-mgw-e2e-upstream'
 /** A path under a session: its id and the route under it. */
 const SESSION_PATH = /^\/s\/([A-Za-z0-9_-]{24})(\/.*)?$/
 
-/** Server origin -> its Prism. */
+/** Server origin -> the Prism in front of it. */
 const routes = new Map<string, { prism: string; exchanges: Exchange[]; log: boolean }>()
 const prisms = new Set<ChildProcess>()
+/** The run's document -> the Prism (and its door) validating against it, shared by every server of this process. */
+const fronts = new Map<string, Promise<Front>>()
 let installed = false
 
 /** True when the e2e run goes through Prism. */
@@ -113,6 +120,7 @@ function installFetchRouting(): void {
     // A session's route goes through Prism as the route, the session in a header (the door restores the path).
     const session = SESSION_PATH.exec(url.pathname)
     const headers = new Headers(request.headers)
+    headers.set(UPSTREAM_HEADER, url.origin)
     if (session) headers.set(SESSION_HEADER, session[1]!)
     const path = session ? (session[2] ?? '/') : url.pathname
     const response = await platformFetch(`${route.prism}${path}${url.search}`, {
@@ -146,16 +154,24 @@ function parsesAsJson(body: ArrayBuffer): boolean {
 }
 
 /**
- * The door between Prism and the server: every request passes on unchanged, but that a request carrying
- * {@link SESSION_HEADER} gets `/s/<id>` put back in front of its path and the header taken off, and every request
- * the server's own `Host`. A connection the server cuts (an injected fault) is cut here too.
+ * The door between a Prism and the servers behind it: every request passes on unchanged to the server
+ * {@link UPSTREAM_HEADER} names (a loopback origin), but that a request carrying {@link SESSION_HEADER} gets
+ * `/s/<id>` put back in front of its path, both headers are taken off, and every request gets its server's own
+ * `Host`. A connection the server cuts (an injected fault) is cut here too.
  */
-async function startDoor(serverUrl: string): Promise<Server> {
-  const upstream = new URL(serverUrl)
+async function startDoor(): Promise<Server> {
   const door = createServer((req, res) => {
+    const upstream = upstreamOf(req.headers[UPSTREAM_HEADER])
+    if (!upstream) {
+      res
+        .writeHead(502, { 'Content-Type': 'text/plain' })
+        .end(`the e2e door needs ${UPSTREAM_HEADER}: a loopback origin`)
+      return
+    }
     const session = req.headers[SESSION_HEADER]
     const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: upstream.host }
     delete headers[SESSION_HEADER]
+    delete headers[UPSTREAM_HEADER]
     const path = typeof session === 'string' ? `/s/${session}${req.url ?? '/'}` : (req.url ?? '/')
     const forward = httpRequest(
       { host: upstream.hostname, port: upstream.port, method: req.method, path, headers },
@@ -168,27 +184,38 @@ async function startDoor(serverUrl: string): Promise<Server> {
     forward.once('error', () => res.destroy())
     req.pipe(forward)
   })
+  door.unref()
   await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve))
   return door
+}
+
+/** The server a request through the door is for: an `http://127.0.0.1:<port>` origin, nothing else. */
+function upstreamOf(header: string | string[] | undefined): URL | undefined {
+  if (typeof header !== 'string' || !/^http:\/\/127\.0\.0\.1:\d+$/.test(header)) return undefined
+  return new URL(header)
 }
 
 /** What {@link putPrismInFront} needs. */
 export interface PrismOptions {
   serverUrl: string
-  /** Prism stops when this resolves (the server's exit or close). */
+  /** Requests stop going through Prism when this resolves (the server's exit or close). */
   until: Promise<unknown>
   /** The document to validate against. Default: the one of {@link PRISM_DOCUMENT_ENV}. */
   document?: string
   /** Write the exchanges to {@link PRISM_LOG_ENV}'s folder for the check. Default true. */
   log?: boolean
+  /** Where a new Prism's port comes from. Default: a free port of 127.0.0.1 (free-port.ts). */
+  freePort?: () => Promise<number>
 }
 
 /** How many ports a Prism is given before its start counts as failed (each one taken by another process). */
 const PORT_ATTEMPTS = 5
 
 /**
- * Starts a Prism proxy for the server at `serverUrl`, routes this process's requests for the server through it,
- * and stops it when `until` resolves.
+ * Routes this process's requests for the server at `serverUrl` through a Prism validating against the document,
+ * until `until` resolves. The run's document ({@link PRISM_DOCUMENT_ENV}) has one Prism in this process, started
+ * for the first server and shared by every later one; a document a test gives has a Prism of its own, stopped
+ * with its server.
  *
  * @example
  * ```ts
@@ -197,36 +224,64 @@ const PORT_ATTEMPTS = 5
  */
 export async function putPrismInFront(options: PrismOptions): Promise<PrismProxy> {
   const { serverUrl, until: serverExited, log = true } = options
+  const shared = options.document === undefined
   const document = options.document ?? process.env[PRISM_DOCUMENT_ENV]
   if (!document) throw new Error(`${PRISM_DOCUMENT_ENV} is not set`)
   installFetchRouting()
-  const door = await startDoor(serverUrl)
-  const doorUrl = `http://127.0.0.1:${(door.address() as AddressInfo).port}`
-  let started: { prism: ChildProcess; port: number } | undefined
-  const failures: string[] = []
-  // A free port is free only when it is asked: by the time Prism has read the document and binds it, another
-  // test's server may hold it. Prism then exits (the port is in use) and gets another one.
-  for (let attempt = 0; !started && attempt < PORT_ATTEMPTS; attempt++) {
-    const port = await freePort()
-    const outcome = await startPrism(document, doorUrl, port)
-    if ('prism' in outcome) started = { prism: outcome.prism, port }
-    else failures.push(outcome.failure)
+  const pickPort = options.freePort ?? freePort
+  let front = shared ? fronts.get(document) : undefined
+  if (!front) {
+    front = startFront(document, pickPort)
+    if (shared) {
+      fronts.set(document, front)
+      // A Prism that failed to start is tried again for the next server, not remembered as failed.
+      front.catch(() => fronts.delete(document))
+    }
   }
-  if (!started) {
-    door.close()
-    throw new Error(`Prism did not start:\n${failures.join('\n')}`)
-  }
-  const { prism, port } = started
+  const { url, stop: stopFront } = await front
   const origin = new URL(serverUrl).origin
-  const route = { prism: `http://127.0.0.1:${port}`, exchanges: [] as Exchange[], log }
+  const route = { prism: url, exchanges: [] as Exchange[], log }
   routes.set(origin, route)
   void serverExited.then(() => {
     if (routes.get(origin) === route) routes.delete(origin)
-    stop(prism)
-    door.closeAllConnections()
-    door.close()
+    if (!shared) stopFront()
   })
   return { url: route.prism, exchanges: route.exchanges }
+}
+
+/** A Prism validating against a document, with its door: its address, and how to stop both. */
+interface Front {
+  url: string
+  stop: () => void
+}
+
+/** Starts a door and a Prism in front of it, validating against `document`. */
+async function startFront(document: string, pickPort: () => Promise<number>): Promise<Front> {
+  const door = await startDoor()
+  const doorUrl = `http://127.0.0.1:${(door.address() as AddressInfo).port}`
+  const closeDoor = () => {
+    door.closeAllConnections()
+    door.close()
+  }
+  const failures: string[] = []
+  // A free port is free only when it is asked: by the time Prism has read the document and binds it, another
+  // test's server may hold it. Prism then exits (the port is in use) and gets another one.
+  for (let attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
+    const port = await pickPort()
+    const outcome = await startPrism(document, doorUrl, port)
+    if ('prism' in outcome) {
+      return {
+        url: `http://127.0.0.1:${port}`,
+        stop: () => {
+          stop(outcome.prism)
+          closeDoor()
+        },
+      }
+    }
+    failures.push(outcome.failure)
+  }
+  closeDoor()
+  throw new Error(`Prism did not start:\n${failures.join('\n')}`)
 }
 
 /**
