@@ -1,7 +1,8 @@
 // Loaded with `node --import` ahead of a program (cli-msw.mjs starts the CLI so): records every import of msw
 // (`msw`, `msw/*`, `@mswjs/*`) made by a module outside msw, one line each (`<specifier> from <parent>`), in the
-// file that MERCHANT_GATEWAY_MSW_RECORD names: the ways into msw, not msw's own imports. Resolving is recorded, not refused: the program runs on as it would,
-// and the record says what reached msw. Node >= 22.15 (`module.registerHooks`: synchronous, in-thread hooks).
+// file that MERCHANT_GATEWAY_MSW_RECORD names: the ways into msw, not msw's own imports. Resolving is recorded,
+// not refused: the program runs on as it would, and the record says what reached msw. Node >= 22.15
+// (`module.registerHooks`: synchronous, in-thread hooks).
 import { appendFileSync } from 'node:fs'
 import * as nodeModule from 'node:module'
 

@@ -42,7 +42,7 @@ describe('msw handlers made on first read', () => {
     expect(made).toHaveLength(1)
   })
 
-  it('a mock made without a maker of handlers (the CLI’s) serves as any other, and reading `handlers` says why it has none', async () => {
+  it('a mock made with no maker of handlers (the CLI’s) serves as others do; reading `handlers` says why', async () => {
     const mock = wireGateway({ baseUrl: BASE }, undefined)
     expect(await listStores(mock)).toBe(200)
     expect(() => mock.handlers).toThrow(
