@@ -33,7 +33,7 @@ module.exports = {
       severity: 'error',
       comment:
         'An instance is wired from the domain, HTTP and control layers; the Node adapters and the CLI sit on top.',
-      from: { path: '^packages/mock/src/(create-mock-gateway|options)\\.ts$' },
+      from: { path: '^packages/mock/src/(create-mock-gateway|wire-gateway|options)\\.ts$' },
       to: { path: '^packages/mock/src/(adapters|cli)/' },
     },
     {

@@ -20,7 +20,8 @@
 //    in `/errors`, no zod, contract schemas, signer or gateway client in `/pin`, no node:crypto in a browser's
 //    GatewayClient;
 // 7. the mock's main entry reaches no `node:*` module through its static imports (it runs in browsers
-//    under MSW's service worker; only `./server` and the CLI are for Node), and its bin starts;
+//    under MSW's service worker; only `./server` and the CLI are for Node), its bin starts, and the bin loads no
+//    msw module, `--help` nor `serve` (lib/cli-msw.mjs: a shared chunk that imports msw would bring it back);
 // 8. the size budgets of the SDK in a browser app, min+gzip, with size-limit (packages/sdk/.size-limit.mjs):
 //    PinClient, GatewayClient, and `isGatewayError` from `/errors`.
 //
@@ -32,6 +33,7 @@ import { tmpdir } from 'node:os'
 import { basename, delimiter, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { mswResolvedByCli } from './lib/cli-msw.mjs'
 import { packPackages, sharedPacks } from './lib/packed.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -179,6 +181,16 @@ function nodeImportsReachedFrom(entry) {
   return problems
 }
 
+/** The msw modules the built CLI resolves, each a problem (it answers through its own dispatcher). */
+async function cliMswProblems() {
+  try {
+    const { help, serve } = await mswResolvedByCli(join(root, 'packages/mock/dist/cli.js'))
+    return [...help.map((line) => `--help resolves ${line}`), ...serve.map((line) => `serve resolves ${line}`)]
+  } catch (error) {
+    return [`the bin did not run: ${error.message}`]
+  }
+}
+
 // In CI, check:release ran first on the fresh checkout: its `release:pack` built each package (their `prepack`)
 // and packed them, and it shared those tarballs (scripts/lib/packed.mjs); that build is the one checked here.
 const built = sharedPacks()
@@ -222,6 +234,7 @@ for (const { dir, profile, dual } of PACKAGES) {
 console.log('\n=== @merchant-gateway/mock: browser-safe main entry, and the bin')
 check('the mock main entry imports no node:* module', nodeImportsReachedFrom(join(root, 'packages/mock/dist/index.js')))
 run('merchant-gateway-mock --version', process.execPath, ['packages/mock/dist/cli.js', '--version'])
+check('the bin loads no msw module (--help, and serve until its banner and a first answer)', await cliMswProblems())
 
 console.log('\n=== @merchant-gateway/sdk: what its browser bundles must not contain')
 run('sdk bundle contents', process.execPath, ['packages/sdk/scripts/bundle-contents.mjs'])

@@ -44,7 +44,9 @@ const common: Options = {
 // The build script empties dist/ first (the two builds run at once, so neither may clean it).
 // Two builds, each with shared chunks for its entries, so the server uses the very classes of the main
 // entry (a RuleError thrown by the domain is the RuleError the control routes test for) and only its own
-// chunks import `node:*`:
+// chunks import `node:*` (esbuild puts a module in a chunk of the entries that reach it: msw's imports, in
+// http/msw-handlers.ts and http/mock-fetch.ts, land in the main and server entries' chunks only, so the CLI
+// loads no msw, which check:packages checks on dist/cli.js):
 // - ESM: the entries and the CLI (the bin);
 // - CJS: the entries, for `require()`. msw 3 is ESM-only; Node >= 22.12 loads it from
 //   CommonJS (require of ES modules), and msw 2 ships CommonJS itself.

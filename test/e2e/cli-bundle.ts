@@ -1,8 +1,8 @@
 /**
  * @module test/e2e/cli-bundle
  * The CLI the end-to-end suites start: `packages/mock/src/cli/main.ts` bundled with esbuild once per run
- * (global-setup.ts), the mock's and the contract's sources inside, every other package (msw, zod, uqr) imported
- * from node_modules as the published build imports them.
+ * (global-setup.ts), the mock's and the contract's sources inside, every other package (zod, uqr; the CLI loads no
+ * msw) imported from node_modules as the published build imports them.
  *
  * Why not the source through tsx, as `npm start` runs it: the suites start the CLI some fifty times a run, and
  * tsx compiles the CLI's 131 source files in each process. Measured on the two-core machine (`serve` until its

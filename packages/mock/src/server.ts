@@ -5,8 +5,8 @@
  *
  * @module \@merchant-gateway/mock/server
  */
+export { startMockServer } from './adapters/start-mock-server.js'
 export {
-  startMockServer,
   MAX_BODY_BYTES,
   MAX_STATE_BYTES,
   DRAIN_BYTES,

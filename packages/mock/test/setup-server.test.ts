@@ -36,4 +36,20 @@ describe('mock handlers under msw setupServer', () => {
     })
     expect((await viaMockFetch.json()).data).toEqual([{ storeId: 101, storeName: 'Demo', address: 'Here' }])
   })
+
+  it("an injected network fault is msw's network error: the global fetch rejects as on a cut connection", async () => {
+    mock.faults.add({ route: `POST ${GATEWAY_PATHS.listStores}`, kind: 'network' })
+    await expect(
+      fetch(`https://sandbox.gateway.test${GATEWAY_PATHS.listStores}`, {
+        method: 'POST',
+        headers: { [HEADERS.apiKey]: 'mk_demo' },
+      }),
+    ).rejects.toThrow(TypeError)
+    // Once: the next call is answered.
+    const res = await fetch(`https://sandbox.gateway.test${GATEWAY_PATHS.listStores}`, {
+      method: 'POST',
+      headers: { [HEADERS.apiKey]: 'mk_demo' },
+    })
+    expect(res.status).toBe(200)
+  })
 })

@@ -1,7 +1,7 @@
 /**
  * @module http-server
  * The mock as a real HTTP server on Node's `http`, for clients in any language (curl, Postman, a Go or
- * Python service) and for end-to-end tests across processes: {@link startMockServer} makes the instance, its
+ * Python service) and for end-to-end tests across processes: {@link serveMock} makes the instance, its
  * app (adapters/app/: the service's routes, the control API under `/__mock`, the inspector page, the OpenAPI
  * documents, behind the control guard and CORS) and serves it through the Node adapter (node-server.ts), with
  * a tick that runs what falls due as the mock's clock moves on by itself. Injected `network` and
@@ -15,8 +15,8 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
 import type { MockGatewayOptions } from '../options.js'
+import type { MockGateway } from '../wire-gateway.js'
 import { createMockApp, type MockApp } from './app/app.js'
 import { controlTokenFor, isWildcard, type ControlGuardOptions } from './control-guard.js'
 import { Lingering, pathnameOf } from './node-bridge.js'
@@ -277,21 +277,28 @@ export interface MockServerSessions {
 }
 
 /**
- * Starts the mock on a real `node:http` server.
+ * Makes a mock from the server's options: the root's instance and each session's. The package's server
+ * (`startMockServer`) gives `createMockGateway`, whose mocks have msw handlers; the CLI gives one that makes
+ * none, so that it loads no msw.
  *
  * @example
  * ```ts
- * import { startMockServer } from '@merchant-gateway/mock/server'
+ * const make: MakeGateway = (options) => wireGateway(options, undefined)
+ * ```
+ */
+export type MakeGateway = (options: MockGatewayOptions) => MockGateway
+
+/**
+ * Starts the mock on a real `node:http` server, each of its mocks made by `make` (what `startMockServer` of
+ * `@merchant-gateway/mock/server` does with `createMockGateway`).
  *
- * const server = await startMockServer({ port: 0 })
- * const merchant = await (await fetch(`${server.url}/__mock/merchants`, { method: 'POST',
- *   body: '{"balances":{"usd":100}}' })).json()
- * const res = await fetch(`${server.url}/api/v1/payment-gateway/stores/list`, { method: 'POST', headers: {
- *   'X-Api-Key': merchant.apiKey } })
+ * @example
+ * ```ts
+ * const server = await serveMock({ port: 0 }, (options) => wireGateway(options, undefined))
  * await server.close()
  * ```
  */
-export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+export async function serveMock(options: MockServerOptions, make: MakeGateway): Promise<MockServer> {
   const settings = checkOptions(options)
   const { port, host, log, tickMs, gatewayOptions } = settings
   // Off loopback the control API is reachable from the network: it always needs a token then.
@@ -323,7 +330,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
   }
   try {
-    ;({ app, sessions } = serverApps(settings, { url, displayHost, port: boundPort, token }, sweepWhileLive))
+    ;({ app, sessions } = serverApps(settings, { url, displayHost, port: boundPort, token }, make, sweepWhileLive))
   } catch (error) {
     server.close() // bad options: do not leave a port taken
     throw error
@@ -361,11 +368,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 function serverApps(
   settings: ReturnType<typeof checkOptions>,
   at: { url: string; displayHost: string; port: number; token: string | undefined },
+  make: MakeGateway,
   changed: (live: number) => void,
 ): { app: MockApp; sessions: SessionRegistry } {
   const { host, given, gatewayOptions } = settings
   const { url } = at
-  const mock = given ?? createMockGateway({ ...gatewayOptions, baseUrl: gatewayOptions.baseUrl ?? url })
+  const mock = given ?? make({ ...gatewayOptions, baseUrl: gatewayOptions.baseUrl ?? url })
   const guard: ControlGuardOptions = {
     allowedOrigins: [...settings.allowedOrigins],
     allowedHosts: settings.allowedHosts.map((h) => h.toLowerCase()),
@@ -380,6 +388,7 @@ function serverApps(
     serverUrl: url,
     start,
     limits: settings.sessionLimits,
+    make,
     changed,
     app: (sessionMock, prefix) =>
       createMockApp(sessionMock, {

@@ -5,7 +5,7 @@
  * and status 2 like any wrong flag.
  */
 import { describe, expect, it } from 'vitest'
-import { startMockServer } from '../adapters/http-server.js'
+import { startMockServer } from '../adapters/start-mock-server.js'
 import { parseCli, USAGE } from './args.js'
 import { optionsOf } from './flags.js'
 import { SERVE_FLAGS, type ServeArgs } from './serve-flags.js'

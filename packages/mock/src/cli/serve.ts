@@ -12,9 +12,9 @@ import { CURRENCY_DECIMALS, type Currency, GATEWAY_PATHS, HEADERS } from '@merch
 import { readFileSync } from 'node:fs'
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os'
 import { isLoopback, isWildcard, listeningHosts } from '../adapters/control-guard.js'
-import { startMockServer, type MockServer, type MockServerOptions } from '../adapters/http-server.js'
-import type { MockGateway } from '../create-mock-gateway.js'
+import { serveMock, type MockServer, type MockServerOptions } from '../adapters/http-server.js'
 import { isRuleError } from '../domain/rule-error.js'
+import { type MockGateway, wireGateway } from '../wire-gateway.js'
 import { DOCS_URL } from './args.js'
 import { DEMO_MERCHANT } from './demo-merchant.js'
 import { optionsOf } from './flags.js'
@@ -45,13 +45,17 @@ export async function serve(args: ServeArgs, io: CliOutput): Promise<MockServer>
   const saved = args.state === undefined ? undefined : readStateFile(args.state)
   let server: MockServer
   try {
-    server = await startMockServer({
-      // The options the flags set as they are (each flag's declaration names its option).
-      ...(optionsOf(SERVE_FLAGS, args) as MockServerOptions),
-      // A saved state holds its own clock and merchants; without one, the demo merchant (with --webhook-url).
-      ...(saved === undefined ? { seed: [{ ...DEMO_MERCHANT, webhookUrl: args.webhookUrl }] } : { state: saved }),
-      log: args.quiet ? undefined : (line) => io.out(`${new Date().toISOString().slice(11, 23)} ${line}`),
-    })
+    server = await serveMock(
+      {
+        // The options the flags set as they are (each flag's declaration names its option).
+        ...(optionsOf(SERVE_FLAGS, args) as MockServerOptions),
+        // A saved state holds its own clock and merchants; without one, the demo merchant (with --webhook-url).
+        ...(saved === undefined ? { seed: [{ ...DEMO_MERCHANT, webhookUrl: args.webhookUrl }] } : { state: saved }),
+        log: args.quiet ? undefined : (line) => io.out(`${new Date().toISOString().slice(11, 23)} ${line}`),
+      },
+      // Mocks without msw handlers: the server answers through their dispatcher, and the CLI loads no msw.
+      (options) => wireGateway(options, undefined),
+    )
   } catch (error) {
     // A refused state names the field; the message names the file too.
     if (args.state !== undefined && isRuleError(error))

@@ -4,7 +4,8 @@
  * the table, never a crash.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type MockServer, startMockServer } from '../adapters/http-server.js'
+import type { MockServer } from '../adapters/http-server.js'
+import { startMockServer } from '../adapters/start-mock-server.js'
 import { parseCli } from './args.js'
 import { DEMO_MERCHANT } from './demo-merchant.js'
 import { verify } from './verify.js'

@@ -4,8 +4,6 @@
  * or bytes on a socket (the HTTP server writes it directly, making no Response and reading no stream), and
  * the request they read, which a Fetch `Request` satisfies and the HTTP server provides without building one.
  */
-import { HttpResponse } from 'msw'
-
 /**
  * A route's answer: status, headers, body.
  *
@@ -70,7 +68,9 @@ export interface IncomingRequest {
  * ```
  */
 export function toResponse(answer: RouteAnswer): Response {
-  if (answer === NO_ANSWER) return HttpResponse.error()
+  // Fetch's own network error (what msw's `HttpResponse.error()` gives too): msw reads it as a dropped
+  // connection, `mock.fetch` rejects on it, and this module needs no msw (the CLI loads none).
+  if (answer === NO_ANSWER) return Response.error()
   // An empty body is none: a 204 (or 304) may not have one.
   const body = answer.body.length === 0 ? null : (answer.body as BodyInit)
   return new Response(body, { status: answer.status, headers: answer.headers })

@@ -3,17 +3,17 @@
  * The service's routes as one declarative table (gateway, PIN module, QR images, the catch-all), and its
  * two compilations:
  *
- * - msw handlers, for `setupServer(...mock.handlers)` and `setupWorker(...mock.handlers)`;
  * - a direct dispatcher (router.ts), for `mock.fetch` and the HTTP server: a map lookup by method and path
  *   instead of msw trying each handler in turn (with a clone of the request for each), which measured
- *   several times faster (docs/architecture.md).
+ *   several times faster (docs/architecture.md);
+ * - msw handlers (msw-handlers.ts, apart so that what needs no msw loads none), for
+ *   `setupServer(...mock.handlers)` and `setupWorker(...mock.handlers)`.
  *
  * Both call the same answer function of the same route. The dispatcher matches paths as msw does: the
  * path or its percent-decoded form, with one trailing slash tolerated; a differential test sends the same
  * requests through both and compares the answers.
  */
-import { http, type HttpHandler } from 'msw'
-import { toResponse, type IncomingRequest, type RouteAnswer } from './answer.js'
+import type { IncomingRequest, RouteAnswer } from './answer.js'
 import { createRouter, pathOf } from './router.js'
 
 /**
@@ -32,28 +32,6 @@ export interface ServiceRoute {
   path: string | { prefix: string } | '*'
   /** Answers a request of this route. */
   answer(request: IncomingRequest): Promise<RouteAnswer>
-}
-
-/**
- * The msw handlers of the routes, in their order (msw tries them in turn).
- *
- * @example
- * ```ts
- * const handlers = toMswHandlers(routes, 'https://gateway.mock')
- * setupServer(...handlers)
- * ```
- */
-export function toMswHandlers(routes: readonly ServiceRoute[], baseUrl: string): HttpHandler[] {
-  return routes.map((route) => {
-    const url =
-      route.path === '*'
-        ? `${baseUrl}/*`
-        : typeof route.path === 'string'
-          ? `${baseUrl}${route.path}`
-          : `${baseUrl}${route.path.prefix}*`
-    const method = route.method === 'GET' ? http.get : route.method === 'POST' ? http.post : http.all
-    return method(url, async ({ request }) => toResponse(await route.answer(request)))
-  })
 }
 
 /**

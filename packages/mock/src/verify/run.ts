@@ -6,7 +6,8 @@
  * and its user's PIN made to match the target's), and compare.
  */
 import { eraAt, GATEWAY_PATHS, HEADERS, JSON_MEDIA_TYPE, PIN_PATHS } from '@merchant-gateway/contract'
-import { createMockGateway, type MockGateway } from '../create-mock-gateway.js'
+import type { MockGatewayOptions } from '../options.js'
+import { type MockGateway, wireGateway } from '../wire-gateway.js'
 import { hintsOf } from './hints.js'
 import { SET_PIN_CHECK } from './pin-checks.js'
 import { buildReport, type VerifyReport } from './report.js'
@@ -135,7 +136,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
 }
 
 /** The in-process mock: a merchant and store of its own with the target's credentials, at the target's date. */
-function mockOptions(options: VerifyOptions, now: string): Parameters<typeof createMockGateway>[0] {
+function mockOptions(options: VerifyOptions, now: string): MockGatewayOptions {
   return {
     clock: { now },
     seed: [
@@ -177,7 +178,8 @@ async function runMockSide(
   scenario: ScenarioOptions,
   targetSeen: readonly Observation[],
 ): Promise<Observation[]> {
-  const mock = createMockGateway(mockOptions(options, now))
+  // Its fetch is all verify uses: no msw handlers, and the CLI loads no msw.
+  const mock = wireGateway(mockOptions(options, now), undefined)
   await mock.ready
   const user =
     options.bearer === undefined

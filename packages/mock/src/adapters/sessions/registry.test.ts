@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { DEMO_MERCHANT } from '../../cli/demo-merchant.js'
+import { createMockGateway } from '../../create-mock-gateway.js'
 import { isRuleError } from '../../domain/rule-error.js'
 import { createMockApp } from '../app/app.js'
 import { SessionRegistry, type SessionLimits } from './registry.js'
@@ -21,6 +22,7 @@ function registry(limits: Partial<SessionLimits> = {}) {
     serverUrl: ORIGIN,
     start: { seed: [DEMO_MERCHANT], clock: { now: NOW, frozen: true } },
     limits: { idleSeconds: 60, max: 10, maxMemoryMb: 64, ...limits },
+    make: createMockGateway,
     app: (mock, prefix) => createMockApp(mock, { serverUrl: mock.baseUrl, prefix }),
     now: () => now,
   })

@@ -7,8 +7,8 @@
  * each holds. Nothing of one session is reachable from another: each has its own mock and its own app, and
  * a session is found by its whole id only.
  */
-import type { MockGateway } from '../../create-mock-gateway.js'
-import { createMockGateway } from '../../create-mock-gateway.js'
+import type { MockGatewayOptions } from '../../options.js'
+import type { MockGateway } from '../../wire-gateway.js'
 import { RuleError } from '../../domain/rule-error.js'
 import type { MockApp } from '../app/app.js'
 import { sessionOptionsOf, type SessionStart } from './session-body.js'
@@ -109,6 +109,8 @@ export interface RegistryConfig {
   /** The mock options every session starts from (the body's fields go over them). */
   start: SessionStart
   limits: SessionLimits
+  /** Makes a session's mock (the server's `createMockGateway`, or the CLI's maker, which loads no msw). */
+  make(options: MockGatewayOptions): MockGateway
   /** The app of a session's mock, mounted at `prefix`. */
   app(mock: MockGateway, prefix: string): MockApp
   /** Real time in ms (tests give a clock of their own). Default `Date.now`. */
@@ -179,7 +181,7 @@ export class SessionRegistry {
       const prefix = `${SESSIONS_PATH}${id}`
       let mock: MockGateway
       try {
-        mock = createMockGateway({ ...start, baseUrl: `${this.#config.origin}${prefix}` })
+        mock = this.#config.make({ ...start, baseUrl: `${this.#config.origin}${prefix}` })
         await mock.ready
       } catch (error) {
         throw asRefusal(error)

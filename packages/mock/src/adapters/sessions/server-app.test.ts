@@ -56,6 +56,7 @@ async function server() {
     serverUrl: SERVER,
     start: { seed: [DEMO_MERCHANT], clock: { now: '2026-11-02T09:00:00Z', frozen: true } },
     limits: { idleSeconds: 0, max: 10, maxMemoryMb: 64 },
+    make: createMockGateway,
     app: (mock, prefix) => createMockApp(mock, { serverUrl: mock.baseUrl, prefix, guard: GUARD }),
   })
   const rootApp = createMockApp(root.mock, {
