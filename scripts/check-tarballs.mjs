@@ -35,7 +35,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { homedir, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { env, installNode, OLDEST_NODE, PACKAGES, packPackages, root } from './lib/packed.mjs'
-import { exec, pool } from './lib/steps.mjs'
+import { exec, limit } from './lib/steps.mjs'
 import { CJS, classNames, errorPrinting, esm, TS } from './lib/tarball-apps.mjs'
 
 const MSW_NEWEST = JSON.parse(
@@ -48,10 +48,14 @@ const BUN = '1.4.5'
 const DENO = '2.9.6'
 // Longest any one step may take (a runtime left running by an open handle fails instead of hanging CI).
 const STEP_TIMEOUT_MS = 300_000
-// Projects at once. On two cores, measured with the machine shared (docs/architecture.md, CI's lanes): 2 at once
-// took the wall time from 208 s to ...; 3 at once ...
+// Steps at once: installs (npm, mostly waiting on the registry) and runs (a program or tsc: the CPU), each kind
+// with its own limit. On two cores, measured with the machine shared (docs/architecture.md, CI's lanes): ...
 const args = process.argv.slice(2)
-const CONCURRENCY = Number(args[args.indexOf('--concurrency') + 1]) || 2
+const option = (name, otherwise) => Number(args[args.indexOf(name) + 1]) || otherwise
+const INSTALLS = option('--installs', 3)
+const RUNS = option('--runs', 2)
+const installs = limit(INSTALLS)
+const runs = limit(RUNS)
 const failures = []
 const started = Date.now()
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`
@@ -74,8 +78,8 @@ function newJob(name) {
       job.log(`  FAILED ${title}${why ? ` (${why})` : ''}`)
     },
     /** Runs one step; with `show`, its output is printed even when it passed (the programs' `ok:` lines). */
-    async run(title, command, args, { show = false, ...options } = {}) {
-      const result = await exec(command, args, { cwd: root, env, timeoutMs: STEP_TIMEOUT_MS, ...options })
+    async run(title, command, args, { show = false, slot = runs, ...options } = {}) {
+      const result = await slot(() => exec(command, args, { cwd: root, env, timeoutMs: STEP_TIMEOUT_MS, ...options }))
       const where = options.cwd && options.cwd !== root ? `in ${shortPath(options.cwd)}, ` : ''
       job.log(`$ ${[command, ...args].join(' ')}   (${where}${result.seconds.toFixed(1)} s)`)
       const passed = result.status === 0 && result.leftBehind.length === 0
@@ -167,7 +171,8 @@ async function inspectTarball(job, name, tarball) {
  * first (no line of the SDK's compiled code above it), its fields without the empty ones, in 25 lines.
  */
 async function checkUncaught(job, title, dir, file) {
-  const result = await exec(process.execPath, [file, 'uncaught'], { cwd: dir, env, timeoutMs: STEP_TIMEOUT_MS })
+  const options = { cwd: dir, env, timeoutMs: STEP_TIMEOUT_MS }
+  const result = await runs(() => exec(process.execPath, [file, 'uncaught'], options))
   job.log(`$ node ${file} uncaught   (in ${shortPath(dir)}, ${result.seconds.toFixed(1)} s)`)
   const printed = result.stderr.trimEnd()
   const lines = printed.split('\n')
@@ -193,9 +198,8 @@ async function project(job, name, dependencies, extra = {}) {
     join(dir, 'package.json'),
     JSON.stringify({ name, private: true, type: 'module', dependencies, ...extra }, null, 2),
   )
-  const result = await job.run(`install ${name}`, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: dir,
-  })
+  const npm = ['install', '--no-audit', '--no-fund', '--loglevel=error']
+  const result = await job.run(`install ${name}`, 'npm', npm, { cwd: dir, slot: installs })
   if (result.status === 0) {
     const copies = readdirSync(dir, { recursive: true }).filter((p) =>
       String(p).endsWith(join('node_modules', 'msw', 'package.json')),
@@ -222,27 +226,47 @@ const STRICT_CONFIG = {
 }
 const tsc = join(root, 'node_modules/typescript/bin/tsc')
 
-/** 2a/2b. ESM and CJS with the newest msw, class names, error printing, and the type check. */
+/**
+ * Runs `bodies` side by side, each with a job of its own (its steps one after the other); their lines are added to
+ * `job`'s in the order given, whichever ended first.
+ */
+async function sideBySide(job, ...bodies) {
+  const parts = bodies.map(() => newJob(job.name))
+  await Promise.all(bodies.map((body, i) => body(parts[i])))
+  for (const part of parts) {
+    job.lines.push(...part.lines)
+    job.failed.push(...part.failed)
+  }
+}
+
+/**
+ * 2a/2b. ESM and CJS with the newest msw, class names, error printing; beside them, the type check (the longest
+ * step: it lib-checks msw's declarations and ours), which reads only app.ts and what it imports.
+ */
 async function newestMsw(job, packed) {
   const dir = await project(job, 'app-msw-newest', { ...packed, msw: MSW_NEWEST })
-  const node = (title, file) => job.run(title, process.execPath, [file], { cwd: dir, show: true })
-  writeFileSync(join(dir, 'app.mjs'), esm({ setupServer: true }))
-  writeFileSync(join(dir, 'app.cjs'), CJS)
   writeFileSync(join(dir, 'app.ts'), TS)
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(STRICT_CONFIG))
-  await node(`ESM with msw ${MSW_NEWEST}`, 'app.mjs')
-  await node(`CommonJS with msw ${MSW_NEWEST}`, 'app.cjs')
+  writeFileSync(join(dir, 'app.mjs'), esm({ setupServer: true }))
+  writeFileSync(join(dir, 'app.cjs'), CJS)
   writeFileSync(join(dir, 'class-names.mjs'), classNames('await import(id)', 'ESM'))
   writeFileSync(join(dir, 'class-names.cjs'), classNames('require(id)', 'CommonJS'))
-  await node('class names in ESM', 'class-names.mjs')
-  await node('class names in CommonJS', 'class-names.cjs')
   writeFileSync(join(dir, 'error-printing.mjs'), errorPrinting('await import(id)', 'ESM'))
   writeFileSync(join(dir, 'error-printing.cjs'), errorPrinting('require(id)', 'CommonJS'))
-  await node('an SDK error printed in ESM', 'error-printing.mjs')
-  await node('an SDK error printed in CommonJS', 'error-printing.cjs')
-  await checkUncaught(job, 'an uncaught SDK error in ESM', dir, 'error-printing.mjs')
-  await checkUncaught(job, 'an uncaught SDK error in CommonJS', dir, 'error-printing.cjs')
-  await job.run(`TypeScript with msw ${MSW_NEWEST}`, process.execPath, [tsc, '-p', '.'], { cwd: dir, show: true })
+  const typeCheck = (part) =>
+    part.run(`TypeScript with msw ${MSW_NEWEST}`, process.execPath, [tsc, '-p', '.'], { cwd: dir, show: true })
+  const programs = async (part) => {
+    const node = (title, file) => part.run(title, process.execPath, [file], { cwd: dir, show: true })
+    await node(`ESM with msw ${MSW_NEWEST}`, 'app.mjs')
+    await node(`CommonJS with msw ${MSW_NEWEST}`, 'app.cjs')
+    await node('class names in ESM', 'class-names.mjs')
+    await node('class names in CommonJS', 'class-names.cjs')
+    await node('an SDK error printed in ESM', 'error-printing.mjs')
+    await node('an SDK error printed in CommonJS', 'error-printing.cjs')
+    await checkUncaught(part, 'an uncaught SDK error in ESM', dir, 'error-printing.mjs')
+    await checkUncaught(part, 'an uncaught SDK error in CommonJS', dir, 'error-printing.cjs')
+  }
+  await sideBySide(job, typeCheck, programs)
 }
 
 /** 2c. The oldest msw the mock supports. */
@@ -254,8 +278,12 @@ async function oldestMsw(job, packed) {
   // one skips the lib check: the app's code against our types is still checked (ours are lib-checked above).
   const config = { ...STRICT_CONFIG, compilerOptions: { ...STRICT_CONFIG.compilerOptions, skipLibCheck: true } }
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config))
-  await job.run(`ESM with msw ${MSW_OLDEST}`, process.execPath, ['app.mjs'], { cwd: dir, show: true })
-  await job.run(`TypeScript with msw ${MSW_OLDEST}`, process.execPath, [tsc, '-p', '.'], { cwd: dir, show: true })
+  await sideBySide(
+    job,
+    (part) =>
+      part.run(`TypeScript with msw ${MSW_OLDEST}`, process.execPath, [tsc, '-p', '.'], { cwd: dir, show: true }),
+    (part) => part.run(`ESM with msw ${MSW_OLDEST}`, process.execPath, ['app.mjs'], { cwd: dir, show: true }),
+  )
 }
 
 /** Node 22 from the npm registry (the `node` package), as the repo brings its own; settles `node22`. */
@@ -266,7 +294,8 @@ function oldestNode() {
   })
   const install = async (job) => {
     try {
-      const installed = await installNode(join(work, 'node-oldest-lts'), OLDEST_NODE, job.run)
+      const run = (title, command, args, options) => job.run(title, command, args, { ...options, slot: installs })
+      const installed = await installNode(join(work, 'node-oldest-lts'), OLDEST_NODE, run)
       job.log(`--- oldest LTS: ${installed.version}`)
       if (installed.problem) job.fail(installed.problem)
       settle(installed)
@@ -344,20 +373,14 @@ try {
   const contents = asJob('tarball contents', async (job) => {
     for (const [name, tarball] of Object.entries(tarballs)) await inspectTarball(job, name, tarball)
   })
-  times = await pool(
-    CONCURRENCY,
-    projects.map(
-      ([name, body]) =>
-        () =>
-          asJob(name, body),
-    ),
-  )
+  times = await Promise.all(projects.map(([name, body]) => asJob(name, body)))
   times.unshift(await contents)
 } finally {
   rmSync(work, { recursive: true, force: true })
 }
 
-console.log(`\ncheck:tarballs: ${CONCURRENCY} projects at once, ${seconds(started)} in all:\n  ${times.join('\n  ')}`)
+const atOnce = `${INSTALLS} installs and ${RUNS} runs at once`
+console.log(`\ncheck:tarballs: ${seconds(started)} in all, ${atOnce}:\n  ${times.join('\n  ')}`)
 if (failures.length) {
   console.log(`\ncheck:tarballs FAILED (${failures.length}):\n- ${failures.join('\n- ')}`)
   process.exit(1)

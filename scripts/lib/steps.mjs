@@ -121,23 +121,26 @@ export function exec(command, args, { timeoutMs, ...options }) {
 }
 
 /**
- * Runs `tasks` (functions returning promises), at most `limit` at once, each started as soon as one ended, in the
- * order given; resolves with their results, in that order, once all ended. A task that throws gives its error as
- * its result (the others go on).
+ * A limit of `n` at once: `limited(task)` runs `task` (a function returning a promise) as soon as fewer than `n`
+ * tasks given to it are running, in the order they were given, and resolves or rejects as the task does.
  */
-export async function pool(limit, tasks) {
-  const results = new Array(tasks.length)
-  let next = 0
-  async function worker() {
-    while (next < tasks.length) {
-      const i = next++
-      try {
-        results[i] = await tasks[i]()
-      } catch (error) {
-        results[i] = error instanceof Error ? error : new Error(String(error))
-      }
-    }
+export function limit(n) {
+  let active = 0
+  const waiting = []
+  const next = () => {
+    if (active >= n || waiting.length === 0) return
+    active++
+    const { task, resolve, reject } = waiting.shift()
+    task()
+      .then(resolve, reject)
+      .finally(() => {
+        active--
+        next()
+      })
   }
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker))
-  return results
+  return (task) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ task, resolve, reject })
+      next()
+    })
 }
