@@ -25,16 +25,18 @@
 //      `deno run --allow-env --allow-net=127.0.0.1 app.mjs` run it.
 // 3. Exactly one copy of msw is installed in each project (the app's).
 //
-// The projects are independent, and their installs mostly wait on the registry: they run side by side, at most
-// CONCURRENCY at once (`--concurrency <n>` to try another; Node 22's install, which the Node 22 project waits for,
-// starts first), each project's steps in order. Each project's lines are printed together when it ends, each command
-// with its seconds, then a line per project with its seconds, then what failed. A step still running after 5 minutes
-// is stopped (its whole process group) and fails, and so does a step that leaves a process running; on SIGINT,
-// SIGTERM or SIGHUP every step still running is stopped (scripts/lib/steps.mjs). Exits 1 when anything failed.
+// The projects are independent, and their installs mostly wait on the registry: they all start at once, each
+// project's steps in order, at most INSTALLS installs and RUNS runs (programs, tsc) at a time (scripts/lib/steps.mjs);
+// the Node 22 project waits for Node 22's install, and the type checks run beside their project's programs. In CI,
+// the newest-msw project is the one check:release installed, when it holds the same tarballs and msw
+// (scripts/lib/packed.mjs). Each project's lines are printed together when it ends, each command with its seconds,
+// then a line per project with its seconds, then what failed. A step still running after 5 minutes is stopped (its
+// whole process group) and fails, and so does a step that leaves a process running; on SIGINT, SIGTERM or SIGHUP
+// every step still running is stopped and the projects removed. Exits 1 when anything failed.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { env, installNode, OLDEST_NODE, PACKAGES, packPackages, root } from './lib/packed.mjs'
+import { env, installNode, OLDEST_NODE, PACKAGES, packPackages, root, takeInstalledProject } from './lib/packed.mjs'
 import { exec, limit } from './lib/steps.mjs'
 import { CJS, classNames, errorPrinting, esm, TS } from './lib/tarball-apps.mjs'
 
@@ -49,7 +51,9 @@ const DENO = '2.9.6'
 // Longest any one step may take (a runtime left running by an open handle fails instead of hanging CI).
 const STEP_TIMEOUT_MS = 300_000
 // Steps at once: installs (npm, mostly waiting on the registry) and runs (a program or tsc: the CPU), each kind
-// with its own limit. On two cores, measured with the machine shared (docs/architecture.md, CI's lanes): ...
+// with its own limit (`--installs <n>`, `--runs <n>` to try others). On two cores with the machine shared, 3 and 2
+// took the step from 257-310 s to 111-138 s (docs/architecture.md, CI's lanes); other limits were not clearly
+// better or worse: the load moved more than they did.
 const args = process.argv.slice(2)
 const option = (name, otherwise) => Number(args[args.indexOf(name) + 1]) || otherwise
 const INSTALLS = option('--installs', 3)
@@ -61,6 +65,8 @@ const started = Date.now()
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`
 
 const work = mkdtempSync(join(tmpdir(), 'merchant-gateway-tarballs-'))
+// Removed at any exit, a stop by a signal too (scripts/lib/steps.mjs exits then, once its steps are killed).
+process.on('exit', () => rmSync(work, { recursive: true, force: true }))
 
 /**
  * A project's (or the setup's) steps, run one after the other by `job.run`, which records a failure under its
@@ -200,13 +206,31 @@ async function project(job, name, dependencies, extra = {}) {
   )
   const npm = ['install', '--no-audit', '--no-fund', '--loglevel=error']
   const result = await job.run(`install ${name}`, 'npm', npm, { cwd: dir, slot: installs })
-  if (result.status === 0) {
-    const copies = readdirSync(dir, { recursive: true }).filter((p) =>
-      String(p).endsWith(join('node_modules', 'msw', 'package.json')),
-    )
-    job.log(`--- ${name}: msw installed ${copies.length} time(s)`)
-    if (copies.length !== 1) job.fail(`${name}: ${copies.length} copies of msw`)
-  }
+  if (result.status === 0) oneMsw(job, name, dir)
+  return dir
+}
+
+/** Exactly one copy of msw in the project (the app's). */
+function oneMsw(job, name, dir) {
+  const copies = readdirSync(dir, { recursive: true }).filter((p) =>
+    String(p).endsWith(join('node_modules', 'msw', 'package.json')),
+  )
+  job.log(`--- ${name}: msw installed ${copies.length} time(s)`)
+  if (copies.length !== 1) job.fail(`${name}: ${copies.length} copies of msw`)
+}
+
+/**
+ * The newest-msw project. In CI, the one check:release installed and passed, when it holds the same tarballs and
+ * msw (the same install into a fresh ESM project: scripts/lib/packed.mjs); else installed here.
+ */
+async function newestProject(job, packed, tarballs) {
+  const name = 'app-msw-newest'
+  const dir = takeInstalledProject(join(work, name), tarballs, MSW_NEWEST)
+  if (dir === undefined) return project(job, name, { ...packed, msw: MSW_NEWEST })
+  job.log(
+    `--- ${name}: the project check:release installed (the same tarballs, msw ${MSW_NEWEST}), not installed again`,
+  )
+  oneMsw(job, name, dir)
   return dir
 }
 
@@ -243,8 +267,8 @@ async function sideBySide(job, ...bodies) {
  * 2a/2b. ESM and CJS with the newest msw, class names, error printing; beside them, the type check (the longest
  * step: it lib-checks msw's declarations and ours), which reads only app.ts and what it imports.
  */
-async function newestMsw(job, packed) {
-  const dir = await project(job, 'app-msw-newest', { ...packed, msw: MSW_NEWEST })
+async function newestMsw(job, packed, tarballs) {
+  const dir = await newestProject(job, packed, tarballs)
   writeFileSync(join(dir, 'app.ts'), TS)
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(STRICT_CONFIG))
   writeFileSync(join(dir, 'app.mjs'), esm({ setupServer: true }))
@@ -364,7 +388,7 @@ try {
   // The slowest first, so that the last to start is a short one; Node 22's install before the project that needs it.
   const projects = [
     [`Node ${OLDEST_NODE} from the registry`, install],
-    [`app-msw-newest (msw ${MSW_NEWEST}, ESM, CommonJS, TypeScript)`, (job) => newestMsw(job, packed)],
+    [`app-msw-newest (msw ${MSW_NEWEST}, ESM, CommonJS, TypeScript)`, (job) => newestMsw(job, packed, tarballs)],
     ['app-bun-deno (Bun, Deno)', (job) => bunAndDeno(job, packed)],
     [`app-node-oldest-lts (Node ${OLDEST_NODE})`, (job) => oldestLts(job, packed, node22)],
     [`app-msw-oldest (msw ${MSW_OLDEST})`, (job) => oldestMsw(job, packed)],
