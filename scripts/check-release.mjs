@@ -9,12 +9,14 @@
 //    required, and the mock's bin answers `npx merchant-gateway-mock --version` with the packed version.
 //
 // Exits 1 when anything failed; the project is removed at the end. In CI, the tarballs that passed are shared
-// with the later steps (scripts/lib/packed.mjs): check:packages checks that build rather than building again.
+// with the later steps (scripts/lib/packed.mjs): check:packages checks that build rather than building again; and
+// the project, when everything passed, is kept for check:tarballs, whose newest-msw project is the same install (the
+// same tarballs and msw into a fresh ESM project): it takes this one instead of installing it again.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PACKAGES, root, sharePacks } from './lib/packed.mjs'
+import { PACKAGES, root, shareInstalledProject, sharePacks } from './lib/packed.mjs'
 
 const RELEASE = join(root, 'release')
 const failures = []
@@ -118,7 +120,9 @@ try {
     }
   }
 } finally {
-  rmSync(work, { recursive: true, force: true })
+  // In CI, a project that passed everything goes to check:tarballs (moved, not copied); otherwise it is removed.
+  const kept = failures.length === 0 && shareInstalledProject(work, tarballs)
+  if (!kept) rmSync(work, { recursive: true, force: true })
 }
 
 if (failures.length > 0) {

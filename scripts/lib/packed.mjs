@@ -7,10 +7,11 @@
 // so that check:packages checks that build and its attw reads them, with no build of its own), Node 22 is
 // installed by the first check that needs it, and the later steps (check:tarballs, check:installs, check:vite, the npx
 // test of `npm test`) take them from that folder. CI runs those steps one after the other, never two at once.
+// check:release also keeps the project it installed for check:tarballs, which would install the same (below).
 //
 // `run(title, command, args, options)` is the caller's: it runs one step, records a failure under `title`, and
 // returns `{ status, stdout, stderr }` (or a promise of it).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -65,6 +66,47 @@ export function sharePacks(tarballs) {
 export function sharedPacks() {
   const list = SHARED && join(SHARED, 'packs', 'packs.json')
   return list && existsSync(list) ? JSON.parse(readFileSync(list, 'utf8')) : undefined
+}
+
+/**
+ * CI only: keeps `dir`, the fresh ESM project check:release installed the packed `tarballs` and msw into (and that
+ * passed), for check:tarballs, which would install the same into the same: moved into the shared folder (not copied;
+ * false when it cannot be moved, e.g. to another file system, or outside CI: the caller removes it then). What it
+ * holds is recorded beside it: the tarballs and the msw version npm installed.
+ */
+export function shareInstalledProject(dir, tarballs) {
+  if (!SHARED) return false
+  try {
+    const msw = JSON.parse(readFileSync(join(dir, 'node_modules', 'msw', 'package.json'), 'utf8')).version
+    renameSync(dir, join(SHARED, 'installed-project'))
+    writeFileSync(join(SHARED, 'installed-project.json'), JSON.stringify({ tarballs, msw }))
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * CI only: the project {@link shareInstalledProject} kept, moved to `dest` (taken once), when it holds these
+ * `tarballs` and msw `msw`; undefined otherwise (outside CI, none kept, or other tarballs or another msw: the caller
+ * installs its own). `dest` must not exist.
+ */
+export function takeInstalledProject(dest, tarballs, msw) {
+  const record = SHARED && join(SHARED, 'installed-project.json')
+  if (!record || !existsSync(record)) return undefined
+  const kept = JSON.parse(readFileSync(record, 'utf8'))
+  rmSync(record)
+  const same = kept.msw === msw && PACKAGES.every((name) => kept.tarballs[name] === tarballs[name])
+  try {
+    if (same) {
+      renameSync(join(SHARED, 'installed-project'), dest)
+      return dest
+    }
+  } catch {
+    // not there: install instead
+  }
+  rmSync(join(SHARED, 'installed-project'), { recursive: true, force: true })
+  return undefined
 }
 
 /**
