@@ -427,7 +427,19 @@ export function writeAnswer(res: ServerResponse, answer: Answer, until?: Promise
   // A string body is written as a string: Node sends the head and a string body as one chunk, where a
   // Buffer made of it would cost its copy and a second chunk (docs/architecture.md has the measurement).
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
-  res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(length) })
+  // The headers as Node's flat list of names and values, which it writes as it would the record's entries:
+  // no copy of the record with Content-Length spread into it, which cost Node 24 some 2 us a request. A
+  // Content-Length the answer names (a QR image's) keeps its place and takes the exact length, as the spread did.
+  const head: string[] = []
+  const { headers } = answer
+  let sized = false
+  for (const name in headers) {
+    const own = name === 'Content-Length'
+    head.push(name, own ? String(length) : headers[name]!)
+    sized ||= own
+  }
+  if (!sized) head.push('Content-Length', String(length))
+  res.writeHead(answer.status, head)
   if (until === undefined) return void res.end(body)
   res.write(body)
   void until.then(() => res.end())
