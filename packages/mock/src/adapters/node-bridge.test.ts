@@ -82,12 +82,17 @@ async function headOnTheWire(answer: Answer): Promise<string[]> {
   try {
     const { port } = server.address() as AddressInfo
     const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => socket.end('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'))
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.end('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+      )
       let text = ''
       socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk))
       socket.on('end', () => resolve(text)).on('error', reject)
     })
-    return raw.slice(0, raw.indexOf('\r\n\r\n')).split('\r\n').filter((line) => !line.startsWith('Date: '))
+    return raw
+      .slice(0, raw.indexOf('\r\n\r\n'))
+      .split('\r\n')
+      .filter((line) => !line.startsWith('Date: '))
   } finally {
     await new Promise((resolve) => server.close(resolve))
   }
@@ -110,7 +115,7 @@ describe('an answer on the wire', () => {
     ])
   })
 
-  it('an answer that names Content-Length (a QR image) keeps it in its place, once, with the exact length', async () => {
+  it('an answer naming Content-Length (a QR image) keeps it in its place, once, with the exact length', async () => {
     const head = await headOnTheWire({
       status: 200,
       headers: { 'Content-Type': 'image/png', 'Content-Length': '999', 'Cache-Control': 'max-age=60' },
