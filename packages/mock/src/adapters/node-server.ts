@@ -95,15 +95,24 @@ interface Outcome {
 
 /** One request: asked of the app, its answer written, its line logged. */
 function answerRequest(req: IncomingMessage, res: ServerResponse, serving: NodeServing): void {
-  const started = performance.now()
+  const { log } = serving
+  // The time is read only for the log line: `--quiet` makes none.
+  const started = log === undefined ? 0 : performance.now()
   const target = req.url ?? '/'
   serving.lingering.track(res)
   const limit = serving.bodyLimit(req.method, target)
   const app = serving.app()
   const request = new NodeRequest(req, app.origin, { limit, lingering: serving.lingering })
-  const { log } = serving
+  // Without a log (`--quiet`) no line is made: no outcome is kept past the answer, no closure per request.
+  if (log === undefined) {
+    app.handle(request).then(
+      (answer) => void write(req, res, request, answer),
+      (error: unknown) => void failed(req, res, request, error, log),
+    )
+    return
+  }
   const logLine = (done: Outcome | undefined) => {
-    if (log === undefined || done === undefined || done.quiet) return
+    if (done === undefined || done.quiet) return
     const note = done.note?.()
     log(
       `${req.method} ${redactQuery(target)} ${done.outcome} ${(performance.now() - started).toFixed(1)} ms` +

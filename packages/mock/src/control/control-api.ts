@@ -120,11 +120,11 @@ export type ControlApi = ReturnType<typeof createControlApi>
  * seeded = serial.run(() => applySeed(runtime, resolved.seed))
  * ```
  */
-export async function applySeed(runtime: GatewayRuntime, seed: readonly SeedMerchant[]): Promise<void> {
+export function applySeed(runtime: GatewayRuntime, seed: readonly SeedMerchant[]): void {
   const { ctx } = runtime
   for (const spec of seed) {
-    const merchant = await createMerchant(ctx, spec)
-    for (const store of spec.stores ?? []) await addStore(ctx, merchant.merchantId, store)
-    for (const account of spec.accounts ?? []) await addAccount(ctx, merchant.merchantId, account)
+    const merchant = createMerchant(ctx, spec)
+    for (const store of spec.stores ?? []) addStore(ctx, merchant.merchantId, store)
+    for (const account of spec.accounts ?? []) addAccount(ctx, merchant.merchantId, account)
   }
 }

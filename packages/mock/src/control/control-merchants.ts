@@ -63,7 +63,7 @@ export function merchantsControl({ runtime, ctx, exclusive }: ControlContext): M
   return {
     create: (input = {}) => {
       const checked = validate(createMerchantBody, input)
-      return exclusive(async () => credentials(await createMerchant(ctx, checked)))
+      return exclusive(() => credentials(createMerchant(ctx, checked)))
     },
     update: (merchantId, changes) => {
       const id = checkedId('merchantId', merchantId)
@@ -116,7 +116,7 @@ export function storesControl({ ctx, exclusive }: ControlContext): StoresControl
     add: (merchantId, input) => {
       const id = checkedId('merchantId', merchantId)
       const checked = validate(addStoreBody, input)
-      return exclusive(async () => storeBody(await addStore(ctx, id, checked)))
+      return exclusive(() => storeBody(addStore(ctx, id, checked)))
     },
     update: (merchantId, storeId, changes) => {
       const ids = [checkedId('merchantId', merchantId), checkedId('storeId', storeId)] as const
@@ -157,8 +157,8 @@ export function accountsControl({ ctx, exclusive }: ControlContext): AccountsCon
     add: (merchantId, input) => {
       const id = checkedId('merchantId', merchantId)
       const checked = validate(addAccountBody, input)
-      return exclusive(async () => {
-        const { merchantId: _, ...account } = await addAccount(ctx, id, checked)
+      return exclusive(() => {
+        const { merchantId: _, ...account } = addAccount(ctx, id, checked)
         return account
       })
     },

@@ -382,8 +382,10 @@ export interface ControlHandlerOptions {
  * ```
  */
 export function isControlPath(pathname: string): boolean {
-  return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)
+  return pathname === CONTROL_PREFIX || pathname.startsWith(UNDER_CONTROL)
 }
+// Made once: every request the server answers asks, twice (its CORS and the control guard).
+const UNDER_CONTROL = `${CONTROL_PREFIX}/`
 
 /**
  * Builds the Fetch-API handler of the control routes of one mock instance. Answers JSON; a refusal

@@ -40,8 +40,8 @@ export function usersControl({ runtime, ctx, exclusive }: ControlContext): Users
   return {
     create: (input) => {
       const checked = validate(createUserBody, input)
-      return exclusive(async () => {
-        const user = await createUser(ctx, checked)
+      return exclusive(() => {
+        const user = createUser(ctx, checked)
         return { userId: user.userId, accessToken: user.accessToken }
       })
     },

@@ -70,11 +70,11 @@ function underWay(w: WebhookRecord): boolean {
  * await serial.run(() => restoreState(runtime, checkSnapshotDocument(document, runtime.faults)))
  * ```
  */
-export async function restoreState(
+export function restoreState(
   runtime: GatewayRuntime,
   state: MockState,
   options: { clock: 'state' | 'keep' } = { clock: 'state' },
-): Promise<void> {
+): void {
   const { ctx } = runtime
   const { db } = ctx
   const s = structuredClone(state)
@@ -85,30 +85,30 @@ export async function restoreState(
   runtime.idempotency.clear()
   runtime.signatures.clear()
 
-  for (const record of s.merchants) await db.merchants.insert(record)
-  for (const record of s.stores) await db.stores.insert(record)
-  for (const record of s.accounts) await db.accounts.insert(record)
-  for (const record of s.balances) await db.balances.insert(record)
-  for (const record of s.orders) await db.orders.insert(record)
-  for (const record of s.qrCodes) forgetWhenUnpaid(ctx, await db.qrCodes.insert(record))
+  for (const record of s.merchants) db.merchants.insert(record)
+  for (const record of s.stores) db.stores.insert(record)
+  for (const record of s.accounts) db.accounts.insert(record)
+  for (const record of s.balances) db.balances.insert(record)
+  for (const record of s.orders) db.orders.insert(record)
+  for (const record of s.qrCodes) forgetWhenUnpaid(ctx, db.qrCodes.insert(record))
   for (const record of s.transactions) {
-    const tx = await db.transactions.insert(record)
+    const tx = db.transactions.insert(record)
     if (tx.kind !== 'payment' && tx.status === 'pending') ctx.settlement.schedule(tx)
   }
   forgetLoadedWhenFinished(ctx)
-  for (const record of s.idempotency) runtime.idempotency.forgetWhenExpired(await db.idempotency.insert(record))
+  for (const record of s.idempotency) runtime.idempotency.forgetWhenExpired(db.idempotency.insert(record))
   const finished: Array<{ record: WebhookRecord; at: number }> = []
   for (const record of s.webhooks) {
-    const webhook = await db.webhooks.insert(record)
+    const webhook = db.webhooks.insert(record)
     // History holds what is finished: delivered or given up, or with no URL to send to (history at once).
     if (webhook.url === null) finished.push({ record: webhook, at: webhook.createdAt })
     else if (webhook.status !== 'recorded')
       finished.push({ record: webhook, at: webhook.attempts.at(-1)?.at ?? webhook.createdAt })
   }
-  for (const record of s.users) await db.users.insert(record)
-  for (const record of s.otpSessions) forgetWhenExpired(ctx, await db.otpSessions.insert(record))
+  for (const record of s.users) db.users.insert(record)
+  for (const record of s.otpSessions) forgetWhenExpired(ctx, db.otpSessions.insert(record))
   const sent = []
-  for (const record of s.outbox) sent.push(await db.outbox.insert(record))
+  for (const record of s.outbox) sent.push(db.outbox.insert(record))
 
   const { fault, ...sequences } = s.nextIds
   db.setNextIds(sequences)

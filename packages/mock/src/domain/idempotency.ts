@@ -22,7 +22,7 @@ import type { Retention } from './retention.js'
 
 /** What to do with a request that carries an idempotency key. */
 export type IdempotencyDecision =
-  | { kind: 'proceed'; complete(status: number, body: string): Promise<void>; release(): void }
+  | { kind: 'proceed'; complete(status: number, body: string): void; release(): void }
   | { kind: 'replay'; status: number; body: string }
   | { kind: 'in-use' }
   | { kind: 'mismatch'; operation: string }
@@ -42,7 +42,7 @@ export interface IdempotentRequest {
  * @example
  * ```ts
  * const decision = idempotency.begin({ merchantId, key, operation: 'refundOrder', fingerprint })
- * if (decision.kind === 'proceed') await decision.complete(200, body)
+ * if (decision.kind === 'proceed') decision.complete(200, body)
  * ```
  */
 export class IdempotencyStore {
@@ -72,7 +72,7 @@ export class IdempotencyStore {
     let open = true
     return {
       kind: 'proceed',
-      complete: async (status, body) => {
+      complete: (status, body) => {
         if (!open) return
         open = false
         try {
@@ -80,7 +80,7 @@ export class IdempotencyStore {
           const values = { ...request, status, body, createdAt: now, expiresAt }
           // An expired record of the same key not dropped yet is overwritten: after 24 h the key is new again.
           const stale = this.db.idempotency.get('byScopedKey', scopedKey)
-          const record = stale ? this.db.idempotency.patch(stale, values) : await this.db.idempotency.insert(values)
+          const record = stale ? this.db.idempotency.patch(stale, values) : this.db.idempotency.insert(values)
           this.forgetWhenExpired(record)
         } finally {
           this.#inFlight.delete(scopedKey)

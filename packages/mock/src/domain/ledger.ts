@@ -35,10 +35,10 @@ export class Ledger {
   constructor(private readonly db: Database) {}
 
   /** Opens the balances of a new merchant in every currency. */
-  async open(merchantId: number, openingMinor: Partial<Record<Currency, number>>): Promise<void> {
+  open(merchantId: number, openingMinor: Partial<Record<Currency, number>>): void {
     for (const currency of CURRENCIES) {
       const opening = openingMinor[currency] ?? 0
-      await this.db.balances.insert({
+      this.db.balances.insert({
         merchantId,
         currency,
         openingMinor: opening,

@@ -29,7 +29,7 @@ export interface CreateMerchantInput {
 }
 
 /** Creates a merchant with its ledger; credentials are random unless given. */
-export async function createMerchant(ctx: DomainContext, input: CreateMerchantInput): Promise<MerchantRecord> {
+export function createMerchant(ctx: DomainContext, input: CreateMerchantInput): MerchantRecord {
   const opening: Partial<Record<Currency, number>> = {}
   for (const [key, currency] of Object.entries(BALANCE_KEYS) as Array<['usd' | 'khr', Currency]>) {
     const amount = input.balances?.[key]
@@ -58,7 +58,7 @@ export async function createMerchant(ctx: DomainContext, input: CreateMerchantIn
   if (ctx.db.merchants.get('byApiKey', apiKey)) throw new RuleError(409, 'apiKey is already used by another merchant')
   const merchantId = ctx.db.nextId('merchant')
   const appId = input.appId ?? ctx.db.nextId('app')
-  const merchant = await ctx.db.merchants.insert({
+  const merchant = ctx.db.merchants.insert({
     merchantId,
     appId,
     name: input.name ?? `Merchant ${merchantId}`,
@@ -68,7 +68,7 @@ export async function createMerchant(ctx: DomainContext, input: CreateMerchantIn
     createdAt: ctx.clock.now(),
     removedAt: null,
   })
-  await ctx.ledger.open(merchantId, opening)
+  ctx.ledger.open(merchantId, opening)
   return merchant
 }
 

@@ -24,11 +24,7 @@ export interface CreateOrderInput {
 }
 
 /** Creates a pending order with its QR code, valid 30 minutes. */
-export async function createOrder(
-  ctx: DomainContext,
-  merchantId: number,
-  input: CreateOrderInput,
-): Promise<OrderRecord> {
+export function createOrder(ctx: DomainContext, merchantId: number, input: CreateOrderInput): OrderRecord {
   requireOwnStore(ctx, merchantId, input.storeId)
   const amountMinor = amountToMinor(input.amount, input.currency, 'amount')
   const now = ctx.clock.now()

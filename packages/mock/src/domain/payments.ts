@@ -92,7 +92,7 @@ export async function reportPayment(ctx: DomainContext, input: CheckedPayment): 
     checkDisplayText('payer.accountName', input.payer.accountName, LIMITS.maxTextLength)
     checkDisplayText('payer.accountNumber', input.payer.accountNumber, LIMITS.maxAccountNumberLength)
   }
-  const order = await resolveOrder(ctx, input)
+  const order = resolveOrder(ctx, input)
   const payer = input.payer ?? DEFAULT_PAYER
   const now = ctx.clock.now()
   if (order.status === 'completed' || order.status === 'cancelled') {
@@ -115,7 +115,7 @@ export async function reportPayment(ctx: DomainContext, input: CheckedPayment): 
     )
   }
   const status = input.status === 'SUCCESS' ? 'completed' : input.status === 'FAILED' ? 'failed' : 'pending'
-  const tx = await insertTransaction(
+  const tx = insertTransaction(
     ctx,
     {
       transactionId: ctx.db.nextId('transaction'),
@@ -168,7 +168,7 @@ async function settlePending(
   return { transactionId: tx.transactionId, orderId: order.orderId, status: tx.status }
 }
 
-async function resolveOrder(ctx: DomainContext, input: CheckedPayment): Promise<OrderRecord> {
+function resolveOrder(ctx: DomainContext, input: CheckedPayment): OrderRecord {
   if ((input.orderId === undefined) === (input.qrData === undefined)) {
     throw new RuleError(400, 'Give exactly one of orderId or qrData')
   }

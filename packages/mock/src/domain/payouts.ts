@@ -38,7 +38,7 @@ export interface PayoutInput {
 }
 
 /** Registers (or replaces) a payout destination account of a merchant. */
-export async function addAccount(ctx: DomainContext, merchantId: number, input: AccountInput): Promise<AccountRecord> {
+export function addAccount(ctx: DomainContext, merchantId: number, input: AccountInput): AccountRecord {
   requireActiveMerchant(ctx, merchantId)
   checkDisplayText('accountNumber', input.accountNumber, LIMITS.maxAccountNumberLength)
   checkDisplayText('accountName', input.accountName, LIMITS.maxTextLength)
@@ -53,11 +53,7 @@ export async function addAccount(ctx: DomainContext, merchantId: number, input: 
 }
 
 /** Starts a payout; it stays processing (pending) until it settles or fails. */
-export async function createPayout(
-  ctx: DomainContext,
-  merchantId: number,
-  input: PayoutInput,
-): Promise<TransactionRecord> {
+export function createPayout(ctx: DomainContext, merchantId: number, input: PayoutInput): TransactionRecord {
   const amountMinor = amountToMinor(input.amount, input.currency, 'amount')
   const account = ctx.db.accounts.get('byMerchantAccount', scoped(merchantId, input.accountNumber))
   if (!account && ctx.options.unknownPayoutAccount === 'reject') {
@@ -74,7 +70,7 @@ export async function createPayout(
   }
   const now = ctx.clock.now()
   ctx.ledger.move(merchantId, input.currency, { freeze: amountMinor })
-  const tx = await insertTransaction(
+  const tx = insertTransaction(
     ctx,
     {
       transactionId: ctx.db.nextId('transaction'),

@@ -85,7 +85,7 @@ export async function forgotPin(ctx: DomainContext, user: UserRecord, contact: C
   }
   const sessionId = globalThis.crypto.randomUUID()
   const code = sixDigits()
-  const session = await insertSession(
+  const session = insertSession(
     ctx,
     {
       sessionId,
@@ -101,7 +101,7 @@ export async function forgotPin(ctx: DomainContext, user: UserRecord, contact: C
     'forgot-pin',
   )
   forgetWhenExpired(ctx, session)
-  const sent = await ctx.db.outbox.insert({
+  const sent = ctx.db.outbox.insert({
     id: ctx.db.nextId('outbox'),
     userId: user.userId,
     channel: contact.channel,

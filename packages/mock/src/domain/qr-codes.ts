@@ -48,11 +48,11 @@ export function hasQrCode(ctx: DomainContext, qrData: string): boolean {
 }
 
 /** Generates a stand-alone QR code for one of the merchant's stores. */
-export async function generateQr(ctx: DomainContext, merchantId: number, input: GenerateQrInput): Promise<QrRecord> {
+export function generateQr(ctx: DomainContext, merchantId: number, input: GenerateQrInput): QrRecord {
   requireOwnStore(ctx, merchantId, input.storeId)
   const amountMinor = amountToMinor(input.amount, input.currency, 'amount')
   const now = ctx.clock.now()
-  const qr = await ctx.db.qrCodes.insert({
+  const qr = ctx.db.qrCodes.insert({
     qrData: newQrData(),
     merchantId,
     storeId: input.storeId,
@@ -87,10 +87,10 @@ export function isExpired(ctx: DomainContext, expiresAt: number): boolean {
 }
 
 /** The order a stand-alone QR code stands for, created on its first payment. */
-export async function orderForQr(ctx: DomainContext, qr: QrRecord): Promise<OrderRecord> {
+export function orderForQr(ctx: DomainContext, qr: QrRecord): OrderRecord {
   if (qr.orderId !== null) return ctx.db.orders.get('byId', qr.orderId)!
   const now = ctx.clock.now()
-  const order = await insertOrder(
+  const order = insertOrder(
     ctx,
     {
       orderId: ctx.db.nextId('order'),

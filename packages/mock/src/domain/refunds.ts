@@ -29,11 +29,7 @@ export function refundedMinor(ctx: DomainContext, orderId: number): number {
 }
 
 /** Starts a refund of a completed order; it stays processing (pending) until it settles. */
-export async function refundOrder(
-  ctx: DomainContext,
-  merchantId: number,
-  input: RefundInput,
-): Promise<TransactionRecord> {
+export function refundOrder(ctx: DomainContext, merchantId: number, input: RefundInput): TransactionRecord {
   const order = requireOwnOrder(ctx, merchantId, input.orderId)
   const amountMinor = amountToMinor(input.amount, order.currency, 'refundAmount')
   if (order.status !== 'completed') {
@@ -65,7 +61,7 @@ export async function refundOrder(
   const payer = order.payer ?? { accountName: '', accountNumber: '' }
   // The checks above make this move valid; the whole operation runs alone (one request at a time).
   ctx.ledger.move(merchantId, order.currency, { freeze: amountMinor })
-  const tx = await insertTransaction(
+  const tx = insertTransaction(
     ctx,
     {
       transactionId: ctx.db.nextId('transaction'),

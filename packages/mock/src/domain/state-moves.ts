@@ -82,7 +82,7 @@ export function move<R extends object, F extends keyof R & string>(
  *
  * @example
  * ```ts
- * await create(ORDER_MACHINE, ctx.db.orders, 'status', { ...order, status: 'pending' }, 'create order')
+ * create(ORDER_MACHINE, ctx.db.orders, 'status', { ...order, status: 'pending' }, 'create order')
  * ```
  */
 export function create<R extends object, F extends keyof R & string>(
@@ -91,7 +91,7 @@ export function create<R extends object, F extends keyof R & string>(
   field: F,
   values: R,
   on: string,
-): Promise<R> {
+): R {
   checkMove(machine, null, values[field] as string, on)
   return table.insert(values)
 }
@@ -119,10 +119,10 @@ export function moveOrder(
  *
  * @example
  * ```ts
- * const order = await insertOrder(ctx, { ...values, status: 'pending' }, 'create order')
+ * const order = insertOrder(ctx, { ...values, status: 'pending' }, 'create order')
  * ```
  */
-export function insertOrder(ctx: DomainContext, values: OrderRecord, on: string): Promise<OrderRecord> {
+export function insertOrder(ctx: DomainContext, values: OrderRecord, on: string): OrderRecord {
   return create(ORDER_MACHINE, ctx.db.orders, 'status', values, on)
 }
 
@@ -184,14 +184,10 @@ export function moveTransaction(
  *
  * @example
  * ```ts
- * const payout = await insertTransaction(ctx, { ...values, kind: 'payout', status: 'pending' }, 'payout accepted')
+ * const payout = insertTransaction(ctx, { ...values, kind: 'payout', status: 'pending' }, 'payout accepted')
  * ```
  */
-export function insertTransaction(
-  ctx: DomainContext,
-  values: TransactionRecord,
-  on: string,
-): Promise<TransactionRecord> {
+export function insertTransaction(ctx: DomainContext, values: TransactionRecord, on: string): TransactionRecord {
   return create(TRANSACTION_MACHINES[values.kind], ctx.db.transactions, 'status', values, on)
 }
 
@@ -219,10 +215,10 @@ export function moveSession(
  *
  * @example
  * ```ts
- * const session = await insertSession(ctx, { ...values, state: 'open' }, 'forgot-pin')
+ * const session = insertSession(ctx, { ...values, state: 'open' }, 'forgot-pin')
  * ```
  */
-export function insertSession(ctx: DomainContext, values: OtpSessionRecord, on: string): Promise<OtpSessionRecord> {
+export function insertSession(ctx: DomainContext, values: OtpSessionRecord, on: string): OtpSessionRecord {
   return create(RESET_SESSION_MACHINE, ctx.db.otpSessions, 'state', values, on)
 }
 
@@ -265,10 +261,10 @@ export function movePin(
  *
  * @example
  * ```ts
- * const user = await insertUser(ctx, { ...values, pin: null, wrongAttempts: 0, blockedUntil: null })
+ * const user = insertUser(ctx, { ...values, pin: null, wrongAttempts: 0, blockedUntil: null })
  * ```
  */
-export function insertUser(ctx: DomainContext, values: UserRecord): Promise<UserRecord> {
+export function insertUser(ctx: DomainContext, values: UserRecord): UserRecord {
   checkMove(PIN_MACHINE, null, pinState(values, values.createdAt), 'user created')
   return ctx.db.users.insert(values)
 }

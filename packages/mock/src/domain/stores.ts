@@ -27,7 +27,7 @@ export interface StoreInput {
 }
 
 /** Adds a store to a merchant; it shows in the list at once. */
-export async function addStore(ctx: DomainContext, merchantId: number, input: StoreInput): Promise<StoreRecord> {
+export function addStore(ctx: DomainContext, merchantId: number, input: StoreInput): StoreRecord {
   requireActiveMerchant(ctx, merchantId)
   checkText('storeName', input.storeName)
   checkText('address', input.address)

@@ -97,7 +97,7 @@ export class WebhookDispatcher implements Webhooks {
     const rawBody = JSON.stringify(payload)
     const signature = await signIfInForce(ctx, merchant.apiSecret, rawBody, createTimeMilli)
     const sends = merchant.webhookUrl !== null
-    const record = await ctx.db.webhooks.insert({
+    const record = ctx.db.webhooks.insert({
       id: ctx.db.nextId('webhook'),
       merchantId: merchant.merchantId,
       url: merchant.webhookUrl,

@@ -137,8 +137,22 @@ function redactAt<T>(value: T, depth: number): T {
   const object = value as Record<string, unknown>
   let copy: Record<string, unknown> | undefined
   for (const [name, item] of Object.entries(object)) {
-    const redacted = PIN_SECRETS.has(name) || SECRET_PARAMETER.test(name) ? REDACTED : redactAt(item, depth + 1)
+    const redacted = isSecretField(name) ? REDACTED : redactAt(item, depth + 1)
     if (redacted !== item) (copy ??= { ...object })[name] = redacted
   }
   return (copy ?? value) as T
 }
+
+/**
+ * Whether a body field holds a secret. A request's field names are few and the same request after request:
+ * the verdict of each is kept (up to a bound, for a client that sends ever new names), not tested again.
+ */
+function isSecretField(name: string): boolean {
+  const known = fieldVerdicts.get(name)
+  if (known !== undefined) return known
+  const secret = PIN_SECRETS.has(name) || SECRET_PARAMETER.test(name)
+  if (fieldVerdicts.size < SECRET_FIELD_VERDICTS) fieldVerdicts.set(name, secret)
+  return secret
+}
+const fieldVerdicts = new Map<string, boolean>()
+const SECRET_FIELD_VERDICTS = 1000

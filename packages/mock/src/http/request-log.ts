@@ -129,8 +129,11 @@ export interface RequestNotes {
   idempotencyKey: string | null
   form: 'current' | 'earlier' | null
   replayed: boolean
-  /** Deprecated things the request did (whether the era still accepts them or not). */
-  uses: Set<DeprecatedUse>
+  /**
+   * Deprecated things the request did (whether the era still accepts them or not); undefined while none (most
+   * requests: no set made for them). Added with {@link noteUse}.
+   */
+  uses: Set<DeprecatedUse> | undefined
   warnings: string[]
   /** The operation whose route took the request; null for a path no route takes. */
   operation: ServiceOperation | null
@@ -205,13 +208,26 @@ export function newNotes(): RequestNotes {
     idempotencyKey: null,
     form: null,
     replayed: false,
-    uses: new Set(),
+    uses: undefined,
     warnings: [],
     operation: null,
     refusal: null,
     headers: NO_HEADERS,
     body: null,
   }
+}
+
+/**
+ * Notes a deprecated thing the request did.
+ *
+ * @example
+ * ```ts
+ * noteUse(notes, 'legacy-auth')
+ * ```
+ */
+export function noteUse(notes: RequestNotes, use: DeprecatedUse): void {
+  if (notes.uses === undefined) notes.uses = new Set([use])
+  else notes.uses.add(use)
 }
 
 /** The headers of a request whose headers are not kept: one shared, frozen empty record. */

@@ -147,7 +147,10 @@ function guardHeaders(request: IncomingRequest): IncomingHttpHeaders {
 function withHeaders(headers: Readonly<Record<string, string>> | undefined, next: () => Promise<AppAnswer>) {
   if (headers === undefined) return next()
   return next().then((answer) => {
-    if (answer !== NO_ANSWER) answer.headers = { ...headers, ...answer.headers }
+    // `Object.assign` onto a fresh record, not `{ ...headers, ...answer.headers }`: the same headers in the same
+    // order (the names are the mock's own, never `__proto__`), and on Node 24 spreading a second record into a
+    // literal cost some 4 us a request against 0.1 us (docs/architecture.md has the measurement).
+    if (answer !== NO_ANSWER) answer.headers = Object.assign({}, headers, answer.headers)
     return answer
   })
 }

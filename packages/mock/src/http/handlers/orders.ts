@@ -15,8 +15,8 @@ export function orderHandlers(runtime: GatewayRuntime) {
   return [
     route(runtime, {
       operation: 'createOrder',
-      run: async (ctx, merchant, { storeId, store_id, amount, currency }) => {
-        const order = await createOrder(ctx, merchant.merchantId, {
+      run: (ctx, merchant, { storeId, store_id, amount, currency }) => {
+        const order = createOrder(ctx, merchant.merchantId, {
           storeId: storeId ?? Number(store_id),
           amount,
           currency,
@@ -26,8 +26,8 @@ export function orderHandlers(runtime: GatewayRuntime) {
     }),
     route(runtime, {
       operation: 'generateQr',
-      run: async (ctx, merchant, { store_id, amount, currency }) =>
-        qrBody(ctx, await generateQr(ctx, merchant.merchantId, { storeId: store_id, amount, currency })),
+      run: (ctx, merchant, { store_id, amount, currency }) =>
+        qrBody(ctx, generateQr(ctx, merchant.merchantId, { storeId: store_id, amount, currency })),
     }),
     route(runtime, {
       operation: 'cancelOrder',

@@ -4,7 +4,7 @@
  * arrival noted (the era in force, for the log), and at the end the log entry, with the era's deprecation
  * warning on a gateway answer.
  */
-import { HEADERS, type Authentication, type ContractEra } from '@merchant-gateway/contract'
+import { HEADERS, type Authentication, type ContractEra, type DeprecatedUse } from '@merchant-gateway/contract'
 import { deprecationHeader, eraNow } from '../../domain/timeline.js'
 import { NO_ANSWER, type RouteAnswer } from '../answer.js'
 import { newTraceId, type OperationStep } from '../operation-call.js'
@@ -90,9 +90,12 @@ export function finish(
 ): RouteAnswer {
   const { era, auth, arrival, traceId, notes, response } = request
   if (response !== NO_ANSWER && (auth === 'api-key' || auth === 'signed')) {
-    const warning = deprecationHeader(era, auth, notes.uses, runtime.ctx.options.deprecationHeader)
+    const warning = deprecationHeader(era, auth, notes.uses ?? NO_USES, runtime.ctx.options.deprecationHeader)
     if (warning !== undefined) response.headers[HEADERS.deprecationWarning] = warning
   }
   logAnswer(runtime.requests, arrival, traceId, response === NO_ANSWER ? null : response.status, notes)
   return response
 }
+
+/** The uses of a request that did nothing deprecated. */
+const NO_USES: ReadonlySet<DeprecatedUse> = new Set()

@@ -58,7 +58,7 @@ async function keyed(
   try {
     const answer = await next()
     if (answer === NO_ANSWER || answer.status === 400 || answer.status === 404) decision.release()
-    else await decision.complete(answer.status, String(answer.body))
+    else decision.complete(answer.status, String(answer.body))
     return answer
   } catch (error) {
     decision.release()
