@@ -17,8 +17,9 @@
 // processes that were waited for, from bash's `times`) are appended to the file in CI_STEP_TIMES (tab-separated),
 // which scripts/ci/step-table.mjs prints as a table.
 import { spawn } from 'node:child_process'
-import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { membersOf } from '../lib/process-group.mjs'
 
 /**
  * @typedef {{ name: string, title: string, command: string, failure: string, judgedLater: boolean, after: string[] }}
@@ -138,23 +139,6 @@ async function leftBehind(group) {
   return members
 }
 
-/** `pid command line` of each process in the process group `group` (Linux: /proc/<pid>/stat's fifth field). */
-function membersOf(group) {
-  const members = []
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      // The command name (second field) is in parentheses and may hold spaces: the fields after its `)`.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      if (Number(fields[2]) !== group || fields[0] === 'Z') continue
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim()
-      members.push(`${pid} ${command.slice(0, 200)}`)
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return members
-}
 
 /** Stops every step still running: SIGTERM to its process group, SIGKILL 10 s later if it is still there. */
 function stopOthers() {

@@ -6,7 +6,7 @@
 // to its group, a terminal's Ctrl-C) does not reach them: on SIGINT, SIGTERM or SIGHUP, every group still running is
 // killed before this process exits, and again at any exit.
 import { spawn } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { membersOf } from './process-group.mjs'
 
 /** The process groups (their leaders' pids) of the steps running now. */
 const running = new Set()
@@ -34,23 +34,6 @@ for (const [signal, code] of [
   })
 }
 
-/** `pid command line` of each live process in the process group `group` (Linux: /proc/<pid>/stat's fifth field). */
-function membersOf(group) {
-  const members = []
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      // The command name (second field) is in parentheses and may hold spaces: the fields after its `)`.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      if (Number(fields[2]) !== group || fields[0] === 'Z') continue
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim()
-      members.push(`${pid} ${command.slice(0, 200)}`)
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return members
-}
 
 /** The processes still in `group` 2 s after its leader ended (those exiting meanwhile are given the time). */
 async function stillIn(group) {
