@@ -139,7 +139,6 @@ async function leftBehind(group) {
   return members
 }
 
-
 /** Stops every step still running: SIGTERM to its process group, SIGKILL 10 s later if it is still there. */
 function stopOthers() {
   for (const entry of running) {

@@ -34,7 +34,6 @@ for (const [signal, code] of [
   })
 }
 
-
 /** The processes still in `group` 2 s after its leader ended (those exiting meanwhile are given the time). */
 async function stillIn(group) {
   for (let waited = 0; waited < 2_000; waited += 100) {
