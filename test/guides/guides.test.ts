@@ -102,7 +102,19 @@ function typeCheck(blocks: readonly CodeBlock[], prelude: boolean, oldProgram?: 
     ...(oldProgram === undefined ? {} : { oldProgram }),
   })
   const byFile = new Map<string, string[]>()
-  for (const d of ts.getPreEmitDiagnostics(program)) {
+  // The blocks' own complaints, and the program's: the packages' sources the blocks import (the source condition)
+  // are type-checked by `npm run typecheck`, and checking every one of them here again cost two seconds a program.
+  const diagnostics = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...files.flatMap((file) => {
+      const source = program.getSourceFile(file)
+      return source === undefined
+        ? []
+        : [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]
+    }),
+  ]
+  for (const d of diagnostics) {
     const file = d.file?.fileName ?? ''
     const text = ts.flattenDiagnosticMessageText(d.messageText, '\n')
     const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0
