@@ -5,24 +5,22 @@
  * the session's base URL: its polling, its actions, its QR images.
  */
 import { GatewayClient } from '@merchant-gateway/sdk'
-import { type Browser, chromium } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@merchant-gateway/chromium'
 import { http, startCli, stopCli, type Cli } from './cli-process.js'
+import { inspectorPages } from './inspector-browser.js'
 
 const FRIDAY = '2026-11-06T09:00:00Z'
 
 let cli: Cli
-let browser: Browser
+const pages = inspectorPages()
 
 beforeAll(async () => {
   // Not behind Prism under check:openapi: the page's files are not API (as in inspector.e2e.test.ts).
   cli = await startCli(['serve', '--port', '0', '--now', FRIDAY, '--frozen', '-q'], { behindPrism: false })
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
 }, 30_000)
 
 afterAll(async () => {
-  await browser?.close()
+  await pages.close()
   if (cli) await stopCli(cli)
 })
 
@@ -40,7 +38,7 @@ describe("a session's inspector page, in Chromium", () => {
     })
     const order = await gateway.orders.create({ storeId: 101, amount: 12.5, currency: 'USD' })
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
+    const page = await pages.open()
     const paths: string[] = []
     page.on('request', (request) => paths.push(new URL(request.url()).pathname))
     const images: number[] = []

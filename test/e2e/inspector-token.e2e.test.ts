@@ -8,21 +8,15 @@
  * The other way a server gets a token, `--host` off loopback (one is made up and printed), is not started
  * here: servers of the tests listen on 127.0.0.1 only. The page cannot tell the two apart: both answer 401.
  *
- * A screenshot of the form goes to a temporary folder, or to docs/ with INSPECTOR_SCREENSHOTS=docs.
+ * A screenshot of the form goes to docs/ with INSPECTOR_SCREENSHOTS=docs (`npm run docs:inspector`).
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright'
+import type { Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROOT, startCli, stopCli, type Cli, UI_TIMEOUT } from './cli-process.js'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@merchant-gateway/chromium'
-
-const SHOTS =
-  process.env.INSPECTOR_SCREENSHOTS === 'docs' ? join(ROOT, 'docs') : mkdtempSync(join(tmpdir(), 'inspector-'))
+import { startCli, stopCli, type Cli, UI_TIMEOUT } from './cli-process.js'
+import { docsScreenshot, inspectorPages } from './inspector-browser.js'
 
 let cli: Cli
-let browser: Browser
+const pages = inspectorPages()
 
 beforeAll(async () => {
   cli = await startCli(
@@ -31,18 +25,16 @@ beforeAll(async () => {
       behindPrism: false,
     },
   )
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
 })
 
 afterAll(async () => {
-  await browser?.close()
+  await pages.close()
   if (cli) await stopCli(cli)
 })
 
 /** A page in a browser context of its own: its own session storage, as a new window would have. */
-async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } })
-  return context.newPage()
+function freshPage(): Promise<Page> {
+  return pages.open()
 }
 
 /** What a user reads in the banner: the token's line, and the inspector's address. */
@@ -67,7 +59,7 @@ describe('the inspector page, with a control token', () => {
       expect(said).toContain('control token')
       expect(said).toContain('#token=')
       expect(said).toContain('--control-token')
-      await page.screenshot({ path: join(SHOTS, 'inspector-token.png') })
+      await docsScreenshot(page, 'inspector-token.png')
 
       await field.fill('tok_wrong_guess')
       await form.getByRole('button', { name: 'Open the inspector' }).click()

@@ -8,27 +8,22 @@
  * set by a UTC date, a labelled Faults form, readable errors when something other than the mock answers,
  * and no sideways scrolling on a phone. The control token's form has its own file (inspector-token).
  *
- * Screenshots of the main views go to a temporary folder, or to docs/ with INSPECTOR_SCREENSHOTS=docs
- * (`npm run docs:inspector`).
+ * Screenshots of the main views go to docs/ with INSPECTOR_SCREENSHOTS=docs (`npm run docs:inspector`).
  */
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { GatewayClient } from '@merchant-gateway/sdk'
-import { type Browser, chromium, type Page } from 'playwright'
+import type { Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { http, ROOT, startCli, stopCli, type Cli, UI_TIMEOUT } from './cli-process.js'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@merchant-gateway/chromium'
+import { http, startCli, stopCli, type Cli, UI_TIMEOUT } from './cli-process.js'
+import { docsScreenshot, inspectorPages } from './inspector-browser.js'
 
-const SHOTS =
-  process.env.INSPECTOR_SCREENSHOTS === 'docs' ? join(ROOT, 'docs') : mkdtempSync(join(tmpdir(), 'inspector-'))
 const FRIDAY = '2026-11-06T09:00:00Z'
 
 let cli: Cli
 let receiver: Server
-let browser: Browser
+const pages = inspectorPages()
 let page: Page
 const received: string[] = []
 
@@ -50,13 +45,12 @@ beforeAll(async () => {
   cli = await startCli(['serve', '--port', '0', '--now', FRIDAY, '--frozen', '--webhook-url', hook], {
     behindPrism: false,
   })
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
   // A German browser: the page writes money and dates the same whatever the browser's language.
-  page = await browser.newPage({ viewport: { width: 1280, height: 860 }, locale: 'de-DE' })
+  page = await pages.open({ locale: 'de-DE' })
 })
 
 afterAll(async () => {
-  await browser?.close()
+  await pages.close()
   if (cli) await stopCli(cli)
   await new Promise((resolve) => receiver?.close(resolve))
 })
@@ -98,7 +92,7 @@ describe('the inspector page, in Chromium', () => {
     'the page declares its own icon: the browser asks no /favicon.ico, so the Requests tab lists none; ' +
       "its polling is not in the server's log",
     async () => {
-      const fresh = await browser.newPage({ viewport: { width: 1280, height: 860 } })
+      const fresh = await pages.open()
       try {
         let polls = 0
         fresh.on('request', (request) => {
@@ -132,7 +126,7 @@ describe('the inspector page, in Chromium', () => {
       const row = page.getByTestId(`order-${order.order_id}`)
       await row.waitFor({ timeout: UI_TIMEOUT })
       expect(await row.getByText('pending').count()).toBe(1)
-      await page.screenshot({ path: join(SHOTS, 'inspector-orders.png') })
+      await docsScreenshot(page, 'inspector-orders.png')
 
       await row.getByRole('button', { name: 'Simulate payment' }).click()
       await expect.poll(() => row.getByText('completed').count(), { timeout: UI_TIMEOUT }).toBeGreaterThan(0)
@@ -143,14 +137,14 @@ describe('the inspector page, in Chromium', () => {
       await webhook.locator('summary').click()
       expect(await webhook.getByText('x-signature').count()).toBe(1)
       expect(received).toHaveLength(1)
-      await page.screenshot({ path: join(SHOTS, 'inspector-webhooks.png') })
+      await docsScreenshot(page, 'inspector-webhooks.png')
 
       await tab('Merchants')
       const usd = page.getByTestId('balance-1-usd').locator('td')
       await expect
         .poll(() => usd.allTextContents(), { timeout: UI_TIMEOUT })
         .toEqual(['USD 1,012.50', 'USD 0.00', 'USD 1,012.50'])
-      await page.screenshot({ path: join(SHOTS, 'inspector-merchants.png') })
+      await docsScreenshot(page, 'inspector-merchants.png')
     },
   )
 
@@ -171,7 +165,7 @@ describe('the inspector page, in Chromium', () => {
           .toBe(`2026-11-${day} 09:00:00Z`)
       }
       await expect.poll(() => row.getByText('completed').count(), { timeout: UI_TIMEOUT }).toBe(1)
-      await page.screenshot({ path: join(SHOTS, 'inspector-refunds.png') })
+      await docsScreenshot(page, 'inspector-refunds.png')
     },
   )
 
@@ -370,7 +364,7 @@ describe('the inspector page, in Chromium', () => {
           for (const details of document.querySelectorAll('details')) details.open = true
         })
       expect({ tab: name, wide: await sideways() }).toEqual({ tab: name, wide: [] })
-      if (name === 'Orders') await page.screenshot({ path: join(SHOTS, 'inspector-phone.png') })
+      if (name === 'Orders') await docsScreenshot(page, 'inspector-phone.png')
     }
     expect(await page.getByRole('tab').count()).toBe(7)
   })
