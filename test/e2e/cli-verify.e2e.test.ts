@@ -31,8 +31,12 @@ describe('merchant-gateway-mock verify', { timeout: 240_000 }, () => {
     await Promise.all([mock && stopCli(mock), lastEra && stopCli(lastEra), warning && stopCli(warning)])
   })
 
+  /** `verify` against the mock's own server as the demo merchant: one run, which two tests read. */
+  let ownRun: ReturnType<typeof runVerify> | undefined
+  const verifyOwn = () => (ownRun ??= runVerify(['--base-url', mock.url, ...DEMO]))
+
   it('finds no drift against the mock’s own server and exits 0', async () => {
-    const { code, out } = await runVerify(['--base-url', mock.url, ...DEMO])
+    const { code, out } = await verifyOwn()
     expect(out).toMatch(/^check\s+mock\s+target\s+verdict/im)
     expect(out).not.toMatch(/DRIFT$/m)
     expect(out).toMatch(/no drift: \d+ checks/)
@@ -40,7 +44,7 @@ describe('merchant-gateway-mock verify', { timeout: 240_000 }, () => {
   })
 
   it('says what it will do before any result: the requests, the orders it creates and cancels, no money', async () => {
-    const { out } = await runVerify(['--base-url', mock.url, ...DEMO])
+    const { out } = await verifyOwn()
     const start = out.slice(0, out.indexOf('check '))
     expect(start).toContain(`verify: ${mock.url} against an in-process mock`)
     expect(start).toMatch(/creates: 2 orders .* both orders are cancelled at the end/)
