@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { en } from 'zod/locales'
 import * as z from 'zod/mini'
 import { describeIssues } from './issues.js'
 import { createOrderRequestSchema } from './schemas/order.js'
@@ -90,6 +91,23 @@ describe('describeIssues', () => {
     expect(describeFailure(orderSchema, body)).toBe(
       'created_at: must be an ISO 8601 date-time with time zone, e.g. 2026-03-02T09:00:00Z',
     )
+  })
+
+  it("says what a format is when the app's zod has English messages loaded (as importing classic zod does)", () => {
+    const before = z.config().localeError
+    z.config(en())
+    try {
+      const body = { order_id: '1', qr_code: 'q', status: 'pending', created_at: '2026-03-02' }
+      expect(describeFailure(orderSchema, body)).toBe(
+        'created_at: must be an ISO 8601 date-time with time zone, e.g. 2026-03-02T09:00:00Z',
+      )
+      expect(describeFailure(z.object({ n: z.number().check(z.refine(() => false)) }), { n: 1 })).toBe('n: is invalid')
+      // A message a schema gives is still shown as it is.
+      const digits = z.string().check(z.regex(/^\d+$/, 'must be digits'))
+      expect(describeFailure(z.object({ id: digits }), { id: 'x' })).toBe('id: must be digits')
+    } finally {
+      z.config({ localeError: before })
+    }
   })
 
   it('issues from a Standard Schema validate() are accepted, including { key } path segments', () => {

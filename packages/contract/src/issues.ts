@@ -4,6 +4,7 @@
  * of 400 responses and for client-side validation errors.
  */
 import type * as z from 'zod/mini'
+import { config } from 'zod/mini'
 
 type Issue = z.core.$ZodIssue
 
@@ -50,6 +51,18 @@ const ZOD_CODES: ReadonlySet<string> = new Set([
 // zod/mini without a locale gives every issue this message; anything else was written by a
 // schema author (regex, refine) and is worth showing as is.
 const DEFAULT_MESSAGE = 'Invalid input'
+
+/**
+ * The message a schema gave a validation issue (a `regex`, `refine` or check with its own message), or
+ * `undefined` when zod wrote it: 'Invalid input', or the text of the locale in zod's global config. An app that
+ * imports classic `zod` anywhere loads zod's English messages ('Invalid ISO datetime') for every zod of the process,
+ * this package's schemas included; those are zod's words, not a schema's.
+ */
+function schemaMessage(issue: Issue | IssueLike): string | undefined {
+  if (issue.message === DEFAULT_MESSAGE) return undefined
+  const made = issue.code === undefined ? undefined : config().localeError?.(issue as unknown as z.core.$ZodRawIssue)
+  return issue.message === (typeof made === 'string' ? made : made?.message) ? undefined : issue.message
+}
 const MAX_ISSUES = 10
 const NO_VALUE: unique symbol = Symbol('no value')
 type Lookup = unknown | typeof NO_VALUE
@@ -130,8 +143,7 @@ function describeProblem(issue: Issue, path: readonly PropertyKey[], root: Looku
     case 'too_big':
       return describeSize('big', issue.origin, issue.maximum, issue.inclusive, issue.exact, received)
     case 'invalid_format':
-      if (issue.message !== DEFAULT_MESSAGE) return issue.message
-      return describeFormat(issue.format, issue.pattern)
+      return schemaMessage(issue) ?? describeFormat(issue.format, issue.pattern)
     case 'not_multiple_of':
       return `must be a multiple of ${issue.divisor}`
     case 'unrecognized_keys':
@@ -145,7 +157,7 @@ function describeProblem(issue: Issue, path: readonly PropertyKey[], root: Looku
             issue.issues.flatMap((i) => describeIssue(i, [], NO_VALUE)).join(', ')
         : `has an invalid ${issue.code === 'invalid_key' ? 'key' : 'element'}`
     case 'custom':
-      return issue.message === DEFAULT_MESSAGE ? 'is invalid' : issue.message
+      return schemaMessage(issue) ?? 'is invalid'
   }
 }
 
