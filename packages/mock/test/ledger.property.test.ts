@@ -961,8 +961,8 @@ async function setup(autoSettle: boolean, scenario: Scenario, keepSeconds: numbe
 }
 
 /**
- * To replay a failure: `LEDGER_SEED=<seed> LEDGER_PATH=<path> vitest run --project mock test/ledger.property.test.ts`
- * with the seed and path fast-check printed.
+ * To replay a failure, with the seed and path fast-check printed:
+ * `LEDGER_SEED=<seed> LEDGER_PATH=<path> vitest run --project node packages/mock/test/ledger.property.test.ts`
  */
 const replayOptions = process.env.LEDGER_SEED
   ? { seed: Number(process.env.LEDGER_SEED), path: process.env.LEDGER_PATH, endOnFailure: true }

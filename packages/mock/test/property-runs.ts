@@ -4,7 +4,7 @@
  * variable `PROPERTY_RUNS` sets them all (`npm run test:deep` sets 10 000). With it set, each property
  * prints its runs and failures.
  *
- *   PROPERTY_RUNS=10000 npx vitest run --project mock -t property
+ *   PROPERTY_RUNS=10000 npx vitest run --project node packages/mock/ -t property
  */
 import fc from 'fast-check'
 
