@@ -67,13 +67,8 @@ export interface Router<R> {
 /**
  * A route matched, with the values of its `{name}` segments. A route without segments is matched by the same
  * frozen hit every time: a lookup on a request's path makes no object.
- *
- * @example
- * ```ts
- * const hit: RouteHit<AppRoute> | undefined = router.match('GET', '/__mock/clock')
- * ```
  */
-export type RouteHit<R> = Readonly<{ route: R; params: Readonly<Record<string, string>> }>
+type RouteHit<R> = Readonly<{ route: R; params: Readonly<Record<string, string>> }>
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({})
 
