@@ -15,7 +15,7 @@
  * The servers run the built package, as users run it (built first; `--no-build` when it is; `--source` runs the
  * sources through tsx instead: bench/server-command.ts).
  *
- *   npm run bench:http -w @merchant-gateway/mock
+ *   npm run bench:http -w @merchant-gateway/mock      (ONLY='create order' for one operation)
  *   git worktree add ../before HEAD~1 && (cd ../before && npm ci)
  *   npm run bench:http -w @merchant-gateway/mock -- --against ../before
  */
@@ -39,6 +39,8 @@ const AGAINST = ((at) => (at === -1 ? undefined : resolve(process.argv[at + 1] ?
   process.argv.indexOf('--against'),
 )
 const TICKS = 100 // USER_HZ: /proc reports CPU time in 1/100 s
+/** `ONLY='create order'` (or `'list stores'`) measures that operation alone. */
+const ONLY = process.env.ONLY
 
 interface Server {
   name: string
@@ -129,7 +131,7 @@ try {
       `a round, ${ROUNDS} interleaved rounds, Node ${process.version}, ${os.cpus().length} ` +
       `CPUs; the mock from ${measuredOn()}`,
   )
-  for (const [label, request] of Object.entries(REQUESTS)) {
+  for (const [label, request] of Object.entries(REQUESTS).filter(([label]) => ONLY === undefined || label === ONLY)) {
     const samples = new Map(servers.map((s) => [s.name, { rps: [] as number[], cpu: [] as number[], bad: 0 }]))
     for (const server of servers) await load(server, request) // warm-up
     for (let r = 0; r < ROUNDS; r++) {

@@ -291,6 +291,8 @@ export class NodeRequest implements IncomingRequest {
   /** Set when the body passed the limit: settles when its rest was drained (or the connection cut). */
   #drained: Promise<boolean> | undefined
   #aborted = false
+  /** The body being read, once asked for (and there is one). */
+  #reading: BodyReading | undefined = undefined
 
   constructor(req: IncomingMessage, origin: string, bounds: { limit: number; lingering: Lingering }) {
     this.method = (req.method ?? 'GET').toUpperCase()
@@ -329,55 +331,85 @@ export class NodeRequest implements IncomingRequest {
       const declared = req.headers['content-length']
       if (declared === undefined || declared === '0') return Promise.resolve(new ArrayBuffer(0))
     }
-    const { limit, lingering } = this.#bounds
     const keep = req.method !== 'GET' && req.method !== 'HEAD'
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = []
-      let size = 0
-      const stop = () => {
-        req.off('data', onData)
-        req.off('end', onEnd)
-        req.off('error', onAbort)
-        req.off('close', onAbort)
-      }
-      const onData = (chunk: Buffer) => {
-        size += chunk.length
-        if (size <= limit) {
-          if (keep) chunks.push(chunk)
-          return
-        }
-        stop()
-        chunks.length = 0
-        this.#drained = lingering.drainBody(req)
-        reject(new RuleError(413, `The body is larger than ${limit} bytes`))
-      }
-      const onEnd = () => {
-        stop()
-        if (size === 0 || !keep) return resolve(new ArrayBuffer(0))
-        // The chunks are views of Node's buffers: copied once, into the body's own bytes.
-        const bytes = new ArrayBuffer(size)
-        const view = new Uint8Array(bytes)
-        let at = 0
-        for (const chunk of chunks) {
-          view.set(chunk, at)
-          at += chunk.byteLength
-        }
-        resolve(bytes)
-      }
-      // The connection went before the body ended (a reset, a cut at a bound): there is no one to answer.
-      const onAbort = () => {
-        stop()
-        this.#aborted = true
-        reject(new Error('[mock] the connection closed before the body ended'))
-      }
-      // `on`, not `once`: whichever comes first removes all four (`stop`), and `once` wraps each listener.
-      req.on('data', onData)
-      req.on('end', onEnd)
-      req.on('error', onAbort)
-      req.on('close', onAbort)
+    const promise = new Promise<ArrayBuffer>((resolve, reject) => {
+      this.#reading = { chunks: [], size: 0, keep, resolve, reject }
     })
+    // The listeners are the same four functions for every request, which find the request's reading through
+    // Node's request they are called on: no closure per request. `on`, not `once`: whichever comes first
+    // removes all four, and `once` wraps each listener.
+    ;(req as ReadRequest)[READER] = this
+    req.on('data', NodeRequest.#onData)
+    req.on('end', NodeRequest.#onEnd)
+    req.on('error', NodeRequest.#onAbort)
+    req.on('close', NodeRequest.#onAbort)
+    return promise
+  }
+
+  /** A chunk of the body came: kept, or past the limit the body is refused and its rest drained. */
+  static readonly #onData = function (this: IncomingMessage, chunk: Buffer): void {
+    const request = (this as ReadRequest)[READER]
+    const reading = request.#reading!
+    reading.size += chunk.length
+    if (reading.size <= request.#bounds.limit) {
+      if (reading.keep) reading.chunks.push(chunk)
+      return
+    }
+    const req = request.#req
+    NodeRequest.#stop(req)
+    reading.chunks.length = 0
+    request.#drained = request.#bounds.lingering.drainBody(req)
+    reading.reject(new RuleError(413, `The body is larger than ${request.#bounds.limit} bytes`))
+  }
+
+  /** The body ended: its bytes, copied once from the chunks (views of Node's buffers) into the body's own. */
+  static readonly #onEnd = function (this: IncomingMessage): void {
+    const request = (this as ReadRequest)[READER]
+    NodeRequest.#stop(this)
+    const { chunks, size, keep, resolve } = request.#reading!
+    if (size === 0 || !keep) {
+      resolve(new ArrayBuffer(0))
+      return
+    }
+    const bytes = new ArrayBuffer(size)
+    const view = new Uint8Array(bytes)
+    let at = 0
+    for (const chunk of chunks) {
+      view.set(chunk, at)
+      at += chunk.byteLength
+    }
+    resolve(bytes)
+  }
+
+  /** The connection went before the body ended (a reset, a cut at a bound): there is no one to answer. */
+  static readonly #onAbort = function (this: IncomingMessage): void {
+    const request = (this as ReadRequest)[READER]
+    NodeRequest.#stop(this)
+    request.#aborted = true
+    request.#reading!.reject(new Error('[mock] the connection closed before the body ended'))
+  }
+
+  static #stop(req: IncomingMessage): void {
+    req.off('data', NodeRequest.#onData)
+    req.off('end', NodeRequest.#onEnd)
+    req.off('error', NodeRequest.#onAbort)
+    req.off('close', NodeRequest.#onAbort)
   }
 }
+
+/** A body being read: its chunks so far, and how its promise settles. */
+interface BodyReading {
+  chunks: Buffer[]
+  size: number
+  /** False for GET and HEAD: read, but not kept. */
+  keep: boolean
+  resolve(bytes: ArrayBuffer): void
+  reject(error: Error): void
+}
+
+/** Node's request whose body is read: the {@link NodeRequest} reading it, for the listeners shared by all. */
+const READER = Symbol('mock body reader')
+type ReadRequest = IncomingMessage & { [READER]: NodeRequest }
 
 /**
  * Fetch-style `get`/`has`/`forEach` over Node's lower-cased headers; those of the connection are not the request's.

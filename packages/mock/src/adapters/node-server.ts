@@ -10,7 +10,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { NO_ANSWER } from '../http/answer.js'
+import { type Answer, NO_ANSWER } from '../http/answer.js'
 import { redactQuery } from '../http/request-log.js'
 import { refusal } from '../http/responses.js'
 import type { MockApp } from './app/app.js'
@@ -106,7 +106,7 @@ function answerRequest(req: IncomingMessage, res: ServerResponse, serving: NodeS
   // Without a log (`--quiet`) no line is made: no outcome is kept past the answer, no closure per request.
   if (log === undefined) {
     app.handle(request).then(
-      (answer) => void write(req, res, request, answer),
+      (answer) => void send(req, res, request, answer),
       (error: unknown) => void failed(req, res, request, error, log),
     )
     return
@@ -125,16 +125,29 @@ function answerRequest(req: IncomingMessage, res: ServerResponse, serving: NodeS
   )
 }
 
-/** Writes the app's answer, or cuts the connection when there is none. */
+/** Writes the app's answer, or cuts the connection when there is none; what the log line says of it. */
 function write(req: IncomingMessage, res: ServerResponse, request: NodeRequest, answer: AppAnswer): Outcome {
+  if (!send(req, res, request, answer)) return DROPPED
+  const { note } = answer
+  return { outcome: String(answer.status), note: note && (() => note.call(answer)), quiet: answer.quiet }
+}
+
+/** The log line of an answer not given. */
+const DROPPED: Outcome = { outcome: 'dropped', note: () => 'connection cut (injected fault)' }
+
+/**
+ * Writes the app's answer (true), or cuts the connection when there is none (false). Without a log this is all
+ * a request's answer costs: no outcome is made for a line no one writes.
+ */
+function send(req: IncomingMessage, res: ServerResponse, request: NodeRequest, answer: AppAnswer): answer is Answer {
   if (answer === NO_ANSWER) {
     // An injected network fault or a committed-then-dropped response: cut the connection, as a failing
     // network would, so that the client's own error handling and retries are exercised.
     req.socket.destroy()
-    return { outcome: 'dropped', note: () => 'connection cut (injected fault)' }
+    return false
   }
   writeAnswer(res, answer, request.rest())
-  return { outcome: String(answer.status), note: answer.note, quiet: answer.quiet }
+  return true
 }
 
 /**

@@ -50,4 +50,25 @@ describe('a chain of steps', () => {
     }
     expect(await chain([caught, throwsNow], () => 'never')({ seen: [] })).toBe('caught: refused now')
   })
+
+  it('calls under way at once through one chain each go through every step, each in its own order', async () => {
+    // Each step waits a turn before it hands on, so the two calls' steps interleave.
+    const later = (name: string): Step<Call, string> => ({
+      name,
+      run: async (call, next) => {
+        call.seen.push(name)
+        await Promise.resolve()
+        return `${await next()} < ${name}`
+      },
+    })
+    const answer = chain([later('a'), later('b'), later('c')], () => 'end')
+    const calls: Call[] = [{ seen: [] }, { seen: [] }, { seen: [] }]
+    const answers = await Promise.all([
+      answer(calls[0]!),
+      answer(calls[1]!),
+      Promise.resolve().then(() => answer(calls[2]!)),
+    ])
+    expect(answers).toEqual(['end < c < b < a', 'end < c < b < a', 'end < c < b < a'])
+    for (const call of calls) expect(call.seen).toEqual(['a', 'b', 'c'])
+  })
 })

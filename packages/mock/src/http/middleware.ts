@@ -31,14 +31,21 @@ export interface Step<C, A> {
  * ```
  */
 export function chain<C, A>(steps: readonly Step<C, A>[], last: (call: C) => A | Promise<A>): (call: C) => Promise<A> {
-  const run = (call: C, index: number): Promise<A> => {
-    if (index === steps.length) return Promise.resolve(last(call))
-    try {
-      return Promise.resolve(steps[index]!.run(call, () => run(call, index + 1)))
-    } catch (error) {
-      // A step that throws before it returns a promise fails its call as an async step would.
-      return Promise.reject(error)
+  const count = steps.length
+  // One `next` per call, not one per step: each step hands on once at most, and only the step last handed to
+  // can hand on (those before it have), so a counter shared by the call's steps says which step comes next.
+  // A closure per step and call was some 1.3 KB of every request's garbage on the HTTP server's path.
+  return (call) => {
+    let index = 0
+    const next = (): Promise<A> => {
+      const at = index++
+      try {
+        return Promise.resolve(at === count ? last(call) : steps[at]!.run(call, next))
+      } catch (error) {
+        // A step that throws before it returns a promise fails its call as an async step would.
+        return Promise.reject(error)
+      }
     }
+    return next()
   }
-  return (call) => run(call, 0)
 }

@@ -55,6 +55,16 @@ describe('a table compiled by the one router', () => {
     expect(decoded.match('GET', '/__mock/bad%ZZ')?.route.name).toBe('any GET')
   })
 
+  it('takes a path by a prefix or the catch-all in any of the forms the table reads it in', () => {
+    const decoded = createRouter(TABLE, { base: '/__mock', trailingSlash: true, decoded: true })
+    expect(decoded.match('PUT', '/__mock/q%72/x.png')?.route.name).toBe('ALL {"prefix":"/qr/"}')
+    expect(router.match('PUT', '/__mock/q%72/x.png')?.route.name).toBe('catch-all')
+    const mounted = createRouter([route('ALL', '*', 'catch-all')], { base: '/app', trailingSlash: true, decoded: true })
+    expect(mounted.match('GET', '/%61pp/x')?.route.name).toBe('catch-all')
+    expect(mounted.match('GET', '/%61pp/x')).toBe(mounted.match('POST', '/app/y'))
+    expect(mounted.match('GET', '/other/x')).toBeUndefined()
+  })
+
   it('says which methods a path takes, in the order of the table, for a 405', () => {
     expect(router.allowed('/__mock/clock')).toBe('GET, POST')
     expect(router.allowed('/__mock/merchants/9')).toBe('GET')

@@ -56,7 +56,7 @@ export interface RouterOptions {
  */
 export interface Router<R> {
   /** The route that takes `method` on `path`, with the values of its `{name}` segments as written; or undefined. */
-  match(method: string, path: string): { route: R; params: Readonly<Record<string, string>> } | undefined
+  match(method: string, path: string): RouteHit<R> | undefined
   /**
    * The methods of the exact routes and the routes with segments whose path is `path`, as an `Allow` value
    * (in the table's order), or undefined when none has it.
@@ -64,7 +64,16 @@ export interface Router<R> {
   allowed(path: string): string | undefined
 }
 
+/**
+ * A route matched, with the values of its `{name}` segments. A route without segments is matched by the same
+ * frozen hit every time: a lookup on a request's path makes no object.
+ */
+type RouteHit<R> = Readonly<{ route: R; params: Readonly<Record<string, string>> }>
+
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({})
+
+/** The hit of a route without segments. */
+const hitOf = <R>(route: R): RouteHit<R> => Object.freeze({ route, params: NO_PARAMS })
 
 interface Segmented<R> {
   route: R
@@ -84,20 +93,20 @@ interface Segmented<R> {
 export function createRouter<R extends RouteShape>(routes: readonly R[], options: RouterOptions = {}): Router<R> {
   const base = (options.base ?? '').replace(/\/+$/, '')
   // By method, then path: a lookup per request makes no key string of the two.
-  const exact = new Map<string, Map<string, R>>()
+  const exact = new Map<string, Map<string, RouteHit<R>>>()
   const methodsByPath = new Map<string, string[]>()
   const segmented: Segmented<R>[] = []
-  const prefixed: Array<{ prefix: string; route: R }> = []
-  let fallback: R | undefined
+  const prefixed: Array<{ prefix: string; hit: RouteHit<R> }> = []
+  let fallback: RouteHit<R> | undefined
   for (const route of routes) {
     const { path } = route
-    if (path === '*') fallback ??= route
-    else if (typeof path !== 'string') prefixed.push({ prefix: `${base}${path.prefix}`, route })
+    if (path === '*') fallback ??= hitOf(route)
+    else if (typeof path !== 'string') prefixed.push({ prefix: `${base}${path.prefix}`, hit: hitOf(route) })
     else if (path.includes('{')) segmented.push(compileSegments(route, `${base}${path}`))
     else {
       let byPath = exact.get(route.method)
       if (!byPath) exact.set(route.method, (byPath = new Map()))
-      if (!byPath.has(`${base}${path}`)) byPath.set(`${base}${path}`, route)
+      if (!byPath.has(`${base}${path}`)) byPath.set(`${base}${path}`, hitOf(route))
       const methods = methodsByPath.get(`${base}${path}`) ?? []
       if (!methods.includes(route.method)) methods.push(route.method)
       methodsByPath.set(`${base}${path}`, methods)
@@ -112,10 +121,14 @@ export function createRouter<R extends RouteShape>(routes: readonly R[], options
       : (path: string) => [path]
   return {
     match(method, path) {
+      // The path as written first (every table reads it so, and most requests name an exact path): no forms made.
+      const byMethod = exact.get(method)
+      const direct = byMethod?.get(path) ?? anyMethod?.get(path)
+      if (direct) return direct
       const forms = formsOf(path)
-      for (const form of forms) {
-        const route = exact.get(method)?.get(form) ?? anyMethod?.get(form)
-        if (route) return { route, params: NO_PARAMS }
+      for (let i = 1; i < forms.length; i++) {
+        const hit = byMethod?.get(forms[i]!) ?? anyMethod?.get(forms[i]!)
+        if (hit) return hit
       }
       for (const { route, pattern, names } of segmented) {
         if (route.method !== method && route.method !== 'ALL') continue
@@ -124,12 +137,11 @@ export function createRouter<R extends RouteShape>(routes: readonly R[], options
           if (values) return { route, params: Object.fromEntries(names.map((name, i) => [name, values[i + 1]!])) }
         }
       }
-      for (const { prefix, route } of prefixed) {
-        if ((route.method === 'ALL' || route.method === method) && forms.some((form) => form.startsWith(prefix)))
-          return { route, params: NO_PARAMS }
+      for (const { prefix, hit } of prefixed) {
+        const routeMethod = hit.route.method
+        if ((routeMethod === 'ALL' || routeMethod === method) && someStartsWith(forms, prefix)) return hit
       }
-      if (fallback && forms.some((form) => form.startsWith(fallbackPrefix)))
-        return { route: fallback, params: NO_PARAMS }
+      if (fallback && someStartsWith(forms, fallbackPrefix)) return fallback
       return undefined
     },
     allowed(path) {
@@ -143,6 +155,12 @@ export function createRouter<R extends RouteShape>(routes: readonly R[], options
       return methods.length > 0 ? methods.join(', ') : undefined
     },
   }
+}
+
+/** True when one of the forms starts with `prefix` (a loop: no closure per lookup). */
+function someStartsWith(forms: readonly string[], prefix: string): boolean {
+  for (const form of forms) if (form.startsWith(prefix)) return true
+  return false
 }
 
 /** A path with `{name}` segments as a pattern: each segment is one or more characters other than `/`. */

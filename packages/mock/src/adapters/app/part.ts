@@ -14,14 +14,15 @@ import type { RouteShape } from '../../http/router.js'
 
 /**
  * An answer of the app: a route's answer, with what the server's log line says after its status (asked
- * only when a line is written), or that no line is written for it (`quiet`); or none.
+ * only when a line is written, as a method of the answer: `answer.note()`), or that no line is written for it
+ * (`quiet`); or none.
  *
  * @example
  * ```ts
  * const answer: AppAnswer = { status: 204, headers: {}, body: '', note: () => 'CORS preflight' }
  * ```
  */
-export type AppAnswer = (Answer & { note?: () => string | undefined; quiet?: boolean }) | typeof NO_ANSWER
+export type AppAnswer = (Answer & { note?: (this: Answer) => string | undefined; quiet?: boolean }) | typeof NO_ANSWER
 
 /**
  * One request on its way through the app: the request (the body step replaces it with one whose body is

@@ -7,7 +7,7 @@
  */
 import { HEADERS } from '@merchant-gateway/contract'
 import type { MockGateway } from '../../create-mock-gateway.js'
-import { NO_ANSWER, type RouteAnswer } from '../../http/answer.js'
+import { type Answer, NO_ANSWER, type RouteAnswer } from '../../http/answer.js'
 import { dispatcherOf } from '../../http/dispatch-registry.js'
 import { uriTooLong } from '../../http/responses.js'
 import { qrUrlsForHost } from '../qr-url-host.js'
@@ -39,14 +39,17 @@ export function servicePart(mock: MockGateway, options: { qrForHost: boolean }):
     const answered = options.qrForHost
       ? qrUrlsForHost(given, mock.baseUrl, request.headers.get('host') ?? undefined)
       : given
-    // What the service logged about the request (a deprecated header the era still accepts) goes on its line.
-    const note = () => {
-      const traceId = answered.headers[HEADERS.traceId]
-      if (traceId === undefined) return undefined
-      const warnings = mock.requests.get(traceId)?.warnings ?? []
-      return [traceId, ...warnings.map((warning) => `warning: ${warning}`)].join(' ')
-    }
-    return Object.assign(answered, { note })
+    const noted: AppAnswer = answered
+    noted.note = note
+    return noted
+  }
+  // What the service logged about the request (a deprecated header the era still accepts) goes on its line.
+  // One function for every answer, called on it (`answer.note()`) when a line is written: no closure per answer.
+  function note(this: Answer): string | undefined {
+    const traceId = this.headers[HEADERS.traceId]
+    if (traceId === undefined) return undefined
+    const warnings = mock.requests.get(traceId)?.warnings ?? []
+    return [traceId, ...warnings.map((warning) => `warning: ${warning}`)].join(' ')
   }
   return { name: 'service API', routes: [{ method: 'ALL', path: '*', answer }] }
 }
