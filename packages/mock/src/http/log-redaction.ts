@@ -90,20 +90,24 @@ export function redactHeaders(headers: {
 }
 
 /**
- * Whether a (lower-case) header name holds a credential. A client sends the same few names on every request:
- * each verdict is kept, up to {@link SECRET_HEADER_VERDICTS} names (then judged each time), so the two
- * patterns run once per name rather than per header of every request.
+ * A name's verdict, remembered. A client sends the same few header and field names request after request: each
+ * verdict is kept, up to {@link REMEMBERED_VERDICTS} names (then judged each time, so a client inventing names
+ * cannot grow the map), and `judge` runs once per name rather than per header or field of every request.
  */
-function isSecretHeader(lower: string): boolean {
-  const known = headerVerdicts.get(lower)
-  if (known !== undefined) return known
-  const secret = SECRET_HEADER.test(lower) || SECRET_PARAMETER.test(lower)
-  if (headerVerdicts.size < SECRET_HEADER_VERDICTS) headerVerdicts.set(lower, secret)
-  return secret
+function rememberedVerdicts(judge: (name: string) => boolean): (name: string) => boolean {
+  const verdicts = new Map<string, boolean>()
+  return (name) => {
+    const known = verdicts.get(name)
+    if (known !== undefined) return known
+    const verdict = judge(name)
+    if (verdicts.size < REMEMBERED_VERDICTS) verdicts.set(name, verdict)
+    return verdict
+  }
 }
-const headerVerdicts = new Map<string, boolean>()
-/** How many header names keep their verdict: a client inventing names cannot grow the map past it. */
-const SECRET_HEADER_VERDICTS = 1000
+const REMEMBERED_VERDICTS = 1000
+
+/** Whether a (lower-case) header name holds a credential. */
+const isSecretHeader = rememberedVerdicts((lower) => SECRET_HEADER.test(lower) || SECRET_PARAMETER.test(lower))
 
 /**
  * A JSON value as the log keeps it: every field, at any depth, that holds a credential or a PIN secret
@@ -143,16 +147,5 @@ function redactAt<T>(value: T, depth: number): T {
   return (copy ?? value) as T
 }
 
-/**
- * Whether a body field holds a secret. A request's field names are few and the same request after request:
- * the verdict of each is kept (up to a bound, for a client that sends ever new names), not tested again.
- */
-function isSecretField(name: string): boolean {
-  const known = fieldVerdicts.get(name)
-  if (known !== undefined) return known
-  const secret = PIN_SECRETS.has(name) || SECRET_PARAMETER.test(name)
-  if (fieldVerdicts.size < SECRET_FIELD_VERDICTS) fieldVerdicts.set(name, secret)
-  return secret
-}
-const fieldVerdicts = new Map<string, boolean>()
-const SECRET_FIELD_VERDICTS = 1000
+/** Whether a body field holds a secret: a PIN field, or a name like a credential's. */
+const isSecretField = rememberedVerdicts((name) => PIN_SECRETS.has(name) || SECRET_PARAMETER.test(name))
