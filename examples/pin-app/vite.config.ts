@@ -38,7 +38,20 @@ export default defineConfig({
   cacheDir: fileURLToPath(new URL('../../node_modules/.vite/example-pin-app', import.meta.url)),
   server: { host: '127.0.0.1', port: DEV_PORT, strictPort: true },
   preview: { host: '127.0.0.1', port: DEV_PORT + 1, strictPort: true },
-  // The mock is imported only behind `import.meta.env.DEV`: list it so the first page load does not
-  // find it late, optimize it and reload.
-  optimizeDeps: { entries: ['index.html', 'src/mocks/browser.ts'] },
+  optimizeDeps: {
+    // The mock is imported only behind `import.meta.env.DEV`: list it so the first page load does not
+    // find it late, optimize it and reload.
+    entries: ['index.html', 'src/mocks/browser.ts'],
+    // In this repository the packages are workspace links, which Vite serves file by file from their sources
+    // (209 requests a page load, 31 so); listed here, each is bundled once, as an installed package is (a test's
+    // fresh browser context loads them all again: the end-to-end suite took 97 s of Chromium's CPU, 64 so).
+    // In your project they are in node_modules, bundled anyway: leave this out. Edited package sources need a
+    // restart of `npm run dev` (or `vite --force`) to show.
+    include: [
+      '@merchant-gateway/mock',
+      '@merchant-gateway/sdk',
+      '@merchant-gateway/sdk/pin',
+      '@merchant-gateway/sdk/webhooks',
+    ],
+  },
 })
