@@ -13,13 +13,14 @@
 // (`--fail`, or its name) to the file in CI_FAILED_STEP; a step marked `--continue` (one whose result CI judges at
 // its end) fails without stopping anything. A step marked `--after <name>` starts only once the step of that name (in
 // another lane) has passed; its lane waits meanwhile. A process a step leaves running in its group (5 s after
-// the step ended) is killed and fails the step. Each step's name, start, seconds, outcome and CPU seconds (of its
-// processes that were waited for, from bash's `times`) are appended to the file in CI_STEP_TIMES (tab-separated),
-// which scripts/ci/step-table.mjs prints as a table.
+// the step ended) is killed and fails the step. Each step's name, start, seconds, outcome and CPU seconds (of every
+// process it started: scripts/ci/step-cpu.mjs) are appended to the file in CI_STEP_TIMES (tab-separated), which
+// scripts/ci/step-table.mjs prints as a table.
 import { spawn } from 'node:child_process'
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { membersOf } from '../lib/process-group.mjs'
+import { stepCpu } from './step-cpu.mjs'
 
 /**
  * @typedef {{ name: string, title: string, command: string, failure: string, judgedLater: boolean, after: string[] }}
@@ -68,13 +69,12 @@ function runStep(step) {
   return new Promise((resolve) => {
     const start = Date.now()
     console.log(`=== ${step.title} [${step.name}, starts at ${since(start)} s]`)
-    // bash's `times` at its exit: the CPU seconds of every process of the step that was waited for.
-    const cpuFile = `${tmpdir()}/ci-step-cpu-${process.pid}-${step.name.replace(/[^\w-]/g, '_')}`
-    const script = `trap 'times >"$CI_STEP_CPU_FILE"' EXIT\n${step.command}`
-    const child = spawn('bash', ['-c', script], {
+    // Its CPU seconds: a control group of its own, or bash's `times` at its exit (scripts/ci/step-cpu.mjs).
+    const cpu = stepCpu(step.name, tmpdir())
+    const child = spawn('bash', ['-c', `${cpu.prologue}\n${step.command}`], {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
-      env: { ...process.env, CI_STEP_CPU_FILE: cpuFile },
+      env: { ...process.env, ...cpu.env },
     })
     const chunks = []
     child.stdout.on('data', (chunk) => chunks.push(chunk))
@@ -95,33 +95,16 @@ function runStep(step) {
       for (const member of left) console.log(`${prefix}left running after the step, killed: ${member}`)
       const how = code === null ? `signal ${signal}` : `exit ${code}`
       console.log(`--- ${step.name}: ${outcome} in ${seconds.toFixed(1)} s (${how})\n`)
+      const cpuSeconds = cpu.seconds()
       if (process.env.CI_STEP_TIMES) {
-        const cpu = cpuSeconds(cpuFile)
         appendFileSync(
           process.env.CI_STEP_TIMES,
-          `${step.name}\t${since(start)}\t${seconds.toFixed(1)}\t${outcome}\t${cpu}\n`,
+          `${step.name}\t${since(start)}\t${seconds.toFixed(1)}\t${outcome}\t${cpuSeconds}\n`,
         )
       }
       resolve(outcome)
     })
   })
-}
-
-/**
- * The CPU seconds (user and system) of a step's processes, from what bash's `times` wrote at the step's exit (its
- * second line: the children's); '' when the step was stopped before writing it.
- */
-function cpuSeconds(file) {
-  let text
-  try {
-    text = readFileSync(file, 'utf8')
-    rmSync(file)
-  } catch {
-    return ''
-  }
-  const children = text.split('\n')[1] ?? ''
-  const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => Number(m) * 60 + Number(s))
-  return seconds.length === 2 ? (seconds[0] + seconds[1]).toFixed(1) : ''
 }
 
 /** The processes of a step's group (its pid) still there 5 s after the step ended, each SIGKILLed: `pid command`. */

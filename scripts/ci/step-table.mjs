@@ -21,10 +21,11 @@ const line = (name, start, seconds, cpu, outcome) =>
 console.log(
   'CI steps (seconds; "starts" counts from the start of CI, steps that overlap ran side by side; "cpu" is the',
 )
-console.log("step's processes' CPU seconds, user and system):")
+console.log('CPU seconds, user and system, of every process the step started; ~ where only those it waited for')
+console.log('were counted):')
 console.log(line('step', 'starts', 'seconds', 'cpu', 'outcome'))
 for (const r of rows) console.log(line(r.name, r.start.toFixed(0), r.seconds.toFixed(1), r.cpu, r.outcome))
 const sum = rows.reduce((total, r) => total + r.seconds, 0)
-const cpuSum = rows.reduce((total, r) => total + (Number(r.cpu) || 0), 0)
+const cpuSum = rows.reduce((total, r) => total + (Number(r.cpu.replace(/^~/, '')) || 0), 0)
 console.log(line('sum of the steps', '', sum.toFixed(1), cpuSum.toFixed(1), ''))
 if (wall !== undefined) console.log(line('total (wall)', '', Number(wall).toFixed(1), '', ''))
