@@ -173,8 +173,11 @@ async function startDoor(): Promise<Server> {
     delete headers[SESSION_HEADER]
     delete headers[UPSTREAM_HEADER]
     const path = typeof session === 'string' ? `/s/${session}${req.url ?? '/'}` : (req.url ?? '/')
+    // A connection of its own per request (`agent: false`): a pooled one to a server may be closed by that server's
+    // keep-alive timer just as the door sends on it, and the door then cuts Prism's connection in the middle of a
+    // body (Prism answered a 2 MiB upload with its own 500, `write EPIPE`, once, on a loaded machine).
     const forward = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path, headers },
+      { host: upstream.hostname, port: upstream.port, method: req.method, path, headers, agent: false },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers)
         answer.pipe(res)
@@ -184,6 +187,9 @@ async function startDoor(): Promise<Server> {
     forward.once('error', () => res.destroy())
     req.pipe(forward)
   })
+  // Prism keeps its connections to the door: the door never closes one for being idle (Node's 5 s would race a
+  // request Prism starts on it); stopping the door closes them all.
+  door.keepAliveTimeout = 0
   door.unref()
   await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve))
   return door
