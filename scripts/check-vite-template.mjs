@@ -4,12 +4,16 @@
 // 1. `npm create vite` (create-vite, pinned below) makes the `vanilla-ts` template, whose `npm run build` is
 //    `tsc && vite build` (strict, unused names refused); its src/main.ts becomes the guide's snippet as written,
 //    followed by a few lines of this check that use it (a PIN set through the snippet's `pins`).
+//    Its own dependencies (vite, typescript) are installed once, there: each app below is a copy of it, as
+//    its `npm install` leaves it, the same for every msw. (With the template installed in each app and a
+//    browser launched for each, the check took 71-72 s of CPU against 60-64, two runs of each, interleaved.)
 // 2. For each msw (the oldest 2 the mock supports, the latest 2, which `npm install -D msw` picks on Node 20,
-//    and the mock's own 3): the packed packages (scripts/lib/packed.mjs) and that msw installed, its worker
-//    script put in public/ (`npx msw init public`, the guide's other way), then `npm run build`: the snippet
-//    must type-check and bundle.
-// 3. The build served by `vite preview` on 127.0.0.1 and opened in Debian's Chromium (tools/chromium):
-//    the worker starts and the mock answers the page's PIN call; a console error or a request to another host
+//    and the mock's own 3), in a copy of its own: the packed packages (scripts/lib/packed.mjs) and that msw
+//    installed, its worker script put in public/ (`npx msw init public`, the guide's other way), then
+//    `npm run build`: the snippet must type-check and bundle.
+// 3. The build served by `vite preview` on 127.0.0.1 and opened in Debian's Chromium (tools/chromium), in a
+//    browser context of its own (one browser for the three apps; each app's origin has its own port): the
+//    worker starts and the mock answers the page's PIN call; a console error or a request to another host
 //    fails.
 //
 // One PASS/FAIL line per msw; exits 1 when anything failed. The projects are removed at the end.
@@ -82,8 +86,8 @@ async function freePort() {
   return port
 }
 
-/** Serves `dir`'s build with `vite preview` and opens it in Chromium; returns what went wrong, or nothing. */
-async function openInChromium(dir) {
+/** Serves `dir`'s build with `vite preview` and opens it in `browser`; returns what went wrong, or nothing. */
+async function openInChromium(browser, dir) {
   const port = await freePort()
   const preview = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
     cwd: dir,
@@ -91,10 +95,10 @@ async function openInChromium(dir) {
     detached: true,
     stdio: 'ignore',
   })
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true })
+  const context = await browser.newContext()
   const problems = []
   try {
-    const page = await browser.newPage()
+    const page = await context.newPage()
     page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`))
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
     page.on('request', (r) => {
@@ -119,7 +123,7 @@ async function openInChromium(dir) {
   } catch (error) {
     problems.push(error.message)
   } finally {
-    await browser.close()
+    await context.close()
     try {
       process.kill(-preview.pid, 'SIGKILL')
     } catch {}
@@ -128,6 +132,7 @@ async function openInChromium(dir) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'merchant-gateway-vite-'))
+let browser
 try {
   const started = Date.now()
   const missing = PACKAGES.filter((p) => !existsSync(join(root, 'packages', p, 'dist')))
@@ -140,15 +145,19 @@ try {
     { cwd: work, env: { ...env, npm_config_yes: 'true' } },
   )
   if (created.status !== 0) throw new Error(`npm create vite@${CREATE_VITE} failed`)
+  const template = join(work, 'template')
+  const offline = { env: { ...env, npm_config_prefer_offline: 'true', npm_config_audit: 'false' } }
+  const deps = await run('the template: npm install', 'npm', ['install', '--no-fund'], { cwd: template, ...offline })
+  if (deps.status !== 0) throw new Error("the template's npm install failed")
   const code = snippet()
   for (const msw of MSWS) {
     const since = Date.now()
     const before = failures.length
     const dir = join(work, `app-msw-${msw}`)
-    cpSync(join(work, 'template'), dir, { recursive: true })
+    // The copy keeps the links of node_modules/.bin as links (relative, so they point into the copy).
+    cpSync(template, dir, { recursive: true, verbatimSymlinks: true })
     writeFileSync(join(dir, 'src', 'main.ts'), `${code}${CHECK_LINES}`)
-    const at = { cwd: dir, env: { ...env, npm_config_prefer_offline: 'true', npm_config_audit: 'false' } }
-    await run(`msw ${msw}: npm install`, 'npm', ['install', '--no-fund'], at)
+    const at = { cwd: dir, ...offline }
     const install = ['install', '--no-fund', ...Object.values(tarballs), `msw@${msw}`]
     await run(`msw ${msw}: npm install the packages and msw`, 'npm', install, at)
     const manifest = join(dir, 'node_modules', 'msw', 'package.json')
@@ -156,7 +165,8 @@ try {
     await run(`msw ${version}: npx msw init public`, 'npx', ['msw', 'init', 'public'], at)
     const built = await run(`msw ${version}: npm run build (tsc && vite build)`, 'npm', ['run', 'build'], at)
     if (built.status === 0) {
-      const problems = await openInChromium(dir)
+      browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true })
+      const problems = await openInChromium(browser, dir)
       for (const problem of problems) failures.push(`msw ${version}: in Chromium, ${problem}`)
     }
     const verdict = failures.length === before ? 'PASS' : 'FAIL'
@@ -171,6 +181,7 @@ try {
   failures.push(error.message)
   console.log(`FAIL  ${error.message}`)
 } finally {
+  await browser?.close()
   rmSync(work, { recursive: true, force: true })
 }
 
