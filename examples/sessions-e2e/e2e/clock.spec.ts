@@ -1,7 +1,7 @@
 /**
  * Two tests that would break each other on one shared mock, run at the same time on one server: one moves
  * its clock past a PIN block, the other verifies a PIN on a clock that must not move. Each has its session;
- * the run repeats them (`--repeat-each 3`) on 4 workers, so copies of both run side by side.
+ * the run repeats them (`--repeat-each 2`) on 4 workers, so copies of both run side by side.
  */
 import { control, EMAIL, expect, setPin, test, verifyPin } from './fixtures.js'
 
