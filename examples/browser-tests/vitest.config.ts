@@ -14,6 +14,9 @@ export default defineConfig({
   plugins: [msw({ mode: 'worker-only' })],
   // This repository only: its packages resolve to their TypeScript source. Delete in your project.
   resolve: { conditions: ['@merchant-gateway/source', 'browser', 'module', 'development|production'] },
+  // This repository only: its packages are workspace links, which Vite serves file by file; listed, each is
+  // bundled once, as an installed package is. Delete in your project (installed packages are bundled anyway).
+  optimizeDeps: { include: ['@merchant-gateway/mock', '@merchant-gateway/sdk'] },
   test: {
     name: 'example-browser-tests',
     root: import.meta.dirname,
