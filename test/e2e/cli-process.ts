@@ -24,8 +24,6 @@ export const UI_TIMEOUT = 60_000
 
 /** How long a started CLI may take to print its banner. */
 const BANNER_TIMEOUT = 120_000
-/** How long after its exit a CLI's pipes may stay open (a process it left running) before `exited` settles anyway. */
-const OUTPUT_GRACE_MS = 5_000
 
 /** The arguments of `node` that run `merchant-gateway-mock <args>` (the CLI bundled by the e2e global setup). */
 export function cliArgs(args: readonly string[]): string[] {
@@ -113,15 +111,9 @@ export function waitForBanner(child: ChildProcessWithoutNullStreams): Promise<Cl
   let out = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
-  // Settled once the process exited and its output was read to the end: Node may emit 'exit' while the child's
-  // pipes still hold output ('close' comes after both), and a test that reads the output once the CLI exited must
-  // see its last lines. A process the child left running can hold the pipes open: then 'exit' and a few seconds.
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('close', (code, signal) => resolve({ code, signal }))
-    child.once('exit', (code, signal) => {
-      setTimeout(() => resolve({ code, signal }), OUTPUT_GRACE_MS).unref()
-    })
-  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
   return new Promise((resolve, reject) => {
     // Generous: a start on a busy machine takes many times an idle one's. One that never starts is stopped, its
     // whole process group, so that nothing outlives the test.
