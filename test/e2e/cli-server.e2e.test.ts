@@ -431,7 +431,10 @@ describe('the CLI on its own', () => {
     expect(cli.url).toBe(`http://127.0.0.1:${port}`)
     expect((await http('GET', `${cli.url}/__mock/clock`)).status).toBe(200)
     // A process manager stops `npm start` with SIGTERM to npm; npm passes it on, and the script `exec`s the
-    // CLI so that no shell in between swallows it (which left the server running, orphaned).
+    // CLI so that no shell in between swallows it (which left the server running, orphaned). The CLI runs in that
+    // one Node process, tsx as a loader (`node --import tsx`): tsx's own command runs the script in a child and
+    // relays a signal to it, then kills it with SIGKILL when the child has not said within 30 ms that it got the
+    // signal, which a loaded machine's server did not (no "stopping" line, npm's exit 143).
     npm.kill('SIGTERM')
     await cli.exited
     expect(cli.output()).toMatch(/SIGTERM: stopping\nstopped\n/)
