@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Debian's chromium for CI (`.ci/run`), installed beside `npm ci` rather than before it: a fresh machine spends some
+# 50 s in `apt-get update` and `apt-get install -y chromium`, and nothing npm installs needs the browser.
+#
+#   bash scripts/ci/chromium.sh start   # returns at once; installs in the background when /usr/bin/chromium is missing
+#   bash scripts/ci/chromium.sh wait    # waits for that install, prints its output, fails when it failed
+#
+# Both read CI_CHROMIUM (a folder of the run's own). `start` leaves the install in a session of its own whose parent
+# is not CI's shell (a subshell that exits at once): bash's `times` counts the processes it waited for, so the
+# install's CPU would land in the row of whichever step was running when it ended. The install appends its own row to
+# CI's step table (CI_STEP_TIMES: its start, seconds and CPU) and writes its exit status last, in one rename, so a
+# waiter never reads half of it. The install runs in `/`, not in the clone: the sweep of a failed run stops what
+# runs in the clone, and an apt-get stopped midway leaves dpkg's database to be mended. A failed run waits for it.
+# CI_CHROMIUM_BIN and CI_CHROMIUM_INSTALL (a bash command) replace the browser's path and the install, for this
+# script's own test (test/repository/ci-chromium.test.ts).
+set -uo pipefail
+dir="${CI_CHROMIUM:?CI_CHROMIUM names a folder for the log and status of the install}"
+bin="${CI_CHROMIUM_BIN:-/usr/bin/chromium}"
+command="${CI_CHROMIUM_INSTALL:-apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium}"
+
+install() {
+  cd /
+  local start cpu status
+  start="$(date +%s%3N)"
+  bash -c "$command" </dev/null >"$dir/log" 2>&1
+  status=$?
+  # `times` second line: this shell's children (apt-get and what it ran), user and system.
+  cpu="$(times | awk 'NR == 2 { gsub(/[ms]/, " "); printf "%.1f", $1 * 60 + $2 + $3 * 60 + $4 }')"
+  if [ -n "${CI_STEP_TIMES:-}" ]; then
+    printf 'chromium (apt-get)\t%s\t%s\t%s\t%s\n' "$(((start - ${CI_STARTED_AT:-$start}) / 1000))" \
+      "$(awk "BEGIN { printf \"%.1f\", ($(date +%s%3N) - $start) / 1000 }")" \
+      "$([ "$status" -eq 0 ] && echo passed || echo FAILED)" "$cpu" >>"$CI_STEP_TIMES"
+  fi
+  echo "$status" >"$dir/status.part" && mv "$dir/status.part" "$dir/status"
+}
+
+case "${1:-}" in
+start)
+  mkdir -p "$dir"
+  if [ -x "$bin" ]; then
+    echo "$bin is installed" >"$dir/log"
+    echo 0 >"$dir/status"
+  else
+    echo "$bin is missing: apt-get installs Debian's chromium while npm ci runs"
+    (setsid bash "$0" install </dev/null >/dev/null 2>&1 &)
+  fi
+  ;;
+install) install ;;
+wait)
+  until [ -f "$dir/status" ]; do sleep 0.5; done
+  cat "$dir/log"
+  status="$(cat "$dir/status")"
+  [ "$status" -eq 0 ] || {
+    echo "apt-get install chromium failed (exit $status)"
+    exit 1
+  }
+  "$bin" --version </dev/null
+  ;;
+*)
+  echo "usage: bash scripts/ci/chromium.sh start|wait" >&2
+  exit 2
+  ;;
+esac
