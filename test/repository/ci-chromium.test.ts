@@ -54,7 +54,9 @@ describe("CI's chromium: installed beside npm ci", () => {
     const go = join(work, 'go')
     // At most some 20 s, so that a failed assertion before the word leaves nothing running for long.
     const wait = `for _ in $(seq 400); do [ -f '${go}' ] && break; sleep 0.05; done`
-    const install = `${wait}; echo unpacking chromium; cp '${browser}' '${bin}'`
+    // Then 300 ms of CPU (not of wall time), which the install's row must count.
+    const busy = `node -e 'const u = () => process.cpuUsage().user / 1000; while (u() < 300);'`
+    const install = `${wait}; echo unpacking chromium; ${busy}; cp '${browser}' '${bin}'`
     const { dir, times, run } = setUp('missing', bin, install)
     const started = run('start')
     expect(started.status).toBe(0)
@@ -72,6 +74,7 @@ describe("CI's chromium: installed beside npm ci", () => {
     expect(Number(start)).toBeGreaterThanOrEqual(0)
     expect(Number(seconds)).toBeGreaterThan(0)
     expect(cpu).toMatch(/^\d+\.\d$/)
+    expect(Number(cpu)).toBeGreaterThanOrEqual(0.3)
   })
 
   it('fails `wait` with the exit status of an install that failed, its output printed', () => {
