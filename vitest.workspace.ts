@@ -138,6 +138,7 @@ export const projects = [
       'test/operations/**/*.test.ts',
       'test/repository/**/*.test.ts',
       'tools/openapi/test/**/*.test.ts',
+      'tools/chromium/src/**/*.test.ts',
     ],
   }),
   /**

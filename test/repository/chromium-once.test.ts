@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { CHROMIUM_ARGS, DEBIAN_CHROMIUM, OFFLINE_ARG } from '@merchant-gateway/chromium'
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, OFFLINE_ARG } from '@merchant-gateway/chromium'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = new URL('../../', import.meta.url)
@@ -22,8 +22,8 @@ const CODE = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude
 
 const read = (file: string) => readFileSync(new URL(file, ROOT), 'utf8')
 
-/** What only tools/chromium may write: the path of Debian's Chromium and each flag. */
-const WRITTEN_ONCE = [DEBIAN_CHROMIUM, ...CHROMIUM_ARGS, OFFLINE_ARG]
+/** What only tools/chromium may write: the paths of Debian's Chromium and its headless shell, and each flag. */
+const WRITTEN_ONCE = [DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, ...CHROMIUM_ARGS, OFFLINE_ARG]
 
 /** Settings of an example's Playwright config that `exampleConfig` gives, and the example must not repeat. */
 const SHARED_SETTINGS = ['launchOptions', 'executablePath', 'timezoneId', 'serviceWorkers', 'reuseExistingServer']

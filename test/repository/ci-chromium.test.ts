@@ -20,14 +20,14 @@ const browser = join(work, 'fake-chromium')
 writeFileSync(browser, '#!/bin/sh\necho "Chromium 1.2.3 (a stand-in)"\n')
 chmodSync(browser, 0o755)
 
-/** One case's folder, times file and environment; `bin` is where the browser is looked for. */
-function setUp(name: string, bin: string, install: string) {
+/** One case's folder, times file and environment; `bins` are where the browsers are looked for. */
+function setUp(name: string, bins: string[], install: string) {
   const dir = join(work, name)
   const times = join(work, `${name}.tsv`)
   const env = {
     ...process.env,
     CI_CHROMIUM: dir,
-    CI_CHROMIUM_BIN: bin,
+    CI_CHROMIUM_BINS: bins.join(' '),
     CI_CHROMIUM_INSTALL: install,
     CI_STEP_TIMES: times,
     CI_STARTED_AT: String(Date.now()),
@@ -39,17 +39,18 @@ function setUp(name: string, bin: string, install: string) {
 
 describe("CI's chromium: installed beside npm ci", () => {
   it('does nothing where the browser is installed, and `wait` prints its version', () => {
-    const { dir, times, run } = setUp('present', browser, 'echo must not run; exit 1')
+    const { dir, times, run } = setUp('present', [browser], 'echo must not run; exit 1')
     expect(run('start').status).toBe(0)
     expect(readFileSync(join(dir, 'status'), 'utf8').trim()).toBe('0')
     const waited = run('wait')
     expect(waited.status, waited.stdout + waited.stderr).toBe(0)
-    expect(waited.stdout).toContain(`${browser} is installed`)
-    expect(waited.stdout).toContain('Chromium 1.2.3')
+    expect(waited.stdout).toContain(`${browser}: installed`)
+    expect(waited.stdout).toContain(`${browser}: Chromium 1.2.3`)
     expect(existsSync(times)).toBe(false) // no install, no row of its own
   })
 
-  it('returns before a missing browser is installed; `wait` waits for the install, prints it and the version', () => {
+  it('returns before a missing browser is installed; `wait` waits for the install, prints it and the versions', () => {
+    // One browser there, one missing: the install runs (apt-get installs what is missing of its list).
     const bin = join(work, 'installed-chromium')
     const go = join(work, 'go')
     // At most some 20 s, so that a failed assertion before the word leaves nothing running for long.
@@ -57,10 +58,10 @@ describe("CI's chromium: installed beside npm ci", () => {
     // Then 300 ms of CPU (not of wall time), which the install's row must count.
     const busy = `node -e 'const u = () => process.cpuUsage().user / 1000; while (u() < 300);'`
     const install = `${wait}; echo unpacking chromium; ${busy}; cp '${browser}' '${bin}'`
-    const { dir, times, run } = setUp('missing', bin, install)
+    const { dir, times, run } = setUp('missing', [browser, bin], install)
     const started = run('start')
     expect(started.status).toBe(0)
-    expect(started.stdout).toContain(`${bin} is missing`)
+    expect(started.stdout).toContain(`${bin}: missing`)
     // The install is running, waiting for the word: no status yet, no browser yet.
     expect(existsSync(join(dir, 'status'))).toBe(false)
     expect(existsSync(bin)).toBe(false)
@@ -68,7 +69,8 @@ describe("CI's chromium: installed beside npm ci", () => {
     const waited = run('wait')
     expect(waited.status, waited.stdout + waited.stderr).toBe(0)
     expect(waited.stdout).toContain('unpacking chromium')
-    expect(waited.stdout).toContain('Chromium 1.2.3')
+    expect(waited.stdout).toContain(`${browser}: Chromium 1.2.3`)
+    expect(waited.stdout).toContain(`${bin}: Chromium 1.2.3`)
     const [name, start, seconds, outcome, cpu] = readFileSync(times, 'utf8').trim().split('\t')
     expect({ name, outcome }).toEqual({ name: 'chromium (apt-get)', outcome: 'passed' })
     expect(Number(start)).toBeGreaterThanOrEqual(0)
@@ -80,7 +82,7 @@ describe("CI's chromium: installed beside npm ci", () => {
   it('fails `wait` with the exit status of an install that failed, its output printed', () => {
     const { times, run } = setUp(
       'failed',
-      join(work, 'never-installed'),
+      [join(work, 'never-installed')],
       'echo "E: Unable to locate package"; exit 100',
     )
     expect(run('start').status).toBe(0)
