@@ -65,6 +65,8 @@ const browser = await chromium.launch({
   headless: true,
   args: ['--headless', ...CHROMIUM_ARGS],
 })
+// Which browser drew the pictures (CI runs this in the whole browser, every other step in the headless shell).
+console.log(`browser: ${CHROMIUM_PATH}, Chromium ${browser.version()}`)
 /**
  * How long a wait for a page's content may take. CI reads the site beside its other lanes, on two cores with the
  * load of all of them, where Redoc's 2.6 MB page took over 15 s to show its title: the tests' minute. A page that
