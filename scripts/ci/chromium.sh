@@ -29,24 +29,20 @@ command="apt-get update && { $apt_install chromium chromium-headless-shell fonts
   { echo 'without chromium-headless-shell:'; $apt_install chromium fonts-liberation; }; }"
 command="${CI_CHROMIUM_INSTALL:-$command}"
 export DEBIAN_FRONTEND=noninteractive
+# The step table's row (ci_row) and the CPU read from `times` (ci_children_cpu), as .ci/run writes its own.
+. "$(dirname "$0")/rows.sh"
 
 install() {
   cd /
-  local start cpu status
+  local start status
   start="$(date +%s%3N)"
   # At the lowest priority: npm ci, and the lanes' first steps after it, go first; the install has the CPU they
   # leave while they wait on the registry.
   nice -n 19 bash -c "$command" </dev/null >"$dir/log" 2>&1
   status=$?
-  # `times` second line: this shell's children (apt-get and what it ran), user and system. Run by this shell itself,
-  # into a file: in a subshell (`$(times)`) it would count the subshell's children, none.
+  # This shell's children: apt-get and what it ran.
   times >"$dir/times"
-  cpu="$(awk 'NR == 2 { gsub(/[ms]/, " "); printf "%.1f", $1 * 60 + $2 + $3 * 60 + $4 }' "$dir/times")"
-  if [ -n "${CI_STEP_TIMES:-}" ]; then
-    printf 'chromium (apt-get)\t%s\t%s\t%s\t%s\n' "$(((start - ${CI_STARTED_AT:-$start}) / 1000))" \
-      "$(awk "BEGIN { printf \"%.1f\", ($(date +%s%3N) - $start) / 1000 }")" \
-      "$([ "$status" -eq 0 ] && echo passed || echo FAILED)" "$cpu" >>"$CI_STEP_TIMES"
-  fi
+  ci_row 'chromium (apt-get)' "$start" "$status" "$(ci_children_cpu "$dir/times")"
   echo "$status" >"$dir/status.part" && mv "$dir/status.part" "$dir/status"
 }
 
