@@ -78,7 +78,7 @@ export function move<R extends object, F extends keyof R & string>(
 
 /**
  * Inserts `values` into `table` once `machine` has the move that creates a record in the state of its
- * field `field`.
+ * field `field`. The object given becomes the record stored (`Table.adopt`): callers build it for this call.
  *
  * @example
  * ```ts
@@ -93,7 +93,7 @@ export function create<R extends object, F extends keyof R & string>(
   on: string,
 ): R {
   checkMove(machine, null, values[field] as string, on)
-  return table.insert(values)
+  return table.adopt(values)
 }
 
 /**

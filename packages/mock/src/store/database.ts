@@ -59,47 +59,48 @@ export function createDatabase() {
   const ids: Record<keyof typeof FIRST_IDS, number> = { ...FIRST_IDS }
   return {
     merchants: new Table<MerchantRecord>(merchantRecordSchema, {
-      byId: { kind: 'unique', key: (m) => m.merchantId },
+      byId: { kind: 'primary', key: (m) => m.merchantId },
       byApiKey: { kind: 'unique', key: (m) => m.apiKey },
     }),
     stores: new Table<StoreRecord>(storeRecordSchema, {
-      byId: { kind: 'unique', key: (s) => s.storeId },
+      byId: { kind: 'primary', key: (s) => s.storeId },
       byMerchant: { kind: 'group', key: (s) => s.merchantId },
     }),
     accounts: new Table<AccountRecord>(accountRecordSchema, {
-      byMerchantAccount: { kind: 'unique', key: (a) => scoped(a.merchantId, a.accountNumber) },
+      byMerchantAccount: { kind: 'primary', key: (a) => scoped(a.merchantId, a.accountNumber) },
     }),
     balances: new Table<BalanceRecord>(balanceRecordSchema, {
-      byMerchantCurrency: { kind: 'unique', key: (b) => scoped(b.merchantId, b.currency) },
+      byMerchantCurrency: { kind: 'primary', key: (b) => scoped(b.merchantId, b.currency) },
     }),
     orders: new Table<OrderRecord>(orderRecordSchema, {
-      byId: { kind: 'unique', key: (o) => o.orderId },
+      byId: { kind: 'primary', key: (o) => o.orderId },
       byQrData: { kind: 'unique', key: (o) => o.qrData },
     }),
     qrCodes: new Table<QrRecord>(qrRecordSchema, {
-      byQrData: { kind: 'unique', key: (q) => q.qrData },
+      byQrData: { kind: 'primary', key: (q) => q.qrData },
     }),
     transactions: new Table<TransactionRecord>(transactionRecordSchema, {
-      byId: { kind: 'unique', key: (t) => t.transactionId },
+      byId: { kind: 'primary', key: (t) => t.transactionId },
       byOrder: { kind: 'group', key: (t) => (t.orderId === 0 ? undefined : t.orderId) },
       byMerchant: { kind: 'group', key: (t) => t.merchantId },
     }),
     idempotency: new Table<IdempotencyRecord>(idempotencyRecordSchema, {
-      byScopedKey: { kind: 'unique', key: (r) => scoped(r.merchantId, r.key) },
+      byScopedKey: { kind: 'primary', key: (r) => scoped(r.merchantId, r.key) },
     }),
     webhooks: new Table<WebhookRecord>(webhookRecordSchema, {
-      byId: { kind: 'unique', key: (w) => w.id },
+      byId: { kind: 'primary', key: (w) => w.id },
     }),
     users: new Table<UserRecord>(userRecordSchema, {
-      byId: { kind: 'unique', key: (u) => u.userId },
+      byId: { kind: 'primary', key: (u) => u.userId },
       byToken: { kind: 'unique', key: (u) => u.accessToken },
     }),
     otpSessions: new Table<OtpSessionRecord>(otpSessionRecordSchema, {
+      // Unique, not primary: a verified code gives the session a new id.
       bySessionId: { kind: 'unique', key: (o) => o.sessionId },
       byUser: { kind: 'group', key: (o) => o.userId },
     }),
     outbox: new Table<OutboxRecord>(outboxRecordSchema, {
-      byId: { kind: 'unique', key: (o) => o.id },
+      byId: { kind: 'primary', key: (o) => o.id },
     }),
     /** Takes the next id of a sequence. */
     nextId(kind: keyof typeof FIRST_IDS): number {

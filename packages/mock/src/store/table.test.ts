@@ -109,3 +109,104 @@ describe('Table', () => {
     expect(t.count()).toBe(1)
   })
 })
+
+const nested = z.object({
+  id: z.number().check(z.int()),
+  owner: z.number(),
+  status: z.enum(['open', 'closed']),
+  payer: z.nullable(z.object({ name: z.string() })),
+})
+type Kept = z.infer<typeof nested>
+
+function keyed() {
+  return new Table<Kept>(nested, {
+    byId: { kind: 'primary', key: (r) => r.id },
+    byOwner: { kind: 'group', key: (r) => r.owner },
+  })
+}
+
+describe('Table with a primary index', () => {
+  it('keeps its records in insertion order by the primary key, through remove and clear', () => {
+    const t = keyed()
+    for (const id of [3, 1, 2]) t.insert({ id, owner: 7, status: 'open', payer: null })
+    expect(t.all().map((r) => r.id)).toEqual([3, 1, 2])
+    const one = t.get('byId', 1)!
+    t.remove(one)
+    expect(t.has(one)).toBe(false)
+    expect(t.all().map((r) => r.id)).toEqual([3, 2])
+    expect(t.count()).toBe(2)
+    t.insert({ id: 1, owner: 7, status: 'open', payer: null })
+    expect(t.all().map((r) => r.id)).toEqual([3, 2, 1])
+    t.clear()
+    expect(t.count()).toBe(0)
+    expect(t.get('byId', 3)).toBeUndefined()
+  })
+
+  it('refuses a duplicate or missing primary key, storing nothing', () => {
+    const t = keyed()
+    t.insert({ id: 1, owner: 7, status: 'open', payer: null })
+    expect(() => t.insert({ id: 1, owner: 8, status: 'open', payer: null })).toThrow(/duplicate key 1 in primary/)
+    expect(() => t.adopt({ owner: 8, status: 'open', payer: null } as unknown as Kept)).toThrow(
+      /no key for the primary/,
+    )
+    expect(t.count()).toBe(1)
+    expect(t.group('byOwner', 8)).toEqual([])
+  })
+
+  it('refuses a patch that changes the primary key, leaving the record and the indexes as they were', () => {
+    const t = keyed()
+    const row = t.insert({ id: 1, owner: 7, status: 'open', payer: null })
+    expect(() => t.patch(row, { id: 2, owner: 8 })).toThrow(/primary key 1 cannot change/)
+    expect(row).toEqual({ id: 1, owner: 7, status: 'open', payer: null })
+    expect(t.get('byId', 1)).toBe(row)
+    expect(t.get('byId', 2)).toBeUndefined()
+    expect(t.group('byOwner', 7)).toEqual([row])
+  })
+
+  it('a record of the same key is not the stored one: has() is false and remove() leaves the stored one', () => {
+    const t = keyed()
+    const stored = t.insert({ id: 1, owner: 7, status: 'open', payer: null })
+    const twin = { ...stored }
+    expect(t.has(twin)).toBe(false)
+    t.remove(twin)
+    expect(t.get('byId', 1)).toBe(stored)
+  })
+})
+
+describe('Table.adopt', () => {
+  it('stores the object given once the schema passes it; insert stores the schema copy', () => {
+    const t = keyed()
+    const given: Kept = { id: 1, owner: 7, status: 'open', payer: null }
+    expect(t.adopt(given)).toBe(given)
+    expect(t.get('byId', 1)).toBe(given)
+    const other: Kept = { id: 2, owner: 7, status: 'open', payer: null }
+    const inserted = t.insert(other)
+    expect(inserted).not.toBe(other)
+    expect(inserted).toEqual(other)
+  })
+
+  it('a nested object of the record stored is the schema copy, never the caller object', () => {
+    const t = keyed()
+    const payer = { name: 'Dara' }
+    const record = t.adopt({ id: 1, owner: 7, status: 'open', payer })
+    expect(record.payer).toEqual({ name: 'Dara' })
+    expect(record.payer).not.toBe(payer)
+    payer.name = 'changed'
+    expect(t.get('byId', 1)?.payer?.name).toBe('Dara')
+  })
+
+  it('a record with a field the schema does not name is stored as the schema copy, without that field', () => {
+    const t = keyed()
+    const given = { id: 1, owner: 7, status: 'open' as const, payer: null, extra: true }
+    const record = t.adopt(given)
+    expect(record).not.toBe(given)
+    expect(record).toEqual({ id: 1, owner: 7, status: 'open', payer: null })
+  })
+
+  it('refuses a record that breaks the schema, storing nothing', () => {
+    const t = keyed()
+    expect(() => t.adopt({ id: 1.5, owner: 7, status: 'open', payer: null })).toThrow(/invalid record/)
+    expect(t.count()).toBe(0)
+    expect(t.group('byOwner', 7)).toEqual([])
+  })
+})
