@@ -95,8 +95,7 @@ export function createDatabase() {
       byToken: { kind: 'unique', key: (u) => u.accessToken },
     }),
     otpSessions: new Table<OtpSessionRecord>(otpSessionRecordSchema, {
-      // Unique, not primary: a verified code gives the session a new id.
-      bySessionId: { kind: 'unique', key: (o) => o.sessionId },
+      bySessionId: { kind: 'unique', key: (o) => o.sessionId }, // not primary: a verified code gives a new id
       byUser: { kind: 'group', key: (o) => o.userId },
     }),
     outbox: new Table<OutboxRecord>(outboxRecordSchema, {
