@@ -65,7 +65,7 @@ export class Table<T extends object, I extends IndexSpecs<T> = IndexSpecs<T>> {
   /** The primary index's name, if the table has one. */
   readonly #primary: string | undefined
   /** A record's key among the records: its primary key, or the record itself in a table without one. */
-  readonly #idOf: (record: T) => unknown
+  readonly #idOf: PrimaryIndexSpec<T>['key'] | ((record: T) => T)
   /** The top-level field names of the schema's shape, when it is an object's (what {@link Table.adopt} keeps). */
   readonly #fields: readonly string[] | undefined
   /** The records by their primary key (by themselves without one), in insertion order. */
@@ -83,8 +83,7 @@ export class Table<T extends object, I extends IndexSpecs<T> = IndexSpecs<T>> {
     if (primaries.length > 1) throw new Error(`[mock] a table has one primary index at most, got ${primaries.length}`)
     const [primary] = primaries
     this.#primary = primary?.[0]
-    const key = primary?.[1].key as ((record: T) => unknown) | undefined
-    this.#idOf = key ?? ((record) => record)
+    this.#idOf = (primary?.[1] as PrimaryIndexSpec<T> | undefined)?.key ?? ((record: T) => record)
     this.#specs = entries.filter(
       (entry): entry is [string, UniqueIndexSpec<T> | GroupIndexSpec<T>] => entry !== primary,
     )
