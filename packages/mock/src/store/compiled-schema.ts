@@ -30,16 +30,3 @@ export function compiled<T>(schema: StandardSchemaV1<unknown, T>): StandardSchem
   twins.set(schema, twin)
   return twin
 }
-
-/**
- * The top-level field names of an object schema's shape, in order; undefined for any other schema.
- *
- * @example
- * ```ts
- * shapeFields(orderRecordSchema) // ['orderId', 'merchantId', 'storeId', ...]
- * ```
- */
-export function shapeFields(schema: StandardSchemaV1): readonly string[] | undefined {
-  const def = (schema as Partial<$ZodObject>)._zod?.def
-  return def?.type === 'object' ? Object.keys(def.shape) : undefined
-}

@@ -203,6 +203,16 @@ describe('Table.adopt', () => {
     expect(record).toEqual({ id: 1, owner: 7, status: 'open', payer: null })
   })
 
+  it('an optional field left out and a field the schema does not name: the schema copy, without that field', () => {
+    const optional = z.object({ id: z.number(), note: z.optional(z.string()) })
+    const t = new Table<z.infer<typeof optional>>(optional, { byId: { kind: 'primary', key: (r) => r.id } })
+    const given = { id: 1, extra: true }
+    const record = t.adopt(given)
+    expect(record).not.toBe(given)
+    expect(record).toEqual({ id: 1 })
+    expect(t.get('byId', 1)).toEqual({ id: 1 })
+  })
+
   it('refuses a record that breaks the schema, storing nothing', () => {
     const t = keyed()
     expect(() => t.adopt({ id: 1.5, owner: 7, status: 'open', payer: null })).toThrow(/invalid record/)
