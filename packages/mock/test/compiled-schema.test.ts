@@ -1,5 +1,5 @@
 /**
- * The tables and the request parse validate through zod's compiled object parser (`store/compiled-schema.ts`)
+ * The tables and the request parse validate through zod's compiled parser (`store/compiled-schema.ts`)
  * rather than the contract's zod/mini schema itself; the mock's answers depend on the two agreeing. Pinned here:
  * the same value for every record a day of the mock keeps, and the same value or the same issues (paths, codes,
  * messages) for records with one field changed to anything and for arbitrary request bodies.
@@ -55,7 +55,7 @@ async function recordsOfADay(): Promise<Array<{ kind: string; record: Record<str
   return Object.keys(KINDS).flatMap((kind) => state[kind]!.map((record) => ({ kind, record })))
 }
 
-describe("zod's compiled object parser in the mock", () => {
+describe("zod's compiled parser in the mock", () => {
   it('takes every record a day of the mock keeps to the same value, with no issue', async () => {
     const records = await recordsOfADay()
     const kinds = new Set(records.map((r) => r.kind))

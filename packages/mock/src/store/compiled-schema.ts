@@ -1,21 +1,22 @@
 /**
  * @module compiled-schema
- * The contract's object schemas (`zod/mini`) validated by zod's compiled object parser. zod/mini's object walks
- * its shape generically on every parse; zod's own `$ZodObjectJIT` (what classic `z.object` is) runs the same
- * shape, the same field schemas and the same checks through a parser it compiles once, and falls back to the
- * generic walk wherever compiling is not allowed (a page whose CSP forbids `new Function`, zod's `jitless`).
- * Same values, same issues, same messages; some 2-3 times faster for the records the mock inserts and the
- * request bodies it parses (docs/architecture.md has the figures). A schema that is not a zod object is used
- * as it is.
+ * The contract's schemas (`zod/mini`) validated through zod's own ahead-of-time compiler (`compile` of
+ * `zod/v4/core`): a parser generated once per schema that checks a value and builds its output in one pass,
+ * without the per-field payloads and issue lists of zod's runtime walk. A value it does not pass goes to that
+ * runtime walk, which gives the issues: same values, same issues, same messages as the schema itself. A schema
+ * is compiled on its first validation, not when a table or route is made, so a mock that never inserts a kind of
+ * record never pays for its compile (about a millisecond a schema). Where compiling is not allowed (a page whose
+ * CSP forbids `new Function`) zod hands the schema back uncompiled and the runtime walk does it all. A schema
+ * that is not zod's is used as it is.
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import { $ZodObjectJIT, type $ZodObject } from 'zod/v4/core'
+import { compile, type $ZodType } from 'zod/v4/core'
 
 const twins = new WeakMap<object, StandardSchemaV1>()
 
 /**
- * The schema to validate with: for a zod object schema, its compiled twin (made once, then kept); any other
- * schema itself.
+ * The schema to validate with: for a zod schema, its compiled twin (made once, then kept; compiled on its first
+ * validation); any other schema itself.
  *
  * @example
  * ```ts
@@ -25,8 +26,17 @@ const twins = new WeakMap<object, StandardSchemaV1>()
 export function compiled<T>(schema: StandardSchemaV1<unknown, T>): StandardSchemaV1<unknown, T> {
   const known = twins.get(schema)
   if (known !== undefined) return known as StandardSchemaV1<unknown, T>
-  const def = (schema as Partial<$ZodObject>)._zod?.def
-  const twin = def?.type === 'object' ? (new $ZodObjectJIT(def) as unknown as StandardSchemaV1<unknown, T>) : schema
+  const twin = (schema as Partial<$ZodType>)._zod === undefined ? schema : compiledOnFirstUse(schema)
   twins.set(schema, twin)
   return twin
+}
+
+/** A twin whose first validation compiles the schema; every validation after it runs the compiled parser. */
+function compiledOnFirstUse<T>(schema: StandardSchemaV1<unknown, T>): StandardSchemaV1<unknown, T> {
+  type Validate = StandardSchemaV1<unknown, T>['~standard']['validate']
+  let validate: Validate = (value) => {
+    validate = (compile(schema as unknown as $ZodType) as unknown as StandardSchemaV1<unknown, T>)['~standard'].validate
+    return validate(value)
+  }
+  return { '~standard': { version: 1, vendor: schema['~standard'].vendor, validate: (value) => validate(value) } }
 }

@@ -73,7 +73,7 @@ export class Table<T extends object, I extends IndexSpecs<T> = IndexSpecs<T>> {
   #groups = new Map<string, Map<string | number, T[]>>()
 
   constructor(schema: StandardSchemaV1<unknown, T>, indexes: I) {
-    // The same schema through zod's compiled object parser: every insert and patch validates a record.
+    // The same schema through zod's compiled parser: every insert and patch validates a record.
     this.#schema = compiled(schema)
     const entries = Object.entries(indexes)
     const primaries = entries.filter(([, spec]) => spec.kind === 'primary')
