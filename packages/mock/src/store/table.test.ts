@@ -125,6 +125,30 @@ function keyed() {
   })
 }
 
+describe('Table with a string unique index', () => {
+  const coded = z.object({ id: z.number(), code: z.string() })
+  const codes = () => new Table<z.infer<typeof coded>>(coded, { byCode: { kind: 'unique', key: (r) => r.code } })
+
+  it('a patch that changes the key moves the record: found under the new key only, the old one free again', () => {
+    const t = codes()
+    const row = t.insert({ id: 1, code: 'MGW1A' })
+    t.patch(row, { code: 'MGW1B' })
+    expect(t.get('byCode', 'MGW1A')).toBeUndefined()
+    expect(t.get('byCode', 'MGW1B')).toBe(row)
+    const next = t.insert({ id: 2, code: 'MGW1A' })
+    expect(t.get('byCode', 'MGW1A')).toBe(next)
+    t.remove(row)
+    expect([t.get('byCode', 'MGW1A'), t.get('byCode', 'MGW1B')]).toEqual([next, undefined])
+  })
+
+  it('refuses a duplicate string key, storing nothing', () => {
+    const t = codes()
+    t.insert({ id: 1, code: 'MGW1A' })
+    expect(() => t.insert({ id: 2, code: 'MGW1A' })).toThrow(/duplicate key MGW1A/)
+    expect(t.count()).toBe(1)
+  })
+})
+
 describe('Table with a primary index', () => {
   it('keeps its records in insertion order by the primary key, through remove and clear', () => {
     const t = keyed()

@@ -25,6 +25,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { compiled } from './compiled-schema.js'
 import { RecordList } from './record-list.js'
+import { UniqueIndex } from './unique-index.js'
 
 /**
  * The primary index: a unique key that every record has and that never changes. Its index is the table's
@@ -70,7 +71,7 @@ export class Table<T extends object, I extends IndexSpecs<T> = IndexSpecs<T>> {
   readonly #idOf: PrimaryIndexSpec<T>['key'] | ((record: T) => T)
   /** The records by their primary key (by themselves without one), in insertion order. */
   #records = new RecordList<T>()
-  #unique = new Map<string, Map<string | number, T>>()
+  #unique = new Map<string, UniqueIndex<T>>()
   /** Groups are arrays: most hold one to a few records, and an array of one costs far less than a Set. */
   #groups = new Map<string, Map<string | number, T[]>>()
 
@@ -132,17 +133,18 @@ export class Table<T extends object, I extends IndexSpecs<T> = IndexSpecs<T>> {
       throw new Error(`[mock] invalid record update: the primary key ${String(this.#idOf(record))} cannot change`)
     const stored = this.has(record)
     const before = this.#specs.map(([, spec]) => spec.key(record))
-    Object.assign(record, next)
+    const after = this.#specs.map(([, spec]) => spec.key(next))
     // Only a stored record is reindexed (a patch of a record removed meanwhile just updates the object);
-    // and only where a key changed, so a group keeps its insertion order across patches.
-    if (!stored) return record
-    this.#specs.forEach(([name, spec], i) => {
-      const oldKey = before[i]
-      const newKey = spec.key(record)
-      if (oldKey === newKey) return
-      this.#unindexOne(name, spec, oldKey, record)
-      this.#indexOne(name, spec, newKey, record)
-    })
+    // and only where a key changed, so a group keeps its insertion order across patches. It leaves its old
+    // keys before it changes: a unique index finds a record under a key by reading the record's own.
+    const specs = this.#specs
+    if (stored)
+      for (let i = 0; i < specs.length; i++)
+        if (before[i] !== after[i]) this.#unindexOne(specs[i]![0], specs[i]![1], before[i], record)
+    Object.assign(record, next)
+    if (stored)
+      for (let i = 0; i < specs.length; i++)
+        if (before[i] !== after[i]) this.#indexOne(specs[i]![0], specs[i]![1], after[i], record)
     return record
   }
 
@@ -188,7 +190,7 @@ export class Table<T extends object, I extends IndexSpecs<T> = IndexSpecs<T>> {
     this.#unique = new Map()
     this.#groups = new Map()
     for (const [name, spec] of this.#specs) {
-      if (spec.kind === 'unique') this.#unique.set(name, new Map())
+      if (spec.kind === 'unique') this.#unique.set(name, new UniqueIndex(spec.key))
       else this.#groups.set(name, new Map())
     }
   }
