@@ -18,9 +18,13 @@ export interface GenerateQrInput {
   currency: Currency
 }
 
-/** A fresh, unguessable payment string to encode in a QR code. */
+/**
+ * A fresh, unguessable payment string to encode in a QR code. Upper-cased whole, so that it is one flat string
+ * (the upper-cased digits joined to the prefix would be a pair of strings): every order keeps it, and a table
+ * index reads its characters.
+ */
 export function newQrData(): string {
-  return `MGW1${randomHex(12).toUpperCase()}`
+  return `MGW1${randomHex(12)}`.toUpperCase()
 }
 
 /** The image address of a QR code, served under the mock's base URL. */
