@@ -52,7 +52,7 @@ export class RecordList<T extends object> {
     if (this.#map !== undefined) return void this.#map.set(key, record)
     const slots = this.#slots
     if (typeof key === 'number' && Number.isSafeInteger(key)) {
-      if (slots.length === 0 && this.#size === 0) this.#first = key
+      if (slots.length === 0) this.#first = key
       const at = key - this.#first
       if (at >= slots.length && at - slots.length < MAX_GAP) {
         while (slots.length < at) slots.push(undefined)
