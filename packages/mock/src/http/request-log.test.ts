@@ -4,9 +4,9 @@
  * redacted in the logged path, whatever else the target holds.
  */
 import { GATEWAY_PATHS, HEADERS } from '@merchant-gateway/contract'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createMockGateway } from '../create-mock-gateway.js'
-import { redactQuery } from './request-log.js'
+import { type Arrival, RequestLog, logAnswer, newNotes, redactQuery } from './request-log.js'
 
 describe('the request log and credentials in the query string', () => {
   it.each([
@@ -40,4 +40,40 @@ describe('the request log and credentials in the query string', () => {
       expect(JSON.stringify(mock.requests.list())).not.toContain('s3cr3t_value')
     },
   )
+})
+
+describe('a log that keeps no requests (requestLogLimit 0)', () => {
+  it('counts each request answered and keeps none', () => {
+    const log = new RequestLog(0)
+    const arrival: Arrival = { method: 'POST', path: '/x', atMs: 0, startedAt: 0, era: 'initial' }
+    expect(log.keeps).toBe(false)
+    logAnswer(log, arrival, 'trc_1', 200, newNotes())
+    logAnswer(log, arrival, 'trc_2', 400, newNotes())
+    expect(log.lastSeq).toBe(2)
+    expect(log.size).toBe(0)
+    expect(log.get('trc_2')).toBeUndefined()
+    expect(new RequestLog(1).keeps).toBe(true)
+  })
+
+  it.each([
+    [0, 0],
+    [1000, 1],
+  ])('with requestLogLimit %i, a request’s headers are read for the log %i time(s)', async (limit, reads) => {
+    const mock = createMockGateway({ clock: { now: '2026-11-02T09:00:00Z', frozen: true }, requestLogLimit: limit })
+    const { apiKey, merchantId } = await mock.merchants.create({})
+    const store = await mock.stores.add(merchantId, { storeName: 'Log', address: '1 Log St' })
+    const request = new Request(`${mock.baseUrl}${GATEWAY_PATHS.createOrder}`, {
+      method: 'POST',
+      headers: { [HEADERS.apiKey]: apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ storeId: store.storeId, amount: 12.5, currency: 'USD' }),
+    })
+    const forEach = vi.spyOn(request.headers, 'forEach')
+    const before = mock.version()
+    const answer = await mock.fetch(request)
+    expect(answer.status).toBe(200)
+    expect(forEach).toHaveBeenCalledTimes(reads)
+    expect(mock.requests.list()).toHaveLength(reads)
+    // The request is counted either way: a poll of the state's version sees it.
+    expect(mock.version()).toBeGreaterThan(before)
+  })
 })

@@ -178,6 +178,11 @@ export function logAnswer(
   status: number | null,
   notes: RequestNotes,
 ): void {
+  // A log that keeps nothing builds no entry: only the count goes on.
+  if (!log.keeps) {
+    log.count()
+    return
+  }
   log.record({
     seq: 0,
     atMs: arrival.atMs,
@@ -264,12 +269,25 @@ export class RequestLog {
     }
   }
 
-  /** Number of entries kept. */
+  /**
+   * Whether entries are kept at all (a limit above 0). A log that keeps none is told so before a request is
+   * handled: no headers or body are redacted for it, and no entry is built.
+   */
+  get keeps(): boolean {
+    return this.limit > 0
+  }
+
+  /** Counts a request answered and not kept (a log whose limit is 0): the sequence goes on. */
+  count(): void {
+    ++this.#seq
+  }
+
   /** How many requests were answered since the start (or the last clear): the newest entry's `seq`. */
   get lastSeq(): number {
     return this.#seq
   }
 
+  /** Number of entries kept. */
   get size(): number {
     return this.#ring.length
   }

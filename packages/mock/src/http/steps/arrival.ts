@@ -52,7 +52,8 @@ export const arrival: OperationStep = {
     call.arrival = arrive(call.request, ctx.clock.now(), call.era.name)
     call.traceId = newTraceId()
     call.notes.operation = call.route.operation
-    if (ctx.options.requestLogBodies) call.notes.headers = redactHeaders(call.request.headers)
+    if (ctx.options.requestLogBodies && call.runtime.requests.keeps)
+      call.notes.headers = redactHeaders(call.request.headers)
     return next()
   },
 }

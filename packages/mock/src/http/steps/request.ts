@@ -53,7 +53,8 @@ export const parse: OperationStep = {
   run: (call, next) => {
     const parsed = parseJsonObject(rawOf(call.raw), { allowEmpty: call.route.carrier !== 'json' })
     call.input = call.route.input(call, parsed)
-    if (call.runtime.ctx.options.requestLogBodies) call.notes.body = loggedBody(call, parsed)
+    const { runtime } = call
+    if (runtime.ctx.options.requestLogBodies && runtime.requests.keeps) call.notes.body = loggedBody(call, parsed)
     return next()
   },
 }
