@@ -1,8 +1,9 @@
 /**
  * One server for the throughput bench (http-throughput.bench.ts), in a process of its own: `bare` (a
  * node:http server answering the mock's own bytes for list stores and create order), `mock` (the mock's
- * HTTP server, no log), or `mock-log` (the mock's HTTP server printing one line per request to stdout, as
- * `npm start` does). Prints `ready <url>` on stderr once listening. The mock comes from its package: the built
+ * HTTP server, no log), `mock-no-journal` (the same, keeping no requests for `GET /__mock/requests`: the
+ * `--quiet --keep-requests 0` of a mock tuned for load), or `mock-log` (the mock's HTTP server printing one
+ * line per request to stdout, as `npm start` does). Prints `ready <url>` on stderr once listening. The mock comes from its package: the built
  * dist/ when Node runs this file, the sources under the `@merchant-gateway/source` condition (bench/server-command.ts).
  */
 import { createServer } from 'node:http'
@@ -46,6 +47,7 @@ if (mode === 'bare') {
     clock,
     seed: [DEMO_MERCHANT],
     tickMs: 0,
+    ...(mode === 'mock-no-journal' ? { requestLogLimit: 0 } : {}),
     log:
       mode === 'mock-log'
         ? (line) => process.stdout.write(`${new Date().toISOString().slice(11, 23)} ${line}\n`)

@@ -2,8 +2,10 @@
  * Benchmark: this mock's HTTP server against its peers under load, for list stores and create order: a bare
  * `node:http` server answering the mock's own bytes (the floor: Node's HTTP stack alone), WireMock 3 (the
  * standalone jar of the npm registry's `wiremock` package, on Debian's Java 17) answering the same bytes from
- * a stub, and the mock's server (`--quiet`), which runs the domain: authentication, the store's records, a new
- * order per create order. autocannon (10 connections, loopback) drives each in turn; each server is a process
+ * a stub, and the mock's server, which runs the domain: authentication, the store's records, a new order per
+ * create order. The mock's server runs twice: tuned as WireMock is (below: no request journal, `--keep-requests
+ * 0`; no log, `--quiet`), the goal's comparison, and with its default journal of the last 1 000 requests
+ * (`--quiet` alone), a figure. autocannon (10 connections, loopback) drives each in turn; each server is a process
  * of its own, so its CPU time is its own (from /proc: for WireMock, every thread of the JVM, its JIT compiler
  * and collector included). Rounds interleave the servers so the machine's drift hits all alike; figures are
  * medians of the rounds, ratios medians of the per-round ratios.
@@ -21,8 +23,8 @@
  * The Node servers run the built package, as users run it and as the other HTTP benches measure it (built first;
  * `--no-build` when it is; `--source` runs the sources through tsx instead: bench/server-command.ts).
  *
- * Goal, printed met or NOT met per operation: this server ahead of tuned WireMock, on requests per second
- * and on CPU time per request. A measurement, not a test: it exits 0, or 2 when Java is missing (it says
+ * Goal, printed met or NOT met per operation: this server, tuned as WireMock is, ahead of tuned WireMock, on
+ * requests per second and on CPU time per request. A measurement, not a test: it exits 0, or 2 when Java is missing (it says
  * how to install it).
  *
  *   npm run bench:peers -w @merchant-gateway/mock      (ROUNDS=5 SECONDS=5 for longer runs)
@@ -52,7 +54,11 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const TICKS = 100 // USER_HZ: /proc reports CPU time in 1/100 s
 const clock = { now: '2026-11-02T09:00:00Z', frozen: true }
 
-type Name = 'bare node:http' | 'WireMock (tuned)' | 'mock server (--quiet)'
+/** The mock's server tuned as WireMock is: no request journal, no log. */
+const TUNED = 'mock server (tuned)'
+/** The mock's server with its default journal (the last 1 000 requests), no log. */
+const JOURNAL = 'mock server (journal)'
+type Name = 'bare node:http' | 'WireMock (tuned)' | typeof TUNED | typeof JOURNAL
 interface Server {
   name: Name
   child: ChildProcess
@@ -114,8 +120,12 @@ async function answers(): Promise<Record<Operation, string>> {
   return out
 }
 
-/** A server of http-throughput.server.ts: `bare` or `mock` (the mock's server, no log). */
-async function startNode(mode: 'bare' | 'mock'): Promise<Server> {
+/** Each Node server's mode of http-throughput.server.ts. */
+const MODES = { 'bare node:http': 'bare', [TUNED]: 'mock-no-journal', [JOURNAL]: 'mock' } as const
+
+/** A server of http-throughput.server.ts: bare `node:http`, or the mock's server (no log) with or without a journal. */
+async function startNode(name: keyof typeof MODES): Promise<Server> {
+  const mode = MODES[name]
   // `node`, not a wrapper command: the server is then this process itself, whose CPU time /proc reports.
   const child = spawn(process.execPath, [...serverArguments(ROOT), mode], {
     cwd: ROOT,
@@ -124,7 +134,7 @@ async function startNode(mode: 'bare' | 'mock'): Promise<Server> {
   })
   const url = await serverReady(child, mode)
   child.stderr!.resume()
-  return { name: mode === 'bare' ? 'bare node:http' : 'mock server (--quiet)', child, url }
+  return { name, child, url }
 }
 
 /** WireMock standalone on 127.0.0.1 (a free port), its two stubs written as mapping files under `root`. */
@@ -256,9 +266,10 @@ async function main(): Promise<void> {
     process.exit(130)
   })
   try {
-    servers.push(await startNode('bare'))
+    servers.push(await startNode('bare node:http'))
     servers.push(await startWireMock(wiremock.jar, root, bodies))
-    servers.push(await startNode('mock'))
+    servers.push(await startNode(TUNED))
+    servers.push(await startNode(JOURNAL))
     console.log(
       `Peers under load: autocannon, ${CONNECTIONS} connections, loopback; ${ROUNDS} interleaved rounds of ` +
         `${SECONDS} s after a warm-up per server and operation (${WARMUP_SECONDS} s for Node's; the JVM's below); ` +
@@ -268,6 +279,10 @@ async function main(): Promise<void> {
     console.log(
       `WireMock ${wiremock.version} (standalone jar of the npm package), ${java}; --no-request-journal ` +
         `--disable-request-logging --container-threads ${CONTAINER_THREADS} --disable-response-templating`,
+    )
+    console.log(
+      `${TUNED}: --quiet --keep-requests 0 (no log, no request journal); ` +
+        `${JOURNAL}: --quiet (its default journal: the last 1 000 requests, for GET /__mock/requests)`,
     )
     const goals: string[] = []
     for (const operation of Object.keys(REQUESTS) as Operation[]) {
@@ -293,14 +308,18 @@ async function main(): Promise<void> {
             `${bare}${bad ? `  (${bad} non-2xx or errors!)` : ''}`,
         )
       }
-      const rps = ratio('mock server (--quiet)', 'WireMock (tuned)', 'rps')
-      const cpu = ratio('mock server (--quiet)', 'WireMock (tuned)', 'cpuUs')
+      const rps = ratio(TUNED, 'WireMock (tuned)', 'rps')
+      const cpu = ratio(TUNED, 'WireMock (tuned)', 'cpuUs')
       console.log(
-        `  this server against tuned WireMock: ${rps.toFixed(2)}x its requests/s, ` +
+        `  this server tuned as WireMock is, against tuned WireMock: ${rps.toFixed(2)}x its requests/s, ` +
           `${cpu.toFixed(2)}x its CPU per request`,
       )
+      console.log(
+        `  with its journal, against tuned WireMock: ${ratio(JOURNAL, 'WireMock (tuned)', 'rps').toFixed(2)}x ` +
+          `its requests/s, ${ratio(JOURNAL, 'WireMock (tuned)', 'cpuUs').toFixed(2)}x its CPU per request (a figure)`,
+      )
       goals.push(
-        `${operation}: this server ahead of tuned WireMock: ${verdict(rps > 1 && cpu < 1)} ` +
+        `${operation}: this server, tuned as WireMock is, ahead of tuned WireMock: ${verdict(rps > 1 && cpu < 1)} ` +
           `(requests/s ${rps.toFixed(2)}x: ${verdict(rps > 1)}; ` +
           `CPU per request ${cpu.toFixed(2)}x: ${verdict(cpu < 1)})`,
       )

@@ -45,7 +45,7 @@ describe('the request log and credentials in the query string', () => {
 describe('a log that keeps no requests (requestLogLimit 0)', () => {
   it('counts each request answered and keeps none', () => {
     const log = new RequestLog(0)
-    const arrival: Arrival = { method: 'POST', path: '/x', atMs: 0, startedAt: 0, era: 'initial' }
+    const arrival: Arrival = { method: 'POST', path: '/x', atMs: 0, startedAt: 0, era: '1.4.0-full-enforcement' }
     expect(log.keeps).toBe(false)
     logAnswer(log, arrival, 'trc_1', 200, newNotes())
     logAnswer(log, arrival, 'trc_2', 400, newNotes())
