@@ -8,6 +8,7 @@
  *
  *   npm run bench:http:profile -w @merchant-gateway/mock                       (the mock's server, --quiet)
  *   npm run bench:http:profile -w @merchant-gateway/mock -- --mode mock-log    (log line on, to /dev/null)
+ *   npm run bench:http:profile -w @merchant-gateway/mock -- --mode mock-no-journal  (no request journal)
  *   ... -- --seconds 10 --rows 30 --interval 100 --keep /tmp/profiles          (keeps the .cpuprofile files)
  *
  * The profiles open in Chrome's DevTools (Performance) or any `.cpuprofile` viewer. Sampling is V8's, every
@@ -41,8 +42,8 @@ const { values } = parseArgs({
   },
 })
 const MODE = values.mode
-if (MODE !== 'mock' && MODE !== 'mock-log' && MODE !== 'bare') {
-  console.error(`--mode is mock, mock-log or bare, got ${MODE}`)
+if (!['mock', 'mock-no-journal', 'mock-log', 'bare'].includes(MODE)) {
+  console.error(`--mode is mock, mock-no-journal, mock-log or bare, got ${MODE}`)
   process.exit(2)
 }
 const HOOK = fileURLToPath(new URL('./profile-hook.ts', import.meta.url))

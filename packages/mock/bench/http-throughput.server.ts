@@ -3,8 +3,9 @@
  * node:http server answering the mock's own bytes for list stores and create order), `mock` (the mock's
  * HTTP server, no log), `mock-no-journal` (the same, keeping no requests for `GET /__mock/requests`: the
  * `--quiet --keep-requests 0` of a mock tuned for load), or `mock-log` (the mock's HTTP server printing one
- * line per request to stdout, as `npm start` does). Prints `ready <url>` on stderr once listening. The mock comes from its package: the built
- * dist/ when Node runs this file, the sources under the `@merchant-gateway/source` condition (bench/server-command.ts).
+ * line per request to stdout, as `npm start` does). Prints `ready <url>` on stderr once listening. The mock
+ * comes from its package: the built dist/ when Node runs this file, the sources under the
+ * `@merchant-gateway/source` condition (bench/server-command.ts).
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'

@@ -24,8 +24,8 @@
  * `--no-build` when it is; `--source` runs the sources through tsx instead: bench/server-command.ts).
  *
  * Goal, printed met or NOT met per operation: this server, tuned as WireMock is, ahead of tuned WireMock, on
- * requests per second and on CPU time per request. A measurement, not a test: it exits 0, or 2 when Java is missing (it says
- * how to install it).
+ * requests per second and on CPU time per request. A measurement, not a test: it exits 0, or 2 when Java is
+ * missing (it says how to install it).
  *
  *   npm run bench:peers -w @merchant-gateway/mock      (ROUNDS=5 SECONDS=5 for longer runs)
  */

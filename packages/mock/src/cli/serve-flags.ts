@@ -249,7 +249,10 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     kind: 'string',
     value: '<n>',
     example: '1000',
-    help: ['requests in GET /__mock/requests (default 1000)'],
+    help: [
+      'requests in GET /__mock/requests (default 1000); 0 keeps none',
+      '(with --quiet: a server tuned for a load test)',
+    ],
     to: 'requestLogLimit',
     read: wholeNumber('keep-requests', 0),
     option: 'requestLogLimit',
