@@ -141,6 +141,19 @@ describe('Table with a string unique index', () => {
     expect([t.get('byCode', 'MGW1A'), t.get('byCode', 'MGW1B')]).toEqual([next, undefined])
   })
 
+  it('refuses a patch to a unique key another record holds, leaving both records and the index as they were', () => {
+    const t = codes()
+    const first = t.insert({ id: 1, code: 'MGW1A' })
+    const second = t.insert({ id: 2, code: 'MGW1B' })
+    expect(() => t.patch(second, { code: 'MGW1A' })).toThrow(/duplicate key MGW1A in unique index byCode/)
+    expect(second.code).toBe('MGW1B')
+    expect([t.get('byCode', 'MGW1A'), t.get('byCode', 'MGW1B')]).toEqual([first, second])
+    // A patch that keeps its own key, or moves to a free one, still goes through.
+    expect(t.patch(second, { code: 'MGW1B' })).toBe(second)
+    t.patch(second, { code: 'MGW1C' })
+    expect([t.get('byCode', 'MGW1B'), t.get('byCode', 'MGW1C')]).toEqual([undefined, second])
+  })
+
   it('refuses a duplicate string key, storing nothing', () => {
     const t = codes()
     t.insert({ id: 1, code: 'MGW1A' })

@@ -138,6 +138,16 @@ export class Table<T extends object, I extends IndexSpecs<T> = IndexSpecs<T>> {
     // and only where a key changed, so a group keeps its insertion order across patches. It leaves its old
     // keys before it changes: a unique index finds a record under a key by reading the record's own.
     const specs = this.#specs
+    // A unique key taken by another record refuses the patch before anything changes.
+    if (stored)
+      for (let i = 0; i < specs.length; i++) {
+        const [name, spec] = specs[i]!
+        if (spec.kind === 'unique' && before[i] !== after[i] && after[i] !== undefined) {
+          const holder = this.#unique.get(name)!.get(after[i]!)
+          if (holder !== undefined && holder !== record)
+            throw new Error(`[mock] invalid record update: duplicate key ${String(after[i])} in unique index ${name}`)
+        }
+      }
     if (stored)
       for (let i = 0; i < specs.length; i++)
         if (before[i] !== after[i]) this.#unindexOne(specs[i]![0], specs[i]![1], before[i], record)
