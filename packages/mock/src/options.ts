@@ -112,7 +112,11 @@ export interface MockGatewayOptions {
   baseUrl?: string
   /** Start point and mode of the mock clock. Default: the real time, ticking. */
   clock?: ClockOptions
-  /** Merchants (with stores and accounts) created at start and on `reset()`. */
+  /**
+   * Merchants (with stores and accounts) created at start and on `reset()`. Checked when the mock is made: a
+   * field it does not know or a rule an entry breaks throws a `RangeError` from `createMockGateway`, naming
+   * where (`[mock] seed[0].stores[0]: storeName must be a non-empty string`).
+   */
   seed?: SeedMerchant[]
   /**
    * A saved state to start from instead of a seed: a complete `mock.snapshot()`, or the file one was saved

@@ -12,7 +12,8 @@ import { signer } from '@merchant-gateway/contract/crypto'
 import type { HttpHandler } from 'msw'
 import { dispatchFetch } from './http/route-fetch.js'
 import { MockClock } from './clock/clock.js'
-import { applySeed, createControlApi, type ControlApi } from './control/control-api.js'
+import { createControlApi, type ControlApi } from './control/control-api.js'
+import { applySeed } from './control/seed.js'
 import { resetBody } from './control/control-schemas.js'
 import { checkSnapshotDocument } from './control/state-check.js'
 import { restoreState } from './control/state-restore.js'
@@ -122,7 +123,7 @@ export function wireGateway(options: MockGatewayOptions, handlersOf: MswHandlers
   }
   const applyStart = (clockMode: 'state' | 'keep') =>
     start ? restoreState(runtime, start, { clock: clockMode }) : applySeed(runtime, resolved.seed)
-  seeded = serial.run(() => applyStart('state'))
+  seeded = start ? serial.run(() => applyStart('state')) : Promise.resolve(applySeed(runtime, resolved.seed))
   const routes = serviceRoutes(runtime)
   const dispatch = createDispatcher(routes, resolved.baseUrl)
   const control = createControlApi(runtime)

@@ -13,11 +13,7 @@
  * types would lose them. The interfaces are tagged `@inline`, so the reference shows the members in place.
  */
 import { auditLedger } from '../domain/audit.js'
-import { createMerchant } from '../domain/merchants.js'
-import { addAccount } from '../domain/payouts.js'
-import { addStore } from '../domain/stores.js'
 import type { GatewayRuntime } from '../http/runtime.js'
-import type { SeedMerchant } from '../options.js'
 import { clockControl, settleControl } from './control-clock.js'
 import { createControlContext } from './control-context.js'
 import { faultsControl, requestsControl } from './control-diagnostics.js'
@@ -111,20 +107,3 @@ export function createControlApi(runtime: GatewayRuntime) {
  * ```
  */
 export type ControlApi = ReturnType<typeof createControlApi>
-
-/**
- * Creates the seed merchants with their stores and accounts (inside the serial queue).
- *
- * @example
- * ```ts
- * seeded = serial.run(() => applySeed(runtime, resolved.seed))
- * ```
- */
-export function applySeed(runtime: GatewayRuntime, seed: readonly SeedMerchant[]): void {
-  const { ctx } = runtime
-  for (const spec of seed) {
-    const merchant = createMerchant(ctx, spec)
-    for (const store of spec.stores ?? []) addStore(ctx, merchant.merchantId, store)
-    for (const account of spec.accounts ?? []) addAccount(ctx, merchant.merchantId, account)
-  }
-}
