@@ -36,34 +36,31 @@ const seedSchema = z.array(
  * ```
  */
 export function applySeed(runtime: GatewayRuntime, seed: readonly SeedMerchant[]): void {
-  try {
-    validate(seedSchema, seed)
-  } catch (error) {
-    // Each issue is named by its path in the seed: `seed[0].stores[0].storeName: is required ...`.
-    if (error instanceof RuleError) throw new RangeError(`[mock] ${inSeedPaths(error.message)}`)
-    throw error
-  }
+  inSeed(() => validate(seedSchema, seed), inSeedPaths)
   const { ctx } = runtime
   seed.forEach((spec, i) => {
-    const merchant = inSeed(`seed[${i}]`, () => createMerchant(ctx, spec))
+    const merchant = inSeed(() => createMerchant(ctx, spec), at(`seed[${i}]`))
     spec.stores?.forEach((store, j) => {
-      inSeed(`seed[${i}].stores[${j}]`, () => addStore(ctx, merchant.merchantId, store))
+      inSeed(() => addStore(ctx, merchant.merchantId, store), at(`seed[${i}].stores[${j}]`))
     })
     spec.accounts?.forEach((account, j) => {
-      inSeed(`seed[${i}].accounts[${j}]`, () => addAccount(ctx, merchant.merchantId, account))
+      inSeed(() => addAccount(ctx, merchant.merchantId, account), at(`seed[${i}].accounts[${j}]`))
     })
   })
 }
 
-/** Runs one step of the seed; a rule it breaks becomes a `RangeError` that says where in the seed. */
-function inSeed<T>(where: string, step: () => T): T {
+/** Runs one step of the seed; a rule it breaks becomes a `RangeError` whose message `where` places in the seed. */
+function inSeed<T>(step: () => T, where: (message: string) => string): T {
   try {
     return step()
   } catch (error) {
-    if (error instanceof RuleError) throw new RangeError(`[mock] ${where}: ${error.message}`)
+    if (error instanceof RuleError) throw new RangeError(`[mock] ${where(error.message)}`)
     throw error
   }
 }
+
+/** A rule's message placed at an entry of the seed: `seed[0].stores[1]: storeName must ...`. */
+const at = (where: string) => (message: string) => `${where}: ${message}`
 
 /** The issues of the seed's shape, each path written from the seed (`seed[0].stores`), or `seed: ...` for the whole. */
 function inSeedPaths(issues: string): string {

@@ -23,3 +23,16 @@ export interface GatewayRuntime {
   /** Resolves when the seed is in place; every request and control call waits for it. */
   ready(): Promise<void>
 }
+
+/**
+ * Whether a request's headers and body are noted for its log entry (secrets redacted): only when the log keeps
+ * entries (`requestLogLimit` above 0) and their bodies (`requestLogBodies`).
+ *
+ * @example
+ * ```ts
+ * if (logsDetail(call.runtime)) call.notes.headers = redactHeaders(call.request.headers)
+ * ```
+ */
+export function logsDetail(runtime: GatewayRuntime): boolean {
+  return runtime.requests.keeps && runtime.ctx.options.requestLogBodies
+}

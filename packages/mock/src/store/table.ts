@@ -138,19 +138,11 @@ export class Table<T extends object, I extends IndexSpecs<T> = IndexSpecs<T>> {
     // and only where a key changed, so a group keeps its insertion order across patches. It leaves its old
     // keys before it changes: a unique index finds a record under a key by reading the record's own.
     const specs = this.#specs
-    // A unique key taken by another record refuses the patch before anything changes.
-    if (stored)
-      for (let i = 0; i < specs.length; i++) {
-        const [name, spec] = specs[i]!
-        if (spec.kind === 'unique' && before[i] !== after[i] && after[i] !== undefined) {
-          const holder = this.#unique.get(name)!.get(after[i]!)
-          if (holder !== undefined && holder !== record)
-            throw new Error(`[mock] invalid record update: duplicate key ${String(after[i])} in unique index ${name}`)
-        }
-      }
-    if (stored)
+    if (stored) {
+      this.#refuseTakenKeys(record, before, after)
       for (let i = 0; i < specs.length; i++)
         if (before[i] !== after[i]) this.#unindexOne(specs[i]![0], specs[i]![1], before[i], record)
+    }
     Object.assign(record, next)
     if (stored)
       for (let i = 0; i < specs.length; i++)
@@ -218,6 +210,21 @@ export class Table<T extends object, I extends IndexSpecs<T> = IndexSpecs<T>> {
         throw new Error(`[mock] duplicate key ${String(key)} in unique index ${name}`)
       }
     }
+  }
+
+  /** Refuses, before anything changes, a patch that moves `record` onto a unique key another record holds. */
+  #refuseTakenKeys(
+    record: T,
+    before: readonly (string | number | undefined)[],
+    after: readonly (string | number | undefined)[],
+  ): void {
+    this.#specs.forEach(([name, spec], i) => {
+      const key = after[i]
+      if (spec.kind !== 'unique' || key === undefined || key === before[i]) return
+      const holder = this.#unique.get(name)!.get(key)
+      if (holder !== undefined && holder !== record)
+        throw new Error(`[mock] invalid record update: duplicate key ${String(key)} in unique index ${name}`)
+    })
   }
 
   /** Stores a validated record and indexes it. */

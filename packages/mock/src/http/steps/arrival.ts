@@ -10,7 +10,7 @@ import { NO_ANSWER, type RouteAnswer } from '../answer.js'
 import { newTraceId, type OperationStep } from '../operation-call.js'
 import { redactHeaders } from '../log-redaction.js'
 import { arrive, logAnswer, type Arrival, type RequestNotes } from '../request-log.js'
-import type { GatewayRuntime } from '../runtime.js'
+import { logsDetail, type GatewayRuntime } from '../runtime.js'
 
 /**
  * Every request and control call waits for the seed (or the start state) to be in place. Once that promise
@@ -52,8 +52,7 @@ export const arrival: OperationStep = {
     call.arrival = arrive(call.request, ctx.clock.now(), call.era.name)
     call.traceId = newTraceId()
     call.notes.operation = call.route.operation
-    if (ctx.options.requestLogBodies && call.runtime.requests.keeps)
-      call.notes.headers = redactHeaders(call.request.headers)
+    if (logsDetail(call.runtime)) call.notes.headers = redactHeaders(call.request.headers)
     return next()
   },
 }

@@ -9,6 +9,7 @@ import { redactBody } from '../log-redaction.js'
 import type { OperationCall } from '../operation-call.js'
 import type { OperationStep } from '../operation-call.js'
 import { checkMediaType, parseJsonObject, readBody, type RawBody } from '../read-body.js'
+import { logsDetail } from '../runtime.js'
 
 export const body: OperationStep = {
   name: 'body',
@@ -53,8 +54,7 @@ export const parse: OperationStep = {
   run: (call, next) => {
     const parsed = parseJsonObject(rawOf(call.raw), { allowEmpty: call.route.carrier !== 'json' })
     call.input = call.route.input(call, parsed)
-    const { runtime } = call
-    if (runtime.ctx.options.requestLogBodies && runtime.requests.keeps) call.notes.body = loggedBody(call, parsed)
+    if (logsDetail(call.runtime)) call.notes.body = loggedBody(call, parsed)
     return next()
   },
 }
