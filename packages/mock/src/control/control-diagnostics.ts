@@ -80,6 +80,16 @@ export interface RequestsControl {
   get: (traceId: string) => RequestLogEntry | undefined
   /** Forgets the logged requests. */
   clear: () => void
+  /**
+   * How many answered requests the log keeps (`requestLogLimit`): 0 when it keeps none, and then `list` is
+   * always empty and the matchers on calls (`toHaveReceived`) refuse to judge, `.not` included.
+   *
+   * @example
+   * ```ts
+   * if (mock.requests.limit === 0) console.log('this mock keeps no requests to assert on')
+   * ```
+   */
+  readonly limit: number
 }
 
 /**
@@ -99,5 +109,6 @@ export function requestsControl({ runtime, noteChange }: ControlContext): Reques
       runtime.requests.clear()
       noteChange()
     },
+    limit: runtime.requests.limit,
   }
 }

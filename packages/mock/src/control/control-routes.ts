@@ -32,11 +32,23 @@ import { emptyBody, requestLogQuery, setClockBody, snapshotQuery, staleNextBody 
  */
 export const CONTROL_PREFIX = '/__mock'
 
+/**
+ * The header on `GET /__mock/requests` that says how many answered requests the log keeps (0: none, so an
+ * empty list says nothing about the calls made). The matchers on calls read it to refuse a log that keeps none.
+ *
+ * @example
+ * ```ts
+ * (await fetch(`${server.url}/__mock/requests`)).headers.get(REQUEST_LOG_LIMIT_HEADER) // '1000'
+ * ```
+ */
+export const REQUEST_LOG_LIMIT_HEADER = 'X-Mock-Request-Log-Limit'
+
 type Params = Record<string, number>
 /** What a control route gives back: a status and, but for 204, a body to send as JSON. */
 interface ControlReply {
   status: number
   body?: unknown
+  headers?: Record<string, string>
 }
 interface ControlRoute {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
@@ -289,7 +301,10 @@ const ROUTES: readonly ControlRoute[] = [
     summary:
       'the requests the service answered, oldest first: ?method, path, status ' +
       '(404 or 4xx), merchantId, withWarnings, afterSeq, limit, operation (its calls with body, refusal, headers)',
-    handle: (mock, _p, _body, query) => ok(mock.requests.list(requestLogQuery(query))),
+    handle: (mock, _p, _body, query) => ({
+      ...ok(mock.requests.list(requestLogQuery(query))),
+      headers: { [REQUEST_LOG_LIMIT_HEADER]: String(mock.requests.limit) },
+    }),
   },
   {
     method: 'DELETE',
@@ -503,7 +518,7 @@ function readJson(text: string): unknown {
   return value
 }
 
-function reply({ status, body }: ControlReply): Answer {
-  if (body === undefined) return { status, headers: {}, body: '' }
-  return controlJson(status, body)
+function reply({ status, body, headers = {} }: ControlReply): Answer {
+  if (body === undefined) return { status, headers, body: '' }
+  return controlJson(status, body, headers)
 }

@@ -187,6 +187,23 @@ describe('toHaveReceived on an in-process mock', () => {
     expect({ url: 'http://127.0.0.1:4010', mock }).toHaveReceivedTimes('createOrder', 2)
   })
 
+  it('a log that keeps no requests (requestLogLimit 0) judges nothing: both forms fail, saying why', async () => {
+    const mock = createMockGateway({ clock: { now: NOW, frozen: true }, requestLogLimit: 0 })
+    const merchant = await mock.merchants.create({})
+    await mock.fetch(`${mock.baseUrl}${GATEWAY_PATHS.listStores}`, {
+      method: 'POST',
+      headers: { [HEADERS.apiKey]: merchant.apiKey },
+    })
+    expect(mock.requests.limit).toBe(0)
+    const why = "toHaveReceived: the mock's request log keeps no requests (requestLogLimit: 0)"
+    expect(failure(() => expect(mock).not.toHaveReceived('listStores'))).toContain(why)
+    expect(failure(() => expect(mock).toHaveReceived('listStores'))).toContain(why)
+    expect(failure(() => expect(mock).toHaveReceivedTimes('listStores', 0))).toContain('toHaveReceivedTimes: the mock')
+    const kept = createMockGateway({ clock: { now: NOW, frozen: true }, requestLogLimit: 1 })
+    expect(kept.requests.limit).toBe(1)
+    expect(kept).not.toHaveReceived('listStores')
+  })
+
   it('refuses an unknown operation, naming the nearest, and a value that is no mock', async () => {
     const { mock } = await world()
     expect(() => expect(mock).toHaveReceived('refundOrdr' as 'refundOrder')).toThrow(
@@ -250,6 +267,22 @@ describe('against a mock over HTTP (its control API)', () => {
     const message = await asyncFailure(() => expect(session).toHaveReceived('refundOrder', { refundAmount: 5 }))
     expect(message).toContain('expect(mock).toHaveReceived(operation, body)')
     expect(message).toMatch(/-\s+"refundAmount": 5,?\n\+\s+"refundAmount": 2\.5/)
+  })
+
+  it('GET /__mock/requests says the log limit; a log over HTTP that keeps none fails both forms', async () => {
+    const { mock } = await world()
+    const answer = await remote(mock).fetch!('http://127.0.0.1:4010/s/abc/__mock/requests')
+    expect(answer.headers.get('X-Mock-Request-Log-Limit')).toBe('1000')
+    const empty = createMockGateway({ clock: { now: NOW, frozen: true }, requestLogLimit: 0 })
+    const session = remote(empty)
+    const why =
+      "toHaveReceived: the mock's request log keeps no requests (GET http://127.0.0.1:4010/s/abc/__mock/requests" +
+      '?operation=createOrder says its log keeps 0: the server runs with --keep-requests 0)'
+    expect(await asyncFailure(() => expect(session).not.toHaveReceived('createOrder'))).toContain(why)
+    expect(await asyncFailure(() => expect(session).toHaveReceived('createOrder'))).toContain(why)
+    // A server that does not say its limit (an earlier version) is read as before.
+    const silent: RemoteMock = { baseUrl: 'http://127.0.0.1:4010', fetch: async () => Response.json([]) }
+    await expect(silent).not.toHaveReceived('createOrder')
   })
 
   it('a log it cannot read fails the assertion, .not included, saying what came back', async () => {

@@ -14,7 +14,7 @@ import { nearestWord } from '../domain/nearest-word.js'
 import { SERVICE_OPERATIONS, type ServiceOperation } from '../http/request-bodies.js'
 import type { ReceivedRequest } from '../http/request-log.js'
 import { matchedLeaves, redactedPaths, subsetFor } from './closest.js'
-import { readRequestLog, type RemoteMock } from './remote-log.js'
+import { readLogKept, type RemoteMock } from './remote-log.js'
 
 /**
  * What the test runner hands a matcher in `this`: vitest's `MatcherState` and jest's `MatcherContext` both
@@ -120,7 +120,7 @@ function checkedOperation(matcher: string, operation: unknown): ServiceOperation
 
 /** An in-process mock: `createMockGateway()`'s, or a server's `mock`. */
 interface InProcess {
-  requests: { list(filter: { operation: ServiceOperation }): ReceivedRequest[] }
+  requests: { list(filter: { operation: ServiceOperation }): ReceivedRequest[]; readonly limit?: number }
 }
 
 function isInProcess(value: unknown): value is InProcess {
@@ -135,13 +135,32 @@ function isRemote(value: unknown): value is RemoteMock {
 
 /** The calls of `operation`: at once from an in-process mock, through its control API from a remote one. */
 function callsOf(matcher: string, received: unknown, operation: ServiceOperation): Read {
-  if (isInProcess(received)) return received.requests.list({ operation })
   const server = (received as { mock?: unknown } | null)?.mock
-  if (isInProcess(server)) return server.requests.list({ operation })
-  if (isRemote(received)) return readRequestLog(received, { operation }) as Promise<ReceivedRequest[]>
+  const local = isInProcess(received) ? received : isInProcess(server) ? server : undefined
+  if (local) {
+    refuseEmptyLog(matcher, local.requests.limit, 'requestLogLimit: 0')
+    return local.requests.list({ operation })
+  }
+  if (isRemote(received))
+    return readLogKept(received, { operation }).then(({ entries, limit, url }) => {
+      refuseEmptyLog(matcher, limit, `GET ${url} says its log keeps 0: the server runs with --keep-requests 0`)
+      return entries as ReceivedRequest[]
+    })
   throw new TypeError(
     `${matcher}: expect() takes a mock (createMockGateway(), or startMockServer()'s server) or a mock served ` +
       `over HTTP ({ baseUrl, controlToken? }: a server's address or a session's baseUrl), got ${describe(received)}`,
+  )
+}
+
+/**
+ * A log that keeps no requests lists none whatever was called: a matcher on it could only pass as `.not` and
+ * fail otherwise, whatever the app did. So it judges nothing: it throws, which fails the assertion either way.
+ */
+function refuseEmptyLog(matcher: string, limit: number | undefined, why: string): void {
+  if (limit !== 0) return
+  throw new Error(
+    `${matcher}: the mock's request log keeps no requests (${why}), so no call can be asserted on, made or ` +
+      'not; give the log a limit above 0 (by default it keeps the last 1 000)',
   )
 }
 

@@ -3,7 +3,7 @@
  * The request log of a mock served over HTTP (a server's root, or a session of it at `<server>/s/<id>`), read
  * through its control API (`GET <baseUrl>/__mock/requests`), as `mock.requests.list()` reads it in-process.
  */
-import { CONTROL_PREFIX } from '../control/control-routes.js'
+import { CONTROL_PREFIX, REQUEST_LOG_LIMIT_HEADER } from '../control/control-routes.js'
 import type { ServiceOperation } from '../http/request-bodies.js'
 import type { ReceivedRequest, RequestLogEntry, RequestLogFilter } from '../http/request-log.js'
 
@@ -47,6 +47,35 @@ export async function readRequestLog(
   target: RemoteMock,
   filter: RequestLogFilter = {},
 ): Promise<RequestLogEntry[] | ReceivedRequest[]> {
+  return (await readLogKept(target, filter)).entries
+}
+
+/**
+ * A request log read over HTTP, with how many answered requests the server's log keeps.
+ *
+ * @example
+ * ```ts
+ * const log: KeptLog = { entries: [], limit: 0, url: 'http://127.0.0.1:4010/__mock/requests' }
+ * ```
+ */
+export interface KeptLog {
+  entries: RequestLogEntry[] | ReceivedRequest[]
+  /** The log's limit as the server says it; undefined when it does not say (a server of an earlier version). */
+  limit: number | undefined
+  /** Where the log was read. */
+  url: string
+}
+
+/**
+ * Reads a request log as {@link readRequestLog} does, with the limit the server's log keeps (its
+ * `X-Mock-Request-Log-Limit` header), so that an empty list from a log that keeps nothing is told apart.
+ *
+ * @example
+ * ```ts
+ * const { entries, limit } = await readLogKept({ baseUrl: server.url }, { operation: 'createOrder' })
+ * ```
+ */
+export async function readLogKept(target: RemoteMock, filter: RequestLogFilter = {}): Promise<KeptLog> {
   const query = new URLSearchParams()
   for (const [name, value] of Object.entries(filter)) if (value !== undefined) query.set(name, String(value))
   const base = String(target.baseUrl).replace(/\/+$/, '')
@@ -71,7 +100,9 @@ export async function readRequestLog(
   }
   if (!Array.isArray(entries))
     throw new Error(`[mock] GET ${url} answered 200 without the request log's list: ${text.slice(0, 200)}`)
-  return entries as RequestLogEntry[] | ReceivedRequest[]
+  const said = response.headers.get(REQUEST_LOG_LIMIT_HEADER)
+  const limit = said === null || !/^\d+$/.test(said) ? undefined : Number(said)
+  return { entries: entries as RequestLogEntry[] | ReceivedRequest[], limit, url }
 }
 
 /** The message of a refusal's body (status-style or code-style), or its text. */

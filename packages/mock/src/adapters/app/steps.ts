@@ -18,7 +18,7 @@
  */
 import { HEADERS } from '@merchant-gateway/contract'
 import type { IncomingHttpHeaders } from 'node:http'
-import { isControlPath } from '../../control/control-routes.js'
+import { isControlPath, REQUEST_LOG_LIMIT_HEADER } from '../../control/control-routes.js'
 import { isRuleError } from '../../domain/rule-error.js'
 import type { IncomingRequest } from '../../http/answer.js'
 import { NO_ANSWER } from '../../http/answer.js'
@@ -30,6 +30,9 @@ import type { AppAnswer, AppCall, AppStep } from './part.js'
 
 /** The headers a browser may read on a service answer, besides the safe ones. */
 const EXPOSED = [HEADERS.traceId, HEADERS.idempotentReplayed, HEADERS.deprecationWarning, 'Retry-After'].join(', ')
+
+/** The headers a page of an allowed origin may read on a control answer, besides the safe ones. */
+const CONTROL_EXPOSED = REQUEST_LOG_LIMIT_HEADER
 
 /**
  * The CORS headers of every service answer: one record, which `withHeaders` copies into each answer's own
@@ -75,7 +78,7 @@ export function appSteps(options: StepOptions): readonly AppStep[] {
     if (!control(call)) return options.cors ? SERVICE_CORS : undefined
     const origin = call.request.headers.get('origin')
     return origin !== null && options.guard !== undefined && originAllowed(origin, options.guard)
-      ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
+      ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': CONTROL_EXPOSED, Vary: 'Origin' }
       : undefined
   }
   return [
