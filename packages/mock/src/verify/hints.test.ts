@@ -137,4 +137,24 @@ describe('verify hints', () => {
     // Where the mock answers the same way, it is the service's own answer: no hint.
     expect(hintsOf([page('list stores')], [page('list stores')], none)).toEqual([])
   })
+  it('most requests answered 404 where the mock answers otherwise: the base URL misses the routes', () => {
+    const target = [
+      seen('list stores', 404, statusError(404)),
+      seen('balance inquiry', 404, statusError(404)),
+      seen('probe: wrong API key', 404, statusError(404)),
+      seen('probe: unknown order', 404, statusError(404)),
+    ]
+    const mock = [
+      seen('list stores', 200, {}),
+      seen('balance inquiry', 200, {}),
+      seen('probe: wrong API key', 401, statusError(401)),
+      seen('probe: unknown order', 404, statusError(404)),
+    ]
+    expect(hintsOf(target, mock, none)).toEqual([
+      'the target answered 404 to 3 of 4 requests that the mock answers otherwise (list stores): is --base-url ' +
+        "the API's root, with the path its routes start under if it has one?",
+    ])
+    // A route or two the target lacks is its own drift, named by its rows, not a set-up problem.
+    expect(hintsOf(target.slice(0, 2).concat(seen('x', 200, {}), seen('y', 200, {})), mock, none)).toEqual([])
+  })
 })

@@ -3,9 +3,9 @@
  * What most likely made a `verify` run drift when the cause is the run's own set-up rather than the mock: a
  * target that does not answer, or answers with a web page instead of the API, a refused API key, secret or
  * access token, a `--pin` that is not the user's, a paid order with nothing left to refund, the sandbox's limit
- * of reset codes, a flag's value that no request can carry. Read from the target's answers (their status and
- * error code), each hint says what to check. A nightly job that drifts for one of these reasons says so, rather
- * than showing a page of rows that all differ for one reason.
+ * of reset codes, a flag's value that no request can carry, a base URL whose path the routes are not under.
+ * Read from the target's answers (their status and error code), each hint says what to check. A nightly job
+ * that drifts for one of these reasons says so, rather than showing a page of rows that all differ for one reason.
  */
 import { NOT_JSON, isObject, parseJson, payloadOf } from './body.js'
 import { shapeOf } from './compare.js'
@@ -78,6 +78,21 @@ const notJson: Hint = ({ target, mine }) => {
   return (
     `the target answered ${pages.length} request(s) with a body that is not JSON (${pages[0]!.check}: ` +
     `${pages[0]!.answer.status}, ${type}): is --base-url the API's address, not a web page or a proxy's error page?`
+  )
+}
+
+/**
+ * Most requests answered 404 where the mock answers otherwise: the routes are not where the run sends them (a
+ * base URL with a wrong or missing path prefix). One or two such answers are the target's own drift (a route it
+ * lacks), so it takes at least three, and half of the requests it answered.
+ */
+const notFound: Hint = ({ target, mine }) => {
+  const answered = target.filter((o) => o.answer.status !== 0)
+  const missing = answered.filter((o) => o.answer.status === 404 && (mine.get(o.check)?.answer.status ?? 404) !== 404)
+  if (missing.length < 3 || missing.length * 2 < answered.length) return undefined
+  return (
+    `the target answered 404 to ${missing.length} of ${answered.length} requests that the mock answers otherwise ` +
+    `(${missing[0]!.check}): is --base-url the API's root, with the path its routes start under if it has one?`
   )
 }
 
@@ -174,6 +189,7 @@ const HINTS: readonly Hint[] = [
   unanswered,
   notBuilt,
   notJson,
+  notFound,
   keyRefused,
   secretRefused,
   clockOff,
