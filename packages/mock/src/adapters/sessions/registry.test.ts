@@ -85,7 +85,9 @@ describe('making sessions', () => {
       [{ otpDevCode: '12' }, 'otpDevCode must be 6 digits'],
       [{ retention: { outbox: { max: 1.5 } } }, 'retention.outbox.max must be an integer >= 0, got 1.5'],
       [{ keepRecordsSeconds: 0 }, 'keepRecordsSeconds must be a whole number of seconds >= 1, got 0'],
-      [{ state: { format: 99 } }, expect.stringMatching(/^state: /)],
+      [{ state: { format: 99 } }, expect.stringMatching(/^state \(a saved mock state\): format: this mock reads /)],
+      // The document's own `state` missing is named once as the document's, not as `state: state:`.
+      [{ state: { format: 1 } }, expect.stringMatching(/^state \(a saved mock state\): state: missing; /)],
     ] as const) {
       expect(await refused(sessions.create(body)), JSON.stringify(body)).toEqual({ status: 400, message })
     }

@@ -309,9 +309,14 @@ export function sessionGone(id: string): string {
   return `No session ${id.slice(0, 64)}: it ended, expired or never existed; POST /__mock/sessions makes one`
 }
 
-/** An option the mock refused (its checks' RangeError or TypeError, a state's RuleError) as a 400. */
+/**
+ * An option the mock refused (its checks' RangeError or TypeError, a state's RuleError) as a 400. A state's
+ * problems are named by their place in the saved document (`format`, `state.orders[0]`), which is itself the
+ * body's `state`: the lead says so, so that a document without its own `state` does not read `state: state:`.
+ */
 function asRefusal(error: unknown): unknown {
-  if (error instanceof RuleError) return error.status === 400 ? new RuleError(400, `state: ${error.message}`) : error
+  if (error instanceof RuleError)
+    return error.status === 400 ? new RuleError(400, `state (a saved mock state): ${error.message}`) : error
   if (error instanceof RangeError || error instanceof TypeError)
     return new RuleError(400, error.message.replace(/^\[mock\] /, ''))
   return error
