@@ -7,7 +7,7 @@ import { cancelOrderRequestSchema } from './schemas/cancel.js'
 import { payoutRequestSchema } from './schemas/payout.js'
 import { refundRequestSchema } from './schemas/refund.js'
 import { listStoresResponseSchema } from './schemas/store.js'
-import { transactionDetailBodySchema } from './schemas/transaction.js'
+import { transactionDetailBodySchema, transactionDetailRequestSchema } from './schemas/transaction.js'
 import { orderSchema } from './schemas/order.js'
 
 function describeFailure(schema: z.ZodMiniType, input: unknown, withInput = true): string {
@@ -60,7 +60,9 @@ describe('describeIssues', () => {
   })
 
   it('messages written by the schema are kept, without repeating the field name', () => {
-    expect(describeFailure(cancelOrderRequestSchema, { order_id: '0123' })).toBe('order_id: must be a string of digits')
+    expect(describeFailure(cancelOrderRequestSchema, { order_id: '0123' })).toBe(
+      'order_id: must be written without leading zeros',
+    )
     expect(describeFailure(payoutRequestSchema, { accountNumber: '1', amount: 1.005, currency: 'USD' })).toBe(
       'amount must have at most 2 decimal places for USD',
     )
@@ -82,8 +84,16 @@ describe('describeIssues', () => {
 
   it('a union reports the closest branch when one got past the type check', () => {
     expect(describeFailure(transactionDetailBodySchema, { transaction_id: '05001' })).toBe(
-      'transaction_id: must be a string of digits',
+      'transaction_id: must be written without leading zeros',
     )
+  })
+
+  it.each([
+    ['abc', 'transaction_id: must be a string of digits'],
+    ['05001', 'transaction_id: must be written without leading zeros'],
+    ['99999999999999999', 'transaction_id: must be at most 9007199254740991'],
+  ])('an id %j that breaks one rule is told that one rule, once: %s', (id, message) => {
+    expect(describeFailure(transactionDetailRequestSchema, { transaction_id: id })).toBe(message)
   })
 
   it('format rules say what the format is', () => {

@@ -553,6 +553,36 @@ describe('transaction detail GET: the transaction_id query parameter', () => {
   })
 })
 
+describe('transaction detail: an id that breaks one rule is told that rule, once', () => {
+  it.each([
+    ['abc', 'transaction_id: must be a string of digits'],
+    ['1e3', 'transaction_id: must be a string of digits'],
+    ['05001', 'transaction_id: must be written without leading zeros'],
+    ['0', 'transaction_id: must be greater than 0'],
+    ['9007199254740992', 'transaction_id: must be at most 9007199254740991'],
+    ['1'.repeat(LIMITS.maxIdLength + 1), 'transaction_id: must be at most 9007199254740991'],
+  ])('GET ?transaction_id=%s answers 400 "%s" and nothing more', async (id, message) => {
+    const f = await setup()
+    const query = `?transaction_id=${id}`
+    const reply = await call(f.mock, GATEWAY_PATHS.transactionDetail, { apiKey: f.m.apiKey, method: 'GET', query })
+    expect(reply.status).toBe(400)
+    expect(reply.body.message).toBe(message)
+  })
+
+  it.each([
+    ['"abc"', 'abc', 'transaction_id: must be a string of digits'],
+    ['2^53', 2 ** 53, 'transaction_id: must be at most 9007199254740991'],
+  ])('POST { transaction_id: %s } answers 400 naming one rule', async (_label, id, message) => {
+    const f = await setup()
+    const reply = await call(f.mock, GATEWAY_PATHS.transactionDetail, {
+      apiKey: f.m.apiKey,
+      body: { transaction_id: id },
+    })
+    expect(reply.status).toBe(400)
+    expect(reply.body.message).toBe(message)
+  })
+})
+
 describe('signed endpoints: a refused request does not record its idempotency key', () => {
   it('a refund refused by schema validation, then the valid refund with the same key, processes normally', async () => {
     const f = await setup()

@@ -65,10 +65,12 @@ describe('ids as the service answers them', () => {
 
   it.each([
     ['12a', 'orderId must be a string of digits, got "12a"'],
-    ['0124', 'orderId must be a string of digits, got "0124"'],
+    ['0124', 'orderId must be written without leading zeros, got "0124"'],
+    ['0', 'orderId must be greater than 0, got "0"'],
     ['', 'orderId must be a string of digits, got ""'],
     [' 1024', 'orderId must be a string of digits, got " 1024"'],
     ['9007199254740993', 'orderId must be at most 9007199254740991, got "9007199254740993"'],
+    ['12345678901234567890', 'orderId must be at most 9007199254740991, got "12345678901234567890"'],
     [null, 'orderId must be a positive integer, got null'],
   ])('an order id %j that names no order is refused before anything is sent: %s', async (orderId, message) => {
     const s = await setup()

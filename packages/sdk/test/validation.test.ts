@@ -124,9 +124,34 @@ const refused: Array<[string, Call, string | RegExp]> = [
     'storeId must be a positive integer, got "101"',
   ],
   [
-    'storeId above 2^53',
+    'storeId above 2^53 - 1 (at most 9007199254740991)',
     (s) => s.client.orders.create({ storeId: 2 ** 53, amount: 1, currency: 'USD' }),
-    `storeId must be a positive integer, got ${2 ** 53}`,
+    `storeId must be at most 9007199254740991, got ${2 ** 53}`,
+  ],
+  [
+    'transactionId 2^60 (at most 9007199254740991)',
+    (s) => s.client.transactions.retrieve(2 ** 60),
+    'transactionId must be at most 9007199254740991, got 1152921504606847000',
+  ],
+  [
+    'transactionId "99999999999999999" (at most 9007199254740991)',
+    (s) => s.client.transactions.retrieve('99999999999999999'),
+    'transactionId must be at most 9007199254740991, got "99999999999999999"',
+  ],
+  [
+    'transactionId "7x" (a string of digits)',
+    (s) => s.client.transactions.retrieve('7x'),
+    'transactionId must be a string of digits, got "7x"',
+  ],
+  [
+    'orderId "01001" (written without leading zeros, cancel)',
+    (s) => s.client.orders.cancel({ orderId: '01001' }),
+    'orderId must be written without leading zeros, got "01001"',
+  ],
+  [
+    'orderId "00" (greater than 0, refund)',
+    (s) => s.client.refunds.create({ orderId: '00', amount: 1 }),
+    'orderId must be greater than 0, got "00"',
   ],
   [
     'orderId 2.5 (cancel)',

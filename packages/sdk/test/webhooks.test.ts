@@ -235,6 +235,27 @@ describe('verifyWebhook: timestamp tolerance', () => {
     },
   )
 
+  it.each([
+    ['the number 1793610000000', CREATED, `got ${CREATED}`],
+    ['a date string', '2026-11-02T09:00:00Z', 'got "2026-11-02T09:00:00Z"'],
+    ['a Date', new Date(CREATED), 'got an object'],
+  ])('now must be a function returning epoch ms: %s is refused naming the option', async (_what, now, got) => {
+    const message = `now must be a function returning epoch ms, like Date.now, ${got}`
+    const options = { now: now as unknown as () => number }
+    await expect(verifyWebhook(RAW, SIGNATURE, SECRET, options)).rejects.toThrow(new TypeError(message))
+    // refused even where the tolerance is off and the clock would not be read
+    await expect(verifyWebhook(RAW, SIGNATURE, SECRET, { ...options, toleranceSeconds: false })).rejects.toThrow(
+      new TypeError(message),
+    )
+    // a receiver refuses it when it is created, as it does a missing secret
+    expect(() => createWebhookHandler({ secret: SECRET, onEvent: () => {}, ...options })).toThrow(
+      new TypeError(message),
+    )
+    expect(() => createNodeWebhookHandler({ secret: SECRET, onEvent: () => {}, ...options })).toThrow(
+      new TypeError(message),
+    )
+  })
+
   it('now defaults to Date.now', async () => {
     vi.useFakeTimers({ now: CREATED + 5_000, toFake: ['Date'] })
     try {

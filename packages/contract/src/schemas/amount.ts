@@ -42,26 +42,41 @@ export const currencySchema = /* @__PURE__ */ z.enum(CURRENCIES, {
   error: () => `must be one of ${CURRENCIES.join(', ')} (upper case)`,
 })
 
+/** The rule an id spelled as a decimal string breaks when it fails `/^[1-9][0-9]*$/`. */
+function decimalIdRule(input: unknown): string {
+  if (typeof input !== 'string' || !/^[0-9]+$/.test(input)) return 'must be a string of digits'
+  return /^0+$/.test(input) ? 'must be greater than 0' : 'must be written without leading zeros'
+}
+
+/** The largest id, `Number.MAX_SAFE_INTEGER`, written out: a string literal is one a bundler can drop unused. */
+const MAX_ID_RULE = 'must be at most 9007199254740991'
+
 /**
  * An identifier spelled as a decimal string, as in the documented snake_case bodies
  * (`order_id: "1024"`): 1 to {@link LIMITS}.maxIdLength digits, no leading zero, and at most
  * `Number.MAX_SAFE_INTEGER`, so that it names exactly the record its numeric spelling names.
  *
+ * An id that breaks a rule gets one issue, naming that rule: `must be a string of digits`, `must be
+ * written without leading zeros`, `must be greater than 0` (`"0"`) or `must be at most 9007199254740991`.
+ *
  * @example
  * ```ts
  * decimalIdSchema.safeParse('1024').success // true
- * decimalIdSchema.safeParse('0124').success // false
+ * decimalIdSchema.safeParse('0124').error?.issues[0]?.message // 'must be written without leading zeros'
  * ```
  */
 export const decimalIdSchema = /* @__PURE__ */ z.string().check(
-  z.maxLength(LIMITS.maxIdLength),
-  z.regex(/^[1-9][0-9]*$/, 'must be a string of digits'),
-  z.refine((id) => Number.isSafeInteger(Number(id)), `must be at most ${Number.MAX_SAFE_INTEGER}`),
+  // One pattern (as the JSON Schema of the id shows it), whose message names the part of it the id breaks.
+  z.regex(/^[1-9][0-9]*$/, { error: (issue) => decimalIdRule(issue.input), abort: true }),
+  z.refine((id) => Number.isSafeInteger(Number(id)), { error: MAX_ID_RULE, abort: true }),
+  // Any longer string of digits is above the maximum already; the length is stated for the JSON Schema.
+  z.maxLength(LIMITS.maxIdLength, { error: MAX_ID_RULE }),
 )
 
 /**
  * An identifier spelled as a JSON number, as in the current camelCase bodies
- * (`orderId: 1024`): a positive safe integer.
+ * (`orderId: 1024`): a positive safe integer. One issue per id: `must be a positive integer`, or
+ * `must be at most 9007199254740991` for an integer above `Number.MAX_SAFE_INTEGER`.
  *
  * @example
  * ```ts
@@ -70,7 +85,7 @@ export const decimalIdSchema = /* @__PURE__ */ z.string().check(
  * ```
  */
 export const integerIdSchema = /* @__PURE__ */ z
-  .int({ error: 'must be a positive integer' })
+  .int({ error: (issue) => (issue.code === 'too_big' ? MAX_ID_RULE : 'must be a positive integer'), abort: true })
   .check(z.positive({ error: 'must be a positive integer' }))
 
 /**

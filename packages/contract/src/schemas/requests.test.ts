@@ -230,6 +230,50 @@ describe('request field rules', () => {
     expect(parse(2 ** 53)).toBe(false)
   })
 
+  const decimalIdIssues = (order_id: unknown) =>
+    (cancelOrderRequestSchema.safeParse({ order_id }).error?.issues ?? []).map((issue) => issue.message)
+  const integerIdIssues = (orderId: unknown) =>
+    (refundRequestSchema.safeParse({ orderId, refundAmount: 1 }).error?.issues ?? []).map((issue) => issue.message)
+
+  it.each(['12a', 'abc', ' 12', '-12', '1e3', '', 'x'.repeat(21)])(
+    'a decimal id %j that is not all digits breaks one rule: it must be a string of digits',
+    (id) => {
+      expect(decimalIdIssues(id)).toEqual(['must be a string of digits'])
+    },
+  )
+
+  it.each(['0124', '01001', '0'.repeat(20) + '1'])(
+    'a decimal id %j with a leading zero breaks one rule: it must be written without leading zeros',
+    (id) => {
+      expect(decimalIdIssues(id)).toEqual(['must be written without leading zeros'])
+    },
+  )
+
+  it.each(['0', '00'])('a decimal id %j of zeros breaks one rule: it must be greater than 0', (id) => {
+    expect(decimalIdIssues(id)).toEqual(['must be greater than 0'])
+  })
+
+  it.each(['9007199254740992', '99999999999999999', '1'.repeat(21)])(
+    'a decimal id %j above 2^53 - 1 breaks one rule: it must be at most 9007199254740991',
+    (id) => {
+      expect(decimalIdIssues(id)).toEqual(['must be at most 9007199254740991'])
+    },
+  )
+
+  it.each([2 ** 53, 2 ** 60, Number.MAX_VALUE])(
+    'an integer id %d above 2^53 - 1 breaks one rule: it must be at most 9007199254740991',
+    (id) => {
+      expect(integerIdIssues(id)).toEqual(['must be at most 9007199254740991'])
+    },
+  )
+
+  it.each([1.5, 0, -3, -(2 ** 60), Number.NaN, '12', null])(
+    'an integer id %j that is not a positive integer is told it must be a positive integer',
+    (id) => {
+      expect(integerIdIssues(id)).toEqual(['must be a positive integer'])
+    },
+  )
+
   it('the transaction-detail POST body takes the id as a decimal string or a positive integer', () => {
     expect(transactionDetailBodySchema.safeParse({ transaction_id: 5001 }).success).toBe(true)
     expect(transactionDetailBodySchema.safeParse({ transaction_id: '5001' }).success).toBe(true)

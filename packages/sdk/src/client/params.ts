@@ -56,12 +56,15 @@ export function checkRequest(schema: StandardSchemaV1, body: unknown, call: Publ
 
 /**
  * An id given as a number or, where `decimalString`, as the decimal string the service answers
- * (`order.order_id`), as a number; the contract's id schemas decide what is valid.
+ * (`order.order_id`), as a number; the contract's id schemas decide what is valid, and a refusal states the one
+ * rule the id breaks: digits, no leading zero, greater than 0, at most `Number.MAX_SAFE_INTEGER`.
  *
  * @example
  * ```ts
- * idParam('1024', 'orderId', true) // 1024
- * idParam(2.5, 'orderId', true)    // throws: orderId must be a positive integer, got 2.5
+ * idParam('1024', 'orderId', true)        // 1024
+ * idParam(2.5, 'orderId', true)           // throws: orderId must be a positive integer, got 2.5
+ * idParam('01001', 'orderId', true)       // throws: orderId must be written without leading zeros, got "01001"
+ * idParam(2 ** 60, 'transactionId', true) // throws: transactionId must be at most 9007199254740991, got ...
  * ```
  */
 export function idParam(value: unknown, name: string, decimalString: boolean): number {

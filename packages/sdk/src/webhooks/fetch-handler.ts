@@ -22,7 +22,8 @@ function toResponse(answer: WebhookAnswer): Response {
  *
  * The body is read as bytes (`request.arrayBuffer()`): the signature covers the bytes as sent.
  *
- * @throws {TypeError} at creation, when `secret` is empty or `onEvent` is not a function.
+ * @throws {TypeError} at creation, when `secret` is empty, `onEvent` or `now` is not a function, or
+ * `toleranceSeconds` is not a non-negative number or false.
  * @example
  * ```ts
  * import { Hono } from 'hono'

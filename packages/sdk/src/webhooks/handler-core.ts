@@ -7,7 +7,7 @@
  * `onEvent` fails, so the sender retries.
  */
 import type { WebhookPayload } from '@merchant-gateway/contract'
-import { assertSecret, toleranceMillis, verifyWebhook } from './verify.js'
+import { assertSecret, clockOf, toleranceMillis, verifyWebhook } from './verify.js'
 import { WebhookSignatureError } from '../errors/webhook-signature-error.js'
 
 /**
@@ -28,7 +28,7 @@ export interface WebhookHandlerOptions {
   onEvent: (payload: WebhookPayload) => unknown
   /** See {@link VerifyWebhookOptions.toleranceSeconds}; default 300. */
   toleranceSeconds?: number | false | undefined
-  /** The current time in epoch milliseconds; default `Date.now`. */
+  /** See {@link VerifyWebhookOptions.now}: a function returning epoch milliseconds; default `Date.now`. */
   now?: (() => number) | undefined
   /**
    * Called with the error when `onEvent` throws (the answer is a 500 with a generic message, so
@@ -71,6 +71,7 @@ export function checkHandlerOptions(options: WebhookHandlerOptions): void {
   if (typeof options.onEvent !== 'function')
     throw new TypeError('onEvent must be a function that handles a verified webhook payload')
   toleranceMillis(options.toleranceSeconds)
+  clockOf(options.now)
 }
 
 /** @internal The JSON answer for a refusal. */

@@ -129,7 +129,8 @@ function declaredLength(req: NodeWebhookRequest): number | undefined {
  * When `onEvent` throws, the error goes to Express's `next(error)` if there is one (its error handler
  * answers 500); without `next` (plain `http`) the answer is 500 `{"error":"..."}`, so the sender retries.
  *
- * @throws {TypeError} at creation, when `secret` is empty or `onEvent` is not a function.
+ * @throws {TypeError} at creation, when `secret` is empty, `onEvent` or `now` is not a function, or
+ * `toleranceSeconds` is not a non-negative number or false.
  * @example
  * ```ts
  * import express from 'express'

@@ -8,6 +8,7 @@ import type { WebhookPayload } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
 import { payloadProblem, readCreateTimeMilli } from './payload.js'
 import { WebhookSignatureError } from '../errors/webhook-signature-error.js'
+import { show } from '../internal/show.js'
 
 /** Default {@link VerifyWebhookOptions.toleranceSeconds}: 5 minutes. */
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300
@@ -26,7 +27,10 @@ export interface VerifyWebhookOptions {
    * check off (e.g. to replay a stored delivery), which also turns off the protection against replays.
    */
   toleranceSeconds?: number | false | undefined
-  /** The current time in epoch milliseconds; default `Date.now`. */
+  /**
+   * A function returning the current time in epoch milliseconds; default `Date.now`. For a fixed time, wrap
+   * it: `now: () => 1793610000000`. Anything but a function is a TypeError.
+   */
   now?: (() => number) | undefined
 }
 
@@ -49,6 +53,15 @@ export function toleranceMillis(toleranceSeconds: number | false | undefined): n
   return seconds * 1000
 }
 
+/** @internal Validates `now`, returning the clock to read: a function, or `Date.now` when absent. */
+export function clockOf(now: unknown): () => number {
+  if (now === undefined) return Date.now
+  if (typeof now !== 'function') {
+    throw new TypeError(`now must be a function returning epoch ms, like Date.now, got ${show(now)}`)
+  }
+  return now as () => number
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
@@ -56,7 +69,8 @@ function describe(value: unknown): string {
 }
 
 /**
- * Verifies a webhook delivery and returns its payload. `rawBody` must be the body exactly as received
+ * Verifies a webhook delivery: the promise resolves with its payload, or rejects with the error of the first
+ * check that failed (so `await` it). `rawBody` must be the body exactly as received
  * (`await request.text()`, or the Buffer of `express.raw()`), since the signature covers those bytes;
  * `signature` is the X-Signature header; `secret` is the merchant's API secret.
  *
@@ -67,7 +81,8 @@ function describe(value: unknown): string {
  * webhook payload (`invalid_body`).
  *
  * @throws {WebhookSignatureError} with the `reason` of the first check that failed.
- * @throws {TypeError} when `secret` is empty or `toleranceSeconds` is not a non-negative number or false.
+ * @throws {TypeError} when `secret` is empty, `toleranceSeconds` is not a non-negative number or false, or
+ * `now` is not a function.
  * @example
  * ```ts
  * import { verifyWebhook, isWebhookSignatureError } from '@merchant-gateway/sdk/webhooks'
@@ -93,6 +108,7 @@ export async function verifyWebhook(
 ): Promise<WebhookPayload> {
   assertSecret(secret)
   const tolerance = toleranceMillis(options.toleranceSeconds)
+  const clock = clockOf(options.now)
 
   if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
     throw new WebhookSignatureError(
@@ -133,7 +149,7 @@ export async function verifyWebhook(
   }
 
   if (tolerance !== false) {
-    const now = (options.now ?? Date.now)()
+    const now = clock()
     const age = now - createTimeMilli
     if (age > tolerance) {
       throw new WebhookSignatureError(
