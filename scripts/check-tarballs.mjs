@@ -22,7 +22,10 @@
 //    - the oldest Node LTS still supported (22): the packed SDK and mock, ESM and CommonJS;
 //    - Bun and Deno, installed from the npm registry (the `bun` and `deno` packages, pinned below): the same
 //      ESM session but setupServer (msw intercepts nothing there), as `bun run app.mjs` and
-//      `deno run --allow-env --allow-net=127.0.0.1 app.mjs` run it.
+//      `deno run --allow-env --allow-net=127.0.0.1 app.mjs` run it;
+//    - with vitest installed, a test file's `expect(mock).toHaveReceived(...)` type-checks with the matchers' types
+//      from `"types": ["@merchant-gateway/mock/vitest"]` in tsconfig.json alone, as docs/mock.md offers: an ES
+//      module project under nodenext, node16 and bundler resolution, and a CommonJS one under nodenext.
 // 3. Exactly one copy of msw is installed in each project (the app's).
 //
 // The projects are independent, and their installs mostly wait on the registry: they all start at once, each
@@ -33,12 +36,15 @@
 // then a line per project with its seconds, then what failed. A step still running after 5 minutes is stopped (its
 // whole process group) and fails, and so does a step that leaves a process running; on SIGINT, SIGTERM or SIGHUP
 // every step still running is stopped and the projects removed. Exits 1 when anything failed.
+//
+// `--only <text>` runs only the projects whose name holds the text (with Node 22's install when that is the Node 22
+// project), the tarballs' contents read all the same: `node scripts/check-tarballs.mjs --only vitest`.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { env, installNode, OLDEST_NODE, PACKAGES, packPackages, root, takeInstalledProject } from './lib/packed.mjs'
 import { exec, limit } from './lib/steps.mjs'
-import { CJS, classNames, errorPrinting, esm, TS } from './lib/tarball-apps.mjs'
+import { CJS, classNames, errorPrinting, esm, TS, VITEST_TYPES } from './lib/tarball-apps.mjs'
 
 const MSW_NEWEST = JSON.parse(
   readFileSync(join(root, 'packages/mock/package.json'), 'utf8'),
@@ -58,6 +64,7 @@ const args = process.argv.slice(2)
 const option = (name, otherwise) => Number(args[args.indexOf(name) + 1]) || otherwise
 const INSTALLS = option('--installs', 3)
 const RUNS = option('--runs', 2)
+const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : ''
 const installs = limit(INSTALLS)
 const runs = limit(RUNS)
 const failures = []
@@ -310,6 +317,46 @@ async function oldestMsw(job, packed) {
   )
 }
 
+/**
+ * The vitest this repository tests with, which the mock's `/vitest` types are for, and its @types/node, both at their
+ * ranges in package.json. The project installs @types/node rather than take the repository's through `typeRoots`
+ * (STRICT_CONFIG): with `typeRoots` set, a `types` entry is looked up there only, and the mock's is not found.
+ */
+const { vitest: VITEST, '@types/node': TYPES_NODE } = JSON.parse(
+  readFileSync(join(root, 'package.json'), 'utf8'),
+).devDependencies
+
+/**
+ * 2f. The mock's matchers typed by `"types": ["@merchant-gateway/mock/vitest"]` alone (matchers.ts imports nothing
+ * of the entry), with vitest installed. Under node16 and nodenext a `types` entry is resolved with the `require`
+ * condition whatever the project's type, so an ES module project reads the entry's .d.cts there: its matchers
+ * must reach vitest's `Assertion` as ES modules import it. The lib check is off: vitest's and vite's declarations
+ * are theirs (ours are lib-checked in app-msw-newest).
+ */
+async function vitestTypes(job, packed) {
+  const dependencies = { ...packed, msw: MSW_NEWEST, vitest: VITEST, '@types/node': TYPES_NODE }
+  const dir = await project(job, 'app-vitest-types', dependencies)
+  const commonJs = join(dir, 'commonjs')
+  mkdirSync(commonJs)
+  writeFileSync(join(commonJs, 'package.json'), JSON.stringify({ type: 'commonjs' }))
+  const cases = [
+    ['an ES module project, nodenext', dir, 'tsconfig.nodenext.json', 'nodenext', 'nodenext'],
+    ['an ES module project, node16', dir, 'tsconfig.node16.json', 'node16', 'node16'],
+    ['an ES module project, bundler', dir, 'tsconfig.bundler.json', 'preserve', 'bundler'],
+    ['a CommonJS project, nodenext', commonJs, 'tsconfig.json', 'nodenext', 'nodenext'],
+  ]
+  const { typeRoots: _, ...strict } = STRICT_CONFIG.compilerOptions
+  const types = ['node', '@merchant-gateway/mock/vitest']
+  for (const [what, folder, config, module, moduleResolution] of cases) {
+    writeFileSync(join(folder, 'matchers.ts'), VITEST_TYPES)
+    const options = { ...strict, module, moduleResolution, types, skipLibCheck: true }
+    writeFileSync(join(folder, config), JSON.stringify({ compilerOptions: options, files: ['matchers.ts'] }))
+    const title = `the /vitest types directive in ${what}`
+    const result = await job.run(title, process.execPath, [tsc, '-p', config], { cwd: folder, show: true })
+    if (result.status === 0) job.log(`ok: ${title}`)
+  }
+}
+
 /** Node 22 from the npm registry (the `node` package), as the repo brings its own; settles `node22`. */
 function oldestNode() {
   let settle
@@ -386,13 +433,16 @@ try {
   const packed = Object.fromEntries(PACKAGES.map((n) => [`@merchant-gateway/${n}`, `file:${tarballs[n]}`]))
   const { node22, install } = oldestNode()
   // The slowest first, so that the last to start is a short one; Node 22's install before the project that needs it.
+  const nodeInstall = `Node ${OLDEST_NODE} from the registry`
+  const nodeProject = `app-node-oldest-lts (Node ${OLDEST_NODE})`
   const projects = [
-    [`Node ${OLDEST_NODE} from the registry`, install],
+    [nodeInstall, install],
     [`app-msw-newest (msw ${MSW_NEWEST}, ESM, CommonJS, TypeScript)`, (job) => newestMsw(job, packed, tarballs)],
     ['app-bun-deno (Bun, Deno)', (job) => bunAndDeno(job, packed)],
-    [`app-node-oldest-lts (Node ${OLDEST_NODE})`, (job) => oldestLts(job, packed, node22)],
+    [nodeProject, (job) => oldestLts(job, packed, node22)],
     [`app-msw-oldest (msw ${MSW_OLDEST})`, (job) => oldestMsw(job, packed)],
-  ]
+    ['app-vitest-types (the /vitest types directive: nodenext, node16, bundler)', (job) => vitestTypes(job, packed)],
+  ].filter(([name]) => name.includes(ONLY) || (name === nodeInstall && nodeProject.includes(ONLY)))
   // The tarballs' contents are read beside the installs (no network, a second or two).
   const contents = asJob('tarball contents', async (job) => {
     for (const [name, tarball] of Object.entries(tarballs)) await inspectTarball(job, name, tarball)
@@ -410,6 +460,8 @@ if (failures.length) {
   process.exit(1)
 }
 console.log(
-  '\ncheck:tarballs: the packed packages install and run from ESM and ' +
-    'CommonJS, with the app providing msw, on Node 22 and this Node, and on Bun and Deno',
+  ONLY
+    ? `\ncheck:tarballs --only ${ONLY}: passed`
+    : '\ncheck:tarballs: the packed packages install and run from ESM and ' +
+        'CommonJS, with the app providing msw, on Node 22 and this Node, and on Bun and Deno',
 )

@@ -162,6 +162,21 @@ export async function serve(): Promise<MockServer> {
 export const verify = verifyWebhook
 `
 
+// A test file that uses the mock's matchers and imports nothing of the mock's `/vitest` entry: its types come from
+// the tsconfig's `"types": ["@merchant-gateway/mock/vitest"]` alone (docs/mock.md offers that). The expected body
+// is the operation's request type, so a field it does not have must be an error (the matchers are not `any`).
+export const VITEST_TYPES = `
+import { createMockGateway } from '@merchant-gateway/mock'
+import { expect } from 'vitest'
+
+const mock = createMockGateway()
+expect(mock).toHaveReceived('createOrder')
+expect(mock).toHaveReceived('refundOrder', { orderId: 1001 })
+expect(mock).not.toHaveReceivedTimes('createOrder', 2, { amount: 12.5 })
+// @ts-expect-error: orderID is no field of a refund's request
+expect(mock).toHaveReceived('refundOrder', { orderID: 1001 })
+`
+
 // Every class exported by an entry point (the JSON exports aside) is named as it is exported. `load` is
 // `await import(id)` in ESM and `require(id)` in CommonJS; the same text runs in both. The mock's `/vitest`
 // imports vitest, an optional peer these projects do not install (check:packages loads it in the repository).
