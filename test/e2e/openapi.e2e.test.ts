@@ -23,10 +23,22 @@ const NOW = '2026-11-02T09:00:00Z'
 const committed = (path: string) =>
   JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as { servers: Array<{ url: string }>; paths: object }
 
+/**
+ * A document's paths as a server at `local` hands them out: an operation's own server (the session routes' root)
+ * names it instead of the documented local mock.
+ */
+function atServer(paths: object, local: string): object {
+  const copy = structuredClone(paths) as Record<string, Record<string, { servers?: Array<{ url: string }> }>>
+  for (const path of Object.values(copy))
+    for (const operation of Object.values(path))
+      for (const server of operation?.servers ?? []) server.url = server.url.replace('http://127.0.0.1:4010', local)
+  return copy
+}
+
 describe('npm start hands out the OpenAPI documents', () => {
   it('GET /openapi.json (curl) is the committed service document, naming ' +
     'this server as the local one; GET /__mock/openapi.json the control ' +
-    'document', async () => {
+    'document, naming this server for the root and its sessions', async () => {
     const port = await freePort()
     const npm = spawn('npm', ['start', '--', '--port', String(port), '--quiet'], {
       cwd: ROOT,
@@ -45,9 +57,10 @@ describe('npm start hands out the OpenAPI documents', () => {
 
       const control = await fetch(`http://127.0.0.1:${port}/__mock/openapi.json`)
       expect(control.headers.get('content-type')).toBe('application/json')
-      expect(((await control.json()) as { paths: object }).paths).toEqual(
-        committed('packages/mock/openapi.control.json').paths,
-      )
+      const servedControl = (await control.json()) as ReturnType<typeof committed>
+      const local = `http://127.0.0.1:${port}`
+      expect(servedControl.servers.map((s) => s.url)).toEqual([local, `${local}/s/{sessionId}`])
+      expect(servedControl.paths).toEqual(atServer(committed('packages/mock/openapi.control.json').paths, local))
     } finally {
       npm.kill('SIGTERM')
       await cli.exited

@@ -6,6 +6,7 @@
  */
 import { LIMITS, type Currency } from '@merchant-gateway/contract'
 import type { ClockOptions } from './clock/clock.js'
+import { nearestWord } from './nearest-word.js'
 
 /**
  * How much of one kind of history is kept: at most `max` entries, none older than `maxAgeSeconds`.
@@ -96,7 +97,9 @@ export interface SeedMerchant {
 }
 
 /**
- * Options of {@link createMockGateway}.
+ * Options of {@link createMockGateway}. Checked when the mock is made: a name that is no option throws a
+ * `TypeError`, a value an option does not take a `RangeError` naming the option, the value and what it takes
+ * (every refused value in one message); a value is never replaced by the default.
  *
  * @example
  * ```ts
@@ -158,7 +161,10 @@ export interface MockGatewayOptions {
   responseStyle?: 'as-documented' | 'envelope'
   /** Settle what is due before each request and after each clock move. Default true. */
   autoSettle?: boolean
-  /** Payment statuses that send a webhook. Default `['SUCCESS', 'FAILED']`. */
+  /**
+   * Payment statuses that send a webhook. Default `['SUCCESS', 'FAILED']`; `[]` sends none. `'PENDING'` is
+   * refused: a pending payment never sends one.
+   */
   webhookStatuses?: ReadonlyArray<'SUCCESS' | 'FAILED'>
   /**
    * The fetch that POSTs webhooks to a merchant's `webhookUrl`. Default `globalThis.fetch`. Tests pass
@@ -303,77 +309,205 @@ export interface ResolvedOptions {
 }
 
 /**
- * Every option {@link createMockGateway} knows; any other key is refused (a misspelt option would be ignored in
- * silence).
+ * What one option's value must be: the problems of `value` (none when it is allowed), each naming the option by
+ * `name` (`retention.outbox.max`), the value got and what is allowed.
  */
-const OPTION_NAMES: ReadonlySet<string> = new Set<keyof MockGatewayOptions>([
-  'baseUrl',
-  'clock',
-  'seed',
-  'state',
-  'signatureToleranceSeconds',
-  'settlementBusinessDays',
-  'unknownPayoutAccount',
-  'emptyStoreList',
-  'responseStyle',
-  'autoSettle',
-  'webhookStatuses',
-  'webhookFetch',
-  'webhookRetrySchedule',
-  'webhookRetryStamp',
-  'sleep',
-  'otpDevCode',
-  'pinHashIterations',
-  'resetPinBearer',
-  'resetPinRequiresBearer',
-  'releaseTimeline',
-  'deprecationHeader',
-  'requestLogLimit',
-  'requestLogBodies',
-  'strictContentType',
-  'resetClock',
-  'forgotPinLimit',
-  'rejectReplayedSignatures',
-  'retention',
-  'keepRecordsSeconds',
-])
+type ValueRule = (value: unknown, name: string) => string[]
 
-/** Fills in the defaults and refuses options that cannot work, checked in a fixed order. */
+/** A refused value as a message shows it: strings quoted (long ones cut), numbers as written, objects short. */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}...` : value)
+  if (typeof value === 'function') return 'a function'
+  if (typeof value !== 'object' || value === null) return String(value)
+  let text: string | undefined
+  try {
+    text = JSON.stringify(value)
+  } catch {
+    text = undefined // a cycle: shown by its kind
+  }
+  return text !== undefined && text.length <= 80 ? text : Array.isArray(value) ? 'an array' : 'an object'
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** One of `allowed`, with the allowed value a misspelt one most likely meant. */
+function oneOf(...allowed: readonly string[]): ValueRule {
+  return (value, name) => {
+    if (allowed.includes(value as string)) return []
+    const meant = typeof value === 'string' ? nearestWord(value, allowed) : undefined
+    return [
+      `${name} must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${shown(value)}` +
+        (meant === undefined ? '' : ` (did you mean '${meant}'?)`),
+    ]
+  }
+}
+
+const BOOLEAN: ValueRule = (value, name) =>
+  typeof value === 'boolean' ? [] : [`${name} must be true or false, got ${shown(value)}`]
+
+function functionOf(what: string): ValueRule {
+  return (value, name) => (typeof value === 'function' ? [] : [`${name} must be ${what}, got ${shown(value)}`])
+}
+
+/** A whole number from `min` (to `max`); `unit` is said after the range (`(ms)`). */
+function integer(min: number, max = Number.MAX_SAFE_INTEGER, unit = ''): ValueRule {
+  const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`
+  return (value, name) =>
+    Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max
+      ? []
+      : [`${name} must be an integer ${range}${unit}, got ${shown(value)}`]
+}
+
+/** The parts of an object option, each checked by its rule when given; `shape` says what the object holds. */
+function parts(shape: string, rules: Readonly<Record<string, ValueRule>>): ValueRule {
+  return (value, name) => {
+    if (!isRecord(value)) return [`${name} must be an object ${shape}, got ${shown(value)}`]
+    return Object.entries(rules).flatMap(([part, rule]) =>
+      value[part] === undefined ? [] : rule(value[part], `${name}.${part}`),
+    )
+  }
+}
+
+const HISTORY_LIMIT = parts('{ max?, maxAgeSeconds? }', { max: integer(0), maxAgeSeconds: integer(0) })
+
+const WEBHOOK_STATUS = oneOf('SUCCESS', 'FAILED')
+
+/**
+ * The payment statuses that send a webhook. A pending report sends none whatever the option says (a webhook says
+ * a payment's final status), so `'PENDING'` is refused rather than kept and never used.
+ */
+const WEBHOOK_STATUSES: ValueRule = (value, name) => {
+  if (!Array.isArray(value)) return [`${name} must be an array of 'SUCCESS' and 'FAILED', got ${shown(value)}`]
+  return value.flatMap((status, i) =>
+    status === 'PENDING'
+      ? [`${name}[${i}] must be 'SUCCESS' or 'FAILED', got "PENDING" (a pending payment sends no webhook)`]
+      : WEBHOOK_STATUS(status, `${name}[${i}]`),
+  )
+}
+
+const RETRY_DELAY = integer(0, Number.MAX_SAFE_INTEGER, ' (ms)')
+const RETRY_SCHEDULE: ValueRule = (value, name) =>
+  Array.isArray(value)
+    ? value.flatMap((ms, i) => RETRY_DELAY(ms, `${name}[${i}]`))
+    : [`${name} must be an array of integers >= 0 (ms), got ${shown(value)}`]
+
+const ABSOLUTE_URL: ValueRule = (value, name) => {
+  const refused = [`${name} must be an absolute URL, got ${shown(value)}`]
+  if (typeof value !== 'string') return refused
+  try {
+    new URL(value.replace(/\/+$/, ''))
+    return []
+  } catch {
+    return refused
+  }
+}
+
+const FORGOT_PIN_LIMIT: ValueRule = (value, name) => {
+  if (value === false) return []
+  if (!isRecord(value)) {
+    const shape = '{ max: integer >= 1, windowSeconds: integer from 1 to 31536000 }'
+    return [`${name} must be false or ${shape}, got ${shown(value)}`]
+  }
+  return [
+    ...integer(1)(value.max, `${name}.max`),
+    ...integer(1, 31_536_000)(value.windowSeconds, `${name}.windowSeconds`),
+  ]
+}
+
+/**
+ * Every option {@link createMockGateway} knows, with what its value must be; any other key is refused (a misspelt
+ * option would be ignored in silence), and so is a value its rule refuses (a misspelt value would be replaced by
+ * the default in silence). Checked whole elsewhere, naming the field: the seed when its merchants are made and
+ * the state by the load's checks (`null` here), the clock's `now` by the clock.
+ */
+const VALUE_RULES: { readonly [K in keyof MockGatewayOptions]-?: ValueRule | null } = {
+  baseUrl: ABSOLUTE_URL,
+  clock: parts('{ now?, frozen? }', { frozen: BOOLEAN }),
+  seed: null,
+  state: null,
+  signatureToleranceSeconds: (value, name) =>
+    typeof value === 'number' && value >= 0
+      ? []
+      : [`${name} must be a number >= 0 (Infinity turns the check off), got ${shown(value)}`],
+  settlementBusinessDays: parts('{ refund?, payout? }', { refund: integer(0), payout: integer(0) }),
+  unknownPayoutAccount: oneOf('fail-at-settlement', 'reject'),
+  emptyStoreList: oneOf('not-found', 'empty-list'),
+  responseStyle: oneOf('as-documented', 'envelope'),
+  autoSettle: BOOLEAN,
+  webhookStatuses: WEBHOOK_STATUSES,
+  webhookFetch: functionOf('a function (a fetch)'),
+  webhookRetrySchedule: RETRY_SCHEDULE,
+  webhookRetryStamp: oneOf('fresh', 'original'),
+  sleep: functionOf('a function (ms) => Promise<void>'),
+  otpDevCode: (value, name) =>
+    typeof value === 'string' && /^\d{6}$/.test(value) ? [] : [`${name} must be 6 digits, got ${shown(value)}`],
+  pinHashIterations: integer(1),
+  resetPinBearer: oneOf('ignored', 'owner-if-sent', 'required'),
+  resetPinRequiresBearer: BOOLEAN,
+  releaseTimeline: oneOf('clock', 'current'),
+  deprecationHeader: oneOf('every-response', 'deprecated-use'),
+  requestLogLimit: integer(0),
+  requestLogBodies: BOOLEAN,
+  strictContentType: BOOLEAN,
+  resetClock: oneOf('keep', 'start'),
+  forgotPinLimit: FORGOT_PIN_LIMIT,
+  rejectReplayedSignatures: BOOLEAN,
+  retention: parts('{ webhooks?, outbox?, expiredQrCodeSeconds? }', {
+    webhooks: HISTORY_LIMIT,
+    outbox: HISTORY_LIMIT,
+    expiredQrCodeSeconds: integer(0),
+  }),
+  keepRecordsSeconds: (value, name) =>
+    Number.isSafeInteger(value) && (value as number) >= 1
+      ? []
+      : [`${name} must be a whole number of seconds >= 1, got ${shown(value)}`],
+}
+
+const OPTION_NAMES: readonly string[] = Object.keys(VALUE_RULES)
+
+/**
+ * The keys an object option takes: any other is refused as an unknown option, as at the top level. Read from
+ * the options by `at` (undefined when the object is not there).
+ */
+const PART_NAMES: ReadonlyArray<{
+  name: string
+  at: (options: MockGatewayOptions) => unknown
+  keys: readonly string[]
+}> = [
+  { name: 'clock', at: (o) => o.clock, keys: ['now', 'frozen'] },
+  { name: 'settlementBusinessDays', at: (o) => o.settlementBusinessDays, keys: ['refund', 'payout'] },
+  { name: 'forgotPinLimit', at: (o) => o.forgotPinLimit, keys: ['max', 'windowSeconds'] },
+  { name: 'retention', at: (o) => o.retention, keys: ['webhooks', 'outbox', 'expiredQrCodeSeconds'] },
+  { name: 'retention.webhooks', at: (o) => partOf(o.retention, 'webhooks'), keys: ['max', 'maxAgeSeconds'] },
+  { name: 'retention.outbox', at: (o) => partOf(o.retention, 'outbox'), keys: ['max', 'maxAgeSeconds'] },
+]
+
+function partOf(value: unknown, key: string): unknown {
+  return isRecord(value) ? value[key] : undefined
+}
+
+/**
+ * Fills in the defaults, after refusing what cannot work: unknown option names first (a `TypeError`), then every
+ * value its rule refuses, all in one `RangeError` (`[mock] responseStyle must be 'as-documented' or 'envelope',
+ * got "envelop" (did you mean 'envelope'?); autoSettle must be true or false, got "no"`).
+ */
 export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOptions {
   refuseUnknown(options)
-  const baseUrl = checkedBaseUrl(options.baseUrl)
-  const settlementBusinessDays = checkedSettlementDays(options.settlementBusinessDays)
-  if (options.otpDevCode !== undefined && !/^\d{6}$/.test(options.otpDevCode))
-    throw new RangeError('[mock] otpDevCode must be 6 digits')
-  const pinHashIterations = options.pinHashIterations ?? 10_000
-  if (!Number.isInteger(pinHashIterations) || pinHashIterations < 1)
-    throw new RangeError('[mock] pinHashIterations must be an integer >= 1')
-  const webhookRetrySchedule = checkedWebhookRetries(options)
-  oneOf('releaseTimeline', options.releaseTimeline, ['clock', 'current'])
-  oneOf('deprecationHeader', options.deprecationHeader, ['every-response', 'deprecated-use'])
-  oneOf('resetClock', options.resetClock, ['keep', 'start'])
-  oneOf('resetPinBearer', options.resetPinBearer, ['ignored', 'owner-if-sent', 'required'])
+  refuseValues(options)
   const resetPinBearer = resolveResetPinBearer(options)
-  const forgotPinLimit = checkedForgotPinLimit(options.forgotPinLimit ?? { max: 5, windowSeconds: 900 })
-  const requestLogLimit = options.requestLogLimit ?? 1000
-  if (!Number.isSafeInteger(requestLogLimit) || requestLogLimit < 0)
-    throw new RangeError('[mock] requestLogLimit must be an integer >= 0')
-  if (options.requestLogBodies !== undefined && typeof options.requestLogBodies !== 'boolean')
-    throw new RangeError('[mock] requestLogBodies must be true or false')
-  const retention = resolveRetention(options.retention)
-  const keepRecordsSeconds = options.keepRecordsSeconds
-  if (keepRecordsSeconds !== undefined && !(Number.isSafeInteger(keepRecordsSeconds) && keepRecordsSeconds > 0))
-    throw new RangeError(
-      `[mock] keepRecordsSeconds must be a whole number of seconds >= 1, got ${JSON.stringify(keepRecordsSeconds)}`,
-    )
-  const signatureToleranceSeconds = options.signatureToleranceSeconds ?? LIMITS.signatureToleranceSeconds
-  if (!(signatureToleranceSeconds >= 0)) throw new RangeError('[mock] signatureToleranceSeconds must be >= 0')
+  const retention = options.retention
   return {
-    baseUrl,
+    baseUrl: (options.baseUrl ?? 'https://gateway.mock').replace(/\/+$/, ''),
     clock: options.clock ?? {},
-    seed: options.seed ?? [],
-    signatureToleranceSeconds,
-    settlementBusinessDays,
+    // A seed given as null is the seed's check's to refuse, not an empty seed.
+    seed: options.seed === undefined ? [] : options.seed,
+    signatureToleranceSeconds: options.signatureToleranceSeconds ?? LIMITS.signatureToleranceSeconds,
+    settlementBusinessDays: {
+      refund: options.settlementBusinessDays?.refund ?? LIMITS.refundBusinessDays.max,
+      payout: options.settlementBusinessDays?.payout ?? LIMITS.payoutBusinessDays.max,
+    },
     unknownPayoutAccount: options.unknownPayoutAccount ?? 'fail-at-settlement',
     emptyStoreList: options.emptyStoreList ?? 'not-found',
     responseStyle: options.responseStyle ?? 'as-documented',
@@ -381,37 +515,63 @@ export function resolveOptions(options: MockGatewayOptions = {}): ResolvedOption
     webhookStatuses: options.webhookStatuses ?? ['SUCCESS', 'FAILED'],
     // Looked up at call time, so a test that stubs globalThis.fetch after creating the mock is honoured.
     webhookFetch: options.webhookFetch ?? ((input, init) => globalThis.fetch(input, init)),
-    webhookRetrySchedule,
+    webhookRetrySchedule: [...(options.webhookRetrySchedule ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE)],
     webhookRetryStamp: options.webhookRetryStamp ?? 'fresh',
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     otpDevCode: options.otpDevCode,
-    pinHashIterations,
+    pinHashIterations: options.pinHashIterations ?? 10_000,
     resetPinBearer,
     releaseTimeline: options.releaseTimeline ?? 'clock',
     deprecationHeader: options.deprecationHeader ?? 'every-response',
-    requestLogLimit,
+    requestLogLimit: options.requestLogLimit ?? 1000,
     requestLogBodies: options.requestLogBodies ?? true,
     strictContentType: options.strictContentType ?? true,
     resetClock: options.resetClock ?? 'keep',
-    forgotPinLimit,
+    forgotPinLimit: forgotPinLimitOf(options.forgotPinLimit),
     rejectReplayedSignatures: options.rejectReplayedSignatures ?? false,
-    retention,
-    keepRecordsSeconds,
+    retention: {
+      webhooks: { ...DEFAULT_RETENTION.webhooks, ...definedOf(retention?.webhooks) },
+      outbox: { ...DEFAULT_RETENTION.outbox, ...definedOf(retention?.outbox) },
+      expiredQrCodeSeconds: retention?.expiredQrCodeSeconds ?? DEFAULT_RETENTION.expiredQrCodeSeconds,
+    },
+    keepRecordsSeconds: options.keepRecordsSeconds,
   }
 }
 
+/** A history limit's parts that are given (a part given as `undefined` takes the default). */
+function definedOf(limit: Partial<HistoryLimit> | undefined): Partial<HistoryLimit> {
+  return {
+    ...(limit?.max === undefined ? {} : { max: limit.max }),
+    ...(limit?.maxAgeSeconds === undefined ? {} : { maxAgeSeconds: limit.maxAgeSeconds }),
+  }
+}
+
+function forgotPinLimitOf(given: MockGatewayOptions['forgotPinLimit']): ResolvedOptions['forgotPinLimit'] {
+  if (given === false) return false
+  return given === undefined ? { max: 5, windowSeconds: 900 } : { max: given.max, windowSeconds: given.windowSeconds }
+}
+
 /**
- * A key that is no option is refused (a misspelt one would be ignored in silence), and so is `state` beside
- * what it holds.
+ * A key that is no option is refused (a misspelt one would be ignored in silence), in an object option too
+ * (`retention.outbox.maxCount`), all in one `TypeError`; and so is `state` beside what it holds.
  */
 function refuseUnknown(options: MockGatewayOptions): void {
-  const unknown = Object.keys(options).filter((key) => !OPTION_NAMES.has(key))
-  if (unknown.length > 0) {
-    throw new TypeError(
-      `[mock] unknown option${unknown.length > 1 ? 's' : ''} ` +
-        `${unknown.map((k) => JSON.stringify(k)).join(', ')}; the options are ${[...OPTION_NAMES].join(', ')}`,
+  const names = (keys: readonly string[]) => keys.map((k) => JSON.stringify(k)).join(', ')
+  const problems: string[] = []
+  const unknown = Object.keys(options).filter((key) => !OPTION_NAMES.includes(key))
+  if (unknown.length > 0)
+    problems.push(
+      `unknown option${unknown.length > 1 ? 's' : ''} ${names(unknown)}; the options are ${OPTION_NAMES.join(', ')}`,
     )
+  for (const part of PART_NAMES) {
+    const value = part.at(options)
+    const extra = isRecord(value) ? Object.keys(value).filter((key) => !part.keys.includes(key)) : []
+    if (extra.length > 0) {
+      const s = extra.length > 1 ? 's' : ''
+      problems.push(`unknown ${part.name} option${s} ${names(extra)}; they are ${part.keys.join(', ')}`)
+    }
   }
+  if (problems.length > 0) throw new TypeError(`[mock] ${problems.join('; ')}`)
   if (options.state === undefined) return
   const beside = (['seed', 'clock'] as const).filter((key) => options[key] !== undefined)
   if (beside.length > 0)
@@ -421,121 +581,16 @@ function refuseUnknown(options: MockGatewayOptions): void {
     )
 }
 
-function checkedBaseUrl(given: string | undefined): string {
-  const baseUrl = (given ?? 'https://gateway.mock').replace(/\/+$/, '')
-  try {
-    new URL(baseUrl)
-  } catch {
-    throw new TypeError(`[mock] baseUrl must be an absolute URL, got ${JSON.stringify(given)}`)
-  }
-  return baseUrl
-}
-
-function checkedSettlementDays(
-  given: MockGatewayOptions['settlementBusinessDays'],
-): ResolvedOptions['settlementBusinessDays'] {
-  const days = {
-    refund: given?.refund ?? LIMITS.refundBusinessDays.max,
-    payout: given?.payout ?? LIMITS.payoutBusinessDays.max,
-  }
-  for (const [kind, value] of Object.entries(days)) {
-    if (!Number.isInteger(value) || value < 0)
-      throw new RangeError(`[mock] settlementBusinessDays.${kind} must be an integer >= 0`)
-  }
-  return days
-}
-
-function checkedWebhookRetries(options: MockGatewayOptions): readonly number[] {
-  const schedule = options.webhookRetrySchedule ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE
-  if (!Array.isArray(schedule) || !schedule.every((ms) => Number.isInteger(ms) && ms >= 0)) {
-    throw new RangeError('[mock] webhookRetrySchedule must be an array of integers >= 0 (ms)')
-  }
-  const stamp = options.webhookRetryStamp
-  if (stamp !== undefined && stamp !== 'fresh' && stamp !== 'original') {
-    throw new RangeError("[mock] webhookRetryStamp must be 'fresh' or 'original'")
-  }
-  return [...schedule]
-}
-
-function checkedForgotPinLimit(
-  limit: NonNullable<MockGatewayOptions['forgotPinLimit']>,
-): ResolvedOptions['forgotPinLimit'] {
-  if (limit === false) return false
-  if (
-    typeof limit !== 'object' ||
-    limit === null ||
-    !Number.isSafeInteger(limit.max) ||
-    limit.max < 1 ||
-    !Number.isSafeInteger(limit.windowSeconds) ||
-    limit.windowSeconds < 1 ||
-    limit.windowSeconds > 31_536_000
-  ) {
-    throw new RangeError(
-      '[mock] forgotPinLimit must be false or { max: integer >= 1, windowSeconds: integer from 1 to 31536000 }',
-    )
-  }
-  return { max: limit.max, windowSeconds: limit.windowSeconds }
-}
-
-const RETENTION_KEYS: ReadonlySet<string> = new Set<keyof RetentionOptions>([
-  'webhooks',
-  'outbox',
-  'expiredQrCodeSeconds',
-])
-const LIMIT_KEYS: ReadonlySet<string> = new Set<keyof HistoryLimit>(['max', 'maxAgeSeconds'])
-
-function resolveRetention(options: RetentionOptions | undefined): ResolvedRetention {
-  if (options === undefined)
-    return {
-      webhooks: { ...DEFAULT_RETENTION.webhooks },
-      outbox: { ...DEFAULT_RETENTION.outbox },
-      expiredQrCodeSeconds: DEFAULT_RETENTION.expiredQrCodeSeconds,
-    }
-  if (typeof options !== 'object' || options === null)
-    throw new TypeError(`[mock] retention must be an object, got ${JSON.stringify(options)}`)
-  const unknown = Object.keys(options).filter((key) => !RETENTION_KEYS.has(key))
-  if (unknown.length > 0)
-    throw new TypeError(
-      `[mock] unknown retention option ` +
-        `${unknown.map((k) => JSON.stringify(k)).join(', ')}; they are ${[...RETENTION_KEYS].join(', ')}`,
-    )
-  const expiredQrCodeSeconds = options.expiredQrCodeSeconds ?? DEFAULT_RETENTION.expiredQrCodeSeconds
-  wholeNumber('retention.expiredQrCodeSeconds', expiredQrCodeSeconds)
-  return {
-    webhooks: historyLimit('webhooks', options.webhooks, DEFAULT_RETENTION.webhooks),
-    outbox: historyLimit('outbox', options.outbox, DEFAULT_RETENTION.outbox),
-    expiredQrCodeSeconds,
-  }
-}
-
-function historyLimit(name: string, given: Partial<HistoryLimit> | undefined, fallback: HistoryLimit): HistoryLimit {
-  if (given === undefined) return { ...fallback }
-  if (typeof given !== 'object' || given === null)
-    throw new TypeError(`[mock] retention.${name} must be an object, got ${JSON.stringify(given)}`)
-  const unknown = Object.keys(given).filter((key) => !LIMIT_KEYS.has(key))
-  if (unknown.length > 0)
-    throw new TypeError(
-      `[mock] unknown retention.${name} option ` +
-        `${unknown.map((k) => JSON.stringify(k)).join(', ')}; they are max, ` +
-        `maxAgeSeconds`,
-    )
-  const limit = { max: given.max ?? fallback.max, maxAgeSeconds: given.maxAgeSeconds ?? fallback.maxAgeSeconds }
-  wholeNumber(`retention.${name}.max`, limit.max)
-  wholeNumber(`retention.${name}.maxAgeSeconds`, limit.maxAgeSeconds)
-  return limit
-}
-
-function wholeNumber(name: string, value: unknown): void {
-  if (!Number.isSafeInteger(value) || (value as number) < 0)
-    throw new RangeError(`[mock] ${name} must be an integer >= 0, got ${JSON.stringify(value)}`)
-}
-
-function oneOf(name: string, value: unknown, allowed: readonly string[]): void {
-  if (value !== undefined && !allowed.includes(value as string)) {
-    throw new RangeError(
-      `[mock] ${name} must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${JSON.stringify(value)}`,
-    )
-  }
+/**
+ * Every option's value checked by its rule, all problems in one `RangeError`: a value its option does not take is
+ * refused rather than replaced by the default. An option given as `undefined` takes the default.
+ */
+function refuseValues(options: MockGatewayOptions): void {
+  const given = options as Readonly<Record<string, unknown>>
+  const problems = Object.entries(VALUE_RULES).flatMap(([name, rule]) =>
+    rule === null || given[name] === undefined ? [] : rule(given[name], name),
+  )
+  if (problems.length > 0) throw new RangeError(`[mock] ${problems.join('; ')}`)
 }
 
 /** Default delays between webhook attempts: 1 min, 5 min, 30 min, 2 h, 6 h (then give up). */
@@ -557,8 +612,6 @@ export type ResetPinBearer = 'ignored' | 'owner-if-sent' | 'required'
 /** `resetPinBearer`, or what the older `resetPinRequiresBearer` meant; both given must agree. */
 function resolveResetPinBearer(options: MockGatewayOptions): ResetPinBearer {
   const legacy = options.resetPinRequiresBearer
-  if (legacy !== undefined && typeof legacy !== 'boolean')
-    throw new TypeError(`[mock] resetPinRequiresBearer must be a boolean, got ${JSON.stringify(legacy)}`)
   const fromLegacy: ResetPinBearer | undefined = legacy === undefined ? undefined : legacy ? 'required' : 'ignored'
   if (options.resetPinBearer !== undefined && fromLegacy !== undefined && options.resetPinBearer !== fromLegacy) {
     throw new RangeError(

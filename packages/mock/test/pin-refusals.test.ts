@@ -763,7 +763,7 @@ describe('reset-pin refusals: 400 reset_session_invalid and nothing changes', ()
       /resetPinBearer must be 'ignored' or 'owner-if-sent' or 'required', got "strict"/,
     )
     expect(() => pinMock({ resetPinBearer: 'ignored', resetPinRequiresBearer: true })).toThrow(/disagree/)
-    expect(() => pinMock({ resetPinRequiresBearer: 'yes' as never })).toThrow(/must be a boolean/)
+    expect(() => pinMock({ resetPinRequiresBearer: 'yes' as never })).toThrow(/must be true or false/)
     expect(() => pinMock({ resetPinBearer: 'required', resetPinRequiresBearer: true })).not.toThrow()
   })
 

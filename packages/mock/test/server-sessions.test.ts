@@ -146,4 +146,25 @@ describe('server.sessions: sessions made and ended in code', () => {
     await expect({ baseUrl: other.baseUrl }).not.toHaveReceived('createOrder')
     await expect({ baseUrl: server.url }).not.toHaveReceived('createOrder')
   })
+
+  it('matchers on a server with a control token fail saying a wrong token was refused, never showing it', async () => {
+    const server = await start({ controlToken: 'secret-token-1' })
+    const session = await server.sessions.create()
+    const failure = (target: { baseUrl: string; controlToken?: string }) =>
+      expect(target)
+        .toHaveReceived('createOrder')
+        .then(
+          () => 'passed',
+          (error: Error) => error.message,
+        )
+    const wrong = await failure({ baseUrl: session.baseUrl, controlToken: 'nope-nope-nope' })
+    expect(wrong).toBe(
+      `[mock] GET ${session.baseUrl}/__mock/requests?operation=createOrder answered 401: The control token sent ` +
+        "was refused: it is not this server's (the one given with --control-token or option controlToken, or made " +
+        'up and printed in its banner at start)',
+    )
+    expect(wrong).not.toContain('nope-nope-nope')
+    expect(await failure({ baseUrl: server.url })).toMatch(/answered 401: The control API needs the control token/)
+    await expect({ baseUrl: session.baseUrl, controlToken: 'secret-token-1' }).not.toHaveReceived('createOrder')
+  })
 })

@@ -156,3 +156,31 @@ describe('the Origin check of the control API', () => {
     expect(originAllowed('http://attacker.example:4010', guard({ allowedHosts: ['*'] }))).toBe(false)
   })
 })
+
+describe('the token check of the control API', () => {
+  const missing = {
+    status: 401,
+    message: 'The control API needs the control token: Authorization: Bearer <token> (or X-Mock-Token)',
+  }
+
+  it('a token sent but wrong is refused 401 with its own message, which never repeats the token sent', () => {
+    const host = '127.0.0.1:4010'
+    for (const sent of [{ authorization: 'Bearer wrong-token-x' }, { 'x-mock-token': 'wrong-token-x' }]) {
+      const refusal = checkControlRequest({ host, ...sent }, guard())
+      expect(refusal, JSON.stringify(sent)).toEqual({
+        status: 401,
+        message:
+          "The control token sent was refused: it is not this server's (the one given with --control-token or " +
+          'option controlToken, or made up and printed in its banner at start)',
+      })
+      expect(refusal?.message).not.toContain('wrong-token-x')
+    }
+  })
+
+  it('no token, or an Authorization not of the Bearer form, is told the token is needed and how to send it', () => {
+    const host = '127.0.0.1:4010'
+    expect(checkControlRequest({ host }, guard())).toEqual(missing)
+    expect(checkControlRequest({ host, authorization: `Basic ${TOKEN}` }, guard())).toEqual(missing)
+    expect(checkControlRequest({ host, 'x-mock-token': TOKEN }, guard())).toBeUndefined()
+  })
+})

@@ -224,14 +224,23 @@ export function checkControlRequest(
       message: `Origin ${origin} may not use the control API; allow it with --allow-origin ${origin}`,
     }
   }
-  if (guard.token !== undefined && tokenOf(headers) !== guard.token) {
-    return {
-      status: 401,
-      message: 'The control API needs the control token: Authorization: Bearer <token> (or X-Mock-Token)',
-    }
+  if (guard.token !== undefined) {
+    const sent = tokenOf(headers)
+    if (sent !== guard.token) return { status: 401, message: sent === undefined ? TOKEN_MISSING : TOKEN_REFUSED }
   }
   return undefined
 }
+
+/** The refusal of a control request that carries no token (none in the headers the token goes in). */
+const TOKEN_MISSING = 'The control API needs the control token: Authorization: Bearer <token> (or X-Mock-Token)'
+
+/**
+ * The refusal of a control request whose token is not the server's: a typo, or the token of an earlier run. The
+ * token sent is never repeated (it may be a secret of another server).
+ */
+const TOKEN_REFUSED =
+  "The control token sent was refused: it is not this server's (the one given with --control-token or option " +
+  'controlToken, or made up and printed in its banner at start)'
 
 /**
  * Whether `origin` may use the control API from a browser: an allowed origin, or a page of the server

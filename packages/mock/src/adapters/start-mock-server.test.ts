@@ -33,3 +33,17 @@ describe('startMockServer: mocks with msw handlers', () => {
     }
   })
 })
+
+describe("startMockServer: its options are the mock's, checked alike", () => {
+  it('a misspelt option value is refused before it serves, as createMockGateway refuses it', async () => {
+    await expect(startMockServer({ port: 0, tickMs: 0, autoSettle: 'no' as never })).rejects.toThrow(
+      new RangeError('[mock] autoSettle must be true or false, got "no"'),
+    )
+    await expect(
+      startMockServer({ port: 0, webhookStatuses: ['success'] as never, unknownPayoutAccount: 'rejct' as never }),
+    ).rejects.toThrow(
+      `[mock] unknownPayoutAccount must be 'fail-at-settlement' or 'reject', got "rejct" (did you mean 'reject'?); ` +
+        `webhookStatuses[0] must be 'SUCCESS' or 'FAILED', got "success" (did you mean 'SUCCESS'?)`,
+    )
+  })
+})

@@ -113,6 +113,36 @@ describe('the CLI reads its flags strictly: a wrong one is a one-line message an
     expect(parsed.command === 'exit' && parsed.text).toMatch(/--help/)
   })
 
+  it.each([
+    ['2026-02-30T00:00:00Z', ': the calendar has no day 2026-02-30'],
+    [
+      '2026-11-02T09:00:00',
+      ': a time needs its zone (Z for UTC, or an offset such as +07:00); it is not read as local time',
+    ],
+    ['Nov 2 2026', ''],
+  ])('serve --now %s, a day the calendar lacks, a time without a zone or other text, exits 2 naming it', (now, why) => {
+    // Date.parse would read a time without a zone in this machine's zone: refused whatever the zone is.
+    const zone = process.env.TZ
+    process.env.TZ = 'Asia/Phnom_Penh'
+    try {
+      expect(parseCli(['serve', '--port', '0', '--now', now])).toEqual({
+        command: 'exit',
+        status: 2,
+        text:
+          `merchant-gateway-mock: --now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got "${now}"${why}\n` +
+          'Run with --help for the options.',
+      })
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
+
+  it('serve --now takes a time with Z or an offset, with fractional seconds, and a date alone', () => {
+    for (const now of ['2026-11-02T09:00:00Z', '2026-11-02T09:00:00.123+07:00', '2026-11-02T09:00Z', '2026-11-02'])
+      expect(parseCli(['serve', '--now', now])).toMatchObject({ command: 'serve', now })
+  })
+
   it('retention flags become the requestLogLimit and retention options; without them the defaults apply', () => {
     expect(parseCli([])).toMatchObject({ requestLogLimit: undefined, retention: undefined })
     expect(

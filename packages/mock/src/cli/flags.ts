@@ -7,7 +7,8 @@
  * derived from the declarations, so adding a flag is adding one.
  */
 import { parseArgs } from 'node:util'
-import { editDistance } from '../domain/nearest-word.js'
+import { isoInstantRefusal } from '../clock/clock.js'
+import { editDistance } from '../nearest-word.js'
 
 /**
  * The dotted paths of an object's fields, nested objects' fields too (`retention.webhooks.max`).
@@ -300,17 +301,19 @@ export const wholeNumber =
         )
 
 /**
- * A reader of an ISO 8601 date. Date.parse alone takes `1` or `-1` as years: a date must start as ISO 8601 does.
+ * A reader of an ISO 8601 date as the mock clock takes one (`parseIsoInstant`): a time with its zone (`Z` or
+ * `±hh:mm`), or a date alone for UTC midnight; a day or time the calendar lacks is refused.
  *
  * @example
  * ```ts
  * isoDate('now')('2026-11-02T09:00:00Z') // '2026-11-02T09:00:00Z'
+ * isoDate('now')('2026-11-02T09:00:00') // throws: --now must be an ISO 8601 date ...: a time needs its zone ...
  * ```
  */
-export const isoDate = (flag: string) => (value: string) =>
-  /^\d{4}-\d\d-\d\d/.test(value) && Number.isFinite(Date.parse(value))
-    ? value
-    : refuse(`--${flag} must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got ${JSON.stringify(value)}`)
+export const isoDate = (flag: string) => (value: string) => {
+  const refused = isoInstantRefusal(`--${flag}`, value)
+  return refused === undefined ? value : refuse(refused)
+}
 
 /**
  * A reader of an http(s) URL.

@@ -117,7 +117,10 @@ export const SERVE_FLAGS: readonly Flag<ServeArgs>[] = [
     kind: 'string',
     value: '<iso>',
     example: '2026-11-02T09:00:00Z',
-    help: ['start the mock clock at this date (default: the real time)'],
+    help: [
+      'start the mock clock at this time, with Z or an offset such as +07:00,',
+      'or at a date alone, UTC midnight (default: the real time)',
+    ],
     to: 'now',
     read: isoDate('now'),
     option: 'clock.now',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MockClock, OutsideClockRangeError, toEpochMs } from './clock.js'
+import { isoInstantRefusal, MockClock, OutsideClockRangeError, parseIsoInstant, toEpochMs } from './clock.js'
 
 describe('MockClock', () => {
   it('a frozen clock stands still until set or advanced', () => {
@@ -50,5 +50,93 @@ describe('MockClock', () => {
     expect(() => toEpochMs(-1)).toThrow(OutsideClockRangeError)
     expect(() => toEpochMs(-1)).toThrow(RangeError)
     expect(() => toEpochMs('yesterday')).not.toThrow(OutsideClockRangeError)
+  })
+})
+
+describe('the ISO 8601 text the clock takes', () => {
+  const REFUSED = [
+    ['2026-02-30T00:00:00Z', ': the calendar has no day 2026-02-30'],
+    [
+      '2026-11-02T09:00:00',
+      ': a time needs its zone (Z for UTC, or an offset such as +07:00); it is not read as local time',
+    ],
+    ['Nov 2 2026', ''],
+  ] as const
+
+  it.each(REFUSED)('new MockClock and clock.set refuse %j with a [mock] RangeError; the clock stays', (text, why) => {
+    const message =
+      '[mock] a time given to the clock must be an ISO 8601 date such as 2026-11-02T09:00:00Z, ' + `got "${text}"${why}`
+    expect(() => new MockClock({ now: text })).toThrow(new RangeError(message))
+    const clock = new MockClock({ now: '2026-11-02T09:00:00Z', frozen: true })
+    expect(() => clock.set(text)).toThrow(new RangeError(message))
+    expect(clock.iso()).toBe('2026-11-02T09:00:00.000Z')
+  })
+
+  it('a time without a zone is refused whatever zone this machine is in, never read as local time', () => {
+    const zone = process.env.TZ
+    process.env.TZ = 'Asia/Phnom_Penh'
+    try {
+      expect(() => new MockClock({ now: '2026-11-02T09:00:00' })).toThrow(/a time needs its zone/)
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
+
+  it('takes a time with Z or an offset, with or without seconds and fraction, and a date alone (UTC midnight)', () => {
+    expect(new MockClock({ now: '2026-11-02T09:00:00Z', frozen: true }).iso()).toBe('2026-11-02T09:00:00.000Z')
+    const clock = new MockClock({ now: '2026-11-02T09:00:00.123+07:00', frozen: true })
+    expect(clock.iso()).toBe('2026-11-02T02:00:00.123Z')
+    expect(clock.set('2026-11-02T16:00:00.123+07:00')).toBe(Date.UTC(2026, 10, 2, 9, 0, 0, 123))
+    expect(parseIsoInstant('2026-11-02')).toBe(Date.UTC(2026, 10, 2))
+    expect(parseIsoInstant('2026-11-02T09:30Z')).toBe(Date.UTC(2026, 10, 2, 9, 30))
+    expect(parseIsoInstant('2026-11-02T09:30:00-02:30')).toBe(Date.UTC(2026, 10, 2, 12, 0))
+    expect(parseIsoInstant('2026-11-02T09:00:00.1234567Z')).toBe(Date.UTC(2026, 10, 2, 9, 0, 0, 123))
+    expect(parseIsoInstant('2024-02-29T00:00:00Z')).toBe(Date.UTC(2024, 1, 29))
+    expect(parseIsoInstant('2000-02-29')).toBe(Date.UTC(2000, 1, 29))
+  })
+
+  it.each([
+    ['2026-02-29', 'the calendar has no day 2026-02-29'],
+    ['2100-02-29', 'the calendar has no day 2100-02-29'],
+    ['2026-04-31T00:00:00Z', 'the calendar has no day 2026-04-31'],
+    ['2026-13-01', 'the calendar has no day 2026-13-01'],
+    ['2026-00-10', 'the calendar has no day 2026-00-10'],
+    ['2026-11-00', 'the calendar has no day 2026-11-00'],
+    ['2026-11-02T24:00:00Z', 'a day has no time 24:00:00'],
+    ['2026-11-02T09:60Z', 'a day has no time 09:60'],
+    ['2026-11-02T23:59:60Z', 'a day has no time 23:59:60'],
+    ['2026-11-02T09:00:00+24:00', 'there is no offset +24:00'],
+    ['2026-11-02T09:00:00+07:60', 'there is no offset +07:60'],
+    ['2026-11-02T09:00', 'a time needs its zone'],
+    ['2026-11-02T09:00:00.5', 'a time needs its zone'],
+  ])('%j is no instant: %s', (text, why) => {
+    expect(parseIsoInstant(text)).toBeNaN()
+    expect(isoInstantRefusal('now', text)).toContain(`got "${text}": ${why}`)
+  })
+
+  it.each([
+    '1',
+    '-1',
+    '2026',
+    '2026-11',
+    '2026-11-02Z',
+    '2026-11-02T09Z',
+    '2026-11-02T09:00:00+0700',
+    ' 2026-11-02',
+    '20261102',
+  ])('%j is not of the form: no other form is guessed at', (text) => {
+    expect(parseIsoInstant(text)).toBeNaN()
+    expect(isoInstantRefusal('--now', text)).toBe(
+      `--now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got ${JSON.stringify(text)}`,
+    )
+  })
+
+  it("the range is the clock's to refuse: a real instant outside it is read, then refused by toEpochMs", () => {
+    expect(parseIsoInstant('1969-12-31T23:59:59Z')).toBe(-1000)
+    expect(() => toEpochMs('1969-12-31T23:59:59Z')).toThrow(OutsideClockRangeError)
+    expect(parseIsoInstant('+010000-01-01T00:00:00Z')).toBe(Date.UTC(10000, 0, 1))
+    expect(parseIsoInstant('+275761-01-01T00:00:00Z')).toBeGreaterThan(8.64e15)
+    expect(() => toEpochMs('+275761-01-01T00:00:00Z')).toThrow(OutsideClockRangeError)
   })
 })

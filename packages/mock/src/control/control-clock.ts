@@ -6,7 +6,7 @@
  */
 import type { ContractEra } from '@merchant-gateway/contract'
 import { addBusinessDays } from '../clock/business-days.js'
-import { CLOCK_RANGE, OutsideClockRangeError, toEpochMs, type TimeInput } from '../clock/clock.js'
+import { CLOCK_RANGE, isoInstantRefusal, OutsideClockRangeError, toEpochMs, type TimeInput } from '../clock/clock.js'
 import { RuleError } from '../domain/rule-error.js'
 import { runDue } from '../domain/settlement.js'
 import { eraNow } from '../domain/timeline.js'
@@ -115,8 +115,13 @@ export function settleControl({ ctx, withDeliveries }: ControlContext) {
     )
 }
 
-/** A time given to `clock.set`, or a 400 that says the range when the time is a real one outside it. */
+/**
+ * A time given to `clock.set`, or a 400: for text, in the words of every other way of setting the clock (what is
+ * expected and why the text is none); for a real time outside the clock's range, the range.
+ */
 function checkedTime(time: TimeInput): number {
+  const refused = typeof time === 'string' ? isoInstantRefusal('now', time) : undefined
+  if (refused !== undefined) throw new RuleError(400, refused)
   try {
     return toEpochMs(time)
   } catch (error) {

@@ -688,6 +688,39 @@ describe('bad input to a control route is a 4xx status-style body with a message
     expect(await snapshot()).toBe(before)
   })
 
+  it.each([
+    ['2026-02-30T00:00:00Z', ': the calendar has no day 2026-02-30'],
+    [
+      '2026-11-02T09:00:00',
+      ': a time needs its zone (Z for UTC, or an offset such as +07:00); it is not read as local time',
+    ],
+    ['Nov 2 2026', ''],
+  ])('POST /__mock/clock {now: %j} is a 400 naming the value and why; the clock stays', async (now, why) => {
+    const reply = await send('POST', '/__mock/clock', { now })
+    expect(reply).toMatchObject({
+      status: 400,
+      body: {
+        statusCode: 400,
+        message: `now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got "${now}"${why}`,
+        error: 'Bad Request',
+      },
+    })
+    expect(mock.clock.now()).toBe(MONDAY)
+  })
+
+  it('POST /__mock/clock takes now with Z or an offset, fractional seconds, or a date alone (midnight)', async () => {
+    for (const [now, read] of [
+      ['2026-11-02T09:00:00Z', '2026-11-02T09:00:00.000Z'],
+      ['2026-11-02T09:00:00.123+07:00', '2026-11-02T02:00:00.123Z'],
+      ['2026-11-03', '2026-11-03T00:00:00.000Z'],
+    ]) {
+      const reply = await send('POST', '/__mock/clock', { now })
+      expect(reply.status).toBe(200)
+      expect(reply.body.now).toBe(read)
+      expect(mock.clock.now()).toBe(read)
+    }
+  })
+
   it('a wrong method names the methods the path takes in Allow', async () => {
     const reply = await send('PUT', '/__mock/faults')
     expect(reply.headers.get('Allow')).toBe('GET, POST, DELETE')

@@ -6,7 +6,7 @@
  * would otherwise be ignored in silence and the test would puzzle over a missing delivery.
  */
 import * as z from 'zod/mini'
-import { nearestWord } from '../domain/nearest-word.js'
+import { nearestWord } from '../nearest-word.js'
 import { RuleError } from '../domain/rule-error.js'
 import { SERVICE_OPERATIONS, type ServiceOperation } from '../http/request-bodies.js'
 import type { RequestLogFilter } from '../http/request-log.js'

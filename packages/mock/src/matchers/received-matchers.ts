@@ -10,7 +10,7 @@
  * The matchers use only what the runner hands them in `this` (`equals`, `isNot`, `utils`), so this module
  * imports no test runner.
  */
-import { nearestWord } from '../domain/nearest-word.js'
+import { nearestWord } from '../nearest-word.js'
 import { SERVICE_OPERATIONS, type ServiceOperation } from '../http/request-bodies.js'
 import type { ReceivedRequest } from '../http/request-log.js'
 import { matchedLeaves, redactedPaths, subsetFor } from './closest.js'

@@ -22,6 +22,7 @@
 import { html } from 'htm/preact'
 import { render } from 'preact'
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
+import { parseIsoInstant } from '../../src/clock/clock.js'
 import type { MockSnapshot } from '../../src/control/control-api.js'
 import type { RequestLogEntry } from '../../src/http/request-log.js'
 
@@ -216,16 +217,15 @@ const UTC_DATE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2}(?:\.\d{1,3})?)
  * The instant a typed date means, as ISO 8601, or undefined when it is not a UTC date: `2026-11-06`
  * (midnight), `2026-11-06T09:00Z`, `2026-11-06T09:00:00Z`, with or without milliseconds, and with a space
  * for the `T` as the clock shows it. A time without `Z` is refused rather than read as local time, and a
- * day the calendar does not have (2026-02-30) rather than moved to another one.
+ * day the calendar does not have (2026-02-30) rather than moved to another one: the field's text, in the
+ * form the server's clock takes, is read by the clock's own parser.
  */
 function parseUtcDate(typed: string): string | undefined {
   const parts = UTC_DATE.exec(typed.trim())
   if (!parts) return undefined
   const [, day, hourMinute = '00:00', seconds = ':00'] = parts
-  const at = Date.parse(`${day}T${hourMinute}${seconds}Z`)
-  if (Number.isNaN(at)) return undefined
-  const iso = new Date(at).toISOString()
-  return iso.startsWith(`${day}T${hourMinute}`) ? iso : undefined
+  const at = parseIsoInstant(`${day}T${hourMinute}${seconds}Z`)
+  return Number.isNaN(at) ? undefined : new Date(at).toISOString()
 }
 
 /** The value of the input or select an event came from. */

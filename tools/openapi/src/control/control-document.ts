@@ -2,8 +2,8 @@
  * @module openapi-tools/control/control-document
  * The OpenAPI 3.1 document of the mock's own HTTP surface: the control API under `/__mock` (from the
  * mock's route table, `controlRoutes()`, and its control body schemas), the refusals of its guard (401
- * without the control token, 403 for a Host or Origin not allowed) and of the server's limits (413, 414)
- * on every control operation, and the two documents the server hands out. (The QR code images are the
+ * without the control token or with another, 403 for a Host or Origin not allowed) and of the server's limits
+ * (413, 414) on every control operation, and the two documents the server hands out. (The QR code images are the
  * service's: the gateway document has them.) Answers are described by schemas derived from the mock's
  * record schemas where the control API returns records, so a changed record changes the document.
  * Everything comes through the mock's exports (`@merchant-gateway/mock`, `/server`): the published mock
@@ -597,8 +597,9 @@ const GUARD_AND_LIMITS = {
   401: {
     ...error(
       'The server needs the control token (given with `--control-token`, or made up and printed when it ' +
-        'listens off loopback) and the request does not carry it: `Authorization: Bearer <token>` or ' +
-        '`X-Mock-Token: <token>`.',
+        'listens off loopback) and the request does not carry it (`Authorization: Bearer <token>` or ' +
+        '`X-Mock-Token: <token>`), or carries another: the message says which (`The control API needs the ' +
+        'control token` or `The control token sent was refused`), and never repeats the token sent.',
     ),
     id: 'ControlTokenMissing',
   },

@@ -183,3 +183,36 @@ describe('an app mounted under a prefix', () => {
     }
   })
 })
+
+describe("the documents name this server's real address", () => {
+  const root = 'http://127.0.0.1:4610'
+  /** Every server URL of a document: its own, each path's and each operation's. */
+  async function serverUrls(app: ReturnType<typeof createMockApp>, url: string) {
+    const document = (await (await app.fetch(new Request(url))).json()) as {
+      servers: Array<{ url: string }>
+      paths: Record<string, Record<string, { servers?: Array<{ url: string }> }>>
+    }
+    const inPaths = Object.values(document.paths).flatMap((path) =>
+      Object.values(path).flatMap((operation) => operation.servers ?? []),
+    )
+    return { top: document.servers.map((s) => s.url), inPaths: [...new Set(inPaths.map((s) => s.url))] }
+  }
+
+  it("the control API's document names sessions under the server's real origin, at its root and in one", async () => {
+    const atRoot = createMockApp(createMockGateway({ baseUrl: root }), { serverUrl: root })
+    expect(await serverUrls(atRoot, `${root}/__mock/openapi.json`)).toEqual({
+      top: [root, `${root}/s/{sessionId}`],
+      inPaths: [root],
+    })
+    const base = `${root}/s/abc`
+    const inSession = createMockApp(createMockGateway({ baseUrl: base }), { serverUrl: base, prefix: '/s/abc' })
+    expect(await serverUrls(inSession, `${base}/__mock/openapi.json`)).toEqual({
+      top: [base, `${root}/s/{sessionId}`],
+      inPaths: [root],
+    })
+    const service = (await (await inSession.fetch(new Request(`${base}/openapi.json`))).json()) as {
+      servers: Array<{ url: string }>
+    }
+    expect(service.servers.map((s) => s.url).filter((url) => url.includes('127.0.0.1'))).toEqual([base])
+  })
+})

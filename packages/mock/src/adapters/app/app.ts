@@ -84,7 +84,7 @@ export function createMockApp(mock: MockGateway, options: MockAppOptions): MockA
   const prefix = options.prefix ?? ''
   const parts = [
     ...(options.serverParts?.parts ?? []),
-    documentsPart(options.serverUrl),
+    documentsPart(options.serverUrl, prefix),
     inspectorPart(prefix),
     controlPart(mock, prefix, options.serverParts?.listed),
     servicePart(mock, { qrForHost: options.qrForHost ?? false }),

@@ -81,8 +81,8 @@ describe('making sessions', () => {
   it('options it refuses are a 400 naming the field, and leave no session behind', async () => {
     const { sessions } = registry()
     for (const [body, message] of [
-      [{ requestLogLimit: -1 }, 'requestLogLimit must be an integer >= 0'],
-      [{ otpDevCode: '12' }, 'otpDevCode must be 6 digits'],
+      [{ requestLogLimit: -1 }, 'requestLogLimit must be an integer >= 0, got -1'],
+      [{ otpDevCode: '12' }, 'otpDevCode must be 6 digits, got "12"'],
       [{ retention: { outbox: { max: 1.5 } } }, 'retention.outbox.max must be an integer >= 0, got 1.5'],
       [{ keepRecordsSeconds: 0 }, 'keepRecordsSeconds must be a whole number of seconds >= 1, got 0'],
       [{ state: { format: 99 } }, expect.stringMatching(/^state \(a saved mock state\): format: this mock reads /)],

@@ -144,6 +144,41 @@ describe('the server with sessions', () => {
     ).toBe(200)
   })
 
+  it.each([
+    ['2026-02-30T00:00:00Z', ': the calendar has no day 2026-02-30'],
+    [
+      '2026-11-02T09:00:00',
+      ': a time needs its zone (Z for UTC, or an offset such as +07:00); it is not read as local time',
+    ],
+    ['Nov 2 2026', ''],
+  ])('POST /__mock/sessions {now: %j} is a 400 naming it; no session is made, no clock moves', async (now, why) => {
+    const { call, root, sessions } = await server()
+    expect(await call('POST', '/__mock/sessions', TOKEN, { now })).toEqual({
+      status: 400,
+      json: {
+        statusCode: 400,
+        message: `now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got "${now}"${why}`,
+        error: 'Bad Request',
+      },
+    })
+    expect(await sessions.list()).toEqual([])
+    expect(root.clock.now()).toBe(FRIDAY)
+  })
+
+  it('POST /__mock/sessions takes now with Z or an offset, fractional seconds, or a date alone', async () => {
+    const { call } = await server()
+    for (const [now, read] of [
+      ['2026-11-02T09:00:00Z', '2026-11-02T09:00:00.000Z'],
+      ['2026-11-02T09:00:00.123+07:00', '2026-11-02T02:00:00.123Z'],
+      ['2026-11-03', '2026-11-03T00:00:00.000Z'],
+    ]) {
+      const made = await call('POST', '/__mock/sessions', TOKEN, { now })
+      expect(made.status).toBe(201)
+      const { id } = made.json as { id: string }
+      expect((await call('GET', `/s/${id}/__mock/clock`, TOKEN)).json).toMatchObject({ now: read })
+    }
+  })
+
   it('a target under /s/ with a dot segment is refused 400 before any session runs it', async () => {
     const { call, make, sessions } = await server()
     const a = await make()

@@ -9,8 +9,9 @@
  * refuses what `createMockGateway` refuses, with its words.
  */
 import * as z from 'zod/mini'
+import { isoInstantRefusal } from '../../clock/clock.js'
 import type { MockGatewayOptions } from '../../options.js'
-import { nearestWord } from '../../domain/nearest-word.js'
+import { nearestWord } from '../../nearest-word.js'
 import { RuleError } from '../../domain/rule-error.js'
 import { validate } from '../../http/validate.js'
 
@@ -90,11 +91,8 @@ export type SessionStart = Omit<MockGatewayOptions, 'baseUrl'>
  */
 export function sessionOptionsOf(body: unknown, start: SessionStart): SessionStart {
   const given = validateWithHints(body ?? {})
-  if (given.now !== undefined && !(/^\d{4}-\d\d-\d\d/.test(given.now) && Number.isFinite(Date.parse(given.now))))
-    throw new RuleError(
-      400,
-      `now must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got ${JSON.stringify(given.now)}`,
-    )
+  const badNow = given.now === undefined ? undefined : isoInstantRefusal('now', given.now)
+  if (badNow !== undefined) throw new RuleError(400, badNow)
   if (typeof given.webhookUrl === 'string' && !/^https?:\/\/[^\s]+$/.test(given.webhookUrl))
     throw new RuleError(400, `webhookUrl must be an http(s) URL, got ${JSON.stringify(given.webhookUrl)}`)
   const { state, now, frozen, webhookUrl, ...options } = given
