@@ -238,7 +238,7 @@ describe('verifyWebhook: timestamp tolerance', () => {
   it.each([
     ['the number 1793610000000', CREATED, `got ${CREATED}`],
     ['a date string', '2026-11-02T09:00:00Z', 'got "2026-11-02T09:00:00Z"'],
-    ['a Date', new Date(CREATED), 'got an object'],
+    ['a Date', new Date(CREATED), 'got an object (Date)'],
   ])('now must be a function returning epoch ms: %s is refused naming the option', async (_what, now, got) => {
     const message = `now must be a function returning epoch ms, like Date.now, ${got}`
     const options = { now: now as unknown as () => number }

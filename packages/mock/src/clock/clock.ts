@@ -6,8 +6,9 @@
  */
 
 /**
- * A point in time accepted by the clock: a `Date`, epoch milliseconds, or an ISO 8601 string as
- * {@link parseIsoInstant} reads it (a time with its zone, or a date alone for UTC midnight).
+ * A point in time accepted by the clock: a `Date`, epoch milliseconds, or an ISO 8601 string: a time with its zone
+ * (`Z` or an offset such as `+07:00`), or a date alone for UTC midnight; a time without a zone, or a day or time the
+ * calendar lacks (`2026-02-30`), is refused.
  *
  * @example
  * ```ts

@@ -8,7 +8,6 @@ import type { WebhookPayload } from '@merchant-gateway/contract'
 import { signer } from '@merchant-gateway/contract/crypto'
 import { payloadProblem, readCreateTimeMilli } from './payload.js'
 import { WebhookSignatureError } from '../errors/webhook-signature-error.js'
-import { show } from '../internal/show.js'
 
 /** Default {@link VerifyWebhookOptions.toleranceSeconds}: 5 minutes. */
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300
@@ -57,9 +56,19 @@ export function toleranceMillis(toleranceSeconds: number | false | undefined): n
 export function clockOf(now: unknown): () => number {
   if (now === undefined) return Date.now
   if (typeof now !== 'function') {
-    throw new TypeError(`now must be a function returning epoch ms, like Date.now, got ${show(now)}`)
+    throw new TypeError(`now must be a function returning epoch ms, like Date.now, got ${shown(now)}`)
   }
   return now as () => number
+}
+
+/**
+ * A value as a refusal shows it: a string quoted, a number as written, anything else by its kind. Written here,
+ * not taken from the client's own helper: importing that would split it into a chunk shared with the PIN client's
+ * bundle, which would grow by the split.
+ */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value)
+  return typeof value === 'number' || typeof value === 'bigint' ? String(value) : describe(value)
 }
 
 function describe(value: unknown): string {
