@@ -50,8 +50,8 @@ const PACKAGES = [
 
 const failures = []
 
-/** The entry that imports vitest (an optional peer of the mock, ESM-only): loaded where vitest is installed. */
-const VITEST_ENTRY = '@merchant-gateway/mock/vitest'
+/** The entries that import vitest (an optional peer of the mock, ESM-only): loaded where vitest is installed. */
+const VITEST_ENTRIES = ['@merchant-gateway/mock/vitest', '@merchant-gateway/mock/vitest-4']
 
 function run(title, command, args, options = {}) {
   console.log(`\n--- ${title}\n$ ${[command, ...args].join(' ')}`)
@@ -124,9 +124,9 @@ async function entryPointProblems(pkg, dual) {
   for (const [format, load] of formats) {
     const seen = new Map() // export name -> { value, from }
     for (const specifier of specifiers) {
-      // The mock's `/vitest` registers its matchers in vitest's `expect`, and vitest cannot be required:
-      // that entry is loaded by import only (its CommonJS build fails with vitest's own message).
-      if (format === 'require' && specifier === VITEST_ENTRY) continue
+      // The mock's `/vitest` and `/vitest-4` register its matchers in vitest's `expect`, and vitest cannot be
+      // required: those entries are loaded by import only (their CommonJS builds fail with vitest's own message).
+      if (format === 'require' && VITEST_ENTRIES.includes(specifier)) continue
       let module
       try {
         module = await load(specifier)

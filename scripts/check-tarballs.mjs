@@ -26,6 +26,7 @@
 //    - with vitest installed, a test file's `expect(mock).toHaveReceived(...)` type-checks with the matchers' types
 //      from `"types": ["@merchant-gateway/mock/vitest"]` in tsconfig.json alone, as docs/mock.md offers: an ES
 //      module project under nodenext, node16 and bundler resolution, and a CommonJS one under nodenext.
+//    - with vitest 4 installed (what Node 20 gets), a test file with the matchers of `/vitest-4` type-checks and runs.
 // 3. Exactly one copy of msw is installed in each project (the app's).
 //
 // The projects are independent, and their installs mostly wait on the registry: they all start at once, each
@@ -44,7 +45,7 @@ import { homedir, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { env, installNode, OLDEST_NODE, PACKAGES, packPackages, root, takeInstalledProject } from './lib/packed.mjs'
 import { exec, limit } from './lib/steps.mjs'
-import { CJS, classNames, errorPrinting, esm, TS, VITEST_TYPES } from './lib/tarball-apps.mjs'
+import { CJS, classNames, errorPrinting, esm, TS, VITEST_4_TEST, VITEST_TYPES } from './lib/tarball-apps.mjs'
 
 const MSW_NEWEST = JSON.parse(
   readFileSync(join(root, 'packages/mock/package.json'), 'utf8'),
@@ -203,8 +204,9 @@ async function checkUncaught(job, title, dir, file) {
   } else job.log(`ok: ${title}, ${lines.length} lines, headed by its own first line`)
 }
 
-/** A fresh project `name` with these dependencies, installed by npm; checks that it holds one copy of msw. */
-async function project(job, name, dependencies, extra = {}) {
+/** A fresh project `name` with these dependencies, installed by npm; checks that it holds one copy of msw (unless
+ * `mswOnce` is false: a project whose other dependencies bring msw of their own). */
+async function project(job, name, dependencies, extra = {}, { mswOnce = true } = {}) {
   const dir = join(work, name)
   mkdirSync(dir)
   writeFileSync(
@@ -213,7 +215,7 @@ async function project(job, name, dependencies, extra = {}) {
   )
   const npm = ['install', '--no-audit', '--no-fund', '--loglevel=error']
   const result = await job.run(`install ${name}`, 'npm', npm, { cwd: dir, slot: installs })
-  if (result.status === 0) oneMsw(job, name, dir)
+  if (result.status === 0 && mswOnce) oneMsw(job, name, dir)
   return dir
 }
 
@@ -357,6 +359,34 @@ async function vitestTypes(job, packed) {
   }
 }
 
+/**
+ * The vitest 4 a project on Node 20 gets (vitest 5 needs Node 22), which the mock's `/vitest-4` entry is for. Pinned:
+ * a newer 4.x must pass this check before the docs can name it.
+ */
+const VITEST_4 = '4.1.12'
+
+/**
+ * 2g. The mock's `/vitest-4` entry with vitest 4: a test file that imports it type-checks (its matchers reach vitest
+ * 4's Assertion; `/vitest`'s augmentation, for vitest 5, breaks vitest 4's own types and its matchers do not show),
+ * and vitest 4 runs it, the matchers passing and failing as documented.
+ */
+async function vitest4(job, packed) {
+  const dependencies = { ...packed, msw: MSW_NEWEST, vitest: VITEST_4, '@types/node': TYPES_NODE }
+  // vitest 4's browser mocker brings an msw of its own: the one-copy rule is the other projects'.
+  const dir = await project(job, 'app-vitest-4', dependencies, {}, { mswOnce: false })
+  writeFileSync(join(dir, 'matchers.test.ts'), VITEST_4_TEST)
+  const { typeRoots: _, ...strict } = STRICT_CONFIG.compilerOptions
+  const options = { ...strict, types: ['node'], skipLibCheck: true }
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['matchers.test.ts'] }))
+  const typed = `the /vitest-4 types with vitest ${VITEST_4} (nodenext)`
+  const checked = await job.run(typed, process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir, show: true })
+  if (checked.status === 0) job.log(`ok: ${typed}`)
+  const ran = `vitest ${VITEST_4} runs a test file with the /vitest-4 matchers`
+  const vitest = join(dir, 'node_modules/vitest/vitest.mjs')
+  const run = await job.run(ran, process.execPath, [vitest, 'run', 'matchers.test.ts'], { cwd: dir, show: true })
+  if (run.status === 0) job.log(`ok: ${ran}`)
+}
+
 /** Node 22 from the npm registry (the `node` package), as the repo brings its own; settles `node22`. */
 function oldestNode() {
   let settle
@@ -442,6 +472,7 @@ try {
     [nodeProject, (job) => oldestLts(job, packed, node22)],
     [`app-msw-oldest (msw ${MSW_OLDEST})`, (job) => oldestMsw(job, packed)],
     ['app-vitest-types (the /vitest types directive: nodenext, node16, bundler)', (job) => vitestTypes(job, packed)],
+    [`app-vitest-4 (vitest ${VITEST_4} with /vitest-4: its types, and a run)`, (job) => vitest4(job, packed)],
   ].filter(([name]) => name.includes(ONLY) || (name === nodeInstall && nodeProject.includes(ONLY)))
   // The tarballs' contents are read beside the installs (no network, a second or two).
   const contents = asJob('tarball contents', async (job) => {

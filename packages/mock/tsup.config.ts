@@ -5,14 +5,16 @@ import { relativeSourceMaps } from '../../scripts/relative-sourcemaps.mjs'
 import { keepClassNamesInCommonJs } from '../../scripts/keep-class-names.mjs'
 
 /**
- * The package's entries: the mock, the HTTP server, the matchers (no test runner), and `vitest` (registers the
- * matchers in vitest's `expect`; vitest is an optional peer, imported by that entry only).
+ * The package's entries: the mock, the HTTP server, the matchers (no test runner), and `vitest` and `vitest-4`
+ * (register the matchers in vitest's `expect`, typed for vitest 5 and for vitest 3.2 and 4; vitest is an optional
+ * peer, imported by those entries only).
  */
 const ENTRIES = {
   index: 'src/index.ts',
   server: 'src/server.ts',
   matchers: 'src/matchers.ts',
   vitest: 'src/vitest.ts',
+  'vitest-4': 'src/vitest-4.ts',
 }
 
 const common: Options = {

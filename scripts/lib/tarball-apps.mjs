@@ -177,12 +177,39 @@ expect(mock).not.toHaveReceivedTimes('createOrder', 2, { amount: 12.5 })
 expect(mock).toHaveReceived('refundOrder', { orderID: 1001 })
 `
 
+// A test file run by vitest 4 with the matchers of the mock's `/vitest-4` entry (registered at run time, typed for
+// vitest 3.2 and 4): they pass and fail as documented, and their types reach vitest 4's Assertion (not `any`).
+export const VITEST_4_TEST = `
+import '@merchant-gateway/mock/vitest-4'
+import { createMockGateway } from '@merchant-gateway/mock'
+import { expect, it } from 'vitest'
+
+it('the matchers of /vitest-4 judge the calls a mock received', async () => {
+  const mock = createMockGateway()
+  const merchant = await mock.merchants.create({})
+  await mock.fetch(mock.baseUrl + '/api/v1/payment-gateway/stores/list', {
+    method: 'POST',
+    headers: { 'X-Api-Key': merchant.apiKey },
+  })
+  expect(mock).toHaveReceived('listStores')
+  expect(mock).toHaveReceivedTimes('listStores', 1)
+  expect(mock).not.toHaveReceived('createOrder')
+  expect(() => expect(mock).toHaveReceived('createOrder')).toThrow('no createOrder request')
+})
+
+export function typed(mock: ReturnType<typeof createMockGateway>): void {
+  // @ts-expect-error: orderID is no field of a refund's request
+  expect(mock).toHaveReceived('refundOrder', { orderID: 1001 })
+}
+`
+
 // Every class exported by an entry point (the JSON exports aside) is named as it is exported. `load` is
-// `await import(id)` in ESM and `require(id)` in CommonJS; the same text runs in both. The mock's `/vitest`
-// imports vitest, an optional peer these projects do not install (check:packages loads it in the repository).
+// `await import(id)` in ESM and `require(id)` in CommonJS; the same text runs in both. The mock's `/vitest` and
+// `/vitest-4` import vitest, an optional peer these projects do not install (check:packages loads it in the
+// repository).
 const ENTRY_POINTS = PACKAGES.flatMap((name) =>
   Object.keys(JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8')).exports)
-    .filter((subpath) => !subpath.endsWith('.json') && !(name === 'mock' && subpath === './vitest'))
+    .filter((subpath) => !subpath.endsWith('.json') && !(name === 'mock' && subpath.startsWith('./vitest')))
     .map((subpath) => `@merchant-gateway/${name}${subpath.slice(1)}`),
 )
 export const classNames = (load, format) => `
