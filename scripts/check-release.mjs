@@ -89,10 +89,11 @@ try {
       at,
     )
     if (installed.status === 0) {
-      // The mock's `/vitest` imports vitest, an optional peer not installed here: check:packages loads it.
+      // The mock's `/vitest` and `/vitest-4` import vitest, an optional peer not installed here: check:packages
+      // loads them.
       const entries = PACKAGES.flatMap((name) =>
         Object.keys(manifests[name].exports)
-          .filter((key) => !key.endsWith('.json') && !(name === 'mock' && key === './vitest'))
+          .filter((key) => !key.endsWith('.json') && !(name === 'mock' && key.startsWith('./vitest')))
           .map((key) => `@merchant-gateway/${name}${key.slice(1)}`),
       )
       writeFileSync(
