@@ -25,7 +25,8 @@
 //      `deno run --allow-env --allow-net=127.0.0.1 app.mjs` run it;
 //    - with vitest installed, a test file's `expect(mock).toHaveReceived(...)` type-checks with the matchers' types
 //      from `"types": ["@merchant-gateway/mock/vitest"]` in tsconfig.json alone, as docs/mock.md offers: an ES
-//      module project under nodenext, node16 and bundler resolution, and a CommonJS one under nodenext.
+//      module project under nodenext and bundler resolution (node16 resolves a `types` entry as nodenext does), and a
+//      CommonJS one under nodenext.
 //    - with vitest 4 installed (what Node 20 gets), a test file with the matchers of `/vitest-4` type-checks and runs.
 // 3. Exactly one copy of msw is installed in each project (the app's).
 //
@@ -343,7 +344,6 @@ async function vitestTypes(job, packed) {
   writeFileSync(join(commonJs, 'package.json'), JSON.stringify({ type: 'commonjs' }))
   const cases = [
     ['an ES module project, nodenext', dir, 'tsconfig.nodenext.json', 'nodenext', 'nodenext'],
-    ['an ES module project, node16', dir, 'tsconfig.node16.json', 'node16', 'node16'],
     ['an ES module project, bundler', dir, 'tsconfig.bundler.json', 'preserve', 'bundler'],
     ['a CommonJS project, nodenext', commonJs, 'tsconfig.json', 'nodenext', 'nodenext'],
   ]
@@ -471,7 +471,7 @@ try {
     ['app-bun-deno (Bun, Deno)', (job) => bunAndDeno(job, packed)],
     [nodeProject, (job) => oldestLts(job, packed, node22)],
     [`app-msw-oldest (msw ${MSW_OLDEST})`, (job) => oldestMsw(job, packed)],
-    ['app-vitest-types (the /vitest types directive: nodenext, node16, bundler)', (job) => vitestTypes(job, packed)],
+    ['app-vitest-types (the /vitest types directive: nodenext, bundler)', (job) => vitestTypes(job, packed)],
     [`app-vitest-4 (vitest ${VITEST_4} with /vitest-4: its types, and a run)`, (job) => vitest4(job, packed)],
   ].filter(([name]) => name.includes(ONLY) || (name === nodeInstall && nodeProject.includes(ONLY)))
   // The tarballs' contents are read beside the installs (no network, a second or two).
