@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isoInstantRefusal, MockClock, OutsideClockRangeError, parseIsoInstant, toEpochMs } from './clock.js'
+import { REFUSED_TIMES } from './refused-times.test-data.js'
 
 describe('MockClock', () => {
   it('a frozen clock stands still until set or advanced', () => {
@@ -54,23 +55,18 @@ describe('MockClock', () => {
 })
 
 describe('the ISO 8601 text the clock takes', () => {
-  const REFUSED = [
-    ['2026-02-30T00:00:00Z', ': the calendar has no day 2026-02-30'],
-    [
-      '2026-11-02T09:00:00',
-      ': a time needs its zone (Z for UTC, or an offset such as +07:00); it is not read as local time',
-    ],
-    ['Nov 2 2026', ''],
-  ] as const
-
-  it.each(REFUSED)('new MockClock and clock.set refuse %j with a [mock] RangeError; the clock stays', (text, why) => {
-    const message =
-      '[mock] a time given to the clock must be an ISO 8601 date such as 2026-11-02T09:00:00Z, ' + `got "${text}"${why}`
-    expect(() => new MockClock({ now: text })).toThrow(new RangeError(message))
-    const clock = new MockClock({ now: '2026-11-02T09:00:00Z', frozen: true })
-    expect(() => clock.set(text)).toThrow(new RangeError(message))
-    expect(clock.iso()).toBe('2026-11-02T09:00:00.000Z')
-  })
+  it.each(REFUSED_TIMES)(
+    'new MockClock and clock.set refuse %j with a [mock] RangeError; the clock stays',
+    (text, why) => {
+      const message =
+        '[mock] a time given to the clock must be an ISO 8601 date such as 2026-11-02T09:00:00Z, ' +
+        `got "${text}"${why}`
+      expect(() => new MockClock({ now: text })).toThrow(new RangeError(message))
+      const clock = new MockClock({ now: '2026-11-02T09:00:00Z', frozen: true })
+      expect(() => clock.set(text)).toThrow(new RangeError(message))
+      expect(clock.iso()).toBe('2026-11-02T09:00:00.000Z')
+    },
+  )
 
   it('a time without a zone is refused whatever zone this machine is in, never read as local time', () => {
     const zone = process.env.TZ

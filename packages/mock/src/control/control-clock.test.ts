@@ -7,17 +7,9 @@
 import { describe, expect, it } from 'vitest'
 import { createMockGateway } from '../create-mock-gateway.js'
 import { isRuleError } from '../domain/rule-error.js'
+import { REFUSED_TIMES } from '../clock/refused-times.test-data.js'
 
 const MONDAY = '2026-11-02T09:00:00.000Z'
-
-const REFUSED = [
-  ['2026-02-30T00:00:00Z', ': the calendar has no day 2026-02-30'],
-  [
-    '2026-11-02T09:00:00',
-    ': a time needs its zone (Z for UTC, or an offset such as +07:00); it is not read as local time',
-  ],
-  ['Nov 2 2026', ''],
-] as const
 
 /** The refusal a call threw or was rejected with (a `RuleError`), as status and message. */
 async function refusal(call: () => Promise<unknown>): Promise<{ status: number; message: string }> {
@@ -31,15 +23,18 @@ async function refusal(call: () => Promise<unknown>): Promise<{ status: number; 
 }
 
 describe('the mock clock set in code', () => {
-  it.each(REFUSED)('createMockGateway({ clock: { now: %j } }) throws a [mock] RangeError naming it', (now, why) => {
-    expect(() => createMockGateway({ clock: { now } })).toThrow(
-      new RangeError(
-        `[mock] a time given to the clock must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got "${now}"${why}`,
-      ),
-    )
-  })
+  it.each(REFUSED_TIMES)(
+    'createMockGateway({ clock: { now: %j } }) throws a [mock] RangeError naming it',
+    (now, why) => {
+      expect(() => createMockGateway({ clock: { now } })).toThrow(
+        new RangeError(
+          `[mock] a time given to the clock must be an ISO 8601 date such as 2026-11-02T09:00:00Z, got "${now}"${why}`,
+        ),
+      )
+    },
+  )
 
-  it.each(REFUSED)('mock.clock.set(%j) is a RuleError 400 naming it; the clock stays', async (now, why) => {
+  it.each(REFUSED_TIMES)('mock.clock.set(%j) is a RuleError 400 naming it; the clock stays', async (now, why) => {
     const mock = createMockGateway({ clock: { now: MONDAY, frozen: true } })
     expect(await refusal(() => mock.clock.set(now))).toEqual({
       status: 400,
